@@ -1,0 +1,3 @@
+from tablelight.cli.main import main
+
+raise SystemExit(main())

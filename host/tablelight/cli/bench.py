@@ -1,0 +1,72 @@
+"""``tablelight bench rules|bots GAME``: print speed and strength figures."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from tablelight.bench.rules import random_games, win_rate
+from tablelight.core.registry import game_class, game_names
+
+
+def _progress(total: int, quiet: bool) -> Any:
+    if quiet or not sys.stderr.isatty():
+        return None
+
+    def show(done: int) -> None:
+        if done == total or done % max(1, total // 50) == 0:
+            print(f"\r{done}/{total} games", end="\n" if done == total else "", file=sys.stderr, flush=True)
+
+    return show
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("bench", help="benchmarks that print figures")
+    kinds = parser.add_subparsers(dest="bench_kind", metavar="KIND", required=True)
+
+    rules = kinds.add_parser("rules", help="complete random games per second and actions per second (one core)")
+    rules.add_argument("game", choices=game_names())
+    rules.add_argument("--players", type=int, default=2)
+    rules.add_argument("--games", type=int, default=1000)
+    rules.add_argument("--seed", type=int, default=0)
+    rules.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    rules.set_defaults(func=run_rules)
+
+    bots = kinds.add_parser("bots", help="win rate of the first bot against the others")
+    bots.add_argument("game", choices=game_names())
+    bots.add_argument("--bots", default="strong,random", help="first bot, then its opponents (default strong,random)")
+    bots.add_argument("--games", type=int, default=200)
+    bots.add_argument("--seed", type=int, default=0)
+    bots.add_argument("--json", action="store_true")
+    bots.set_defaults(func=run_bots)
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    cls = game_class(args.game)
+    figures = random_games(cls, args.players, args.games, args.seed, progress=_progress(args.games, args.json))
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        print(
+            f"{figures['game']}, {figures['players']} players, random bots: {figures['games']} games, "
+            f"{figures['actions']} actions in {figures['seconds']} s\n"
+            f"  {figures['games_per_s']} games/s, {figures['actions_per_s']} actions/s"
+        )
+    return 0
+
+
+def run_bots(args: argparse.Namespace) -> int:
+    cls = game_class(args.game)
+    names = [n.strip() for n in args.bots.split(",")]
+    figures = win_rate(cls, names, args.games, args.seed, progress=_progress(args.games, args.json))
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        print(
+            f"{figures['game']}: {names[0]} against {', '.join(names[1:])} over {figures['games']} games "
+            f"(seats alternate): won {figures['wins'][0]} ({figures['win_rate']:.1%}), "
+            f"alone {figures['sole_wins'][0]}"
+        )
+    return 0

@@ -1,0 +1,72 @@
+"""Helpers shared by the subcommands: per-game option flags, bots, files."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from tablelight.core.errors import SetupError
+from tablelight.core.game import Game
+from tablelight.core.registry import game_class, game_names
+
+
+def add_game_subparsers(
+    parser: argparse.ArgumentParser, help_text: str, add_common: Any
+) -> None:
+    """One sub-parser per registered game, with that game's options as ``--name value`` flags."""
+    games = parser.add_subparsers(dest="game", metavar="GAME", required=True)
+    for name in game_names():
+        cls = game_class(name)
+        sub = games.add_parser(name, help=f"{help_text} {name}")
+        sub.set_defaults(game_class=cls)
+        add_common(sub, cls)
+        group = sub.add_argument_group(f"{name} options")
+        for spec in cls.option_specs:
+            metavar = "on|off" if spec.kind is bool else spec.kind.__name__.upper()
+            group.add_argument(f"--{spec.name.replace('_', '-')}", dest=f"option_{spec.name}", metavar=metavar, help=spec.help)
+
+
+def options_from_args(args: argparse.Namespace, cls: type[Game]) -> dict[str, Any]:
+    return {
+        spec.name: getattr(args, f"option_{spec.name}")
+        for spec in cls.option_specs
+        if getattr(args, f"option_{spec.name}", None) is not None
+    }
+
+
+def make_bots(cls: type[Game], names: str | None, players: int, seed: int) -> list[Any]:
+    """Bots for every seat from ``"random,strong"``; one name is used for all seats."""
+    chosen = [n.strip() for n in names.split(",")] if names else ["random"]
+    if len(chosen) == 1:
+        chosen = chosen * players
+    if len(chosen) != players:
+        raise SetupError(f"--bots names {len(chosen)} bots for {players} players")
+    # Each bot gets its own generator, apart from the game's.
+    return [cls.make_bot(name, seed * 1000 + seat + 1) for seat, name in enumerate(chosen)]
+
+
+def write_json_atomic(path: str | Path, data: Any) -> None:
+    """Write JSON so that a crash never leaves a half-written file behind."""
+    path = Path(path)
+    directory = path.parent if str(path.parent) else Path(".")
+    with tempfile.NamedTemporaryFile("w", dir=directory, delete=False, suffix=".tmp", encoding="utf-8") as handle:
+        json.dump(data, handle, indent=1)
+        handle.write("\n")
+        temporary = handle.name
+    os.replace(temporary, path)
+
+
+def read_json(path: str | Path) -> Any:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return json.load(handle)
+    except FileNotFoundError:
+        raise SetupError(f"no such file: {path}") from None
+    except json.JSONDecodeError as error:
+        raise SetupError(f"{path} is not valid JSON: {error}") from None
+    except OSError as error:
+        raise SetupError(f"cannot read {path}: {error.strerror}") from None

@@ -1,0 +1,352 @@
+"""The contract every rules engine follows.
+
+A :class:`Game` is created from a number of seats, options and a seed. It says
+whose turn it is (:meth:`Game.current_seat`), lists the legal actions
+(:meth:`Game.legal_actions`) with the same checks that :meth:`Game.apply` uses to
+validate one, applies actions, undoes the last one, and reports the end,
+scores and winners. Actions are small JSON objects with a ``"type"`` key, so the
+same values travel through the command line, ``rules serve`` and records.
+
+Randomness comes only from :attr:`Game.rng`, a seeded :class:`~tablelight.core.rng.Rng`
+held in the game, and every chance outcome is written to :attr:`Game.log` as
+``{"chance": kind, ..., "value": v}``. Replaying a log feeds those outcomes back
+(:mod:`tablelight.core.record`), so a record replays exactly in any process and
+also when the outcomes came from physical dice.
+
+Engines implement the hooks marked abstract; everything else is shared.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from abc import ABC, abstractmethod
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, ClassVar, TypeVar
+
+from tablelight.core.errors import (
+    GameOverError,
+    MalformedActionError,
+    NothingToUndoError,
+    NotYourTurnError,
+    SetupError,
+)
+from tablelight.core.options import OptionSpec, resolve_options
+from tablelight.core.rng import Rng
+
+Action = dict[str, Any]
+"""A JSON object such as ``{"type": "place", "territory": "a1"}``."""
+
+LogEntry = dict[str, Any]
+V = TypeVar("V")
+G = TypeVar("G", bound="Game")
+
+RECORD_FORMAT = 1
+
+
+class ChanceMismatch(Exception):
+    """A logged chance outcome does not fit the draw the engine is making (replay only)."""
+
+    def __init__(self, message: str, entry: LogEntry) -> None:
+        super().__init__(message)
+        self.entry = entry
+
+
+class Game(ABC):
+    """Base class of the rules engines. See the module docstring for the contract."""
+
+    #: Registry name, also the record's ``"game"`` value.
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    def __init__(
+        self,
+        players: int,
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        *,
+        setup: Mapping[str, Any] | None = None,
+        chance: Iterable[LogEntry] | None = None,
+    ) -> None:
+        """Create a game.
+
+        ``setup`` carries game-specific fixed data from a record (a map, say);
+        without it the engine makes its own from the seed. ``chance`` is a list
+        of logged chance entries to use, in order, instead of fresh draws (replay
+        and undo use it; so does a table that rolls physical dice).
+        """
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise SetupError(f"players must be a whole number, got {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise SetupError(
+                f"{self.name} is played by {self.min_players}-{self.max_players} players, not {players}"
+            )
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SetupError(f"seed must be a whole number, got {seed!r}")
+        self.players = players
+        self.options = resolve_options(self.option_specs, players, options)
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.log: list[LogEntry] = []
+        self._forced_chance: deque[LogEntry] = deque(chance or ())
+        #: False once a replayed outcome differed from what the seed would give.
+        self.chance_matches_seed = True
+        self._setup(setup)
+
+    # ------------------------------------------------------------------ hooks
+
+    @abstractmethod
+    def _setup(self, setup: Mapping[str, Any] | None) -> None:
+        """Build the initial state (from ``setup`` when given) and draw opening chance."""
+
+    @abstractmethod
+    def current_seat(self) -> int | None:
+        """The seat to act, or ``None`` when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the current seat, each accepted by :meth:`apply`."""
+
+    @abstractmethod
+    def _check(self, action: Action) -> Action:
+        """Validate ``action`` for the current seat and return its normal form.
+
+        Raise an :class:`~tablelight.core.errors.IllegalActionError` subclass
+        naming the rule. Must not change the game.
+        """
+
+    @abstractmethod
+    def _perform(self, action: Action) -> None:
+        """Carry out a checked action, log chance outcomes and pass the turn."""
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Points per seat (running totals before the end)."""
+
+    @abstractmethod
+    def state(self) -> dict[str, Any]:
+        """The whole state as JSON (no secrets hidden)."""
+
+    def setup_record(self) -> dict[str, Any]:
+        """Game-specific fixed data for the record (Farlander: the map)."""
+        return {}
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see. Games with secrets override this."""
+        self._check_seat(seat)
+        return self.state()
+
+    def view_log(self, seat: int) -> list[LogEntry]:
+        """The log as ``seat`` may see it. Games with secret draws override this."""
+        self._check_seat(seat)
+        return list(self.log)
+
+    def is_over(self) -> bool:
+        return self.current_seat() is None
+
+    def winners(self) -> list[int]:
+        """Seats with the highest score once the game is over (ties share the win)."""
+        if not self.is_over():
+            return []
+        scores = self.scores()
+        best = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    def result(self) -> dict[str, Any]:
+        return {"scores": self.scores(), "winners": self.winners()}
+
+    @classmethod
+    def bot_names(cls) -> list[str]:
+        """Names accepted by :meth:`make_bot`; engines with stronger bots extend this."""
+        return ["random"]
+
+    @classmethod
+    def make_bot(cls, name: str, seed: int = 0) -> Any:
+        """A bot by name (``"random"`` for every game)."""
+        from tablelight.core.bots import RandomBot
+
+        if name == "random":
+            return RandomBot(seed)
+        raise SetupError(f"unknown bot {name!r} for {cls.name}; known bots: {', '.join(cls.bot_names())}")
+
+    def random_action(self, rng: Rng) -> Action:
+        """A uniformly random legal action; engines may override with a faster equivalent."""
+        return rng.choice(self.legal_actions())
+
+    # -------------------------------------------------------------- text
+
+    def describe(self) -> str:
+        """A short text picture of the game for terminals; engines draw their board."""
+        seat = self.current_seat()
+        turn = "game over" if seat is None else f"seat {seat} to act"
+        return f"{self.name}: {turn}; scores {self.scores()}"
+
+    def describe_entry(self, entry: LogEntry) -> str:
+        """One log entry as a line of text."""
+        if "chance" in entry:
+            context = ", ".join(f"{k} {v}" for k, v in entry.items() if k not in ("chance", "value"))
+            return f"  chance {entry['chance']}{' (' + context + ')' if context else ''}: {entry['value']}"
+        auto = " (forced)" if entry.get("auto") else ""
+        return f"  seat {entry['seat']}: {json.dumps(entry['action'])}{auto}"
+
+    def describe_result(self) -> str:
+        if not self.is_over():
+            return f"not over; scores {self.scores()}"
+        winners = self.winners()
+        who = "seat " + " and ".join(str(w) for w in winners)
+        shared = " (shared)" if len(winners) > 1 else ""
+        return f"game over: scores {self.scores()}; winner {who}{shared}"
+
+    # ---------------------------------------------------------------- actions
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Validate and apply ``action`` for the current seat (or check it is ``seat``'s turn)."""
+        if not isinstance(action, dict):
+            raise MalformedActionError("action.shape", f"an action is a JSON object, got {action!r}")
+        current = self.current_seat()
+        if current is None:
+            raise GameOverError("game.over", "the game is over: no more actions")
+        if seat is not None and seat != current:
+            raise NotYourTurnError("turn.order", f"it is seat {current}'s turn, not seat {seat}'s")
+        checked = self._check(action)
+        self.log.append({"seat": current, "action": checked})
+        self._perform(checked)
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self._check(action)
+        except Exception:
+            return False
+        return True
+
+    def _log_auto(self, seat: int, action: Action) -> None:
+        """Log an action the engine took for a seat that had no choice (a forced skip)."""
+        self.log.append({"seat": seat, "action": action, "auto": True})
+
+    def _check_seat(self, seat: int) -> None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise MalformedActionError("seat.range", f"seat must be 0-{self.players - 1}, got {seat!r}")
+
+    # ----------------------------------------------------------------- chance
+
+    def _chance(
+        self,
+        kind: str,
+        draw: Callable[[Rng], V],
+        valid: Callable[[Any], bool],
+        **context: Any,
+    ) -> V:
+        """Draw one chance outcome, log it and return it.
+
+        The generator is always advanced, so the state after a replay equals the
+        state after live play. When a logged outcome is queued (replay, undo,
+        physical dice) it replaces the draw after ``valid`` accepts it.
+        """
+        value: Any = draw(self.rng)
+        if self._forced_chance:
+            entry = self._forced_chance.popleft()
+            if entry.get("chance") != kind:
+                raise ChanceMismatch(
+                    f"the engine draws {kind!r} here, the log has {entry.get('chance')!r}", entry
+                )
+            forced = entry.get("value")
+            if not valid(forced):
+                raise ChanceMismatch(f"{forced!r} is not a possible outcome of {kind!r}", entry)
+            if forced != value:
+                self.chance_matches_seed = False
+            value = forced
+        self.log.append({"chance": kind, **context, "value": value})
+        return value  # type: ignore[no-any-return]
+
+    def _chance_below(self, kind: str, n: int, **context: Any) -> int:
+        """A uniform outcome in ``range(n)`` (who starts, a die face minus one...)."""
+        return self._chance(
+            kind,
+            lambda rng: rng.below(n),
+            lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n,
+            **context,
+        )
+
+    def _chance_die(self, kind: str, sides: int = 6, **context: Any) -> int:
+        """One die roll, 1..sides."""
+        return self._chance(
+            kind,
+            lambda rng: rng.between(1, sides),
+            lambda v: isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= sides,
+            **context,
+        )
+
+    def _chance_permutation(self, kind: str, n: int, **context: Any) -> list[int]:
+        """A uniformly random order of ``range(n)`` (a shuffle), logged as the list."""
+
+        def draw(rng: Rng) -> list[int]:
+            order = list(range(n))
+            rng.shuffle(order)
+            return order
+
+        def valid(v: Any) -> bool:
+            return isinstance(v, list) and sorted(v) == list(range(n)) and all(
+                isinstance(x, int) and not isinstance(x, bool) for x in v
+            )
+
+        return self._chance(kind, draw, valid, **context)
+
+    # ------------------------------------------------------- undo, save, load
+
+    def undo(self) -> LogEntry:
+        """Take back the last player action (and the forced skips and chance after it).
+
+        Returns the undone log entry. The game is rebuilt by replaying the shorter
+        log with its own chance outcomes, so the generator state is exactly what it
+        was before that action.
+        """
+        for index in range(len(self.log) - 1, -1, -1):
+            entry = self.log[index]
+            if "action" in entry and not entry.get("auto"):
+                break
+        else:
+            raise NothingToUndoError("nothing to undo: no player action has been made yet")
+        rebuilt = self._rebuild(self.log[:index])
+        self.__dict__.update(rebuilt.__dict__)
+        return entry
+
+    def _rebuild(self: G, log: list[LogEntry]) -> G:
+        chance = [e for e in log if "chance" in e]
+        game = type(self)(
+            self.players, self.options, self.seed, setup=self.setup_record() or None, chance=chance
+        )
+        for entry in log:
+            if "action" in entry and not entry.get("auto"):
+                game.apply(entry["action"], seat=entry["seat"])
+        return game
+
+    def clone(self: G) -> G:
+        """An independent copy (bots look ahead on clones)."""
+        return copy.deepcopy(self)
+
+    def to_record(self) -> dict[str, Any]:
+        """The game as a JSON record: header, setup, the full log and, once over, the result."""
+        record: dict[str, Any] = {
+            "game": self.name,
+            "format": RECORD_FORMAT,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+        }
+        record.update(self.setup_record())
+        record["log"] = [dict(e) for e in self.log]
+        if self.is_over():
+            record["result"] = self.result()
+        return record
+
+    def save(self) -> str:
+        return json.dumps(self.to_record(), separators=(",", ":"))
+
+    @classmethod
+    def load(cls, text: str) -> "Game":
+        from tablelight.core.record import replay
+
+        return replay(json.loads(text))

@@ -1,0 +1,73 @@
+"""A small deterministic random generator whose whole state is one integer.
+
+The rules engines keep one of these in the game state instead of using the
+:mod:`random` module: the sequence depends only on the seed (never on the
+process, the Python version or PYTHONHASHSEED) and the state fits in JSON.
+
+The algorithm is SplitMix64 (Steele, Lea and Flood, 2014), which passes
+BigCrush and needs only additions, shifts and multiplications.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK64 = (1 << 64) - 1
+_GOLDEN_GAMMA = 0x9E3779B97F4A7C15
+
+
+class Rng:
+    """Seeded generator; ``Rng(7).below(6)`` gives the same value everywhere."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0, *, state: int | None = None) -> None:
+        if state is not None:
+            self.state = state & _MASK64
+        else:
+            # Mix the seed once so that neighbouring seeds start far apart.
+            self.state = (int(seed) * 0xBF58476D1CE4E5B9 + _GOLDEN_GAMMA) & _MASK64
+
+    def next64(self) -> int:
+        """Return the next 64-bit output."""
+        self.state = z = (self.state + _GOLDEN_GAMMA) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """Uniform integer in ``range(n)``, without modulo bias (rejection sampling)."""
+        if n <= 0:
+            raise ValueError(f"below() needs a positive bound, got {n}")
+        # Largest multiple of n that fits in 64 bits: outputs above it are redrawn.
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def between(self, low: int, high: int) -> int:
+        """Uniform integer in ``[low, high]`` (both ends included), like a die."""
+        return low + self.below(high - low + 1)
+
+    def choice(self, items: Sequence[T]) -> T:
+        if not items:
+            raise IndexError("choice() from an empty sequence")
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates shuffle in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def random(self) -> float:
+        """Uniform float in [0, 1) with 53 bits of precision."""
+        return (self.next64() >> 11) * (1.0 / (1 << 53))
+
+    def fork(self) -> "Rng":
+        """An independent generator derived from this one (advances this one)."""
+        return Rng(state=self.next64())

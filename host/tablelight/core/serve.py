@@ -1,0 +1,234 @@
+"""``tablelight rules serve``: a JSON-lines rules server any client can drive.
+
+One request per line on stdin, one response per line on stdout, in order, the
+way chess GUIs drive engines over UCI. Requests are JSON objects with ``cmd``
+and an optional ``id`` that is echoed back. Every response has ``"ok"``; a
+failed request gets ``"ok": false`` and an ``error`` object (``kind``,
+``message`` and, for illegal actions, the ``rule``) and changes nothing. A bad
+line never stops the server. See ``docs/rules-serve.md`` for every command.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import IO, Any
+
+from tablelight import __version__
+from tablelight.core.errors import IllegalActionError, RecordError, TablelightError
+from tablelight.core.game import Game
+from tablelight.core.record import replay
+from tablelight.core.registry import game_class, game_names
+
+PROTOCOL = "tablelight-rules/1"
+
+
+class RequestError(Exception):
+    """A request the server cannot carry out (bad shape, unknown game id...)."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+
+
+def _field(request: dict[str, Any], name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+    if name not in request:
+        if default is ...:
+            raise RequestError("BadRequest", f"{request.get('cmd')!r} needs the field {name!r}")
+        return default
+    value = request[name]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
+        raise RequestError("BadRequest", f"field {name!r} must be {names}, got {value!r}")
+    return value
+
+
+class RulesServer:
+    """Holds the games of one session and answers requests (no I/O here)."""
+
+    def __init__(self) -> None:
+        self.games: dict[int, Game] = {}
+        self.last_id: int | None = None
+        self._next_id = 1
+        self.commands: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+            "hello": self.hello,
+            "games": self.list_games,
+            "new": self.new,
+            "load": self.load,
+            "state": self.state,
+            "legal": self.legal,
+            "apply": self.apply,
+            "undo": self.undo,
+            "view": self.view,
+            "scores": self.scores,
+            "record": self.record,
+            "bot": self.bot,
+            "close": self.close,
+            "quit": self.quit,
+        }
+
+    # -------------------------------------------------------------- plumbing
+
+    def handle_line(self, line: str) -> dict[str, Any]:
+        try:
+            request = json.loads(line)
+        except json.JSONDecodeError as error:
+            return self._error(None, "BadJSON", f"the line is not JSON: {error}")
+        if not isinstance(request, dict):
+            return self._error(None, "BadRequest", "a request is a JSON object like {\"cmd\": \"hello\"}")
+        return self.handle(request)
+
+    def handle(self, request: dict[str, Any]) -> dict[str, Any]:
+        request_id = request.get("id")
+        command = request.get("cmd")
+        handler = self.commands.get(command) if isinstance(command, str) else None
+        if handler is None:
+            known = ", ".join(sorted(self.commands))
+            return self._error(request_id, "UnknownCommand", f"unknown cmd {command!r}; commands: {known}")
+        try:
+            answer = handler(request)
+        except IllegalActionError as error:
+            return {"id": request_id, "ok": False, "error": error.to_json()}
+        except RequestError as error:
+            return self._error(request_id, error.kind, error.message)
+        except RecordError as error:
+            response = self._error(request_id, "RecordError", error.message)
+            response["error"]["entry"] = error.entry
+            return response
+        except TablelightError as error:
+            return self._error(request_id, type(error).__name__, str(error))
+        except Exception as error:  # a server must outlive a bug: report it, keep serving
+            return self._error(request_id, "InternalError", f"{type(error).__name__}: {error}")
+        return {"id": request_id, "ok": True, **answer}
+
+    @staticmethod
+    def _error(request_id: Any, kind: str, message: str) -> dict[str, Any]:
+        return {"id": request_id, "ok": False, "error": {"kind": kind, "message": message}}
+
+    def _game(self, request: dict[str, Any]) -> tuple[int, Game]:
+        game_id = _field(request, "game_id", int, self.last_id)
+        if game_id is None:
+            raise RequestError("NoGame", "no game yet: send {\"cmd\": \"new\", \"game\": ...} first")
+        if game_id not in self.games:
+            raise RequestError("NoGame", f"no game with game_id {game_id}")
+        return game_id, self.games[game_id]
+
+    def _register(self, game: Game) -> int:
+        game_id = self._next_id
+        self._next_id += 1
+        self.games[game_id] = game
+        self.last_id = game_id
+        return game_id
+
+    @staticmethod
+    def _summary(game_id: int, game: Game) -> dict[str, Any]:
+        return {"game_id": game_id, "seat": game.current_seat(), "over": game.is_over(), "state": game.state()}
+
+    # -------------------------------------------------------------- commands
+
+    def hello(self, request: dict[str, Any]) -> dict[str, Any]:
+        return {"protocol": PROTOCOL, "version": __version__, "games": game_names()}
+
+    def list_games(self, request: dict[str, Any]) -> dict[str, Any]:
+        games = []
+        for name in game_names():
+            cls = game_class(name)
+            games.append(
+                {
+                    "name": name,
+                    "players": [cls.min_players, cls.max_players],
+                    "options": [
+                        {"name": s.name, "type": s.kind.__name__, "help": s.help} for s in cls.option_specs
+                    ],
+                    "bots": cls.bot_names(),
+                }
+            )
+        return {"games": games}
+
+    def new(self, request: dict[str, Any]) -> dict[str, Any]:
+        cls = game_class(_field(request, "game", str))
+        players = _field(request, "players", int, cls.min_players)
+        seed = _field(request, "seed", int, 0)
+        options = _field(request, "options", dict, {})
+        setup = {"map": _field(request, "map", dict)} if "map" in request else None
+        game = cls(players, options, seed, setup=setup)
+        game_id = self._register(game)
+        return self._summary(game_id, game)
+
+    def load(self, request: dict[str, Any]) -> dict[str, Any]:
+        game = replay(_field(request, "record", dict))
+        game_id = self._register(game)
+        return self._summary(game_id, game)
+
+    def state(self, request: dict[str, Any]) -> dict[str, Any]:
+        return self._summary(*self._game(request))
+
+    def legal(self, request: dict[str, Any]) -> dict[str, Any]:
+        game_id, game = self._game(request)
+        return {"game_id": game_id, "seat": game.current_seat(), "actions": game.legal_actions()}
+
+    def apply(self, request: dict[str, Any]) -> dict[str, Any]:
+        game_id, game = self._game(request)
+        action = _field(request, "action", dict)
+        seat = _field(request, "seat", int, None)
+        before = len(game.log)
+        game.apply(action, seat=seat)
+        return {**self._summary(game_id, game), "log": game.log[before:]}
+
+    def undo(self, request: dict[str, Any]) -> dict[str, Any]:
+        game_id, game = self._game(request)
+        undone = game.undo()
+        return {**self._summary(game_id, game), "undone": undone}
+
+    def view(self, request: dict[str, Any]) -> dict[str, Any]:
+        game_id, game = self._game(request)
+        seat = _field(request, "seat", int)
+        return {"game_id": game_id, "seat": seat, "view": game.view(seat), "log": game.view_log(seat)}
+
+    def scores(self, request: dict[str, Any]) -> dict[str, Any]:
+        game_id, game = self._game(request)
+        return {"game_id": game_id, "over": game.is_over(), **game.result()}
+
+    def record(self, request: dict[str, Any]) -> dict[str, Any]:
+        game_id, game = self._game(request)
+        return {"game_id": game_id, "record": game.to_record()}
+
+    def bot(self, request: dict[str, Any]) -> dict[str, Any]:
+        game_id, game = self._game(request)
+        if game.is_over():
+            raise RequestError("GameOver", "the game is over")
+        bot = type(game).make_bot(_field(request, "bot", str, "random"), _field(request, "seed", int, 0))
+        action = bot.choose(game.clone())
+        applied = bool(_field(request, "apply", bool, False))
+        before = len(game.log)
+        if applied:
+            game.apply(action)
+        return {**self._summary(game_id, game), "action": action, "applied": applied, "log": game.log[before:]}
+
+    def quit(self, request: dict[str, Any]) -> dict[str, Any]:
+        return {"bye": True}
+
+    def close(self, request: dict[str, Any]) -> dict[str, Any]:
+        game_id, _ = self._game(request)
+        del self.games[game_id]
+        if self.last_id == game_id:
+            self.last_id = None
+        return {"game_id": game_id, "closed": True}
+
+
+def serve(stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
+    """Answer requests line by line until end of input or ``{"cmd": "quit"}``."""
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    server = RulesServer()
+    for line in stdin:
+        if not line.strip():
+            continue
+        response = server.handle_line(line)
+        stdout.write(json.dumps(response, separators=(",", ":")) + "\n")
+        stdout.flush()
+        if response.get("bye"):
+            break
+    return 0

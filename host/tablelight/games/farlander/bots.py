@@ -1,0 +1,1 @@
+"""Farlander bots. The strong bot is filled in below."""

@@ -1,0 +1,414 @@
+"""The Farlander rules engine.
+
+Two phases. **Distribution**: in turn, each player puts one unit into an empty
+territory or one of their own holding fewer than five. **Action**: in turn, each
+player must conquer one enemy territory when they can: the attacker's strength
+is the sum of its units in all territories bordering the target, and it wins
+when that is greater than the defender's units (+1 for a garrison). The attacker
+then moves 1-5 units into the target from its bordering territories, each of
+which keeps at least one unit. The game ends when no player can conquer; each
+territory is worth 1 point (2 with a garrison when garrisons are on).
+
+Actions::
+
+    {"type": "place", "territory": "a1"}
+    {"type": "conquer", "target": "c3", "moves": {"a1": 2, "b2": 1}}
+
+Players never send ``skip``: a seat that cannot act is skipped by the engine and
+the skip is logged with ``"auto": true``. Rule decisions are in
+``docs/rules/farlander.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tablelight.core.errors import MalformedActionError, RuleViolationError
+from tablelight.core.game import Action, Game
+from tablelight.core.options import OptionSpec
+from tablelight.core.rng import Rng
+from tablelight.games.farlander.map import FarlanderMap, map_from_json, random_map
+
+UNITS_PER_PLAYER = {2: 36, 3: 24, 4: 18}
+MAX_UNITS = 5
+MAX_MOVE_IN = 5
+NOBODY = -1
+DISTRIBUTION = "distribution"
+ACTION = "action"
+OVER = "over"
+#: Keeps the map generator apart from the game generator, so that a loaded map
+#: and a generated one leave the game's chance draws the same.
+_MAP_SALT = 0x6D6170
+
+
+class Farlander(Game):
+    name = "farlander"
+    min_players = 2
+    max_players = 4
+    option_specs = (
+        OptionSpec(
+            "garrisons",
+            bool,
+            lambda players: players >= 3,
+            "garrisons add 1 to the defender and score 2 (default: on for 3-4 players)",
+        ),
+        OptionSpec(
+            "claim_empty",
+            bool,
+            False,
+            "in the action phase a territory left empty may be taken like an enemy one (default: off)",
+        ),
+    )
+
+    # ------------------------------------------------------------------ setup
+
+    def _setup(self, setup: Mapping[str, Any] | None) -> None:
+        if setup and "map" in setup:
+            self.map: FarlanderMap = map_from_json(setup["map"])
+        else:
+            self.map = random_map(Rng(self.seed ^ _MAP_SALT))
+        territories = self.map.territories
+        self.ids: list[str] = [t.id for t in territories]
+        self.index: dict[str, int] = {tid: i for i, tid in enumerate(self.ids)}
+        self.neighbors: tuple[tuple[int, ...], ...] = tuple(
+            tuple(self.index[n] for n in t.neighbors) for t in territories
+        )
+        garrisons_on = self.options["garrisons"]
+        self.defense_bonus: tuple[int, ...] = tuple(int(garrisons_on and t.garrison) for t in territories)
+        self.owner: list[int] = [NOBODY] * len(territories)
+        self.units: list[int] = [0] * len(territories)
+        self.reserve: list[int] = [UNITS_PER_PLAYER[self.players]] * self.players
+        self.phase = DISTRIBUTION
+        # Per-seat answers of placements() and targets(), cleared whenever the board changes.
+        self._placements: dict[int, list[int]] = {}
+        self._targets: dict[int, list[int]] = {}
+        self.turn = self._chance_below("first_player", self.players, phase=DISTRIBUTION)
+        self._settle_turn(self.turn)
+
+    def setup_record(self) -> dict[str, Any]:
+        return {"map": self.map.to_json()}
+
+    # ---------------------------------------------------------------- queries
+
+    def current_seat(self) -> int | None:
+        return None if self.phase == OVER else self.turn
+
+    def placements(self, seat: int) -> list[int]:
+        """Territory indices where ``seat`` may place a unit now: the one test for placing."""
+        cached = self._placements.get(seat)
+        if cached is not None:
+            return cached
+        if self.reserve[seat] <= 0:
+            found: list[int] = []
+        else:
+            owner, units = self.owner, self.units
+            found = [t for t in range(len(owner)) if (owner[t] == NOBODY or owner[t] == seat) and units[t] < MAX_UNITS]
+        self._placements[seat] = found
+        return found
+
+    def can_place(self, seat: int) -> bool:
+        return bool(self.placements(seat))
+
+    def targets(self, seat: int) -> list[int]:
+        """Territory indices ``seat`` may conquer now."""
+        cached = self._targets.get(seat)
+        if cached is None:
+            cached = self._targets[seat] = [t for t in range(len(self.ids)) if self._target_problem(seat, t) is None]
+        return cached
+
+    def can_conquer(self, seat: int) -> bool:
+        return bool(self.targets(seat))
+
+    def strength(self, seat: int, target: int) -> int:
+        """Units of ``seat`` in territories bordering ``target``."""
+        owner, units = self.owner, self.units
+        return sum(units[n] for n in self.neighbors[target] if owner[n] == seat)
+
+    def defense(self, target: int) -> int:
+        return self.units[target] + self.defense_bonus[target]
+
+    def spare_units(self, seat: int, target: int) -> dict[int, int]:
+        """Bordering territories of ``seat`` and how many units each can send (all but one)."""
+        owner, units = self.owner, self.units
+        return {n: units[n] - 1 for n in self.neighbors[target] if owner[n] == seat and units[n] > 1}
+
+    def legal_actions(self) -> list[Action]:
+        seat = self.current_seat()
+        if seat is None:
+            return []
+        if self.phase == DISTRIBUTION:
+            return [{"type": "place", "territory": self.ids[t]} for t in self.placements(seat)]
+        actions = []
+        for target in self.targets(seat):
+            for moves in self.move_options(seat, target):
+                actions.append({"type": "conquer", "target": self.ids[target], "moves": moves})
+        return actions
+
+    def move_options(self, seat: int, target: int) -> list[dict[str, int]]:
+        """Every way to move 1-5 units into ``target`` (ids sorted, zero counts left out)."""
+        spare = sorted(self.spare_units(seat, target).items(), key=lambda item: self.ids[item[0]])
+        options: list[dict[str, int]] = []
+
+        def extend(position: int, chosen: list[tuple[int, int]], total: int) -> None:
+            if position == len(spare):
+                if total > 0:
+                    options.append({self.ids[t]: n for t, n in chosen})
+                return
+            source, available = spare[position]
+            extend(position + 1, chosen, total)
+            for count in range(1, min(available, MAX_MOVE_IN - total) + 1):
+                chosen.append((source, count))
+                extend(position + 1, chosen, total + count)
+                chosen.pop()
+
+        extend(0, [], 0)
+        return options
+
+    def random_action(self, rng: Rng) -> Action:
+        """A random target, then a random way to move in (cheaper than listing every action)."""
+        seat = self.turn
+        if self.phase == DISTRIBUTION:
+            return {"type": "place", "territory": self.ids[rng.choice(self.placements(seat))]}
+        target = rng.choice(self.targets(seat))
+        return {"type": "conquer", "target": self.ids[target], "moves": rng.choice(self.move_options(seat, target))}
+
+    def scores(self) -> list[int]:
+        points = [0] * self.players
+        garrison_points = self.options["garrisons"]
+        for t, owner in enumerate(self.owner):
+            if owner != NOBODY:
+                points[owner] += 2 if garrison_points and self.map.territories[t].garrison else 1
+        return points
+
+    def state(self) -> dict[str, Any]:
+        return {
+            "game": self.name,
+            "phase": self.phase,
+            "turn": self.current_seat(),
+            "reserve": list(self.reserve),
+            "territories": {
+                tid: {"owner": None if self.owner[t] == NOBODY else self.owner[t], "units": self.units[t]}
+                for t, tid in enumerate(self.ids)
+            },
+            "scores": self.scores(),
+            "winners": self.winners(),
+        }
+
+    # -------------------------------------------------------------- the rules
+
+    def _place_problem(self, seat: int, t: int) -> tuple[str, str]:
+        """Why ``seat`` may not place into ``t``, for a territory :meth:`placements` left out."""
+        if self.reserve[seat] <= 0:
+            return ("farlander.distribution.no_units_left", f"seat {seat} has no units left to place")
+        owner = self.owner[t]
+        if owner != NOBODY and owner != seat:
+            return (
+                "farlander.distribution.enemy_territory",
+                f"{self.ids[t]} is held by seat {owner}: place only into empty or own territories",
+            )
+        return ("farlander.distribution.territory_full", f"{self.ids[t]} already holds {MAX_UNITS} units")
+
+    def _target_problem(self, seat: int, t: int) -> tuple[str, str] | None:
+        """Why ``seat`` may not conquer ``t`` now, or None. Shared by listing and checking."""
+        owner = self.owner[t]
+        if owner == seat:
+            return ("farlander.conquer.own_territory", f"{self.ids[t]} is already yours")
+        if owner == NOBODY and not self.options["claim_empty"]:
+            return (
+                "farlander.conquer.empty_territory",
+                f"{self.ids[t]} is empty: only enemy territories can be conquered (option claim_empty)",
+            )
+        strength = 0
+        can_move = False
+        units, owners = self.units, self.owner
+        for n in self.neighbors[t]:
+            if owners[n] == seat:
+                strength += units[n]
+                if units[n] > 1:
+                    can_move = True
+        if strength == 0:
+            return ("farlander.conquer.not_bordering", f"none of your territories borders {self.ids[t]}")
+        defense = units[t] + self.defense_bonus[t]
+        if strength <= defense:
+            garrison = " (garrison +1)" if self.defense_bonus[t] else ""
+            return (
+                "farlander.conquer.too_weak",
+                f"your strength {strength} must be greater than {self.ids[t]}'s defence {defense}{garrison}",
+            )
+        if not can_move:
+            return (
+                "farlander.conquer.no_units_to_move",
+                f"every bordering territory of yours holds a single unit: none can move into {self.ids[t]}",
+            )
+        return None
+
+    def _territory(self, action: Action, key: str) -> int:
+        tid = action.get(key)
+        if not isinstance(tid, str) or tid not in self.index:
+            raise MalformedActionError(
+                "farlander.action.unknown_territory", f"{key} must be a territory id of this map, got {tid!r}"
+            )
+        return self.index[tid]
+
+    def _check(self, action: Action) -> Action:
+        seat = self.turn
+        kind = action.get("type")
+        expected = "place" if self.phase == DISTRIBUTION else "conquer"
+        if kind not in ("place", "conquer"):
+            raise MalformedActionError(
+                "farlander.action.unknown_type", f"unknown action type {kind!r}; now expected {expected!r}"
+            )
+        if kind != expected:
+            raise RuleViolationError(
+                "farlander.action.wrong_phase", f"{kind!r} is not allowed in the {self.phase} phase"
+            )
+        if kind == "place":
+            extra = set(action) - {"type", "territory"}
+            if extra:
+                raise MalformedActionError("farlander.action.unknown_field", f"unexpected field(s): {sorted(extra)}")
+            t = self._territory(action, "territory")
+            if t not in self.placements(seat):
+                raise RuleViolationError(*self._place_problem(seat, t))
+            return {"type": "place", "territory": self.ids[t]}
+        extra = set(action) - {"type", "target", "moves"}
+        if extra:
+            raise MalformedActionError("farlander.action.unknown_field", f"unexpected field(s): {sorted(extra)}")
+        target = self._territory(action, "target")
+        if target not in self.targets(seat):
+            raise RuleViolationError(*self._target_problem(seat, target))  # type: ignore[misc]
+        moves = action.get("moves")
+        if not isinstance(moves, dict):
+            raise MalformedActionError(
+                "farlander.conquer.moves_shape", 'moves must be an object of territory id -> units, like {"a1": 2}'
+            )
+        spare = self.spare_units(seat, target)
+        normal: dict[int, int] = {}
+        for tid, count in moves.items():
+            if not isinstance(tid, str) or tid not in self.index:
+                raise MalformedActionError(
+                    "farlander.action.unknown_territory", f"moves names unknown territory {tid!r}"
+                )
+            if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+                raise MalformedActionError(
+                    "farlander.conquer.moves_shape", f"moves[{tid!r}] must be a whole number >= 0, got {count!r}"
+                )
+            source = self.index[tid]
+            if count == 0:
+                continue
+            if self.owner[source] != seat or source not in self.neighbors[target]:
+                raise RuleViolationError(
+                    "farlander.conquer.move_source",
+                    f"units can only come from your territories bordering {self.ids[target]}; {tid} is not one",
+                )
+            if count > spare.get(source, 0):
+                raise RuleViolationError(
+                    "farlander.conquer.source_emptied",
+                    f"{tid} holds {self.units[source]}: it can send at most {self.units[source] - 1} "
+                    "(every territory keeps at least one unit)",
+                )
+            normal[source] = count
+        total = sum(normal.values())
+        if not 1 <= total <= MAX_MOVE_IN:
+            raise RuleViolationError(
+                "farlander.conquer.move_count", f"move 1-{MAX_MOVE_IN} units into the target, not {total}"
+            )
+        ordered = sorted(normal.items(), key=lambda item: self.ids[item[0]])
+        return {"type": "conquer", "target": self.ids[target], "moves": {self.ids[t]: n for t, n in ordered}}
+
+    def _perform(self, action: Action) -> None:
+        seat = self.turn
+        self._placements.clear()
+        self._targets.clear()
+        if action["type"] == "place":
+            t = self.index[action["territory"]]
+            self.owner[t] = seat
+            self.units[t] += 1
+            self.reserve[seat] -= 1
+        else:
+            target = self.index[action["target"]]
+            moved = 0
+            for tid, count in action["moves"].items():
+                self.units[self.index[tid]] -= count
+                moved += count
+            self.owner[target] = seat
+            self.units[target] = moved
+        self._settle_turn((seat + 1) % self.players)
+
+    def _can_act(self, seat: int) -> bool:
+        if self.phase == DISTRIBUTION:
+            return self.can_place(seat)
+        return self.can_conquer(seat)
+
+    def _settle_turn(self, start: int) -> None:
+        """Give the turn to the first seat from ``start`` on that can act.
+
+        Seats that cannot act are skipped (logged, except for a seat that has
+        simply placed all its units). When nobody can act the phase ends: the
+        action phase starts with a random first player, or the game is over.
+        """
+        while True:
+            skipped: list[int] = []
+            for step in range(self.players):
+                seat = (start + step) % self.players
+                if self._can_act(seat):
+                    for idle in skipped:
+                        if self.phase == ACTION or self.reserve[idle] > 0:
+                            self._log_auto(idle, {"type": "skip"})
+                    self.turn = seat
+                    return
+                skipped.append(seat)
+            if self.phase == DISTRIBUTION:
+                self.phase = ACTION
+                start = self._chance_below("first_player", self.players, phase=ACTION)
+                continue
+            self.phase = OVER
+            return
+
+    def describe(self) -> str:
+        return describe_board(self)
+
+    @classmethod
+    def bot_names(cls) -> list[str]:
+        return ["random", "strong"]
+
+    @classmethod
+    def make_bot(cls, name: str, seed: int = 0) -> Any:
+        if name == "strong":
+            from tablelight.games.farlander.bots import StrongBot
+
+            return StrongBot(seed)
+        return super().make_bot(name, seed)
+
+
+
+
+# Terminal pictures -----------------------------------------------------------
+
+_SEAT_MARKS = "RBGY"  # red, blue, green, yellow, as in the box
+_COLORS = ("\033[31m", "\033[34m", "\033[32m", "\033[33m")
+_RESET = "\033[0m"
+
+
+def describe_board(game: Farlander, color: bool = False) -> str:
+    """The seven tiles as rows of territories: ``a1 R3*`` is red with 3 units on a garrison."""
+    lines = []
+    by_tile: dict[int, list[int]] = {}
+    for t, territory in enumerate(game.map.territories):
+        by_tile.setdefault(territory.tile, []).append(t)
+    for tile in sorted(by_tile):
+        cells = []
+        for t in by_tile[tile]:
+            owner = game.owner[t]
+            mark = "." if owner == NOBODY else _SEAT_MARKS[owner]
+            cell = f"{game.ids[t]} {mark}{game.units[t] or ' '}{'*' if game.map.territories[t].garrison else ' '}"
+            if color and owner != NOBODY:
+                cell = f"{_COLORS[owner]}{cell}{_RESET}"
+            cells.append(cell)
+        lines.append(f"  tile {'abcdefg'[tile] if tile < 7 else tile}: " + "  ".join(cells))
+    seat = game.current_seat()
+    status = "game over" if seat is None else f"{game.phase} phase, seat {seat} ({_SEAT_MARKS[seat]}) to act"
+    reserve = " ".join(f"{_SEAT_MARKS[s]}:{n}" for s, n in enumerate(game.reserve))
+    lines.append(f"  {status}; units in hand {reserve}; points {game.scores()}")
+    return "\n".join(lines)
+

@@ -1,0 +1,207 @@
+"""Farlander maps: seven hex tiles in a flower, 24 territories.
+
+The tile designs live in ``tiles.json`` (data, not code): each tile is a
+flat-topped hexagon cut into six pie slices, one per edge (0 N, 1 NE, 2 SE, 3 S,
+4 SW, 5 NW), and each territory owns a set of slices or is an interior
+territory. :func:`random_map` shuffles the tiles into the seven slots and turns
+each one, then derives adjacency inside tiles (slices sharing a spoke, interior
+to all) and across touching tile edges. The geometry (slices and an anchor
+point per territory, in board units of one hex radius, x right and y down) is
+what a lit board or a drawing needs. See ``docs/rules/farlander.md``.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from tablelight.core.errors import SetupError
+from tablelight.core.rng import Rng
+
+#: Axial offsets of the six neighbours of a flat-topped hex, by edge 0 N .. 5 NW.
+EDGE_OFFSETS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+#: Slot 0 is the centre, slot k (1-6) lies beyond the centre's edge k-1.
+SLOT_POSITIONS = ((0, 0),) + EDGE_OFFSETS
+SLOT_LETTERS = "abcdefg"
+#: Where an interior territory's slices would be: none, it touches no edge.
+INTERIOR: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Territory:
+    """One territory. ``edges`` are the hex edges it touches after rotation (empty: interior)."""
+
+    id: str
+    tile: int
+    garrison: bool
+    neighbors: tuple[str, ...]
+    edges: tuple[int, ...] = ()
+    anchor: tuple[float, float] = (0.0, 0.0)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "tile": self.tile,
+            "garrison": self.garrison,
+            "neighbors": list(self.neighbors),
+            "edges": list(self.edges),
+            "anchor": [round(self.anchor[0], 4), round(self.anchor[1], 4)],
+        }
+
+
+@dataclass(frozen=True)
+class FarlanderMap:
+    territories: tuple[Territory, ...]
+    #: Per slot: the tile design's name and its rotation in sixths of a turn (for drawings).
+    tiles: tuple[dict[str, Any], ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"territories": [t.to_json() for t in self.territories]}
+        if self.tiles:
+            data["tiles"] = [dict(t) for t in self.tiles]
+        return data
+
+    @property
+    def ids(self) -> list[str]:
+        return [t.id for t in self.territories]
+
+
+@functools.lru_cache(maxsize=1)
+def load_tile_designs() -> list[dict[str, Any]]:
+    """The tile designs from ``tiles.json`` (read once; treat as read-only)."""
+    text = resources.files("tablelight.games.farlander").joinpath("tiles.json").read_text("utf-8")
+    designs: list[dict[str, Any]] = json.loads(text)["tiles"]
+    return designs
+
+
+def slot_center(slot: int) -> tuple[float, float]:
+    """Board position of a slot's centre (hex radius 1, x right, y down)."""
+    q, r = SLOT_POSITIONS[slot]
+    return (1.5 * q, math.sqrt(3) * (r + q / 2))
+
+
+def edge_direction(edge: int) -> tuple[float, float]:
+    """Unit vector from a hex centre towards the middle of ``edge`` (y down)."""
+    angle = math.radians(-90 + 60 * edge)
+    return (math.cos(angle), math.sin(angle))
+
+
+def _anchor(slot: int, edges: tuple[int, ...]) -> tuple[float, float]:
+    cx, cy = slot_center(slot)
+    if not edges:
+        return (cx, cy)
+    sx = sum(edge_direction(e)[0] for e in edges) / len(edges)
+    sy = sum(edge_direction(e)[1] for e in edges) / len(edges)
+    length = math.hypot(sx, sy)
+    if length < 1e-9:  # a band across the hex: its middle is the hex centre
+        return (cx, cy)
+    return (cx + 0.55 * sx / length, cy + 0.55 * sy / length)
+
+
+def build_map(placement: list[tuple[int, int]], designs: list[dict[str, Any]] | None = None) -> FarlanderMap:
+    """The map with design ``placement[slot][0]`` turned ``placement[slot][1]`` sixths in each slot."""
+    designs = designs if designs is not None else load_tile_designs()
+    if len(placement) != len(SLOT_POSITIONS):
+        raise SetupError(f"a Farlander map has {len(SLOT_POSITIONS)} tiles, got {len(placement)}")
+    neighbors: dict[str, set[str]] = {}
+    # (slot, physical edge) -> territory id, for joining tiles.
+    edge_owner: dict[tuple[int, int], str] = {}
+    info: list[tuple[str, int, bool, tuple[int, ...]]] = []
+    for slot, (design_index, rotation) in enumerate(placement):
+        design = designs[design_index]
+        ids = [f"{SLOT_LETTERS[slot]}{i + 1}" for i in range(len(design["territories"]))]
+        slice_owner: dict[int, str] = {}
+        interior: list[str] = []
+        for tid, spec in zip(ids, design["territories"]):
+            neighbors[tid] = set()
+            edges = tuple(sorted((e + rotation) % 6 for e in spec.get("edges", ())))
+            info.append((tid, slot, bool(spec.get("garrison", False)), edges))
+            if spec.get("interior"):
+                interior.append(tid)
+            for edge in edges:
+                slice_owner[edge] = tid
+                edge_owner[(slot, edge)] = tid
+        if sorted(slice_owner) != list(range(6)):
+            raise SetupError(f"tile design {design['name']!r} does not cover all six edges exactly once")
+        # Slices d and d+1 share a spoke.
+        for edge in range(6):
+            a, b = slice_owner[edge], slice_owner[(edge + 1) % 6]
+            if a != b:
+                neighbors[a].add(b)
+                neighbors[b].add(a)
+        for tid in interior:
+            for other in ids:
+                if other != tid:
+                    neighbors[tid].add(other)
+                    neighbors[other].add(tid)
+    # Across touching tile edges.
+    for slot_a, (qa, ra) in enumerate(SLOT_POSITIONS):
+        for slot_b, (qb, rb) in enumerate(SLOT_POSITIONS):
+            offset = (qb - qa, rb - ra)
+            if offset in EDGE_OFFSETS:
+                edge = EDGE_OFFSETS.index(offset)
+                a = edge_owner[(slot_a, edge)]
+                b = edge_owner[(slot_b, (edge + 3) % 6)]
+                neighbors[a].add(b)
+                neighbors[b].add(a)
+    territories = tuple(
+        Territory(tid, slot, garrison, tuple(sorted(neighbors[tid])), edges, _anchor(slot, edges))
+        for tid, slot, garrison, edges in info
+    )
+    tiles = tuple({"design": designs[d]["name"], "rotation": r} for d, r in placement)
+    return FarlanderMap(territories, tiles)
+
+
+def random_map(rng: Rng) -> FarlanderMap:
+    """Shuffle the seven tiles into the flower and turn each at random."""
+    designs = load_tile_designs()
+    order = list(range(len(designs)))
+    rng.shuffle(order)
+    return build_map([(design, rng.below(6)) for design in order], designs)
+
+
+def map_from_json(data: Any) -> FarlanderMap:
+    """Read and check a map (a record's ``"map"``, or a map file). Raises SetupError."""
+    if not isinstance(data, dict) or not isinstance(data.get("territories"), list):
+        raise SetupError('a map is a JSON object with a "territories" list')
+    raw = data["territories"]
+    if len(raw) < 2:
+        raise SetupError("a map needs at least two territories")
+    seen: dict[str, dict[str, Any]] = {}
+    for position, item in enumerate(raw):
+        if not isinstance(item, dict) or not isinstance(item.get("id"), str) or not item["id"]:
+            raise SetupError(f"territory {position} needs a non-empty string id")
+        if item["id"] in seen:
+            raise SetupError(f"territory id {item['id']!r} appears twice")
+        if not isinstance(item.get("neighbors"), list):
+            raise SetupError(f"territory {item['id']!r} needs a neighbors list")
+        if not isinstance(item.get("garrison", False), bool):
+            raise SetupError(f"territory {item['id']!r}: garrison must be true or false")
+        seen[item["id"]] = item
+    for tid, item in seen.items():
+        for other in item["neighbors"]:
+            if other == tid:
+                raise SetupError(f"territory {tid!r} lists itself as a neighbour")
+            if other not in seen:
+                raise SetupError(f"territory {tid!r} has unknown neighbour {other!r}")
+            if tid not in seen[other]["neighbors"]:
+                raise SetupError(f"adjacency is not symmetric: {tid!r} lists {other!r} but not the reverse")
+    territories = []
+    for tid, item in seen.items():
+        anchor = item.get("anchor", (0.0, 0.0))
+        territories.append(
+            Territory(
+                tid,
+                int(item.get("tile", 0)),
+                item.get("garrison", False),
+                tuple(sorted(set(item["neighbors"]))),
+                tuple(item.get("edges", ())),
+                (float(anchor[0]), float(anchor[1])),
+            )
+        )
+    tiles = tuple(data.get("tiles", ()))
+    return FarlanderMap(tuple(territories), tiles)
