@@ -318,8 +318,7 @@ class Farlander(Game):
 
     def _perform(self, action: Action) -> None:
         seat = self.turn
-        self._placements.clear()
-        self._targets.clear()
+        self.board_changed()
         if action["type"] == "place":
             t = self.index[action["territory"]]
             self.owner[t] = seat
@@ -334,6 +333,11 @@ class Farlander(Game):
             self.owner[target] = seat
             self.units[target] = moved
         self._settle_turn((seat + 1) % self.players)
+
+    def board_changed(self) -> None:
+        """Forget cached answers after ``owner`` or ``units`` changed (tests that set up positions call it)."""
+        self._placements.clear()
+        self._targets.clear()
 
     def _can_act(self, seat: int) -> bool:
         if self.phase == DISTRIBUTION:

@@ -1,0 +1,44 @@
+"""Small hand-made Farlander positions for rule tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tablelight.games.farlander.engine import ACTION, NOBODY, Farlander
+
+
+def make_map(edges: list[tuple[str, str]], garrisons: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A map from an edge list: ``make_map([("x", "y"), ("y", "z")])``."""
+    neighbors: dict[str, set[str]] = {}
+    for a, b in edges:
+        neighbors.setdefault(a, set()).add(b)
+        neighbors.setdefault(b, set()).add(a)
+    return {
+        "territories": [
+            {"id": tid, "tile": 0, "garrison": tid in garrisons, "neighbors": sorted(ns)}
+            for tid, ns in sorted(neighbors.items())
+        ]
+    }
+
+
+def position(
+    edges: list[tuple[str, str]],
+    holdings: dict[str, tuple[int, int]],
+    *,
+    turn: int = 0,
+    players: int = 2,
+    garrisons: tuple[str, ...] = (),
+    options: dict[str, Any] | None = None,
+) -> Farlander:
+    """An action-phase game on a small map with ``holdings[id] = (seat, units)``; other territories empty."""
+    game = Farlander(players, options or {}, 0, setup={"map": make_map(edges, garrisons)})
+    for t, tid in enumerate(game.ids):
+        seat, units = holdings.get(tid, (NOBODY, 0))
+        game.owner[t] = seat
+        game.units[t] = units
+    game.reserve = [0] * players
+    game.phase = ACTION
+    game.turn = turn
+    game.log.clear()
+    game.board_changed()
+    return game
