@@ -259,7 +259,7 @@ class Game(ABC):
                 self.chance_matches_seed = False
             value = forced
         self.log.append({"chance": kind, **context, "value": value})
-        return value  # type: ignore[no-any-return]
+        return value
 
     def _chance_below(self, kind: str, n: int, **context: Any) -> int:
         """A uniform outcome in ``range(n)`` (who starts, a die face minus one...)."""

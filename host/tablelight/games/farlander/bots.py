@@ -60,7 +60,7 @@ class StrongBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, game: Farlander) -> Action:  # type: ignore[override]
+    def choose(self, game: Farlander) -> Action:
         seat = game.turn
         best: list[Action] = []
         best_value = float("-inf")
