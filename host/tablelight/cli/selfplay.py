@@ -35,8 +35,9 @@ def run(args: argparse.Namespace) -> int:
     game = cls(args.players, options_from_args(args, cls), args.seed, setup=setup)
     bots = make_bots(cls, args.bots, args.players, args.seed)
     shown = 0
+    color = sys.stdout.isatty()
     if args.show:
-        print(game.describe())
+        print(game.describe(color))
     while not game.is_over():
         seat = game.current_seat()
         assert seat is not None
@@ -45,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
             for entry in game.log[shown:]:
                 print(game.describe_entry(entry))
             shown = len(game.log)
-            print(game.describe())
+            print(game.describe(color))
             if args.delay:
                 time.sleep(args.delay)
     result = game.result()

@@ -178,8 +178,8 @@ class Game(ABC):
 
     # -------------------------------------------------------------- text
 
-    def describe(self) -> str:
-        """A short text picture of the game for terminals; engines draw their board."""
+    def describe(self, color: bool = False) -> str:
+        """A short text picture of the game for terminals (ANSI colours when ``color``); engines draw their board."""
         seat = self.current_seat()
         turn = "game over" if seat is None else f"seat {seat} to act"
         return f"{self.name}: {turn}; scores {self.scores()}"

@@ -369,8 +369,8 @@ class Farlander(Game):
             self.phase = OVER
             return
 
-    def describe(self) -> str:
-        return describe_board(self)
+    def describe(self, color: bool = False) -> str:
+        return describe_board(self, color)
 
     @classmethod
     def bot_names(cls) -> list[str]:
