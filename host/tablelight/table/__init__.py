@@ -1,0 +1,1 @@
+"""The table service: a game at a lit board (layout, scene, input, store, play loop)."""

@@ -1,0 +1,290 @@
+"""The table service: runs a Farlander game at a lit board.
+
+The :class:`Table` owns the loop: it shows the game on the board (through the layout,
+:mod:`tablelight.table.scene`), turns the presses of a person whose turn it is into
+actions (:mod:`tablelight.table.input`), lets bot seats play by themselves, and keeps
+every action in the game store before the board shows it. The host checks every
+move: a refused press flashes the territory and gives a message; nothing changes.
+
+The board is anything with ``show(pixels)`` and ``poll(timeout) -> [key events]``:
+:class:`tablelight.board.session.BoardSession` on a real or simulated board, or a fake
+in tests. Without a board, bot-only games still run (the pixels are only rendered).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from tablelight.core.errors import IllegalActionError, SetupError
+from tablelight.core.game import Action, Game
+from tablelight.table.input import InputMachine, Outcome
+from tablelight.table.layout import BoardLayout, load_layout
+from tablelight.table.scene import SEAT_NAMES, Pixel, render
+from tablelight.table.store import GameStore
+
+if TYPE_CHECKING:
+    from tablelight.games.farlander.engine import Farlander
+
+HUMAN = "human"
+DEFAULT_BOT = "bot"
+FLASH_SECONDS = 1.0
+
+
+class KeyEventLike(Protocol):
+    @property
+    def key(self) -> int: ...
+
+    @property
+    def pressed(self) -> bool: ...
+
+
+class Board(Protocol):
+    """What the table needs of a board session."""
+
+    def show(self, pixels: list[tuple[int, int, int, int]]) -> None: ...
+
+    def poll(self, timeout: float) -> Sequence[KeyEventLike]: ...
+
+
+def default_bot(cls: type[Game]) -> str:
+    """The bot a ``bot`` seat gets: the game's strongest bot that can be made, else ``random``."""
+    for name in reversed(cls.bot_names()):
+        try:
+            cls.make_bot(name, 0)
+        except (ImportError, AttributeError, SetupError):
+            continue
+        return name
+    return "random"
+
+
+def resolve_seats(cls: type[Game], spec: str | Sequence[str], players: int | None) -> list[str]:
+    """Seat kinds from ``"human,bot,random"``: ``human``, ``bot`` (the default bot) or a bot name.
+
+    One name is used for every seat. Raises :class:`SetupError` with the reason.
+    """
+    names = [n.strip().lower() for n in spec.split(",")] if isinstance(spec, str) else [n.lower() for n in spec]
+    if not names or any(not n for n in names):
+        raise SetupError(f"--seats lists one kind per seat (human, bot or a bot name), got {spec!r}")
+    if players is None:
+        players = len(names)
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise SetupError(f"--seats names {len(names)} seats for {players} players")
+    known = cls.bot_names()
+    resolved = []
+    for name in names:
+        if name == DEFAULT_BOT:
+            name = default_bot(cls)
+        elif name != HUMAN and name not in known:
+            raise SetupError(f"unknown seat kind {name!r}: use human, bot or one of {', '.join(known)}")
+        resolved.append(name)
+    return resolved
+
+
+def bot_seed(game: Game, seat: int) -> int:
+    """The seed of a bot's next move: fixed by the game so far, so a resumed game plays on identically."""
+    return (game.seed * 1_000_003 + len(game.log) * 101 + seat) & 0x7FFFFFFF
+
+
+class Table:
+    """A game at a board. Call :meth:`run` to play to the end, or :meth:`step` in your own loop."""
+
+    def __init__(
+        self,
+        game: Farlander,
+        seats: Sequence[str],
+        *,
+        board: Board | None = None,
+        store: GameStore | None = None,
+        game_id: int | None = None,
+        layout: BoardLayout | None = None,
+        bot_delay: float = 0.0,
+        flash_seconds: float = FLASH_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+        on_message: Callable[[str], None] | None = None,
+        on_show: Callable[[list[Pixel]], None] | None = None,
+        poll_interval: float = 0.25,
+    ) -> None:
+        if len(seats) != game.players:
+            raise SetupError(f"{len(seats)} seats for {game.players} players")
+        if board is None and HUMAN in seats:
+            raise SetupError("a human seat needs a board to press keys on")
+        if store is not None and game_id is None:
+            game_id = store.create(game, list(seats))
+        self.game = game
+        self.seats = list(seats)
+        self.board = board
+        self.store = store
+        self.game_id = game_id
+        self.layout = layout or load_layout("farlander")
+        self.input = InputMachine(game, self.layout)
+        self.bot_delay = bot_delay
+        self.flash_seconds = flash_seconds
+        self.clock = clock
+        self.on_message = on_message or (lambda text: None)
+        self.on_show = on_show
+        self.poll_interval = poll_interval
+        #: territory index -> clock time its flash ends.
+        self.flashes: dict[int, float] = {}
+        #: Every message given, in order (the last one is what a person should read now).
+        self.messages: list[str] = []
+        self.shown: list[Pixel] | None = None
+        self._next_bot_at = clock() + bot_delay
+        self._reported = len(game.log)
+
+    # ------------------------------------------------------------------ display
+
+    def pixels(self) -> list[Pixel]:
+        """What the board should show now."""
+        now = self.clock()
+        flashing = [t for t, until in self.flashes.items() if until > now]
+        return render(
+            self.game,
+            self.layout,
+            target=self.input.target,
+            moves=self.input.moves,
+            sources=self.input.sources().keys(),
+            flash=flashing,
+        )
+
+    def refresh(self) -> None:
+        """Send the look to the board when it changed."""
+        for t, until in list(self.flashes.items()):
+            if until <= self.clock():
+                del self.flashes[t]
+        pixels = self.pixels()
+        if pixels == self.shown:
+            return
+        if self.board is not None:
+            self.board.show(pixels)
+        self.shown = pixels
+        if self.on_show is not None:
+            self.on_show(pixels)
+
+    def say(self, text: str) -> None:
+        self.messages.append(text)
+        self.on_message(text)
+
+    def seat_label(self, seat: int) -> str:
+        kind = self.seats[seat]
+        return f"seat {seat} ({SEAT_NAMES[seat]}, {kind})"
+
+    # ------------------------------------------------------------------ actions
+
+    def apply(self, action: Action) -> bool:
+        """Apply ``action`` for the seat to act, store it, then show it. False (and a flash) if refused."""
+        seat = self.game.current_seat()
+        try:
+            self.game.apply(action, seat=seat)
+        except IllegalActionError as error:
+            self._refuse(Outcome(f"{error.message} [{error.rule}]", refused=True, flash=self._flash_for(action)))
+            return False
+        # Stored before the board shows it: a crash after this loses nothing that was shown.
+        if self.store is not None and self.game_id is not None:
+            self.store.save(self.game_id, self.game)
+        self.input.reset()
+        self._report_log()
+        self._next_bot_at = self.clock() + self.bot_delay
+        self.refresh()
+        return True
+
+    def _flash_for(self, action: Action) -> list[int]:
+        tid = action.get("territory") or action.get("target")
+        index = self.game.index.get(tid) if isinstance(tid, str) else None
+        return [] if index is None else [index]
+
+    def _report_log(self) -> None:
+        for entry in self.game.log[self._reported :]:
+            if "action" in entry:
+                self.say(f"{self.seat_label(entry['seat'])}: {_describe_action(entry['action'])}")
+        self._reported = len(self.game.log)
+        if self.game.is_over():
+            self.say(self.game.describe_result())
+
+    def _refuse(self, outcome: Outcome) -> None:
+        until = self.clock() + self.flash_seconds
+        for t in outcome.flash:
+            self.flashes[t] = until
+        self.say(outcome.message)
+        self.refresh()
+
+    def press(self, key: int) -> None:
+        """A key went down on the board."""
+        seat = self.game.current_seat()
+        if seat is None:
+            self.say("the game is over")
+            return
+        if self.seats[seat] != HUMAN:
+            self.say(f"it is {self.seat_label(seat)}'s turn: it plays by itself")
+            return
+        outcome = self.input.press(key)
+        if outcome.action is not None:
+            self.apply(outcome.action)
+        elif outcome.refused:
+            self._refuse(outcome)
+        else:
+            self.say(outcome.message)
+            self.refresh()
+
+    # --------------------------------------------------------------------- loop
+
+    def _wait(self, timeout: float) -> None:
+        """Wait for key presses up to ``timeout`` (keeping the board's lease alive) and handle them."""
+        if self.board is None:
+            if timeout > 0:
+                time.sleep(timeout)
+            return
+        for event in self.board.poll(max(0.0, timeout)):
+            if event.pressed:
+                self.press(event.key)
+
+    def step(self) -> None:
+        """One turn of the loop: a bot move when due, else wait a little for presses."""
+        self.refresh()
+        seat = self.game.current_seat()
+        if seat is None:
+            return
+        now = self.clock()
+        wake = [until - now for until in self.flashes.values()]
+        if self.seats[seat] != HUMAN:
+            if now >= self._next_bot_at:
+                self._wait(0.0)
+                if self.game.current_seat() == seat:
+                    self.bot_move(seat)
+                return
+            wake.append(self._next_bot_at - now)
+        self._wait(min([self.poll_interval, *wake]))
+
+    def bot_move(self, seat: int) -> None:
+        bot: Any = type(self.game).make_bot(self.seats[seat], bot_seed(self.game, seat))
+        action = bot.choose(self.game)
+        if not self.apply(action):
+            raise RuntimeError(f"bot {self.seats[seat]} chose an illegal action: {action}")
+
+    def run(self, max_actions: int | None = None) -> Game:
+        """Play until the game is over (or ``max_actions`` more player actions were made)."""
+        start = self._actions()
+        self.refresh()
+        while not self.game.is_over():
+            if max_actions is not None and self._actions() - start >= max_actions:
+                break
+            self.step()
+        self.refresh()
+        return self.game
+
+    def _actions(self) -> int:
+        return sum(1 for e in self.game.log if "action" in e and not e.get("auto"))
+
+
+def _describe_action(action: Action) -> str:
+    if action.get("type") == "place":
+        return f"places a unit in {action.get('territory')}"
+    if action.get("type") == "conquer":
+        moves = ", ".join(f"{n} from {tid}" for tid, n in action.get("moves", {}).items())
+        return f"conquers {action.get('target')} moving in {moves}"
+    if action.get("type") == "skip":
+        return "cannot act: skipped"
+    return str(action)

@@ -1,0 +1,267 @@
+"""The game store: every game played at a table, kept in an embedded SQLite database.
+
+A game is stored as its record header (the core's :meth:`Game.to_record` without the
+log), the seats (``human`` or a bot name each) and its log, one row per log entry.
+:meth:`GameStore.save` appends the entries a game gained since the last call in one
+transaction; the table calls it after every action and before the board shows the
+action, so a crash, an unplugged board or a board reboot never loses a move that was
+shown. :meth:`GameStore.load` rebuilds a game by replaying its record
+(:func:`tablelight.core.record.replay`), so a damaged store is reported, never
+half-loaded.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tablelight.core.errors import RecordError, TablelightError
+from tablelight.core.game import Game
+from tablelight.core.record import replay
+
+DB_ENV = "TABLELIGHT_DB"
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    game TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    seats TEXT NOT NULL,
+    header TEXT NOT NULL,
+    status TEXT NOT NULL,
+    result TEXT,
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS log (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    position INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    entry TEXT NOT NULL,
+    PRIMARY KEY (game_id, position)
+);
+"""
+
+PLAYING = "playing"
+OVER = "over"
+
+
+def _kind(entry: dict[str, Any]) -> str:
+    """``chance``, ``auto`` (a forced skip) or ``action`` (a player's move)."""
+    if "chance" in entry:
+        return "chance"
+    return "auto" if entry.get("auto") else "action"
+
+
+class StoreError(TablelightError):
+    """The store cannot be opened, or a game is unknown or damaged."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One row of ``tablelight games``."""
+
+    id: int
+    game: str
+    players: int
+    seats: list[str]
+    status: str
+    actions: int
+    created: float
+    updated: float
+    result: dict[str, Any] | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.game,
+            "players": self.players,
+            "seats": self.seats,
+            "status": self.status,
+            "actions": self.actions,
+            "created": self.created,
+            "updated": self.updated,
+            "result": self.result,
+        }
+
+
+def default_path() -> Path:
+    """``$TABLELIGHT_DB``, else ``$XDG_DATA_HOME/tablelight/games.sqlite`` (~/.local/share)."""
+    configured = os.environ.get(DB_ENV)
+    if configured:
+        return Path(configured)
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "tablelight" / "games.sqlite"
+
+
+class GameStore:
+    """An open store; use as a context manager or call :meth:`close`."""
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path = Path(path) if path is not None else default_path()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            # FULL: a committed action survives a power cut, not only a crash.
+            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.executescript(_SCHEMA)
+            version = self.db.execute("PRAGMA user_version").fetchone()[0]
+            if version == 0:
+                self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            elif version != SCHEMA_VERSION:
+                raise StoreError(f"{self.path} has store format {version}; this tablelight reads format {SCHEMA_VERSION}")
+        except sqlite3.DatabaseError as error:
+            raise StoreError(f"cannot open the game store {self.path}: {error}") from None
+        except OSError as error:
+            raise StoreError(f"cannot create the game store {self.path}: {error.strerror}") from None
+        #: game id -> log entries already stored.
+        self._stored: dict[int, int] = {}
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> GameStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+            self.db.execute("COMMIT")
+        except sqlite3.DatabaseError as error:
+            raise StoreError(f"cannot write the game store {self.path}: {error}") from None
+
+    # ------------------------------------------------------------------ writing
+
+    def create(self, game: Game, seats: list[str]) -> int:
+        """Store a new game (with the log it has so far) and return its id."""
+        if len(seats) != game.players:
+            raise StoreError(f"{len(seats)} seats given for {game.players} players")
+        record = game.to_record()
+        header = {k: v for k, v in record.items() if k not in ("log", "result")}
+        now = time.time()
+        with self._transaction() as db:
+            cursor = db.execute(
+                "INSERT INTO games (game, players, seats, header, status, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game.name, game.players, json.dumps(seats), json.dumps(header, separators=(",", ":")), PLAYING, now, now),
+            )
+            game_id = cursor.lastrowid
+            assert game_id is not None
+            self._append(db, game_id, game, 0)
+        self._stored[game_id] = len(game.log)
+        return game_id
+
+    def save(self, game_id: int, game: Game) -> int:
+        """Append the log entries ``game`` gained since it was last saved; commit. Returns how many."""
+        stored = self._stored.get(game_id)
+        if stored is None:
+            stored = self._count(game_id)
+        if len(game.log) < stored:
+            raise StoreError(f"game {game_id}: the game's log is shorter than the stored one (undo is not kept)")
+        if len(game.log) == stored:
+            return 0
+        with self._transaction() as db:
+            self._append(db, game_id, game, stored)
+        self._stored[game_id] = len(game.log)
+        return len(game.log) - stored
+
+    def _append(self, db: sqlite3.Connection, game_id: int, game: Game, start: int) -> None:
+        db.executemany(
+            "INSERT INTO log (game_id, position, kind, entry) VALUES (?, ?, ?, ?)",
+            [
+                (game_id, position, _kind(game.log[position]), json.dumps(game.log[position], separators=(",", ":")))
+                for position in range(start, len(game.log))
+            ],
+        )
+        over = game.is_over()
+        db.execute(
+            "UPDATE games SET status = ?, result = ?, updated = ? WHERE id = ?",
+            (OVER if over else PLAYING, json.dumps(game.result()) if over else None, time.time(), game_id),
+        )
+
+    # ------------------------------------------------------------------ reading
+
+    def _count(self, game_id: int) -> int:
+        self._row(game_id)
+        count: int = self.db.execute("SELECT COUNT(*) FROM log WHERE game_id = ?", (game_id,)).fetchone()[0]
+        return count
+
+    def _row(self, game_id: int) -> Any:
+        row = self.db.execute(
+            "SELECT id, game, players, seats, header, status, result, created, updated FROM games WHERE id = ?",
+            (game_id,),
+        ).fetchone()
+        if row is None:
+            raise StoreError(f"no game {game_id} in {self.path} (see tablelight games)")
+        return row
+
+    def games(self) -> list[GameInfo]:
+        """Every stored game, oldest first."""
+        rows = self.db.execute(
+            "SELECT g.id, g.game, g.players, g.seats, g.status, g.result, g.created, g.updated,"
+            " (SELECT COUNT(*) FROM log l WHERE l.game_id = g.id AND l.kind = 'action')"
+            " FROM games g ORDER BY g.id"
+        ).fetchall()
+        return [
+            GameInfo(
+                id=row[0],
+                game=row[1],
+                players=row[2],
+                seats=json.loads(row[3]),
+                status=row[4],
+                result=json.loads(row[5]) if row[5] else None,
+                created=row[6],
+                updated=row[7],
+                actions=row[8],
+            )
+            for row in rows
+        ]
+
+    def seats(self, game_id: int) -> list[str]:
+        seats: list[str] = json.loads(self._row(game_id)[3])
+        return seats
+
+    def record(self, game_id: int) -> dict[str, Any]:
+        """The game's record as :meth:`Game.to_record` writes it (without the result)."""
+        row = self._row(game_id)
+        try:
+            record: dict[str, Any] = json.loads(row[4])
+            record["log"] = [
+                json.loads(entry)
+                for (entry,) in self.db.execute(
+                    "SELECT entry FROM log WHERE game_id = ? ORDER BY position", (game_id,)
+                )
+            ]
+        except json.JSONDecodeError as error:
+            raise StoreError(f"game {game_id} is damaged in {self.path}: {error}") from None
+        return record
+
+    def load(self, game_id: int) -> Game:
+        """Rebuild game ``game_id`` by replaying its record."""
+        record = self.record(game_id)
+        try:
+            game = replay(record)
+        except RecordError as error:
+            raise StoreError(f"game {game_id} in {self.path} does not replay: {error}") from None
+        self._stored[game_id] = len(record["log"])
+        if len(game.log) != len(record["log"]):
+            # The record may stop before forced skips the engine makes by itself: store them now.
+            self.save(game_id, game)
+        return game
