@@ -6,4 +6,11 @@ cd "$(dirname "$0")/.."
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e '.[test]'
+# firmware test parts whose declared dependencies would drag in Blinka (which refuses to import on a PC)
+.venv/bin/python -m pip install --quiet --no-deps adafruit-circuitpython-typing adafruit-circuitpython-neopixel adafruit-circuitpython-pixelbuf
+# a real MicroPython interpreter (WebAssembly) for the firmware's portable checks, pinned in package-lock.json
+if ! command -v npm >/dev/null; then
+    SUDO=$([ "$(id -u)" = 0 ] || echo sudo); $SUDO apt-get update -q && $SUDO apt-get install -y -q nodejs npm
+fi
+npm ci --no-audit --no-fund --silent
 exec .venv/bin/python -m pytest "$@"

@@ -1,0 +1,610 @@
+"""tablelight wire format, protocol 1: the ONE implementation, used by the firmware and the host.
+
+Frame on every transport (USB CDC, BLE UART, pty):  COBS(payload + CRC16) + 0x00
+payload = message type (1 byte) + body.  CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) of the
+payload, big-endian.  Byte-level spec: docs/protocol.md.
+
+This file must run unchanged on CPython 3.11, MicroPython and CircuitPython: no typing module,
+no dataclasses/enum/abc, no match, only builtin types in annotations (MicroPython ignores them).
+The host imports it as ``tablelight.wire.format`` (a symlink to this file): never copy it.
+"""
+
+PROTOCOL = 1
+MAX_PAYLOAD = 600  # largest payload (before CRC and COBS) either side accepts in protocol 1
+MAX_LEDS = 255
+MAX_PALETTE = 64
+
+# board -> host
+MSG_HELLO = 0x01
+MSG_KEY = 0x02
+MSG_NEED_SCENE = 0x03
+MSG_STATUS = 0x04
+MSG_LOOP_REPLY = 0x05
+MSG_ERROR = 0x06
+# host -> board
+MSG_HELLO_REQ = 0x41
+MSG_WELCOME = 0x42
+MSG_REFUSE = 0x43
+MSG_SCENE = 0x44
+MSG_DELTA = 0x45
+MSG_BRIGHTNESS = 0x46
+MSG_DICE = 0x47
+MSG_HEARTBEAT = 0x48
+MSG_ACK = 0x49
+MSG_STATUS_REQ = 0x4A
+MSG_LOOP = 0x4B
+
+# local effects of a palette entry
+EFFECT_SOLID = 0
+EFFECT_BLINK = 1
+EFFECT_PULSE = 2
+EFFECT_COUNT = 3
+
+# capability bits in the hello
+CAP_EFFECTS = 0x01
+CAP_DICE = 0x02
+CAP_LIMITER = 0x04
+CAP_BLE = 0x08
+
+# NEED_SCENE reasons
+NEED_NO_SCENE = 1
+NEED_BASE_MISMATCH = 2
+NEED_VERSION_MISMATCH = 3
+
+# ERROR codes
+ERR_UNKNOWN_TYPE = 1
+ERR_MALFORMED = 2
+ERR_WRONG_LED_COUNT = 3
+ERR_TOO_LARGE = 4
+ERR_NOT_NOW = 5
+
+
+class WireError(ValueError):
+    """A frame or message that does not follow the format (bad COBS, CRC, length or field)."""
+
+
+def _make_crc_table() -> list:
+    table = []
+    for byte in range(256):
+        crc = byte << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else (crc << 1)
+        table.append(crc & 0xFFFF)
+    return table
+
+
+_CRC_TABLE = _make_crc_table()
+
+
+def crc16(data, start: int = 0, end: int = -1) -> int:
+    """CRC-16/CCITT-FALSE of data[start:end] (end -1 = to the end), without slicing."""
+    if end < 0:
+        end = len(data)
+    crc = 0xFFFF
+    table = _CRC_TABLE
+    for i in range(start, end):
+        crc = ((crc << 8) & 0xFFFF) ^ table[((crc >> 8) ^ data[i]) & 0xFF]
+    return crc
+
+
+def cobs_encode(data) -> bytearray:
+    """Consistent Overhead Byte Stuffing: the result holds no 0x00 byte (no delimiter added)."""
+    out = bytearray(len(data) + len(data) // 254 + 2)
+    code_at = 0
+    code = 1
+    o = 1
+    for b in data:
+        if b == 0:
+            out[code_at] = code
+            code_at = o
+            o += 1
+            code = 1
+        else:
+            out[o] = b
+            o += 1
+            code += 1
+            if code == 0xFF:
+                out[code_at] = code
+                code_at = o
+                o += 1
+                code = 1
+    out[code_at] = code
+    return out[:o]
+
+
+def cobs_decode(data, length: int = -1) -> bytearray:
+    """Undo cobs_encode on data[:length]; raises WireError on a malformed block."""
+    if length < 0:
+        length = len(data)
+    out = bytearray(length)
+    i = 0
+    o = 0
+    while i < length:
+        code = data[i]
+        if code == 0:
+            raise WireError("COBS: zero byte inside a frame")
+        i += 1
+        end = i + code - 1
+        if end > length:
+            raise WireError("COBS: block runs past the end of the frame")
+        while i < end:
+            b = data[i]
+            if b == 0:
+                raise WireError("COBS: zero byte inside a frame")
+            out[o] = b
+            o += 1
+            i += 1
+        if code < 0xFF and i < length:
+            out[o] = 0
+            o += 1
+    return out[:o]
+
+
+def frame(payload) -> bytes:
+    """The bytes to put on the wire for one payload: COBS(payload + CRC16) + 0x00."""
+    if len(payload) == 0 or len(payload) > MAX_PAYLOAD:
+        raise WireError("payload of " + str(len(payload)) + " bytes (1.." + str(MAX_PAYLOAD) + " allowed)")
+    crc = crc16(payload)
+    body = bytearray(payload)
+    body.append(crc >> 8)
+    body.append(crc & 0xFF)
+    encoded = cobs_encode(body)
+    encoded.append(0)
+    return bytes(encoded)
+
+
+def unframe(encoded, length: int = -1) -> bytes:
+    """The payload of one frame's bytes (COBS part only, without the 0x00); WireError if bad."""
+    body = cobs_decode(encoded, length)
+    if len(body) < 3:
+        raise WireError("frame too short")
+    n = len(body) - 2
+    if crc16(body, 0, n) != ((body[n] << 8) | body[n + 1]):
+        raise WireError("CRC mismatch")
+    return bytes(body[:n])
+
+
+class FrameReader:
+    """Splits a byte stream into payloads at 0x00 delimiters; chunk boundaries do not matter.
+
+    Bad frames (COBS, CRC, too long) are dropped and counted in ``bad``: one lost or corrupted
+    byte costs at most the frame it is in. Memory is bounded by ``max_frame``.
+    """
+
+    def __init__(self, max_frame: int = MAX_PAYLOAD + 8) -> None:
+        self.max_frame = max_frame
+        self._buf = bytearray(max_frame)
+        self._len = 0
+        self._overflow = False
+        self.bad = 0
+        self.good = 0
+
+    def feed(self, data) -> list:
+        """Consume bytes; return the list of good payloads completed by them (often empty)."""
+        out = []
+        buf = self._buf
+        for b in data:
+            if b == 0:
+                if self._overflow:
+                    self.bad += 1
+                elif self._len:
+                    try:
+                        out.append(unframe(buf, self._len))
+                        self.good += 1
+                    except WireError:
+                        self.bad += 1
+                self._len = 0
+                self._overflow = False
+            elif self._len < self.max_frame:
+                buf[self._len] = b
+                self._len += 1
+            else:
+                self._overflow = True
+        return out
+
+
+# --- small field helpers ---------------------------------------------------------------------
+
+def _u16(p, i: int) -> int:
+    return (p[i] << 8) | p[i + 1]
+
+
+def _u32(p, i: int) -> int:
+    return (p[i] << 24) | (p[i + 1] << 16) | (p[i + 2] << 8) | p[i + 3]
+
+
+def _put16(b: bytearray, v: int) -> None:
+    b.append((v >> 8) & 0xFF)
+    b.append(v & 0xFF)
+
+
+def _put32(b: bytearray, v: int) -> None:
+    b.append((v >> 24) & 0xFF)
+    b.append((v >> 16) & 0xFF)
+    b.append((v >> 8) & 0xFF)
+    b.append(v & 0xFF)
+
+
+def _put_text(b: bytearray, text: str) -> None:
+    raw = text.encode()
+    if len(raw) > 255:
+        raise WireError("text longer than 255 bytes")
+    b.append(len(raw))
+    b.extend(raw)
+
+
+def _text(p, i: int) -> tuple:
+    if i >= len(p):
+        raise WireError("missing text")
+    n = p[i]
+    if i + 1 + n > len(p):
+        raise WireError("text runs past the end")
+    try:
+        return str(bytes(p[i + 1:i + 1 + n]), "utf-8"), i + 1 + n
+    except UnicodeError:
+        raise WireError("text is not UTF-8")
+
+
+def _need(p, n: int, what: str) -> None:
+    if len(p) != n:
+        raise WireError(what + ": " + str(len(p)) + " bytes, expected " + str(n))
+
+
+def msg_type(payload) -> int:
+    return payload[0]
+
+
+# --- board -> host ---------------------------------------------------------------------------
+
+def encode_hello(firmware: tuple, boot_id: int, leds: int, keys: int, caps: int, max_frame: int,
+                 key_seq: int, nonce: int, board: str, layout: str) -> bytes:
+    """HELLO: protocol, firmware (major, minor, patch), boot id, counts, caps, max frame,
+    next key sequence number the board will deliver, echoed nonce, board id, layout id."""
+    b = bytearray((MSG_HELLO, PROTOCOL, firmware[0], firmware[1], firmware[2]))
+    _put32(b, boot_id)
+    _put16(b, leds)
+    _put16(b, keys)
+    _put16(b, caps)
+    _put16(b, max_frame)
+    _put16(b, key_seq)
+    _put16(b, nonce)
+    _put_text(b, board)
+    _put_text(b, layout)
+    return frame(b)
+
+
+def decode_hello(p) -> dict:
+    """The hello as a dict. A hello of another protocol decodes to at least {"protocol": n}."""
+    if len(p) < 2 or p[0] != MSG_HELLO:
+        raise WireError("not a hello")
+    if p[1] != PROTOCOL:
+        return {"protocol": p[1]}
+    if len(p) < 21:
+        raise WireError("hello too short")
+    board, i = _text(p, 21)
+    layout, i = _text(p, i)
+    if i != len(p):
+        raise WireError("hello has trailing bytes")
+    return {
+        "protocol": p[1],
+        "firmware": str(p[2]) + "." + str(p[3]) + "." + str(p[4]),
+        "boot_id": _u32(p, 5),
+        "leds": _u16(p, 9),
+        "keys": _u16(p, 11),
+        "caps": _u16(p, 13),
+        "max_frame": _u16(p, 15),
+        "key_seq": _u16(p, 17),
+        "nonce": _u16(p, 19),
+        "board": board,
+        "layout": layout,
+    }
+
+
+def encode_key(seq: int, key: int, pressed: bool, board_ms: int) -> bytes:
+    b = bytearray((MSG_KEY,))
+    _put16(b, seq)
+    b.append(key)
+    b.append(1 if pressed else 0)
+    _put32(b, board_ms)
+    return frame(b)
+
+
+def decode_key(p) -> tuple:
+    """(seq, key, pressed, board_ms)"""
+    _need(p, 9, "key event")
+    if p[4] > 1:
+        raise WireError("key event: bad flags")
+    return _u16(p, 1), p[3], p[4] == 1, _u32(p, 5)
+
+
+def encode_need_scene(have_version: int, reason: int) -> bytes:
+    b = bytearray((MSG_NEED_SCENE,))
+    _put16(b, have_version)
+    b.append(reason)
+    return frame(b)
+
+
+def decode_need_scene(p) -> tuple:
+    """(version the board has, reason)"""
+    _need(p, 4, "need-scene")
+    return _u16(p, 1), p[3]
+
+
+STATUS_FIELDS = ("has_scene", "version", "brightness", "limit_scale", "estimated_ma", "budget_ma",
+                 "bad_frames", "good_frames", "pending_keys", "lease_ok", "uptime_ms", "dropped_keys")
+
+
+def encode_status(values: tuple) -> bytes:
+    """values in STATUS_FIELDS order."""
+    b = bytearray((MSG_STATUS, values[0], 0, 0))
+    b[2] = (values[1] >> 8) & 0xFF
+    b[3] = values[1] & 0xFF
+    b.append(values[2])
+    b.append(values[3])
+    _put16(b, values[4])
+    _put16(b, values[5])
+    _put32(b, values[6])
+    _put32(b, values[7])
+    b.append(values[8])
+    b.append(values[9])
+    _put32(b, values[10])
+    _put16(b, values[11])
+    return frame(b)
+
+
+def decode_status(p) -> dict:
+    _need(p, 26, "status")
+    values = (p[1], _u16(p, 2), p[4], p[5], _u16(p, 6), _u16(p, 8), _u32(p, 10), _u32(p, 14),
+              p[18], p[19], _u32(p, 20), _u16(p, 24))
+    out = {}
+    for i in range(len(STATUS_FIELDS)):
+        out[STATUS_FIELDS[i]] = values[i]
+    return out
+
+
+def encode_loop_reply(data) -> bytes:
+    return frame(bytes((MSG_LOOP_REPLY,)) + bytes(data))
+
+
+def encode_error(code: int, about: int, text: str) -> bytes:
+    b = bytearray((MSG_ERROR, code, about))
+    _put_text(b, text)
+    return frame(b)
+
+
+def decode_error(p) -> tuple:
+    """(code, message type it is about, text)"""
+    if len(p) < 4:
+        raise WireError("error too short")
+    text, i = _text(p, 3)
+    if i != len(p):
+        raise WireError("error has trailing bytes")
+    return p[1], p[2], text
+
+
+# --- host -> board ---------------------------------------------------------------------------
+
+def encode_hello_req(nonce: int) -> bytes:
+    b = bytearray((MSG_HELLO_REQ, PROTOCOL))
+    _put16(b, nonce)
+    return frame(b)
+
+
+def decode_hello_req(p) -> tuple:
+    """(host protocol, nonce)"""
+    _need(p, 4, "hello request")
+    return p[1], _u16(p, 2)
+
+
+def encode_welcome(lease_ms: int) -> bytes:
+    b = bytearray((MSG_WELCOME,))
+    _put16(b, lease_ms)
+    return frame(b)
+
+
+def decode_welcome(p) -> int:
+    _need(p, 3, "welcome")
+    return _u16(p, 1)
+
+
+def encode_refuse(reason: str) -> bytes:
+    b = bytearray((MSG_REFUSE,))
+    _put_text(b, reason[:255])
+    return frame(b)
+
+
+def decode_refuse(p) -> str:
+    text, i = _text(p, 1)
+    if i != len(p):
+        raise WireError("refuse has trailing bytes")
+    return text
+
+
+def encode_scene(version: int, palette: list, indices) -> bytes:
+    """SCENE: version, palette of (r, g, b, effect), one palette index per LED."""
+    if len(palette) > MAX_PALETTE or len(indices) > MAX_LEDS:
+        raise WireError("scene too large")
+    b = bytearray((MSG_SCENE, 0, 0, len(palette)))
+    b[1] = (version >> 8) & 0xFF
+    b[2] = version & 0xFF
+    for entry in palette:
+        b.append(entry[0])
+        b.append(entry[1])
+        b.append(entry[2])
+        b.append(entry[3])
+    b.append(len(indices))
+    b.extend(bytes(indices))
+    return frame(b)
+
+
+def check_scene(p, leds: int) -> int:
+    """Validate a SCENE payload for a board of ``leds`` LEDs; return its version.
+
+    Layout: [0]=type [1:3]=version [3]=palette size n, n*4 palette bytes, LED count, indices."""
+    if len(p) < 5:
+        raise WireError("scene too short")
+    n = p[3]
+    if n > MAX_PALETTE:
+        raise WireError("scene palette too large")
+    at = 4 + 4 * n
+    if at >= len(p):
+        raise WireError("scene too short for its palette")
+    count = p[at]
+    if len(p) != at + 1 + count:
+        raise WireError("scene length does not match its LED count")
+    if count != leds:
+        raise WireError("scene has " + str(count) + " LEDs, board has " + str(leds))
+    for i in range(4, at, 4):
+        if p[i + 3] >= EFFECT_COUNT:
+            raise WireError("scene palette: unknown effect")
+    for i in range(at + 1, len(p)):
+        if p[i] >= n:
+            raise WireError("scene: palette index out of range")
+    return _u16(p, 1)
+
+
+def decode_scene(p) -> tuple:
+    """(version, palette list of (r, g, b, effect), indices bytes); no LED-count check."""
+    if len(p) < 5:
+        raise WireError("scene too short")
+    n = p[3]
+    at = 4 + 4 * n
+    if at >= len(p):
+        raise WireError("scene too short for its palette")
+    version = check_scene(p, p[at])
+    palette = []
+    for i in range(4, at, 4):
+        palette.append((p[i], p[i + 1], p[i + 2], p[i + 3]))
+    return version, palette, bytes(p[at + 1:])
+
+
+def encode_delta(base: int, palette_sets: list, runs: list) -> bytes:
+    """DELTA against ``base`` (the result is version base+1 mod 65536).
+
+    palette_sets: (index, (r, g, b, effect)); runs: (start LED, count, palette index)."""
+    b = bytearray((MSG_DELTA,))
+    _put16(b, base)
+    for index, entry in palette_sets:
+        b.append(index)
+        b.append(0)
+        b.append(entry[0])
+        b.append(entry[1])
+        b.append(entry[2])
+        b.append(entry[3])
+    for start, count, index in runs:
+        while count > 0:
+            step = count if count < 255 else 255
+            b.append(start)
+            b.append(step)
+            b.append(index)
+            start += step
+            count -= step
+    return frame(b)
+
+
+def check_delta(p, leds: int) -> int:
+    """Validate a DELTA payload for ``leds`` LEDs; return its base version. Applies nothing.
+
+    Entries after the 2-byte base: (start, count>0, palette index) is a run of LEDs;
+    (palette index, 0, r, g, b, effect) sets a palette entry."""
+    if len(p) < 3:
+        raise WireError("delta too short")
+    i = 3
+    n = len(p)
+    while i < n:
+        if i + 3 > n:
+            raise WireError("delta: truncated entry")
+        count = p[i + 1]
+        if count == 0:
+            if i + 6 > n:
+                raise WireError("delta: truncated palette entry")
+            if p[i] >= MAX_PALETTE or p[i + 5] >= EFFECT_COUNT:
+                raise WireError("delta: bad palette entry")
+            i += 6
+        else:
+            if p[i] + count > leds or p[i + 2] >= MAX_PALETTE:
+                raise WireError("delta: run out of range")
+            i += 3
+    return _u16(p, 1)
+
+
+def encode_brightness(level: int) -> bytes:
+    return frame(bytes((MSG_BRIGHTNESS, level)))
+
+
+def decode_brightness(p) -> int:
+    _need(p, 2, "brightness")
+    return p[1]
+
+
+def encode_dice(color: tuple, roll_ms: int, hold_ms: int, values: list, leds: list) -> bytes:
+    """DICE: the board rolls on ``leds`` (split evenly between the dice) and lands on ``values``."""
+    if not values or len(values) > 16 or len(leds) < len(values) or len(leds) > MAX_LEDS:
+        raise WireError("dice: 1..16 values and at least one LED per die")
+    b = bytearray((MSG_DICE, color[0], color[1], color[2]))
+    _put16(b, roll_ms)
+    _put16(b, hold_ms)
+    b.append(len(values))
+    b.extend(bytes(values))
+    b.append(len(leds))
+    b.extend(bytes(leds))
+    return frame(b)
+
+
+def decode_dice(p, leds: int) -> tuple:
+    """((r, g, b), roll_ms, hold_ms, values bytes, leds bytes)"""
+    if len(p) < 10:
+        raise WireError("dice too short")
+    nv = p[8]
+    if nv == 0 or nv > 16 or 9 + nv >= len(p):
+        raise WireError("dice: bad value count")
+    nl = p[9 + nv]
+    if len(p) != 10 + nv + nl or nl < nv:
+        raise WireError("dice: bad LED count")
+    for i in range(10 + nv, len(p)):
+        if p[i] >= leds:
+            raise WireError("dice: LED out of range")
+    return ((p[1], p[2], p[3]), _u16(p, 4), _u16(p, 6), bytes(p[9:9 + nv]), bytes(p[10 + nv:]))
+
+
+def encode_heartbeat(version: int, lease_ms: int) -> bytes:
+    b = bytearray((MSG_HEARTBEAT,))
+    _put16(b, version)
+    _put16(b, lease_ms)
+    return frame(b)
+
+
+def decode_heartbeat(p) -> tuple:
+    """(host's scene version, lease ms)"""
+    _need(p, 5, "heartbeat")
+    return _u16(p, 1), _u16(p, 3)
+
+
+def encode_ack(seq: int) -> bytes:
+    b = bytearray((MSG_ACK,))
+    _put16(b, seq)
+    return frame(b)
+
+
+def decode_ack(p) -> int:
+    _need(p, 3, "ack")
+    return _u16(p, 1)
+
+
+def encode_status_req() -> bytes:
+    return frame(bytes((MSG_STATUS_REQ,)))
+
+
+def encode_loop(data) -> bytes:
+    return frame(bytes((MSG_LOOP,)) + bytes(data))
+
+
+def seq_next(seq: int) -> int:
+    """The key sequence number after ``seq``: 1..65535, wrapping past 0 (0 is never used)."""
+    return (seq + 1) & 0xFFFF or 1
+
+
+def seq_after(a: int, b: int) -> bool:
+    """True if 16-bit sequence number a comes after b (serial-number arithmetic, RFC 1982)."""
+    d = (a - b) & 0xFFFF
+    return d != 0 and d < 0x8000

@@ -1,0 +1,52 @@
+"""The firmware's pure parts (wire format, scene, renderer, limiter, board link) checked with the
+same expectations on CPython (here, through pytest) and under a real MicroPython interpreter
+(the npm WebAssembly build, through tests/firmware/mp_run.mjs)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import check_link  # type: ignore[import-not-found]
+import check_scene  # type: ignore[import-not-found]
+import check_wire  # type: ignore[import-not-found]
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).parent
+
+CHECKS = [
+    (f"{module.__name__}.{name}", getattr(module, name))
+    for module in (check_wire, check_scene, check_link)
+    for name in sorted(dir(module))
+    if name.startswith("test_")
+]
+
+
+@pytest.mark.parametrize("name,check", CHECKS, ids=[name for name, _ in CHECKS])
+def test_on_cpython(name: str, check: Callable[[], None]) -> None:
+    check()
+
+
+def test_same_checks_under_micropython() -> None:
+    node = shutil.which("node")
+    runner_pkg = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+    assert node, "node is required: scripts/test.sh installs it"
+    assert runner_pkg.exists(), "MicroPython (npm) missing: run `npm ci` (scripts/test.sh does)"
+    result = subprocess.run(
+        [node, str(HERE / "mp_run.mjs"), "--lib", str(ROOT / "firmware" / "lib"), "--lib", str(HERE / "portable"),
+         str(HERE / "portable" / "run_all.py")],
+        capture_output=True, text=True, timeout=120, cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert f"portable checks passed: {len(CHECKS)}" in result.stdout
+
+
+def test_runner_fails_on_a_python_error(tmp_path: Path) -> None:
+    script = tmp_path / "boom.py"
+    script.write_text("import sys\nassert sys.implementation.name == 'micropython'\nraise ValueError('boom')\n")
+    result = subprocess.run(["node", str(HERE / "mp_run.mjs"), str(script)], capture_output=True, text=True,
+                            timeout=60, cwd=ROOT)
+    assert result.returncode == 1 and "boom" in result.stderr
