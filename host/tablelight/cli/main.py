@@ -20,6 +20,10 @@ COMMAND_MODULES = [
     "tablelight.cli.replay",
     "tablelight.cli.rules",
     "tablelight.cli.bench",
+    "tablelight.games.mainland.cli",
+    "tablelight.cli.play",
+    "tablelight.cli.games",
+    "tablelight.cli.sim",
 ]
 
 

@@ -1,0 +1,67 @@
+"""``tablelight games`` lists the stored games; ``tablelight resume ID`` continues one."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+
+def register(subparsers: Any) -> None:
+    from tablelight.table.run import add_table_arguments
+
+    games = subparsers.add_parser("games", help="list the games kept in the game store")
+    games.add_argument("--db", help="game store file (default $TABLELIGHT_DB or ~/.local/share/tablelight/games.sqlite)")
+    games.add_argument("--json", action="store_true", help="print one JSON object per game")
+    games.set_defaults(func=run_games)
+
+    resume = subparsers.add_parser("resume", help="continue a stored game (after a crash, unplug or board reboot)")
+    resume.add_argument("id", type=int, help="the game's id (see tablelight games)")
+    add_table_arguments(resume)
+    resume.set_defaults(func=run_resume)
+
+
+def _when(stamp: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
+
+
+def run_games(args: argparse.Namespace) -> int:
+    from tablelight.table.store import GameStore
+
+    with GameStore(args.db) as store:
+        infos = store.games()
+        if args.json:
+            for info in infos:
+                print(json.dumps(info.to_json()))
+            return 0
+        if not infos:
+            print(f"no games in {store.path} yet: start one with tablelight play farlander")
+            return 0
+        print(f"{'id':>4}  {'game':<10} {'seats':<28} {'actions':>7}  {'status':<8} {'started':<16}  result")
+        for info in infos:
+            result = ""
+            if info.result:
+                winners = " and ".join(str(w) for w in info.result.get("winners", []))
+                result = f"scores {info.result.get('scores')}, winner seat {winners}"
+            print(
+                f"{info.id:>4}  {info.game:<10} {','.join(info.seats):<28} {info.actions:>7}  "
+                f"{info.status:<8} {_when(info.created):<16}  {result}"
+            )
+    return 0
+
+
+def run_resume(args: argparse.Namespace) -> int:
+    from tablelight.table.run import run_table
+    from tablelight.table.store import GameStore
+
+    with GameStore(args.db) as store:
+        game = store.load(args.id)
+        seats = store.seats(args.id)
+        if game.is_over():
+            print(f"game {args.id} is already over: {game.describe_result()}")
+            return 0
+        print(f"resuming game {args.id} after {len(game.log)} log entries", file=sys.stderr, flush=True)
+        args.seed_note = ""
+        return run_table(game, seats, store, args.id, args)

@@ -1,0 +1,54 @@
+"""``tablelight play farlander``: a game at a lit board (real or simulated), kept in the game store."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import Any
+
+from tablelight.cli.common import add_game_subparsers, options_from_args, read_json
+from tablelight.core.errors import SetupError
+from tablelight.core.game import Game
+
+#: Games that have a lit-board layout and a table service.
+TABLE_GAMES = ("farlander",)
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("play", help="play a game at a lit board (or a simulated one)")
+
+    def add_common(sub: argparse.ArgumentParser, cls: type[Game]) -> None:
+        from tablelight.table.run import add_table_arguments
+
+        sub.add_argument("--players", type=int, default=None, help="number of seats (default: as many as --seats names)")
+        sub.add_argument(
+            "--seats",
+            default="human,bot",
+            help="one per seat: human, bot or a bot name "
+            f"({', '.join(cls.bot_names())}); one kind for every seat (default human,bot)",
+        )
+        sub.add_argument("--seed", type=int, default=None, help="seed of the game (default: a random one)")
+        if all(spec.name != "map" for spec in cls.option_specs):
+            sub.add_argument("--map", metavar="FILE", dest="map_file", help="play on a map read from a JSON file")
+        add_table_arguments(sub)
+        sub.set_defaults(func=run)
+
+    add_game_subparsers(parser, "play", add_common)
+
+
+def run(args: argparse.Namespace) -> int:
+    from tablelight.table.run import run_table
+    from tablelight.table.service import resolve_seats
+    from tablelight.table.store import GameStore
+
+    cls: type[Game] = args.game_class
+    if cls.name not in TABLE_GAMES:
+        raise SetupError(f"no lit board layout for {cls.name} yet; tablelight play supports {', '.join(TABLE_GAMES)}")
+    seats = resolve_seats(cls, args.seats, args.players)
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big") & 0x7FFFFFFF
+    map_file = getattr(args, "map_file", None)
+    setup = {"map": read_json(map_file)} if map_file else None
+    game = cls(len(seats), options_from_args(args, cls), seed, setup=setup)
+    args.seed_note = f"seed {seed}"
+    with GameStore(args.db) as store:
+        return run_table(game, seats, store, None, args)

@@ -1,0 +1,205 @@
+"""Running a table from the command line: pick the board, start the views, play, clean up.
+
+Shared by ``tablelight play`` and ``tablelight resume``. The board is ``sim`` (a
+simulated board running the real firmware, started here), ``auto`` (the first
+CircuitPython board found by USB id), ``none`` (no board: bot seats only) or a port
+(a device path or any pyserial URL).
+"""
+
+from __future__ import annotations
+
+import argparse
+import queue
+import sys
+import threading
+from collections.abc import Sequence
+from contextlib import ExitStack
+from typing import Any
+
+from tablelight.core.errors import SetupError, TablelightError
+from tablelight.table.layout import BoardLayout, load_layout
+from tablelight.table.scene import Pixel
+from tablelight.table.service import Board, KeyEventLike, Table
+from tablelight.table.store import GameStore
+
+VIEWS = ("terminal", "web", "both", "none")
+
+
+def add_table_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options shared by ``play`` and ``resume``."""
+    parser.add_argument(
+        "--board",
+        default="auto",
+        help="sim (simulated board running the real firmware), auto (find a connected board), "
+        "none (no board, bot seats only) or a serial port / pyserial URL (default auto)",
+    )
+    parser.add_argument(
+        "--view",
+        choices=VIEWS,
+        default=None,
+        help="show the LEDs in the terminal, in a local web page, both or not at all "
+        "(default: terminal with --board sim or none, else none)",
+    )
+    parser.add_argument("--web-port", type=int, default=8055, help="port of the web view on 127.0.0.1 (default 8055)")
+    parser.add_argument("--bot-delay", type=float, default=0.0, help="seconds a bot waits before it moves (default 0)")
+    parser.add_argument("--brightness", type=float, default=None, help="board brightness 0.0-1.0")
+    parser.add_argument("--db", help="game store file (default $TABLELIGHT_DB or ~/.local/share/tablelight/games.sqlite)")
+
+
+class _KeyQueue:
+    """Key presses from the web view of a real board, handed to the table's loop thread."""
+
+    def __init__(self, board: Board | None) -> None:
+        self.board = board
+        self.keys: queue.Queue[int] = queue.Queue()
+
+    def show(self, pixels: list[tuple[int, int, int, int]]) -> None:
+        if self.board is not None:
+            self.board.show(pixels)
+
+    def poll(self, timeout: float) -> Sequence[KeyEventLike]:
+        events: list[Any] = list(self.board.poll(timeout)) if self.board is not None else []
+        while True:
+            try:
+                key = self.keys.get_nowait()
+            except queue.Empty:
+                break
+            events.append(_Press(key))
+        if self.board is None and not events and timeout > 0:
+            try:
+                events.append(_Press(self.keys.get(timeout=timeout)))
+            except queue.Empty:
+                pass
+        return events
+
+
+class _Press:
+    def __init__(self, key: int) -> None:
+        self.key = key
+        self.pressed = True
+
+
+def open_board(spec: str, stack: ExitStack, layout: BoardLayout) -> tuple[Board | None, Any]:
+    """(board session, SimBoard or None) for ``--board``; everything opened is closed by ``stack``."""
+    if spec == "none":
+        return None, None
+    sim = None
+    if spec == "sim":
+        from tablelight.sim.board import SimBoard
+
+        sim = SimBoard.start(layout.id)
+        stack.callback(sim.stop)
+        port = sim.port
+    elif spec == "auto":
+        port = find_port()
+    else:
+        port = spec
+    from tablelight.board.session import BoardSession
+
+    session = BoardSession.open(port)
+    stack.callback(session.close)
+    hello = getattr(session, "hello", {}) or {}
+    if hello.get("layout") not in (None, layout.id):
+        raise SetupError(f"the board on {port} has layout {hello.get('layout')!r}, this game needs {layout.id!r}")
+    leds = hello.get("leds")
+    if isinstance(leds, int) and leds < layout.leds:
+        raise SetupError(f"the board on {port} has {leds} LEDs, the {layout.id} layout needs {layout.leds}")
+    return session, sim
+
+
+def find_port() -> str:
+    """The port of the first CircuitPython board found (``--board auto``)."""
+    from tablelight.links.discover import find_boards
+
+    boards = find_boards()
+    if not boards:
+        raise SetupError("no board found on the serial ports: connect one, give its port, or use --board sim")
+    first = boards[0]
+    if isinstance(first, str):
+        return first
+    for name in ("port", "device"):
+        value = getattr(first, name, None) or (first.get(name) if isinstance(first, dict) else None)
+        if isinstance(value, str):
+            return value
+    raise SetupError(f"cannot tell the port of the board found: {first!r}")
+
+
+def run_table(
+    game: Any,
+    seats: list[str],
+    store: GameStore,
+    game_id: int | None,
+    args: argparse.Namespace,
+) -> int:
+    """Play ``game`` at the board ``args`` names, until it ends.
+
+    ``game_id`` None: a new game, stored once the board is open and the seats are
+    checked (a game that cannot start leaves nothing behind).
+    """
+    layout = load_layout("farlander")
+    view = args.view or ("terminal" if args.board in ("sim", "none") else "none")
+    out = sys.stdout
+    with ExitStack() as stack:
+        session, sim = open_board(args.board, stack, layout)
+        if session is not None and args.brightness is not None:
+            session.set_brightness(max(0.0, min(1.0, args.brightness)))  # type: ignore[attr-defined]
+        board = _KeyQueue(session)
+        terminal = None
+        messages: list[str] = []
+        if view in ("terminal", "both"):
+            from tablelight.view.terminal import TerminalView
+
+            terminal = TerminalView(layout, out)
+
+        def on_message(text: str) -> None:
+            messages.append(text)
+            if terminal is not None and terminal.live:
+                terminal.message = text
+            else:
+                print(text, file=out, flush=True)
+
+        def on_show(pixels: list[Pixel]) -> None:
+            if terminal is not None and (sim is None or not terminal.live):
+                terminal.show(pixels)
+
+        table = Table(
+            game,
+            seats,
+            board=board if (session is not None or view in ("web", "both")) else None,
+            store=store,
+            game_id=game_id,
+            layout=layout,
+            bot_delay=args.bot_delay,
+            on_message=on_message,
+            on_show=on_show,
+        )
+        game_id = table.game_id
+        if args.seed_note:
+            print(f"game {game_id} stored in {store.path} ({args.seed_note})", file=sys.stderr, flush=True)
+        if terminal is not None and terminal.live and sim is not None:
+            stop = threading.Event()
+            stack.callback(stop.set)
+            terminal.follow(sim.pixels, stop)
+        if view in ("web", "both"):
+            from tablelight.view.web import WebView
+
+            pixels_source = sim.pixels if sim is not None else (lambda: table.shown or [])
+            presser = sim.press if sim is not None else board.keys.put
+            web = WebView(
+                layout, pixels_source, presser, port=args.web_port, title=f"game {game_id}",
+                message=lambda: messages[-1] if messages else "",
+            )
+            stack.enter_context(web)
+            print(f"web view: {web.url}", file=sys.stderr, flush=True)
+        where = f"board {sim.port} (simulated)" if sim is not None else ("no board" if session is None else f"board {args.board}")
+        print(f"game {game_id}: farlander, seats {', '.join(seats)}, on {where}", file=sys.stderr, flush=True)
+        try:
+            table.run()
+        except KeyboardInterrupt:
+            print(f"\ngame {game_id} is saved; continue it with: tablelight resume {game_id}", file=sys.stderr)
+            raise
+        except TablelightError as error:
+            raise TablelightError(f"{error}\ngame {game_id} is saved; continue it with: tablelight resume {game_id}") from None
+        if terminal is not None and terminal.live and table.shown is not None:
+            print(game.describe_result(), file=out)
+    return 0

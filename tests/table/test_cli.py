@@ -1,0 +1,35 @@
+import json
+
+from tablelight.cli.main import main
+from tablelight.games.farlander.engine import Farlander
+from tablelight.table.service import Table
+from tablelight.table.store import GameStore
+
+
+def test_play_without_board_then_games_lists_it(tmp_path, capsys):
+    db = str(tmp_path / "g.sqlite")
+    code = main(["play", "farlander", "--seats", "random,strong", "--board", "none", "--view", "none", "--seed", "3", "--db", db])
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "game over" in out
+    assert main(["games", "--db", db, "--json"]) == 0
+    info = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert info["status"] == "over" and info["seats"] == ["random", "strong"]
+    reference = Farlander(2, seed=3)
+    Table(reference, ["random", "strong"]).run()
+    with GameStore(db) as store:
+        assert store.load(info["id"]).to_record() == reference.to_record()
+    assert main(["resume", str(info["id"]), "--db", db, "--board", "none"]) == 0
+    assert "already over" in capsys.readouterr().out
+
+
+def test_bad_commands_get_a_reason_and_store_nothing(tmp_path, capsys):
+    db = str(tmp_path / "g.sqlite")
+    assert main(["play", "farlander", "--seats", "human,bot", "--board", "none", "--db", db]) == 1
+    assert "needs a board" in capsys.readouterr().err
+    assert main(["play", "farlander", "--seats", "bot,bot,bot", "--players", "2", "--board", "none", "--db", db]) == 1
+    assert "3 seats for 2" in capsys.readouterr().err
+    assert main(["resume", "42", "--db", db, "--board", "none"]) == 1
+    assert "no game 42" in capsys.readouterr().err
+    assert main(["games", "--db", db]) == 0
+    assert "no games" in capsys.readouterr().out

@@ -1,0 +1,60 @@
+import json
+import urllib.error
+import urllib.request
+
+import pytest
+
+from tablelight.games.farlander.engine import Farlander
+from tablelight.table.layout import load_layout
+from tablelight.table.scene import render
+from tablelight.view.colors import display_color
+from tablelight.view.terminal import draw
+from tablelight.view.web import WebView, svg
+
+
+def test_terminal_picture_has_every_led_once():
+    layout = load_layout()
+    pixels = [(0, 0, 0, 0)] * 55
+    plain = draw(layout, pixels, color=False)
+    assert plain.count("··") == 55
+    pixels[0] = (255, 0, 0, 0)
+    pixels[49] = (0, 0, 255, 2)
+    pixels[10] = (0, 255, 0, 1)
+    plain = draw(layout, pixels, color=False, message="seat 0 to act")
+    assert plain.count("··") == 52 and plain.count("██") == 1 and "▓▓" in plain and "▒▒" in plain
+    assert plain.splitlines()[-1].strip() == "seat 0 to act"
+    colored = draw(layout, pixels, color=True)
+    assert "\033[38;2;255;0;0m██" in colored
+
+
+def test_display_colors_lift_dim_leds_and_keep_black():
+    assert display_color((0, 0, 0)) == (0, 0, 0)
+    assert display_color((255, 128, 0, 1)) == (255, 186, 0)
+    r, g, b = display_color((40, 0, 0))
+    assert r > 80 and g == 0 and b == 0
+
+
+def test_svg_has_one_element_per_led_and_the_buttons():
+    layout = load_layout()
+    picture = svg(layout)
+    for led in range(55):
+        assert f'data-led="{led}"' in picture
+    assert 'id="button-confirm" data-key="49"' in picture and 'id="button-cancel" data-key="50"' in picture
+
+
+def test_web_view_serves_pixels_and_presses_keys():
+    layout = load_layout()
+    game = Farlander(2, seed=1)
+    pixels = [p[:3] for p in render(game, layout)]
+    pressed: list[int] = []
+    with WebView(layout, lambda: pixels, pressed.append, message=lambda: "hello") as view:
+        page = urllib.request.urlopen(view.url).read().decode()
+        assert "<svg" in page and "data-led=\"54\"" in page
+        data = json.loads(urllib.request.urlopen(view.url + "pixels").read())
+        assert data["pixels"] == [list(p) for p in pixels] and data["message"] == "hello"
+        urllib.request.urlopen(urllib.request.Request(view.url + "press/12", method="POST"))
+        for bad in ("press/51", "press/x", "press/-1"):
+            with pytest.raises(urllib.error.HTTPError) as caught:
+                urllib.request.urlopen(urllib.request.Request(view.url + bad, method="POST"))
+            assert caught.value.code == 400
+    assert pressed == [12]
