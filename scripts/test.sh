@@ -13,4 +13,8 @@ if ! command -v npm >/dev/null; then
     SUDO=$([ "$(id -u)" = 0 ] || echo sudo); $SUDO apt-get update -q && $SUDO apt-get install -y -q nodejs npm
 fi
 npm ci --no-audit --no-fund --silent
+# Debian's chromium for the web view's headless-browser test (Playwright cannot download browsers here)
+if [ ! -x /usr/bin/chromium ]; then
+    SUDO=$([ "$(id -u)" = 0 ] || echo sudo); $SUDO apt-get update -q && $SUDO apt-get install -y -q --no-install-recommends chromium
+fi
 exec .venv/bin/python -m pytest "$@"
