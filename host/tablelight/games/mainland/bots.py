@@ -1,0 +1,157 @@
+"""Mainland bots: a greedy bot that places the card raising its own score the most.
+
+Scoring every legal placement by replaying it on a copy of the board would be
+slow, so :class:`OwnScore` keeps the bot's territories as summaries (size and
+item points) and works out the score after a placement from them: a placed
+card turns its four tiles into the clan's own and can only join the clan's
+territories it touches, never split them, so the new score needs only the
+territories around the card.
+"""
+
+from __future__ import annotations
+
+from tablelight.core.game import Action
+from tablelight.core.rng import Rng
+from tablelight.games.mainland.data import MAINLAND_POINTS, MINOR_POINTS
+from tablelight.games.mainland.engine import _ROTATIONS, Mainland
+
+
+class OwnScore:
+    """One clan's territories on the current board, for fast "score after placing" questions."""
+
+    def __init__(self, game: Mainland, seat: int) -> None:
+        self.game = game
+        self.seat = seat
+        size = game.size
+        clans = game.top_clan
+        self.label = [-1] * (size * size)
+        self.sizes: list[int] = []
+        self.mainland_values: list[int] = []
+        self.minor_values: list[int] = []
+        for start in range(size * size):
+            if clans[start] != seat or self.label[start] >= 0:
+                continue
+            number = len(self.sizes)
+            self.label[start] = number
+            stack = [start]
+            count = mainland = minor = 0
+            while stack:
+                cell = stack.pop()
+                count += 1
+                item = game.top_item[cell]
+                mainland += MAINLAND_POINTS[item]
+                minor += MINOR_POINTS[item]
+                for near in _neighbors(cell, size):
+                    if clans[near] == seat and self.label[near] < 0:
+                        self.label[near] = number
+                        stack.append(near)
+            self.sizes.append(count)
+            self.mainland_values.append(mainland)
+            self.minor_values.append(minor)
+        self.minor_total = sum(self.minor_values)
+        # Territories best first by the Mainland choice (size, then value, then resulting total).
+        self.ranked = sorted(range(len(self.sizes)), key=self._key, reverse=True)
+        self.score = self._total(self.ranked[0]) if self.ranked else 0
+        self.rim = [_rim(x, y, size) for x, y, _ in game.anchors]
+
+    def _key(self, number: int) -> tuple[int, int, int]:
+        return (self.sizes[number], self.mainland_values[number], self._total(number))
+
+    def _total(self, number: int) -> int:
+        return self.sizes[number] + self.mainland_values[number] - self.minor_values[number] + self.minor_total
+
+    def after(self, anchor: int, tiles: tuple[int, int, int, int]) -> int:
+        """The clan's score once ``tiles`` lie on ``anchor``'s four cells."""
+        game, seat, label = self.game, self.seat, self.label
+        cells = game.anchors[anchor][2]
+        joined: set[int] = set()
+        size = mainland = minor = 0
+        for cell, item in zip(cells, tiles):
+            size += 1
+            mainland += MAINLAND_POINTS[item]
+            minor += MINOR_POINTS[item]
+            if game.top_clan[cell] == seat:
+                joined.add(label[cell])
+                size -= 1  # counted in its territory already
+                old = game.top_item[cell]
+                mainland -= MAINLAND_POINTS[old]
+                minor -= MINOR_POINTS[old]
+        for cell in self.rim[anchor]:
+            if game.top_clan[cell] == seat:
+                joined.add(label[cell])
+        for number in joined:
+            size += self.sizes[number]
+            mainland += self.mainland_values[number]
+            minor += self.minor_values[number]
+        minor_total = self.minor_total + minor - sum(self.minor_values[n] for n in joined)
+        best = (size, mainland, size + mainland - minor + minor_total)
+        for number in self.ranked:
+            if number in joined:
+                continue
+            other = self.sizes[number], self.mainland_values[number]
+            total = other[0] + other[1] - self.minor_values[number] + minor_total
+            if (other[0], other[1], total) > best:
+                best = (other[0], other[1], total)
+            break  # later territories rank lower and cannot win
+        return best[2]
+
+
+def _neighbors(cell: int, size: int) -> list[int]:
+    y, x = divmod(cell, size)
+    found = []
+    if x > 0:
+        found.append(cell - 1)
+    if x < size - 1:
+        found.append(cell + 1)
+    if y > 0:
+        found.append(cell - size)
+    if y < size - 1:
+        found.append(cell + size)
+    return found
+
+
+def _rim(x: int, y: int, size: int) -> tuple[int, ...]:
+    """The cells sharing an edge with the 2x2 block whose top-left is (x, y)."""
+    around = [(x, y - 1), (x + 1, y - 1), (x + 2, y), (x + 2, y + 1), (x, y + 2), (x + 1, y + 2), (x - 1, y), (x - 1, y + 1)]
+    return tuple(cy * size + cx for cx, cy in around if 0 <= cx < size and 0 <= cy < size)
+
+
+class GreedyBot:
+    """Places the card that raises its own score the most (ties at random).
+
+    With no legal placement it first replaces a card from its hand (free), and
+    passes only when that does not help; it gathers its clan when it has no
+    cards left in hand but some in its deck or discards.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, game: Mainland) -> Action:
+        seat = game.current_seat()
+        assert seat is not None
+        placements = game.placements(seat)
+        if placements:
+            return self._best_placement(game, seat, placements)
+        if not game.replaced and game.camp_placed[seat]:
+            hand = game.hands[seat]
+            if not hand and (game.decks[seat] or game.discards[seat]):
+                return {"type": "gather"}
+            if hand and game.decks[seat]:
+                return {"type": "replace", "card": self.rng.choice(sorted(set(hand)))}
+        return {"type": "pass"}
+
+    def _best_placement(self, game: Mainland, seat: int, placements: list[tuple[str, int, int, int]]) -> Action:
+        own = OwnScore(game, seat)
+        span = game.size - 1
+        best_gain: int | None = None
+        best: list[tuple[str, int, int, int]] = []
+        for card, x, y, rotation in placements:
+            gain = own.after(y * span + x, _ROTATIONS[card][rotation]) - own.score
+            if best_gain is None or gain > best_gain:
+                best_gain, best = gain, [(card, x, y, rotation)]
+            elif gain == best_gain:
+                best.append((card, x, y, rotation))
+        card, x, y, rotation = self.rng.choice(best)
+        return {"type": "place", "card": card, "x": x, "y": y, "rotation": rotation}
+
