@@ -1,0 +1,66 @@
+"""Project-wide pytest options: ``--board=PORT`` runs the end-to-end tests against a real board.
+
+Without ``--board`` the same tests run against a simulated board (the real firmware on
+CPython with fake hardware, reached through a pseudo-terminal). Tests that must press
+keys or reboot the board by program use ``sim_board`` and are skipped on real hardware.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--board",
+        action="store",
+        default=None,
+        metavar="PORT",
+        help="serial port (or pyserial URL) of a real board for the end-to-end tests; default: a simulated board",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "hardware: runs only with --board=PORT (a real board attached)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--board"):
+        return
+    skip = pytest.mark.skip(reason="needs a real board: run with --board=PORT")
+    for item in items:
+        if "hardware" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture
+def real_board(request: pytest.FixtureRequest) -> str | None:
+    """The ``--board`` port, or None when the tests run on the simulated board."""
+    port: str | None = request.config.getoption("--board")
+    return port
+
+
+@pytest.fixture
+def sim_board(real_board: str | None) -> Iterator[Any]:
+    """A running SimBoard (skipped with ``--board``: a real board cannot be pressed by program)."""
+    if real_board:
+        pytest.skip("presses keys or reboots the board by program: simulated board only")
+    from tablelight.sim.board import SimBoard
+
+    with SimBoard.start("farlander") as sim:
+        yield sim
+
+
+@pytest.fixture
+def board_port(request: pytest.FixtureRequest, real_board: str | None) -> Iterator[str]:
+    """The port of the board under test: the real one given with ``--board``, else a SimBoard's pty."""
+    if real_board:
+        yield real_board
+        return
+    from tablelight.sim.board import SimBoard
+
+    with SimBoard.start("farlander") as sim:
+        yield sim.port

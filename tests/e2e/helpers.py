@@ -1,0 +1,54 @@
+"""Helpers of the end-to-end tests (imported by the test modules next to it)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from tablelight.games.farlander.engine import Farlander
+from tablelight.table.scene import SOLID, Pixel
+from tablelight.table.service import Table
+
+
+def reference_game(players: int, seed: int, seats: list[str]) -> Farlander:
+    """The same game played with no board and no faults."""
+    game = Farlander(players, seed=seed)
+    Table(game, seats).run()
+    return game
+
+
+def wait_for(check: Callable[[], Any], timeout: float = 5.0, interval: float = 0.01) -> Any:
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {check}")
+        time.sleep(interval)
+
+
+def shows_scene(shown: Sequence[Sequence[int]], wanted: Sequence[Pixel]) -> bool:
+    """True when the LEDs ``shown`` are the solid pixels of ``wanted``, scaled by one common factor.
+
+    The board scales every colour by its brightness and current limiter; blinking and
+    pulsing LEDs animate, so only their being lit at some point matters and they are left out.
+    """
+    factor = None
+    for led, want in enumerate(wanted):
+        if want[3] != SOLID:
+            continue
+        got = shown[led][:3]
+        if max(want[:3]) == 0:
+            if max(got) != 0:
+                return False
+            continue
+        if max(got) == 0:
+            return False
+        channel = max(range(3), key=lambda c: want[c])
+        ratio = got[channel] / want[channel]
+        factor = ratio if factor is None else factor
+        if any(abs(got[c] - want[c] * factor) > 3 for c in range(3)):
+            return False
+    return True
