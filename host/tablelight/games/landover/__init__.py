@@ -1,0 +1,1 @@
+"""Landover: a Settlers-like game of islands, culture and barbarians (see docs/rules/landover.md)."""
