@@ -1,0 +1,416 @@
+"""BoardSession: the host's end of the protocol (docs/protocol.md) over any link.
+
+A background thread reads frames, acknowledges key events, keeps the heartbeat lease alive,
+answers the board's scene requests and reconnects (re-handshake + full scene) after an unplug or
+a board reboot, so callers only ``show`` what the board should look like and ``poll`` for keys.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import random
+import threading
+import time
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from tablelight.board.errors import BoardError
+from tablelight.links.base import Link, LinkClosed
+from tablelight.wire import wire
+
+log = logging.getLogger(__name__)
+
+LEASE_MS = 3000  # the board shows "host lost" after this long without a frame from us
+HEARTBEAT_S = 0.5
+HELLO_RETRY_S = 0.25
+READ_SLICE_S = 0.02
+RECONNECT_BACKOFF_S = (0.1, 0.2, 0.5, 1.0, 2.0)
+
+Pixel = tuple[int, int, int, int]
+
+
+class KeyEvent(NamedTuple):
+    key: int  # key number 0..keys-1
+    pressed: bool  # True on press, False on release
+    board_ms: int  # board timestamp (ticks ms, wraps at 2**29 on CircuitPython)
+    seq: int  # board sequence number: each event is delivered once
+
+
+def refusal_reason(hello: dict[str, Any]) -> str | None:
+    """Why this host cannot drive the board of ``hello`` (None if it can)."""
+    protocol = hello.get("protocol")
+    if protocol != wire.PROTOCOL:
+        return f"firmware speaks protocol {protocol}, host needs {wire.PROTOCOL}: run tablelight flash"
+    if not 0 < hello["leds"] <= wire.MAX_LEDS:
+        return f"the board reports {hello['leds']} LEDs; protocol {wire.PROTOCOL} handles 1..{wire.MAX_LEDS}"
+    return None
+
+
+def _check_pixels(pixels: list[Pixel], leds: int) -> None:
+    if len(pixels) != leds:
+        raise BoardError(f"show() got {len(pixels)} pixels, the board has {leds} LEDs")
+    for i, pixel in enumerate(pixels):
+        if len(pixel) != 4 or not all(isinstance(v, int) and 0 <= v <= 255 for v in pixel[:3]):
+            raise BoardError(f"pixel {i} is {pixel!r}: want (r, g, b, effect) with r, g, b in 0..255")
+        if not 0 <= pixel[3] < wire.EFFECT_COUNT:
+            raise BoardError(f"pixel {i} has effect {pixel[3]}: 0 solid, 1 blink, 2 pulse")
+
+
+class BoardSession:
+    """A handshaken session with one board. Open with :meth:`open`; thread-safe."""
+
+    def __init__(self, port: str, link_factory: Callable[[str], Link], timeout: float) -> None:
+        self.port = port
+        self.timeout = timeout
+        self._link_factory = link_factory
+        self._link: Link | None = None
+        self._lock = threading.RLock()
+        self._events: queue.Queue[KeyEvent] = queue.Queue()
+        self._reader = wire.FrameReader()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.hello: dict[str, Any] = {}
+        self.connected = False
+        self.reconnects = 0
+        self.errors: list[tuple[int, int, str]] = []  # ERROR messages from the board (code, about, text)
+        self.frames_bad = 0
+        self._expected_seq = 1
+        self._boot_id: int | None = None
+        self._desired: list[Pixel] | None = None
+        self._board_pixels: list[Pixel] | None = None  # what the board shows if it got all we sent
+        self._board_palette: list[Pixel] = []
+        self._version = 0
+        self._brightness: int | None = None
+        self._last_send = 0.0
+        self._replies: queue.Queue[bytes] = queue.Queue()
+        self._pending_palette: list[Pixel] = []
+        self.bytes_sent = 0
+        self.last_update_bytes = 0
+        self.refused: str | None = None  # the reason, if this host refused the board
+
+    # --- opening ------------------------------------------------------------------------------
+    @classmethod
+    def open(cls, port: str, *, timeout: float = 5.0,
+             link_factory: Callable[[str], Link] | None = None) -> BoardSession:
+        """Open a serial port (a device path or any pyserial URL), handshake, return a session.
+        Raises BoardError with a readable reason."""
+        if link_factory is None:
+            from tablelight.links.serial_link import open_link
+
+            link_factory = open_link
+        session = cls(port, link_factory, timeout)
+        try:
+            session._connect(time.monotonic() + timeout)
+        except LinkClosed as error:
+            raise BoardError(str(error)) from error
+        session._thread = threading.Thread(target=session._run, daemon=True, name=f"board {port}")
+        session._thread.start()
+        return session
+
+    def _connect(self, deadline: float) -> None:
+        """Open the link, hello, accept or refuse. Raises BoardError or LinkClosed."""
+        link = self._link_factory(self.port)
+        try:
+            link.reset_input()
+            reader = wire.FrameReader()
+            nonce = random.randrange(1, 0x10000)
+            next_hello = 0.0
+            while True:
+                now = time.monotonic()
+                if now >= deadline:
+                    raise BoardError(
+                        f"no answer from a tablelight board on {self.port} within {self.timeout:g} s: is this "
+                        "the board's data port (\"CircuitPython CDC2 data\"), with the tablelight firmware and its "
+                        "boot.py installed? (`tablelight devices` lists boards)")
+                if now >= next_hello:
+                    link.write(wire.encode_hello_req(nonce))
+                    next_hello = now + HELLO_RETRY_S
+                for payload in reader.feed(link.read(min(READ_SLICE_S * 5, deadline - now))):
+                    if payload[0] != wire.MSG_HELLO:
+                        continue
+                    try:
+                        hello = wire.decode_hello(payload)
+                    except wire.WireError:
+                        continue
+                    if hello.get("nonce", nonce) != nonce:
+                        continue
+                    with self._lock:
+                        self._link = link
+                        self._accept_hello(hello)
+                    return
+        except BaseException:
+            if self._link is not link:
+                link.close()
+            raise
+
+    def _accept_hello(self, hello: dict[str, Any]) -> None:
+        """Welcome or refuse the board of ``hello`` and bring it up to date (lock held)."""
+        link = self._link
+        assert link is not None
+        reason = refusal_reason(hello)
+        if reason:
+            self.refused = reason
+            link.write(wire.encode_refuse(reason))
+            self._link = None
+            link.close()
+            self.connected = False
+            raise BoardError(f"{self.port}: {reason}")
+        if self.hello and hello.get("leds") != self.hello.get("leds"):
+            self._desired = None  # another board (or layout) behind the same port: old scene is meaningless
+        self.hello = hello
+        self.refused = None
+        if hello["boot_id"] != self._boot_id:
+            self._boot_id = hello["boot_id"]
+            self._expected_seq = hello["key_seq"]
+        self._reader = wire.FrameReader()
+        self._send(wire.encode_welcome(LEASE_MS))
+        self.connected = True
+        if self._brightness is not None:
+            self._send(wire.encode_brightness(self._brightness))
+        if self._desired is not None:
+            self._send_scene()
+
+    # --- the background thread ----------------------------------------------------------------
+    def _run(self) -> None:
+        backoff = 0
+        while not self._stop.is_set():
+            link = self._link
+            if link is None:
+                delay = RECONNECT_BACKOFF_S[min(backoff, len(RECONNECT_BACKOFF_S) - 1)]
+                if self._stop.wait(delay):
+                    return
+                try:
+                    self._connect(time.monotonic() + 1.0)
+                    self.reconnects += 1
+                    backoff = 0
+                    log.info("board on %s is back (boot id %08x)", self.port, self.hello.get("boot_id", 0))
+                except (BoardError, LinkClosed) as error:
+                    backoff += 1
+                    log.debug("reconnect to %s failed: %s", self.port, error)
+                continue
+            try:
+                data = link.read(READ_SLICE_S)
+                for payload in self._reader.feed(data):
+                    self._handle(payload)
+                if time.monotonic() - self._last_send >= HEARTBEAT_S:
+                    with self._lock:
+                        if self._link is link:
+                            self._send(wire.encode_heartbeat(self._version, LEASE_MS))
+            except (LinkClosed, BoardError) as error:
+                log.info("lost the board on %s: %s", self.port, error)
+                self._drop_link(link)
+        self.frames_bad = self._reader.bad
+
+    def _drop_link(self, link: Link) -> None:
+        with self._lock:
+            if self._link is link:
+                self._link = None
+                self.connected = False
+        link.close()
+
+    def _handle(self, p: bytes) -> None:
+        kind = p[0]
+        try:
+            if kind == wire.MSG_KEY:
+                self._on_key(*wire.decode_key(p))
+            elif kind == wire.MSG_NEED_SCENE:
+                wire.decode_need_scene(p)
+                with self._lock:
+                    if self._desired is not None:
+                        self._send_scene()
+            elif kind == wire.MSG_HELLO:
+                hello = wire.decode_hello(p)
+                if hello.get("boot_id") != self._boot_id or hello.get("protocol") != wire.PROTOCOL:
+                    log.info("board on %s rebooted", self.port)
+                    with self._lock:
+                        self._accept_hello(hello)
+            elif kind == wire.MSG_ERROR:
+                error = wire.decode_error(p)
+                self.errors = (self.errors + [error])[-20:]
+                log.warning("board on %s: error %d about message 0x%02x: %s", self.port, *error)
+                if error[0] == wire.ERR_NOT_NOW:  # the board forgot us (rebooted, hello lost)
+                    with self._lock:
+                        self._send(wire.encode_hello_req(0))
+            elif kind in (wire.MSG_STATUS, wire.MSG_LOOP_REPLY):
+                self._replies.put(p)
+        except wire.WireError as error:
+            log.warning("malformed message 0x%02x from %s: %s", kind, self.port, error)
+
+    def _on_key(self, seq: int, key: int, pressed: bool, board_ms: int) -> None:
+        with self._lock:
+            if seq == self._expected_seq:
+                self._events.put(KeyEvent(key, pressed, board_ms, seq))
+                self._expected_seq = wire.seq_next(seq)
+                self._send(wire.encode_ack(seq))
+            elif not wire.seq_after(seq, self._expected_seq):
+                # a repeat of one we already have (our ack was lost): acknowledge again, apply nothing
+                self._send(wire.encode_ack((self._expected_seq - 1) & 0xFFFF))
+            # else: a later one while an earlier one is missing: the board re-sends in order
+
+    # --- sending ------------------------------------------------------------------------------
+    def _send(self, frame: bytes) -> None:
+        link = self._link
+        if link is None:
+            return
+        link.write(frame)
+        self.bytes_sent += len(frame)
+        self._last_send = time.monotonic()
+
+    def _send_scene(self) -> None:
+        """Send the whole desired scene with a new version (lock held)."""
+        assert self._desired is not None
+        palette: list[Pixel] = []
+        index: dict[Pixel, int] = {}
+        indices = bytearray()
+        for pixel in self._desired:
+            if pixel not in index:
+                index[pixel] = len(palette)
+                palette.append(pixel)
+            indices.append(index[pixel])
+        self._version = (self._version + 1) & 0xFFFF
+        frame = wire.encode_scene(self._version, palette, indices)
+        self._send(frame)
+        self.last_update_bytes = len(frame)
+        self._board_pixels = list(self._desired)
+        self._board_palette = palette
+
+    def _delta_frame(self, new: list[Pixel]) -> bytes | None:
+        """A DELTA from what the board has to ``new``, or None if a full scene is the better frame."""
+        old = self._board_pixels
+        if old is None or len(old) != len(new):
+            return None
+        palette = list(self._board_palette)
+        sets: list[tuple[int, Pixel]] = []
+        runs: list[tuple[int, int, int]] = []
+        used = {self._board_palette.index(p) for p in old}
+        for i, pixel in enumerate(new):
+            if pixel == old[i]:
+                continue
+            if pixel in palette:
+                slot = palette.index(pixel)
+            else:
+                free = [s for s in range(wire.MAX_PALETTE) if s >= len(palette) or s not in used]
+                if not free:
+                    return None
+                slot = free[0]
+                if slot < len(palette):
+                    palette[slot] = pixel
+                else:
+                    palette.append(pixel)
+                sets.append((slot, pixel))
+            used.add(slot)
+            if runs and runs[-1][0] + runs[-1][1] == i and runs[-1][2] == slot:
+                runs[-1] = (runs[-1][0], runs[-1][1] + 1, slot)
+            else:
+                runs.append((i, 1, slot))
+        if not runs:
+            return b""
+        self._pending_palette = palette
+        return wire.encode_delta(self._version, sets, runs)
+
+    # --- the contract -------------------------------------------------------------------------
+    def show(self, pixels: list[Pixel]) -> None:
+        """The full desired look: one (r, g, b, effect) per LED; effect 0 solid, 1 blink, 2 pulse.
+        Sends a delta when it is smaller than a full scene; after a reconnect or a reboot the whole
+        scene goes again."""
+        pixels = [tuple(p) for p in pixels]  # type: ignore[misc]
+        _check_pixels(pixels, self.hello.get("leds", len(pixels)))
+        with self._lock:
+            self._desired = list(pixels)
+            if not self.connected:
+                return
+            try:
+                delta = self._delta_frame(self._desired)
+                if delta == b"":
+                    return
+                if delta is not None and len(delta) < 8 + 4 * len(set(pixels)) + len(pixels):
+                    self._send(delta)
+                    self.last_update_bytes = len(delta)
+                    self._version = (self._version + 1) & 0xFFFF
+                    self._board_pixels = list(self._desired)
+                    self._board_palette = self._pending_palette
+                else:
+                    if len(set(pixels)) > wire.MAX_PALETTE:
+                        raise BoardError(f"a scene may use at most {wire.MAX_PALETTE} distinct (colour, effect) pairs")
+                    self._send_scene()
+            except LinkClosed:
+                pass  # the reader thread notices and reconnects; the scene goes again then
+
+    def dice(self, leds: list[int], values: list[int], *, color: tuple[int, int, int] = (255, 255, 255),
+             roll_ms: int = 900, hold_ms: int = 2500) -> None:
+        """The board animates a roll on ``leds`` (split evenly between the dice) landing on ``values``."""
+        count = self.hello.get("leds", 0)
+        if not values or len(values) > 16 or len(leds) < len(values):
+            raise BoardError("dice: 1..16 values and at least one LED per die")
+        if any(not 0 <= led < count for led in leds) or any(not 0 <= v <= 255 for v in values):
+            raise BoardError(f"dice: LEDs must be 0..{count - 1} and values 0..255")
+        with self._lock:
+            try:
+                self._send(wire.encode_dice(color, roll_ms, hold_ms, values, leds))
+            except LinkClosed:
+                pass
+
+    def set_brightness(self, level: float) -> None:
+        """0.0-1.0 of full brightness (the board's current limiter still applies)."""
+        if not 0.0 <= level <= 1.0:
+            raise BoardError(f"brightness {level} is outside 0.0-1.0")
+        with self._lock:
+            self._brightness = round(level * 255)
+            try:
+                self._send(wire.encode_brightness(self._brightness))
+            except LinkClosed:
+                pass
+
+    def poll(self, timeout: float) -> list[KeyEvent]:
+        """Key events within ``timeout`` s (each exactly once, in order); [] on timeout."""
+        try:
+            first = self._events.get(timeout=max(0.0, timeout))
+        except queue.Empty:
+            return []
+        events = [first]
+        while True:
+            try:
+                events.append(self._events.get_nowait())
+            except queue.Empty:
+                return events
+
+    def status(self, timeout: float = 2.0) -> dict[str, Any]:
+        """The board's STATUS (scene version, limiter, frame counters, ...)."""
+        reply = self._request(wire.encode_status_req(), wire.MSG_STATUS, timeout)
+        return wire.decode_status(reply)
+
+    def loopback(self, data: bytes, timeout: float = 2.0) -> bytes:
+        """Send ``data`` to the board and return its echo."""
+        reply = self._request(wire.encode_loop(data), wire.MSG_LOOP_REPLY, timeout)
+        return reply[1:]
+
+    def _request(self, frame: bytes, kind: int, timeout: float) -> bytes:
+        while not self._replies.empty():
+            self._replies.get_nowait()
+        with self._lock:
+            self._send(frame)
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                reply = self._replies.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise BoardError(f"no reply from the board on {self.port} within {timeout:g} s") from None
+            if reply[0] == kind:
+                return reply
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=2)
+        with self._lock:
+            link, self._link = self._link, None
+            self.connected = False
+        if link is not None:
+            link.close()
+
+    def __enter__(self) -> BoardSession:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

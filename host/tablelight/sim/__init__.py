@@ -1,0 +1,1 @@
+"""The simulated board: the real firmware on CPython with fake hardware, reachable over a pty."""
