@@ -32,6 +32,9 @@ def register(subparsers: Any) -> None:
     rules.add_argument("--games", type=int, default=1000)
     rules.add_argument("--seed", type=int, default=0)
     rules.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    rules.add_argument(
+        "--vs-catanatron", action="store_true", help="landover only: 4-player games, catanatron measured in the same run"
+    )
     rules.set_defaults(func=run_rules)
 
     bots = kinds.add_parser("bots", help="win rate of the first bot against the others")
@@ -44,6 +47,10 @@ def register(subparsers: Any) -> None:
 
 
 def run_rules(args: argparse.Namespace) -> int:
+    if args.vs_catanatron:
+        from tablelight.games.landover.bench import run_vs_catanatron
+
+        return run_vs_catanatron(args)
     cls = game_class(args.game)
     figures = random_games(cls, args.players, args.games, args.seed, progress=_progress(args.games, args.json))
     if args.json:
