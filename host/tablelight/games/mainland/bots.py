@@ -117,11 +117,12 @@ def _rim(x: int, y: int, size: int) -> tuple[int, ...]:
 
 
 class GreedyBot:
-    """Places the card that raises its own score the most (ties at random).
+    """Places the card that raises its own score the most (ties at random; the camp near the middle).
 
-    With no legal placement it first replaces a card from its hand (free), and
-    passes only when that does not help; it gathers its clan when it has no
-    cards left in hand but some in its deck or discards.
+    With no legal placement at the start of a turn it replaces an advanced card
+    (free, and it may play the new card at once); if it already replaced
+    earlier without luck (its discard pile is not empty), it gathers its clan
+    instead for five fresh cards. Otherwise it passes.
     """
 
     def __init__(self, seed: int = 0) -> None:
@@ -135,23 +136,28 @@ class GreedyBot:
             return self._best_placement(game, seat, placements)
         if not game.replaced and game.camp_placed[seat]:
             hand = game.hands[seat]
-            if not hand and (game.decks[seat] or game.discards[seat]):
+            if game.discards[seat] or (not hand and game.decks[seat]):
                 return {"type": "gather"}
             if hand and game.decks[seat]:
-                return {"type": "replace", "card": self.rng.choice(sorted(set(hand)))}
+                advanced = sorted(card for card in set(hand) if not card.startswith("land"))
+                return {"type": "replace", "card": self.rng.choice(advanced or sorted(set(hand)))}
         return {"type": "pass"}
 
     def _best_placement(self, game: Mainland, seat: int, placements: list[tuple[str, int, int, int]]) -> Action:
-        own = OwnScore(game, seat)
         span = game.size - 1
-        best_gain: int | None = None
-        best: list[tuple[str, int, int, int]] = []
-        for card, x, y, rotation in placements:
-            gain = own.after(y * span + x, _ROTATIONS[card][rotation]) - own.score
-            if best_gain is None or gain > best_gain:
-                best_gain, best = gain, [(card, x, y, rotation)]
-            elif gain == best_gain:
-                best.append((card, x, y, rotation))
+        if not game.camp_placed[seat]:
+            middle = (span - 1) / 2
+            near = min(abs(x - middle) + abs(y - middle) for _, x, y, _ in placements)
+            best = [p for p in placements if abs(p[1] - middle) + abs(p[2] - middle) == near]
+        else:
+            own = OwnScore(game, seat)
+            best_gain: int | None = None
+            best = []
+            for card, x, y, rotation in placements:
+                gain = own.after(y * span + x, _ROTATIONS[card][rotation]) - own.score
+                if best_gain is None or gain > best_gain:
+                    best_gain, best = gain, [(card, x, y, rotation)]
+                elif gain == best_gain:
+                    best.append((card, x, y, rotation))
         card, x, y, rotation = self.rng.choice(best)
         return {"type": "place", "card": card, "x": x, "y": y, "rotation": rotation}
-
