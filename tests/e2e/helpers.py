@@ -35,6 +35,8 @@ def shows_scene(shown: Sequence[Sequence[int]], wanted: Sequence[Pixel]) -> bool
     The board scales every colour by its brightness and current limiter; blinking and
     pulsing LEDs animate, so only their being lit at some point matters and they are left out.
     """
+    if len(shown) < len(wanted):  # the board is between boots
+        return False
     factor = None
     for led, want in enumerate(wanted):
         if want[3] != SOLID:

@@ -13,7 +13,7 @@ from tablelight.table.layout import load_layout
 from tablelight.view.colors import display_color
 from tablelight.view.web import WebView
 
-from .helpers import wait_for
+from .helpers import shows_scene, wait_for
 
 CHROMIUM = "/usr/bin/chromium"
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -85,7 +85,7 @@ def test_the_page_shows_the_leds_and_clicks_press_keys(sim_board):
         for led, rgb in SCENE_LEDS.items():
             scene[led] = (*rgb, 0)
         session.show(scene)
-        wait_for(lambda: all(max(sim_board.pixels()[led]) > 0 for led in SCENE_LEDS))
+        wait_for(lambda: shows_scene(sim_board.pixels(), scene))
         shown = sim_board.pixels()
         with WebView(layout, sim_board.pixels, sim_board.press) as view, sync_api.sync_playwright() as playwright:
             browser = playwright.chromium.launch(
