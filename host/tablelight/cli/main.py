@@ -20,6 +20,7 @@ COMMAND_MODULES = [
     "tablelight.cli.replay",
     "tablelight.cli.rules",
     "tablelight.cli.bench",
+    "tablelight.games.farside.cli",
     "tablelight.games.mainland.cli",
     "tablelight.cli.play",
     "tablelight.cli.games",

@@ -1,0 +1,291 @@
+"""``tablelight farside ...``: the army builder and the odds calculator on the command line.
+
+    tablelight farside base-cost --size 1 --attack 4 --defense 4 --move 20
+    tablelight farside cost army.toml [--json]
+    tablelight farside roster army.toml --format html -o army.html
+    tablelight farside odds --json --dice 4 --attack 4 --impact 1 --defense 4 --size 1 --cover 4
+    tablelight farside bench
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from tablelight.core.errors import SetupError
+from tablelight.games.farside.army import ArmyReport, cost_army
+from tablelight.games.farside.odds import (
+    AttackSpec,
+    Target,
+    attack_odds,
+    group_odds,
+    melee_rerolls,
+    weapon_attack,
+)
+from tablelight.games.farside.roster import read_roster, roster_to_json_text, roster_to_toml
+from tablelight.games.farside.sheet import roster_html, roster_text
+from tablelight.games.farside.tables import base_cost, parse_move, parse_plus
+
+
+def _plus(label: str) -> Any:
+    def parse(text: str) -> int:
+        try:
+            return parse_plus(text, label)
+        except SetupError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return parse
+
+
+def _move(text: str) -> int:
+    try:
+        return parse_move(text)
+    except SetupError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _impact(text: str) -> int | str:
+    if text.upper() in ("D6", "W6"):
+        return "D6"
+    if text.isdigit():
+        return int(text)
+    raise argparse.ArgumentTypeError(f"impact must be a number or D6, got {text!r}")
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("farside", help="Farside Encounter: army builder, roster sheets, exact odds")
+    commands = parser.add_subparsers(dest="farside_command", metavar="ACTION", required=True)
+
+    base = commands.add_parser("base-cost", help="the base cost of a profile from the rulebook's table")
+    base.add_argument("--size", type=int, required=True, help="1, 2 or 3")
+    base.add_argument("--attack", type=_plus("attack"), required=True, help="the number before the + (2..6)")
+    base.add_argument("--defense", "--defence", type=_plus("defense"), required=True, help="the number before the + (2..6)")
+    base.add_argument("--move", type=_move, required=True, help="10, 20 or 30 (cm)")
+    base.add_argument("--json", action="store_true")
+    base.set_defaults(func=run_base_cost)
+
+    cost = commands.add_parser("cost", help="each model's and the army's points with the breakdown, and warnings")
+    cost.add_argument("roster", help="roster file (.toml or .json; docs/farside-roster.md)")
+    cost.add_argument("--json", action="store_true")
+    cost.set_defaults(func=run_cost)
+
+    roster = commands.add_parser("roster", help="print the force roster sheet (text or HTML) or export the roster")
+    roster.add_argument("roster", help="roster file (.toml or .json)")
+    roster.add_argument("--format", choices=("text", "html", "toml", "json"), default="text")
+    roster.add_argument("-o", "--output", metavar="FILE", help="write here instead of standard output")
+    roster.set_defaults(func=run_roster)
+
+    odds = commands.add_parser("odds", help="exact odds of an attack on a model (docs/rules/farside.md)")
+    odds.add_argument("--json", action="store_true", help="print JSON (damage, removed, mean_damage, ...)")
+    given = odds.add_argument_group("the attack, given directly")
+    given.add_argument("--dice", type=int, help="number of attack dice")
+    given.add_argument("--attack", type=_plus("attack"), required=True, help="attack value of the attacker (4 for 4+)")
+    given.add_argument("--impact", type=_impact, help="impact tokens per success: a number or D6 (default 1)")
+    given.add_argument("--reroll", choices=("rA", "r1", "rF"), action="append", default=[], help="reroll effect (repeatable)")
+    given.add_argument("--twice", action="store_true", help="the weapon fires twice (focused shot 2x)")
+    weapon = odds.add_argument_group("the attack, from the weapon table")
+    weapon.add_argument("--weapon", help="shooting weapon name, e.g. 'Assault Rifle' (sets dice, impact, focused effects)")
+    weapon.add_argument("--range", type=float, help="distance in cm (range bands 10/20/30/beyond)")
+    weapon.add_argument("--focused", action="store_true", help="a focused shot (applies the weapon's FS effect)")
+    weapon.add_argument("--targets", type=int, default=1, help="rapid fire split over this many models (+1 attack value each beyond the first)")
+    extra = odds.add_argument_group("rules and upgrades")
+    extra.add_argument("--exploding", action="store_true", help="Exploding Ammo")
+    extra.add_argument("--devastating", action="store_true", help="Devastating")
+    extra.add_argument("--masterly", action="store_true", help="Masterly Crafted (melee: sixes inflict double impact)")
+    extra.add_argument("--personal", action="store_true", help="Personal Weapon (melee: reroll ones)")
+    extra.add_argument("--melee", action="store_true", help="a melee attack: rerolls against a damaged target apply")
+    target = odds.add_argument_group("the target")
+    target.add_argument("--defense", "--defence", type=_plus("defense"), required=True, help="defence value (4 for 4+)")
+    target.add_argument("--size", type=int, default=1, choices=(1, 2, 3))
+    target.add_argument("--cover", type=_plus("cover"), help="cover save C+ per success (limited sight); omit for free sight")
+    target.add_argument("--damage", type=int, default=0, choices=(0, 1, 2), help="damage tokens the model already has")
+    target.add_argument("--camouflage", choices=("simple", "advanced"), help="Camouflage special rule of the target")
+    target.add_argument("--seek-cover", action="store_true", help="the Seek Cover manoeuvre (+2 to the cover save)")
+    group = odds.add_argument_group("groups")
+    group.add_argument("--group", type=int, default=0, help="blast or kone: number of identical models affected")
+    group.add_argument("--mode", choices=("blast", "kone"), help="how the group is hit (default: the weapon's rule)")
+    odds.set_defaults(func=run_odds)
+
+    bench = commands.add_parser("bench", help="time per odds query against the icepool library")
+    bench.add_argument("--repeats", type=int, default=20)
+    bench.add_argument("--json", action="store_true")
+    bench.set_defaults(func=run_bench)
+
+
+# ------------------------------------------------------------------ commands
+
+
+def run_base_cost(args: argparse.Namespace) -> int:
+    cost = base_cost(args.size, args.attack, args.defense, args.move)
+    if args.json:
+        print(json.dumps({"size": args.size, "attack": args.attack, "defense": args.defense, "move": args.move, "base_cost": cost}))
+    else:
+        print(cost)
+    return 0
+
+
+def cost_text(report: ArmyReport) -> str:
+    lines = []
+    for cost in report.models:
+        times = f"{cost.count} x " if cost.count > 1 else ""
+        lines.append(f"{times}{cost.name}: {cost.each} points each, {cost.total} in all")
+        labels = ["base cost"] + [f"+ {line.item} ({line.price})" for line in cost.lines]
+        width = max(len(label) for label in labels)
+        for label, points in zip(labels, [cost.base] + [line.points for line in cost.lines]):
+            lines.append(f"    {label:<{width}} {points:>5}")
+    level = f" of {report.roster.points_level}" if report.roster.points_level else ""
+    lines.append(f"Army {report.roster.name}: {report.model_count} models, {report.total}{level} points")
+    for warning in report.warnings:
+        lines.append(f"warning: {warning.message}")
+    return "\n".join(lines)
+
+
+def run_cost(args: argparse.Namespace) -> int:
+    report = cost_army(read_roster(args.roster))
+    if args.json:
+        print(json.dumps(report.to_json(), indent=1))
+    else:
+        print(cost_text(report))
+    return 0
+
+
+def _write(text: str, output: str | None) -> None:
+    if output is None:
+        sys.stdout.write(text)
+        return
+    path = Path(output)
+    directory = path.parent if str(path.parent) else Path(".")
+    try:
+        with tempfile.NamedTemporaryFile("w", dir=directory, delete=False, suffix=".tmp", encoding="utf-8") as handle:
+            handle.write(text)
+            temporary = handle.name
+        os.replace(temporary, path)
+    except OSError as error:
+        raise SetupError(f"cannot write {output}: {error.strerror}") from None
+    print(f"written to {output}", file=sys.stderr)
+
+
+def run_roster(args: argparse.Namespace) -> int:
+    roster = read_roster(args.roster)
+    if args.format == "toml":
+        text = roster_to_toml(roster)
+    elif args.format == "json":
+        text = roster_to_json_text(roster)
+    else:
+        report = cost_army(roster)
+        text = roster_html(report) if args.format == "html" else roster_text(report)
+    _write(text, args.output)
+    return 0
+
+
+def odds_inputs(args: argparse.Namespace) -> tuple[AttackSpec, Target]:
+    """Build the attack and target from the odds flags (SetupError on a bad combination)."""
+    if args.weapon:
+        if args.range is None:
+            raise SetupError("--weapon needs --range (cm)")
+        if args.dice is not None or args.impact is not None:
+            raise SetupError("give either --weapon and --range, or --dice and --impact, not both")
+        upgrades = [name for flag, name in ((args.exploding, "exploding ammo"), (args.devastating, "devastating")) if flag]
+        spec = weapon_attack(args.weapon, args.range, args.attack, focused=args.focused, targets=args.targets, upgrades=upgrades)
+        extra = tuple(args.reroll)
+        if extra or args.twice or args.masterly:
+            spec = AttackSpec(spec.dice, spec.attack, spec.impact, spec.rerolls + extra, spec.twice or args.twice,
+                              spec.exploding, spec.devastating, args.masterly)
+    else:
+        if args.dice is None:
+            raise SetupError("give --dice N (or --weapon NAME --range CM)")
+        rerolls = list(args.reroll)
+        if args.melee:
+            rerolls += melee_rerolls(args.damage, args.personal)
+        elif args.personal:
+            raise SetupError("--personal (Personal Weapon) is a melee upgrade: add --melee")
+        spec = AttackSpec(
+            args.dice,
+            args.attack + max(0, args.targets - 1),
+            args.impact if args.impact is not None else 1,
+            tuple(dict.fromkeys(rerolls)),
+            args.twice,
+            args.exploding,
+            args.devastating,
+            args.masterly,
+        )
+    bonus = {"simple": 1, "advanced": 2, None: 0}[args.camouflage] + (2 if args.seek_cover else 0)
+    target = Target(defense=args.defense, size=args.size, cover=args.cover, damage=args.damage, cover_bonus=bonus)
+    return spec, target
+
+
+def run_odds(args: argparse.Namespace) -> int:
+    spec, target = odds_inputs(args)
+    result = attack_odds(spec, target)
+    data = result.to_json()
+    if args.group:
+        mode = args.mode
+        if mode is None:
+            from tablelight.games.farside.tables import find_shooting
+
+            weapon = find_shooting(args.weapon) if args.weapon else None
+            special = (weapon.special or "").lower() if weapon else ""
+            if special not in ("blast", "kone"):
+                raise SetupError("--group needs --mode blast|kone (or a Blast or Kone weapon)")
+            mode = special
+        data["group"] = {"mode": mode, "models": args.group, **group_odds(spec, [target] * args.group, mode).to_json()}
+    if args.json:
+        print(json.dumps(data))
+        return 0
+    print(f"attack: {spec.dice} dice at {spec.attack}+, impact {spec.impact}"
+          + (f", reroll {result.reroll_used}" if result.reroll_used else "") + (", twice" if spec.twice else ""))
+    save = target.cover_save
+    print(f"target: defence {target.defense}+, size {target.size}, cover {f'{save}+' if save else 'none (free sight)'}, "
+          f"{target.damage} damage token(s)")
+    at_least = result.at_least(result.damage)
+    print("damage tokens   exactly                        at least")
+    for k in sorted(result.damage):
+        p = result.damage[k]
+        print(f"  {k:>3}   {float(p):>9.4%}  {str(p):>20}   {float(at_least[k]):>9.4%}")
+    print(f"mean damage {float(result.mean_damage):.4f} ({result.mean_damage})")
+    print(f"removed (3+ damage tokens in all): {float(result.removed):.4%} ({result.removed})")
+    if "group" in data:
+        group = data["group"]
+        print(f"{group['mode']} on {group['models']} models: mean removed {group['mean_models_removed']:.4f}")
+        for k, p in group["models_removed"].items():
+            print(f"  {k} removed: {p:.4%}")
+    return 0
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    from tablelight.games.farside.bench import run_benchmark
+
+    figures = run_benchmark(args.repeats)
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    print(f"time per odds query (mean of {figures['repeats']}, caches cleared), icepool {figures['icepool']}:")
+    for row in figures["questions"]:
+        same = "same answer" if row["same_answer"] else "ANSWERS DIFFER"
+        print(f"  {row['question']}: ours {row['ours_ms']} ms, icepool {row['icepool_ms']} ms "
+              f"({row['speedup']}x), {same}")
+    return 0 if all(row["same_answer"] for row in figures["questions"]) else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run ``farside ...`` alone (``python -m tablelight.games.farside.cli farside cost FILE``)."""
+    from tablelight.core.errors import TablelightError
+
+    parser = argparse.ArgumentParser(prog="tablelight")
+    register(parser.add_subparsers(dest="command", metavar="COMMAND", required=True))
+    args = parser.parse_args(argv)
+    try:
+        result: int = args.func(args)
+        return result
+    except TablelightError as error:
+        print(f"tablelight: {error}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,81 @@
+"""``tablelight farside ...`` end to end through the real command-line entry point."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from tablelight.games.farside.cli import main
+
+DATA = Path(__file__).parent / "data"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["farside", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_base_cost(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "base-cost", "--size", "1", "--attack", "4", "--defense", "4", "--move", "20") == (0, "26\n", "")
+    code, out, _ = run(capsys, "base-cost", "--size", "3", "--attack", "2+", "--defense", "2+", "--move", "30", "--json")
+    assert json.loads(out)["base_cost"] == 420
+    code, out, err = run(capsys, "base-cost", "--size", "4", "--attack", "4", "--defense", "4", "--move", "20")
+    assert code == 1 and "size must be one of 1, 2, 3" in err and out == ""
+
+
+def test_cost_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "cost", str(DATA / "raiders.toml"))
+    assert code == 0
+    assert "3 x Warrior: 59 points each, 177 in all" in out
+    assert "Army Red Raiders: 4 models, 251 of 500 points" in out
+    code, out, _ = run(capsys, "cost", str(DATA / "raiders.toml"), "--json")
+    data = json.loads(out)
+    assert data["total"] == 251 and [m["each"] for m in data["models"]] == [59, 74]
+    assert data["models"][1]["lines"][0] == {"item": "Fly", "price": "x3 of 3", "points": 9}
+
+
+def test_roster_export_and_sheet(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    target = tmp_path / "army.json"
+    code, _, err = run(capsys, "roster", str(DATA / "raiders.toml"), "--format", "json", "-o", str(target))
+    assert code == 0 and "written to" in err
+    code, out, _ = run(capsys, "cost", str(target), "--json")
+    assert json.loads(out)["total"] == 251
+    code, out, _ = run(capsys, "roster", str(target), "--format", "html")
+    assert "<table" in out and "Red Raiders" in out
+    code, _, err = run(capsys, "roster", str(tmp_path / "none.toml"))
+    assert code == 1 and "no such roster file" in err
+
+
+def test_odds_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "odds", "--json", "--dice", "10", "--attack", "3", "--impact", "1", "--defense", "3",
+                       "--size", "1", "--cover", "4")
+    data = json.loads(out)
+    assert code == 0
+    assert set(data) >= {"damage", "removed", "mean_damage"}
+    assert list(data["damage"]) == [str(k) for k in range(11)]
+    assert abs(sum(data["damage"].values()) - 1) < 1e-12
+    assert data["damage"]["0"] == pytest.approx((8 / 9) ** 10, abs=1e-15)
+    assert Fraction(data["exact"]["damage"]["0"]) == Fraction(8, 9) ** 10
+    assert Fraction(data["exact"]["removed"]) == 1 - sum(Fraction(data["exact"]["damage"][str(k)]) for k in range(3))
+    assert data["mean_damage"] == pytest.approx(10 / 9)
+
+
+def test_odds_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "odds", "--json", "--dice", "1", "--attack", "4", "--impact", "1", "--defense", "7",
+                       "--reroll", "rF", "--twice", "--damage", "2")
+    data = json.loads(out)
+    # two rolls of one die at 4+ with failures rerolled: each hits 3/4; any damage removes the model.
+    assert data["exact"]["damage"] == {"0": "1/16", "1": "3/8", "2": "9/16"}
+    assert data["exact"]["removed"] == "15/16"
+    code, out, _ = run(capsys, "odds", "--json", "--weapon", "Grenade Launcher", "--range", "25", "--focused",
+                       "--attack", "4", "--defense", "4", "--group", "3")
+    data = json.loads(out)
+    assert data["group"]["mode"] == "blast" and abs(sum(data["group"]["models_removed"].values()) - 1) < 1e-12
+    code, out, err = run(capsys, "odds", "--dice", "3", "--attack", "4", "--defense", "4", "--personal")
+    assert code == 1 and "melee upgrade" in err
+    code, out, _ = run(capsys, "odds", "--dice", "3", "--attack", "4", "--defense", "4", "--melee", "--damage", "1")
+    assert code == 0 and "reroll rA" in out and "removed (3+ damage tokens in all)" in out
