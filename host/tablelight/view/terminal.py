@@ -8,7 +8,10 @@ Each tile is drawn as three rows of LED cells::
 
 Lit LEDs are coloured blocks (24-bit ANSI colour), LEDs that are off are dim dots so the
 board's shape stays visible. When the pixels carry effects, blinking cells are drawn
-``▒▒`` and pulsing ones ``▓▓``.
+``▒▒`` and pulsing ones ``▓▓``. Without colour (a log file) each lit LED is the letter of
+its nearest colour (R red, G green, B blue, Y yellow, C cyan, M magenta, W white),
+upper case when bright, lower case when dim, followed by ``*`` when it blinks and ``~``
+when it pulses.
 """
 
 from __future__ import annotations
@@ -28,14 +31,26 @@ _RESET = "\033[0m"
 _GLYPHS = {0: "██", 1: "▒▒", 2: "▓▓"}
 
 
+_NAMES = {"R": (1, 0, 0), "G": (0, 1, 0), "B": (0, 0, 1), "Y": (1, 1, 0), "C": (0, 1, 1), "M": (1, 0, 1), "W": (1, 1, 1)}
+_MARKS = {0: " ", 1: "*", 2: "~"}
+
+
+def color_letter(pixel: Sequence[int]) -> str:
+    """The nearest colour's letter of a lit LED, upper case when at least half bright."""
+    top = max(pixel[:3])
+    shares = [channel / top for channel in pixel[:3]]
+    letter = min(_NAMES, key=lambda name: sum((a - b) ** 2 for a, b in zip(shares, _NAMES[name])))
+    return letter if top >= 128 else letter.lower()
+
+
 def _cell(pixel: Sequence[int], color: bool) -> str:
     r, g, b = display_color(pixel)
     effect = pixel[3] if len(pixel) > 3 else 0
     if (r, g, b) == (0, 0, 0):
         return "\033[2m··\033[0m" if color else "··"
-    glyph = _GLYPHS.get(effect, "██")
     if not color:
-        return glyph
+        return color_letter(pixel) + _MARKS.get(effect, " ")
+    glyph = _GLYPHS.get(effect, "██")
     return f"\033[38;2;{r};{g};{b}m{glyph}{_RESET}"
 
 
