@@ -157,3 +157,19 @@ def test_a_resumed_game_ends_exactly_like_an_uninterrupted_one(tmp_path):
 def test_a_human_seat_needs_a_board():
     with pytest.raises(SetupError, match="needs a board"):
         Table(Farlander(2), ["human", "random"])
+
+
+def test_bots_wait_while_the_board_is_away(fake_board):
+    game = Farlander(2, seed=3)
+    table = Table(game, ["random", "random"], board=fake_board, poll_interval=0.0)
+    table.run(max_actions=3)
+    fake_board.connected = False
+    for _ in range(5):
+        table.step()
+    assert sum(1 for e in game.log if "action" in e and not e.get("auto")) == 3
+    assert "waiting for it to come back" in table.messages[-1]
+    fake_board.connected = True
+    table.step()
+    table.step()
+    assert "the board is back" in table.messages
+    assert sum(1 for e in game.log if "action" in e and not e.get("auto")) >= 4

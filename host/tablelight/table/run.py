@@ -53,6 +53,10 @@ class _KeyQueue:
         self.board = board
         self.keys: queue.Queue[int] = queue.Queue()
 
+    @property
+    def connected(self) -> bool:
+        return bool(getattr(self.board, "connected", True))
+
     def show(self, pixels: list[tuple[int, int, int, int]]) -> None:
         if self.board is not None:
             self.board.show(pixels)

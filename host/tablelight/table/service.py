@@ -134,6 +134,7 @@ class Table:
         self.shown: list[Pixel] | None = None
         self._next_bot_at = clock() + bot_delay
         self._reported = len(game.log)
+        self._waiting_for_board = False
 
     # ------------------------------------------------------------------ display
 
@@ -241,12 +242,30 @@ class Table:
             if event.pressed:
                 self.press(event.key)
 
+    def board_connected(self) -> bool:
+        """False while the board session is reconnecting (unplugged, rebooting)."""
+        return bool(getattr(self.board, "connected", True)) if self.board is not None else True
+
     def step(self) -> None:
-        """One turn of the loop: a bot move when due, else wait a little for presses."""
+        """One turn of the loop: a bot move when due, else wait a little for presses.
+
+        While the board is away (unplugged, rebooting) bots wait too, so the people at the
+        table see every move once it is back; the session re-sends the whole look itself.
+        """
         self.refresh()
         seat = self.game.current_seat()
         if seat is None:
             return
+        if not self.board_connected():
+            if not self._waiting_for_board:
+                self._waiting_for_board = True
+                self.say("the board is not connected: waiting for it to come back (the game is saved)")
+            self._wait(self.poll_interval)
+            return
+        if self._waiting_for_board:
+            self._waiting_for_board = False
+            self._next_bot_at = self.clock() + self.bot_delay
+            self.say("the board is back")
         now = self.clock()
         wake = [until - now for until in self.flashes.values()]
         if self.seats[seat] != HUMAN:
