@@ -1,8 +1,16 @@
 #!/usr/bin/env bash
-# Install tablelight into .venv and run the main job: a Farlander game between bots, shown in the terminal.
+# Install tablelight into .venv and run the main job: a Farlander game between bots at a lit board,
+# the board's LEDs shown in the terminal. With no board attached the board is the simulated one
+# (the real firmware on this machine, over a pseudo-terminal).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e .
-exec .venv/bin/tablelight selfplay farlander --players 3 --bots strong,random,random --show --delay 0.05 "$@"
+# the simulated board runs Adafruit's real neopixel library (its declared deps would pull in Blinka)
+.venv/bin/python -m pip install --quiet --no-deps adafruit-circuitpython-neopixel adafruit-circuitpython-pixelbuf
+BOARD=sim
+if .venv/bin/python -c "import sys; from tablelight.links.discover import find_boards; sys.exit(0 if find_boards() else 1)" 2>/dev/null; then
+    BOARD=auto
+fi
+exec .venv/bin/tablelight play farlander --players 3 --seats strong,random,random --board "$BOARD" --view terminal --bot-delay 0.05 "$@"
