@@ -1,0 +1,109 @@
+"""Building Landover positions for tests: an empty board in the main phase, pieces placed by hand,
+and chance outcomes forced (as physical dice would be)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from tablelight.games.landover.board import CARDS, LAND_EDGE, WATER_EDGE, COAST_EDGE
+from tablelight.games.landover.engine import BRIDGE, CITY, MAIN, ROAD, VILLAGE, Landover
+
+
+def main_game(players: int = 2, seed: int = 0, **options: Any) -> Landover:
+    """A game whose setup is skipped: empty board, empty hands, order[0] to act after the roll."""
+    game = Landover(players, options or None, seed)
+    game.phase = MAIN
+    game.turn_index = 0
+    game.seat = game.order[0]
+    game.dice = {"white": 1, "red": 2, "event": "barbarian"}
+    return game
+
+
+def force(game: Landover, *outcomes: tuple[str, Any]) -> None:
+    """Queue chance outcomes: ``force(g, ("white_die", 3), ("red_die", 4), ("event_die", 1))``."""
+    for kind, value in outcomes:
+        game._forced_chance.append({"chance": kind, "value": value})
+
+
+def hand(**cards: int) -> list[int]:
+    return [cards.get(name, 0) for name in CARDS]
+
+
+def village(game: Landover, seat: int, v: int, home: bool = True) -> None:
+    game._put_settlement(seat, v, VILLAGE, setup=home)
+
+
+def city(game: Landover, seat: int, v: int, home: bool = True) -> None:
+    game._put_settlement(seat, v, CITY, setup=home)
+
+
+def road(game: Landover, seat: int, e: int) -> None:
+    game._put_edge(seat, e, ROAD)
+
+
+def bridge(game: Landover, seat: int, e: int) -> None:
+    game._put_edge(seat, e, BRIDGE)
+
+
+def land_hexes(game: Landover) -> list[int]:
+    return [h for h in range(game.nh) if game.terrain[h] not in ("water", "mystery")]
+
+
+def hex_of(game: Landover, terrain: str) -> int:
+    return next(h for h in range(game.nh) if game.terrain[h] == terrain)
+
+
+def inland_corner(game: Landover, terrain: str | None = None) -> int:
+    """A corner whose hexes are all revealed land (of which one is ``terrain`` if given)."""
+    for v, hexes in enumerate(game.map.vertex_hexes):
+        if len(hexes) == 3 and all(game.terrain[h] not in ("water", "mystery") for h in hexes):
+            if terrain is None or any(game.terrain[h] == terrain for h in hexes):
+                return v
+    raise AssertionError("no such corner")
+
+
+def edges_of_kind(game: Landover, kind: int) -> list[int]:
+    return [e for e in range(game.ne) if game.map.edge_kind[e] == kind]
+
+
+def edge_between(game: Landover, a: int, b: int) -> int:
+    for e in game.map.vertex_edges[a]:
+        if b in game.map.edge_vertices[e]:
+            return e
+    raise AssertionError(f"corners {a} and {b} are not neighbours")
+
+
+def path_from(game: Landover, start: int, length: int, kinds: tuple[int, ...] = (LAND_EDGE, COAST_EDGE)) -> list[int]:
+    """``length`` sides forming a simple path from ``start`` along sides of the given kinds (DFS)."""
+    m = game.map
+
+    def search(v: int, seen: set[int], path: list[int]) -> list[int] | None:
+        if len(path) == length:
+            return path
+        for e in m.vertex_edges[v]:
+            if m.edge_kind[e] not in kinds or game.eo[e] != -1:
+                continue
+            a, b = m.edge_vertices[e]
+            w = b if a == v else a
+            if w in seen:
+                continue
+            found = search(w, seen | {w}, path + [e])
+            if found:
+                return found
+        return None
+
+    found = search(start, {start}, [])
+    assert found, "no path"
+    return found
+
+
+def snapshot(game: Landover) -> dict[str, Any]:
+    """Everything that an illegal action must leave unchanged."""
+    data = {k: v for k, v in game.__dict__.items() if k not in ("_cache", "map", "rng", "_forced_chance")}
+    data["rng_state"] = game.rng.state
+    data["forced"] = list(game._forced_chance)
+    return copy.deepcopy(data)
+
+
+__all__ = ["WATER_EDGE", "LAND_EDGE", "COAST_EDGE"]

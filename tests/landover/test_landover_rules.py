@@ -1,0 +1,629 @@
+"""Landover rules, one behaviour per test, on the built-in archipelago map."""
+
+from __future__ import annotations
+
+import pytest
+
+from tablelight.core.errors import IllegalActionError, MalformedActionError, RuleViolationError
+from tablelight.core.rng import Rng
+from tablelight.games.landover.engine import CITY, LUCKY, MAIN, OVER, ROLL, VILLAGE, Landover
+
+from .helpers import (
+    COAST_EDGE,
+    LAND_EDGE,
+    WATER_EDGE,
+    bridge,
+    city,
+    edge_between,
+    edges_of_kind,
+    force,
+    hand,
+    hex_of,
+    inland_corner,
+    main_game,
+    path_from,
+    road,
+    snapshot,
+    village,
+)
+
+
+def rejects(game: Landover, action: dict, rule: str) -> None:
+    before = snapshot(game)
+    with pytest.raises(IllegalActionError) as caught:
+        game.apply(action)
+    assert caught.value.rule == rule, caught.value.message
+    assert snapshot(game) == before, "an illegal action changed the game"
+
+
+def corner_for(game: Landover, h: int) -> int:
+    """A corner of hex ``h`` where no other hex shares its number (so production is exact)."""
+    for v in game.map.hex_vertices[h]:
+        if all(o == h or game.number[o] != game.number[h] for o in game.map.vertex_hexes[v]):
+            return v
+    raise AssertionError("no clean corner")
+
+
+def roll(game: Landover, white: int, red: int, event: int = 4) -> None:
+    """End the turn; the next seat's roll comes out as given (event 4: the science gate)."""
+    force(game, ("white_die", white), ("red_die", red), ("event_die", event))
+    game.apply({"type": "end_turn"})
+
+
+def dice_for(total: int) -> tuple[int, int]:
+    return (total - 6, 6) if total > 7 else (1, total - 1)
+
+
+# ---------------------------------------------------------------------- setup
+
+
+def test_setup_order_is_a_logged_permutation_and_cities_come_back_in_reverse() -> None:
+    game = Landover(3, None, 11)
+    assert game.log[0]["chance"] == "seat_order"
+    order = game.order
+    assert sorted(order) == [0, 1, 2] and game.log[0]["value"] == order
+    expected = [(s, p) for s in order for p in ("village", "road")]
+    expected += [(s, p) for s in reversed(order) for p in ("city", "road")]
+    assert game.setup_steps == expected
+    while game.phase == "setup":
+        seat = game.current_seat()
+        game.apply(game.legal_actions()[0], seat=seat)
+    for s in range(3):
+        assert game.counts[s]["village"] == 1 and game.counts[s]["city"] == 1 and game.counts[s]["road"] == 2
+
+
+def test_setup_city_yields_one_resource_per_tile_type() -> None:
+    game = Landover(2, None, 3)
+    while game.setup_steps[game.setup_step][1] != "city":
+        game.apply(game.legal_actions()[0])
+    seat = game.current_seat()
+    assert seat is not None
+    v = next(
+        int(a["vertex"]) for a in game.legal_actions()
+        if len({game.terrain[h] for h in game.map.vertex_hexes[a["vertex"]] if game.terrain[h] != "water"}) >= 2
+        and "gold" not in {game.terrain[h] for h in game.map.vertex_hexes[a["vertex"]]}
+    )
+    kinds = {game.terrain[h] for h in game.map.vertex_hexes[v] if game.terrain[h] != "water"}
+    before = sum(game.res[seat])
+    game.apply({"type": "build", "piece": "city", "vertex": v})
+    assert sum(game.res[seat]) - before == len(kinds)
+
+
+def test_setup_distance_rule_and_starting_corners() -> None:
+    game = Landover(2, None, 0)
+    listed = {a["vertex"] for a in game.legal_actions()}
+    for v in listed:
+        assert not any(game.terrain[h] == "mystery" for h in game.map.vertex_hexes[v])
+        assert any(game.terrain[h] != "water" for h in game.map.vertex_hexes[v])
+    mystery_corner = next(v for v in range(game.nv) if any(game.terrain[h] == "mystery" for h in game.map.vertex_hexes[v]))
+    rejects(game, {"type": "build", "piece": "village", "vertex": mystery_corner}, "landover.setup.not_starting_corner")
+    v = inland_corner(game)
+    game.apply({"type": "build", "piece": "village", "vertex": v})
+    edge = game.legal_actions()[0]["edge"]
+    assert v in game.map.edge_vertices[edge]
+    game.apply(game.legal_actions()[0])
+    for w in game.map.vertex_neighbors[v]:
+        assert w not in {a["vertex"] for a in game.legal_actions()}
+        rejects(game, {"type": "build", "piece": "village", "vertex": w}, "landover.build.distance")
+
+
+def test_bad_actions_get_clear_errors_and_change_nothing() -> None:
+    game = main_game()
+    rejects(game, {"type": "fly"}, "landover.action.unknown_type")
+    rejects(game, {"type": "lucky_raid", "hex": 3}, "landover.action.wrong_phase")
+    rejects(game, {"type": "build", "piece": "village", "vertex": 10**6}, "landover.action.bad_vertex")
+    rejects(game, {"type": "build", "piece": "castle", "vertex": 1}, "landover.action.bad_piece")
+    rejects(game, {"type": "end_turn", "extra": 1}, "landover.action.unknown_field")
+    with pytest.raises(MalformedActionError):
+        game.apply(["end_turn"])  # type: ignore[arg-type]
+
+
+def test_listed_actions_are_exactly_the_legal_ones() -> None:
+    """Every listed action passes the checks; every build the checks accept is listed."""
+    game = Landover(2, {"turn_cap": 60}, 4)
+    rng = Rng(9)
+    step = 0
+    while not game.is_over():
+        listed = game.legal_actions()
+        assert listed and all(game.is_legal(a) for a in listed)
+        if step % 7 == 0:
+            keys = {str(sorted(a.items())) for a in listed if a["type"] == "build"}
+            for piece in ("village", "city", "wall"):
+                for v in range(game.nv):
+                    a = {"type": "build", "piece": piece, "vertex": v}
+                    assert game.is_legal(a) == (str(sorted(a.items())) in keys), a
+            for piece in ("road", "bridge"):
+                for e in range(game.ne):
+                    a = {"type": "build", "piece": piece, "edge": e}
+                    assert game.is_legal(a) == (str(sorted(a.items())) in keys), a
+        game.apply(game.random_action(rng))
+        step += 1
+    assert game.capped or game.winners()
+
+
+# ------------------------------------------------------------------ the roll
+
+
+def test_production_village_city_commodities_and_doubles() -> None:
+    game = main_game()
+    a, b = game.order
+    sheep = hex_of(game, "sheep")
+    field = hex_of(game, "field")
+    v_sheep = corner_for(game, sheep)
+    village(game, b, v_sheep)
+    roll(game, *dice_for(game.number[sheep]))  # type: ignore[arg-type]
+    assert game.res[b][0] == 1 and game.res[b][5] == 0  # a village: one wool
+    game.res[b] = hand()
+    game._upgrade(b, v_sheep)
+    force(game, ("white_die", dice_for(game.number[sheep])[0]), ("red_die", dice_for(game.number[sheep])[1]), ("event_die", 4))  # type: ignore[arg-type]
+    game.apply({"type": "end_turn"})
+    assert game.res[b][0] == 1 and game.res[b][5] == 1  # a city on sheep: wool and cloth
+    game.res[a] = hand()
+    v_field = corner_for(game, field)
+    city(game, a, v_field)
+    roll(game, *dice_for(game.number[field]))  # type: ignore[arg-type]
+    assert game.res[a][3] == 2  # a city on a field: two wheat
+
+
+def test_gold_gives_random_resources_through_logged_chance() -> None:
+    game = main_game()
+    a, b = game.order
+    gold = hex_of(game, "gold")
+    v = corner_for(game, gold)
+    city(game, b, v)
+    force(game, ("white_die", 6), ("red_die", 6), ("event_die", 4), ("gold", 2), ("gold", 2), ("gold", 0))
+    game.apply({"type": "end_turn"})
+    assert game.res[b][2] == 2 and game.res[b][0] == 1
+    assert [e["value"] for e in game.log if e.get("chance") == "gold"] == [2, 2, 0]
+
+
+def test_catapult_makes_a_hex_dead() -> None:
+    game = main_game()
+    a, b = game.order
+    sheep = hex_of(game, "sheep")
+    village(game, b, corner_for(game, sheep))
+    game._place_catapult(a, sheep)
+    roll(game, *dice_for(game.number[sheep]))  # type: ignore[arg-type]
+    assert game.res[b][0] == 0
+
+
+def test_aqueduct_gives_a_random_resource_when_nothing_came() -> None:
+    game = main_game()
+    a, b = game.order
+    game.culture[b][0] = 3
+    force(game, ("white_die", 1), ("red_die", 1), ("event_die", 5), ("aqueduct", 4))
+    game.apply({"type": "end_turn"})
+    assert game.res[b] == hand(clay=1)
+
+
+def test_culture_gate_gives_dev_cards_up_to_the_red_die_and_the_hand_limit() -> None:
+    game = main_game(3)
+    first, second, third = game.order
+    game.culture[second][1] = 3  # commerce 3
+    game.culture[third][1] = 2
+    game.culture[first][1] = 4
+    game.devs[first] = ["spy"] * 5  # a full hand: no more cards
+    force(game, ("white_die", 2), ("red_die", 3), ("event_die", 5), ("dev_card", 0))
+    game.apply({"type": "end_turn"})
+    assert len(game.devs[second]) == 1 and game.devs[third] == [] and len(game.devs[first]) == 5
+    assert [e["seat"] for e in game.log if e.get("chance") == "dev_card"] == [second]
+
+
+def test_seven_clears_catapults_halves_big_hands_and_respects_walls() -> None:
+    game = main_game(3)
+    a, b, c = game.order
+    game._place_catapult(a, hex_of(game, "sheep"))
+    game.res[a] = hand(wool=12)
+    game.res[c] = hand(ore=11)
+    city(game, c, inland_corner(game))
+    game.vwall[inland_corner(game)] = True
+    game.counts[c]["wall"] = 1
+    village(game, a, game.map.hex_vertices[hex_of(game, "field")][0])  # b is not last alone: no lucky raid
+    village(game, c, game.map.hex_vertices[hex_of(game, "hills")][3])
+    village(game, b, next(v for v in range(game.nv) if game.vertex_land[v] and game._distance_ok(v)))
+    force(game, ("white_die", 3), ("red_die", 4), ("event_die", 4))
+    force(game, *[("discard", 0)] * 6)
+    game.apply({"type": "end_turn"})
+    assert game.catapult_at == {} and game.catapult[a] == -1
+    assert game.res[a] == hand(wool=6)  # 12 > 9: half discarded at random
+    assert game.res[c] == hand(ore=11)  # one wall: safe up to 11
+    assert game.phase == MAIN
+
+
+def test_lucky_seven_raid_for_a_solo_last_roller() -> None:
+    game = main_game()
+    a, b = game.order
+    sheep = hex_of(game, "sheep")
+    village(game, a, corner_for(game, sheep))
+    game.res[a] = hand(wool=1)
+    force(game, ("white_die", 3), ("red_die", 4), ("event_die", 4))
+    game.apply({"type": "end_turn"})
+    assert game.phase == LUCKY and game.current_seat() == b
+    force(game, ("steal", 0))
+    game.apply({"type": "lucky_raid", "hex": sheep})
+    assert game.catapult[b] == sheep and game.res[b][0] == 1 and game.res[a][0] == 0
+    assert game.phase == MAIN and not game.raided
+
+
+# -------------------------------------------------------------- barbarians
+
+
+def test_barbarians_advance_on_barbarian_faces_and_respect_the_delay_option() -> None:
+    game = main_game(barbarian_delay=1)
+    roll(game, 1, 1, event=1)
+    assert game.barbarians == 0 and game.barbarian_delay == 0
+    roll(game, 1, 1, event=2)
+    roll(game, 1, 1, event=6)
+    assert game.barbarians == 1
+
+
+def test_barbarian_win_takes_unwalled_cities_of_the_weakest() -> None:
+    game = main_game(3)
+    a, b, c = game.order
+    corners = [v for v in range(game.nv) if game.vertex_land[v]]
+    picks: list[int] = []
+    for v in corners:
+        if all(game._distance_ok(v) for _ in [0]) and len(picks) < 4:
+            picks.append(v)
+            village(game, a, v)  # temporary, to keep the distance rule while picking
+    for v in picks:
+        game.vo[v], game.vl[v] = -1, 0
+    game.counts[a]["village"] = 0
+    city(game, a, picks[0])
+    city(game, a, picks[1])
+    game.vwall[picks[1]] = True
+    city(game, b, picks[2])
+    city(game, c, picks[3])
+    game.military[c] = 1  # 4 cities against 1: the barbarians win
+    game.barbarians = 6
+    force(game, ("white_die", 1), ("red_die", 1), ("event_die", 1), ("barbarian_city", 0), ("barbarian_city", 0))
+    game.apply({"type": "end_turn"})
+    assert game.vl[picks[0]] == VILLAGE and game.vl[picks[1]] == CITY  # the unwalled one first
+    assert game.vl[picks[2]] == VILLAGE and game.vl[picks[3]] == CITY  # c had more military
+    assert game.barbarians == 0
+
+
+def test_barbarian_defeat_gives_the_strongest_a_point_and_costs_military() -> None:
+    game = main_game()
+    a, b = game.order
+    city(game, a, inland_corner(game))
+    game.military[a], game.military[b] = 2, 1
+    game.barbarians = 6
+    roll(game, 1, 1, event=1)
+    assert game.defender == [1 if s == a else 0 for s in range(2)]
+    assert game.military[a] == 1 and game.military[b] == 0
+    assert game.vp_breakdown(a)["defender"] == 1
+
+
+def test_barbarian_defeat_with_a_tie_gives_each_a_random_dev_card() -> None:
+    game = main_game()
+    a, b = game.order
+    city(game, a, inland_corner(game))
+    game.military = [1, 1]
+    game.barbarians = 6
+    force(game, ("white_die", 1), ("red_die", 1), ("event_die", 1))
+    force(game, ("defender_deck", 0), ("dev_card", 0), ("defender_deck", 2), ("dev_card", 0))
+    game.apply({"type": "end_turn"})
+    assert game.defender == [0, 0]
+    assert game.devs[a] == ["alchemist"] and game.devs[b] == ["siege"]  # decks: science, commerce, politics
+
+
+# -------------------------------------------------------------------- build
+
+
+def coastal_start(game: Landover) -> tuple[int, int, int]:
+    """A land corner v with a water side (v, w) and a road side at w that does not touch v."""
+    m = game.map
+    for v in range(game.nv):
+        if not game.vertex_land[v]:
+            continue
+        for e in m.vertex_edges[v]:
+            if m.edge_kind[e] != WATER_EDGE:
+                continue
+            a, b = m.edge_vertices[e]
+            w = b if a == v else a
+            for f in m.vertex_edges[w]:
+                if f != e and m.edge_kind[f] in (LAND_EDGE, COAST_EDGE):
+                    return v, e, f
+    raise AssertionError("no coastal start")
+
+
+def test_road_and_bridge_edge_kinds_and_the_no_mixing_rule() -> None:
+    game = main_game()
+    seat = game.seat
+    game.res[seat] = hand(wood=5, clay=5, wool=5)
+    v, water, coast_road = coastal_start(game)
+    village(game, seat, v)
+    rejects(game, {"type": "build", "piece": "road", "edge": water}, "landover.build.road_on_water")
+    land = next(e for e in game.map.vertex_edges[v] if game.map.edge_kind[e] == LAND_EDGE) if any(
+        game.map.edge_kind[e] == LAND_EDGE for e in game.map.vertex_edges[v]
+    ) else None
+    if land is not None:
+        rejects(game, {"type": "build", "piece": "bridge", "edge": land}, "landover.build.bridge_on_land")
+    game.apply({"type": "build", "piece": "bridge", "edge": water})
+    assert game.res[seat] == hand(wood=4, clay=5, wool=4)
+    # The bridge's far end has no settlement: a road cannot continue from it.
+    rejects(game, {"type": "build", "piece": "road", "edge": coast_road}, "landover.build.not_connected")
+
+
+def test_bridge_on_land_side_is_refused() -> None:
+    game = main_game()
+    seat = game.seat
+    game.res[seat] = hand(wood=5, wool=5)
+    v = inland_corner(game)
+    village(game, seat, v)
+    land = next(e for e in game.map.vertex_edges[v] if game.map.edge_kind[e] == LAND_EDGE)
+    rejects(game, {"type": "build", "piece": "bridge", "edge": land}, "landover.build.bridge_on_land")
+
+
+def test_village_needs_own_route_distance_and_cost_then_city_and_wall() -> None:
+    game = main_game()
+    seat = game.seat
+    v = inland_corner(game)
+    village(game, seat, v)
+    path = path_from(game, v, 2, (LAND_EDGE,))
+    for e in path:
+        road(game, seat, e)
+    end = [x for x in game.map.edge_vertices[path[1]] if x not in game.map.edge_vertices[path[0]]][0]
+    middle = [x for x in game.map.edge_vertices[path[0]] if x != v][0]
+    rejects(game, {"type": "build", "piece": "village", "vertex": end}, "landover.cost.cannot_afford")
+    game.res[seat] = hand(wood=1, clay=1, wool=1, wheat=1, ore=3)
+    rejects(game, {"type": "build", "piece": "village", "vertex": middle}, "landover.build.distance")
+    far = next(x for x in range(game.nv) if game.vertex_land[x] and game._distance_ok(x) and game.eo[game.map.vertex_edges[x][0]] == -1 and x not in game.map.edge_vertices[path[1]])
+    rejects(game, {"type": "build", "piece": "village", "vertex": far}, "landover.build.village_not_connected")
+    game.apply({"type": "build", "piece": "village", "vertex": end})
+    assert game.vo[end] == seat and game.vp(seat) == 2 and sum(game.res[seat]) == 3
+    rejects(game, {"type": "build", "piece": "city", "vertex": end}, "landover.cost.cannot_afford")
+    game.res[seat] = hand(ore=3, wheat=2, clay=4)
+    game.apply({"type": "build", "piece": "city", "vertex": end})
+    assert game.vl[end] == CITY and game.vp(seat) == 3
+    game.apply({"type": "build", "piece": "wall", "vertex": end})
+    assert game.safe_hand(seat) == 11
+    rejects(game, {"type": "build", "piece": "wall", "vertex": end}, "landover.build.wall_taken")
+    rejects(game, {"type": "build", "piece": "wall", "vertex": v}, "landover.build.wall_needs_city")
+
+
+def test_piece_limits() -> None:
+    game = main_game()
+    seat = game.seat
+    game.counts[seat]["village"] = 5
+    game.res[seat] = hand(wood=1, clay=1, wool=1, wheat=1)
+    assert not any(a.get("piece") == "village" for a in game.legal_actions())
+    rejects(game, {"type": "build", "piece": "village", "vertex": 0}, "landover.build.no_pieces")
+
+
+def test_mystery_hex_is_revealed_when_a_route_touches_it() -> None:
+    game = main_game()
+    seat = game.seat
+    mystery = hex_of(game, "mystery")
+    corner = game.map.hex_vertices[mystery][0]
+    e = game.map.vertex_edges[corner][0]
+    force(game, ("mystery", 1))
+    kind = game.map.edge_kind[e]
+    (bridge if kind == WATER_EDGE else road)(game, seat, e)
+    assert game.terrain[mystery] == game.map.mystery_pool[1][0]
+    assert game.number[mystery] == game.map.mystery_pool[1][1]
+    assert any(e.get("chance") == "mystery" for e in game.log)
+
+
+# ------------------------------------------------------------ military, culture
+
+
+def test_military_costs_wool_and_wheat_and_stops_at_three_without_barracks() -> None:
+    game = main_game()
+    seat = game.seat
+    game.res[seat] = hand(wool=5, wheat=5)
+    for _ in range(3):
+        game.apply({"type": "military"})
+    assert game.military[seat] == 3 and game.res[seat] == hand(wool=2, wheat=2)
+    rejects(game, {"type": "military"}, "landover.military.cap")
+    game.culture[seat][2] = 3  # politics 3: barracks
+    game.apply({"type": "military"})
+    assert game.military[seat] == 4
+
+
+def test_culture_costs_and_metro_to_the_first_at_level_four() -> None:
+    game = main_game()
+    seat = game.seat
+    other = 1 - seat
+    game.res[seat] = hand(paper=10)
+    game.apply({"type": "improve", "culture": "science"})
+    assert game.culture[seat][0] == 1 and game.res[seat][6] == 9
+    game.culture[seat][0] = 3
+    rejects(game, {"type": "improve", "culture": "science"}, "landover.culture.metro_needs_city")
+    v = inland_corner(game)
+    city(game, seat, v)
+    with pytest.raises(MalformedActionError):
+        game.apply({"type": "improve", "culture": "science"})
+    assert {"type": "improve", "culture": "science", "city": v} in game.legal_actions()
+    game.apply({"type": "improve", "culture": "science", "city": v})
+    assert game.res[seat][6] == 5 and game.metro_owner[0] == seat and game.vmetro[v] == 0
+    assert game.vp_breakdown(seat)["metros"] == 2 and game.vp(seat) == 4
+    # A second player at level 4 gets no metro.
+    game.culture[other][0] = 3
+    assert game._metro_choices(other, 0, 4) is None
+
+
+def test_metro_is_taken_by_the_first_at_level_six_then_kept() -> None:
+    game = main_game()
+    seat = game.seat
+    other = 1 - seat
+    va = inland_corner(game)
+    city(game, other, va)
+    game.vmetro[va] = 1
+    game.metro_owner[1] = other
+    game.culture[other][1] = 5
+    vb = next(v for v in range(game.nv) if game.vertex_land[v] and game._distance_ok(v))
+    city(game, seat, vb)
+    game.culture[seat][1] = 5
+    game.res[seat] = hand(cloth=6)
+    game.apply({"type": "improve", "culture": "commerce", "city": vb})
+    assert game.metro_owner[1] == seat and game.metro_locked[1] and game.vmetro[va] == -1 and game.vmetro[vb] == 1
+    assert game._metro_choices(other, 1, 6) is None  # locked for good
+
+
+def test_science_three_aqueduct_commerce_three_bank_rates() -> None:
+    game = main_game()
+    seat = game.seat
+    assert game.trade_rate(seat, 5) == 3
+    game.culture[seat][1] = 3
+    assert game.trade_rate(seat, 5) == 2 and game.trade_rate(seat, 0) == 3
+
+
+# ------------------------------------------------------------ raids, trading
+
+
+def test_raid_costs_military_steals_once_per_turn_and_catapult_removal() -> None:
+    game = main_game()
+    a, b = game.order
+    sheep = hex_of(game, "sheep")
+    village(game, b, corner_for(game, sheep))
+    game.res[b] = hand(ore=2)
+    rejects(game, {"type": "raid", "hex": sheep}, "landover.military.none")
+    game.military[a] = 3
+    own = hex_of(game, "field")
+    rejects(game, {"type": "raid", "hex": own}, "landover.raid.not_a_target")
+    force(game, ("steal", 1))
+    game.apply({"type": "raid", "hex": sheep})
+    assert game.military[a] == 2 and game.catapult[a] == sheep and game.res[a] == hand(ore=1)
+    assert game.res[b] == hand(ore=1)
+    second = inland_corner(game, "mountain")
+    village(game, b, second)
+    other_hex = next(h for h in game.map.vertex_hexes[second] if h != sheep and h not in game.catapult_at)
+    rejects(game, {"type": "raid", "hex": other_hex}, "landover.raid.once_per_turn")
+    game.apply({"type": "remove_catapult", "hex": sheep})
+    assert game.catapult_at == {} and game.military[a] == 1
+
+
+def test_trading_rates_bank_harbor_and_refusals() -> None:
+    game = main_game()
+    seat = game.seat
+    game.res[seat] = hand(wool=3, ore=2)
+    game.apply({"type": "trade", "give": "wool", "get": "coin"})
+    assert game.res[seat] == hand(coin=1, ore=2)
+    rejects(game, {"type": "trade", "give": "ore", "get": "wool"}, "landover.trade.not_enough")
+    rejects(game, {"type": "trade", "give": "ore", "get": "ore"}, "landover.trade.same_kind")
+    h, side, resource = next(x for x in game.map.harbors if x[2] == "ore")
+    v = game.map.hex_vertices[h][side]
+    village(game, seat, v)
+    assert game.trade_rate(seat, 2) == 2
+    game.apply({"type": "trade", "give": "ore", "get": "wool"})
+    assert game.res[seat] == hand(coin=1, wool=1)
+
+
+def test_port_authority_needs_three_harbors_and_must_be_beaten() -> None:
+    game = main_game()
+    a, b = game.order
+    harbors = game.map.harbors
+    for h, side, _ in harbors[:3]:
+        village(game, a, game.map.hex_vertices[h][side])
+    assert game.port_holder == a and game.vp_breakdown(a)["port_authority"] == 2
+    for h, side, _ in harbors[3:6]:
+        village(game, b, game.map.hex_vertices[h][side])
+    assert game.port_holder == a  # a tie does not take it
+
+
+# ---------------------------------------------------------- route, points, end
+
+
+def test_longest_route_from_five_must_be_beaten_by_one_and_can_be_cut() -> None:
+    game = main_game()
+    a, b = game.order
+    start = inland_corner(game)
+    village(game, a, start)
+    path = path_from(game, start, 7)
+    for e in path[:4]:
+        road(game, a, e)
+    assert game.routes[a] == 4 and game.route_holder == -1
+    road(game, a, path[4])
+    assert game.routes[a] == 5 and game.route_holder == a and game.vp_breakdown(a)["longest_route"] == 2
+    # b builds five elsewhere: a tie does not take it.
+    far = max(range(game.nv), key=lambda v: (game.vertex_land[v] and game._distance_ok(v) and all(game.eo[e] == -1 for e in game.map.vertex_edges[v]), v))
+    other = path_from(game, far, 6)
+    for e in other[:5]:
+        road(game, b, e)
+    assert game.routes[b] == 5 and game.route_holder == a
+    road(game, b, other[5])
+    assert game.route_holder == b
+    # A village of a in the middle of b's route cuts it.
+    middle = game.map.edge_vertices[other[2]]
+    cut = next(v for v in middle if v in game.map.edge_vertices[other[3]])
+    game.vo[cut] = -1
+    game._put_settlement(a, cut, VILLAGE)
+    assert game.routes[b] == 3 and game.route_holder == a
+
+
+def test_route_counts_no_side_twice_and_forks_count_the_longest_branch() -> None:
+    game = main_game()
+    seat = game.seat
+    v = inland_corner(game)
+    path = path_from(game, v, 3)
+    for e in path:
+        road(game, seat, e)
+    fork = next(e for e in game.map.vertex_edges[v] if e not in path and game.map.edge_kind[e] != WATER_EDGE)
+    road(game, seat, fork)
+    assert game.route_length(seat) == 4
+
+
+def test_island_explored_point_for_each_new_island() -> None:
+    game = main_game()
+    seat = game.seat
+    home = inland_corner(game)
+    village(game, seat, home)
+    island_of = {game.map.hex_island[h] for h in game.map.vertex_hexes[home] if game.map.hex_island[h] >= 0}
+    other = next(
+        v for v in range(game.nv)
+        if game.vertex_land[v] and not ({game.map.hex_island[h] for h in game.map.vertex_hexes[v]} & island_of)
+        and all(game.terrain[h] != "mystery" for h in game.map.vertex_hexes[v])
+    )
+    village(game, seat, other, home=False)
+    assert game.vp_breakdown(seat)["island_explored"] == 1
+
+
+def test_winning_at_the_target_on_your_own_turn() -> None:
+    game = main_game(target=2)
+    seat = game.seat
+    village(game, seat, inland_corner(game))
+    game.res[seat] = hand(ore=3, wheat=2)
+    game.apply({"type": "build", "piece": "city", "vertex": inland_corner(game)})
+    assert game.phase == OVER and game.winners() == [seat] and game.is_over()
+
+
+def test_turn_cap_ends_with_no_winner_and_says_so() -> None:
+    game = main_game(turn_cap=3)
+    for _ in range(3):
+        force(game, ("white_die", 1), ("red_die", 1), ("event_die", 4))
+        game.apply({"type": "end_turn"})
+    assert game.is_over() and game.winners() == [] and game.capped
+    result = game.result()
+    assert result["turn_cap"] is True and result["winners"] == []
+    assert "turn cap" in game.describe_result()
+
+
+def test_alchemist_holder_chooses_to_roll() -> None:
+    game = main_game()
+    a, b = game.order
+    game.devs[b] = ["alchemist"]
+    game.apply({"type": "end_turn"})
+    assert game.phase == ROLL and game.current_seat() == b
+    assert {"type": "roll"} in game.legal_actions() and len(game.legal_actions()) == 37
+    rejects(game, {"type": "end_turn"}, "landover.action.wrong_phase")
+    game.apply({"type": "roll"})
+    assert game.phase in (MAIN, LUCKY) and game.devs[b] == ["alchemist"]
+
+
+def test_random_games_end_with_a_winner_or_a_reported_cap() -> None:
+    for seed in range(2):
+        game = Landover(2, {"turn_cap": 200}, seed)
+        rng = Rng(seed)
+        while not game.is_over():
+            game.apply(game.random_action(rng))
+        assert game.capped != bool(game.winners())
+        if game.winners():
+            assert game.vp(game.winners()[0]) >= 15
+
+
+def test_rule_errors_are_rule_violations() -> None:
+    game = main_game()
+    with pytest.raises(RuleViolationError):
+        game.apply({"type": "military"})
