@@ -171,15 +171,22 @@ class Mainland(Game):
             return self._placement_cache[1]
         found: list[tuple[str, int, int, int]] = []
         cards = [_CAMP_ID] if not self.camp_placed[seat] else sorted(set(self.hands[seat]))
-        if cards:
-            tops = self.top_item
-            for anchor in self._candidate_anchors(camp=not self.camp_placed[seat]):
-                x, y, cells = self.anchors[anchor]
-                below = (tops[cells[0]], tops[cells[1]], tops[cells[2]], tops[cells[3]])
-                for card in cards:
-                    for rotation in _DISTINCT_ROTATIONS[card]:
-                        if self._fit(seat, card, rotation, cells, below) is None:
-                            found.append((card, x, y, rotation))
+        # Cards with the same tiles fit the same places: test one of them, list them all.
+        same_tiles: dict[tuple[int, ...], list[str]] = {}
+        for card in cards:
+            same_tiles.setdefault(CARDS[card].tiles, []).append(card)
+        groups = list(same_tiles.values())
+        tops = self.top_item
+        for anchor in self._candidate_anchors(camp=not self.camp_placed[seat]) if cards else ():
+            x, y, cells = self.anchors[anchor]
+            below = (tops[cells[0]], tops[cells[1]], tops[cells[2]], tops[cells[3]])
+            for group in groups:
+                card = group[0]
+                if self._ground_problem(card, cells, below) is not None:
+                    continue
+                for rotation in _DISTINCT_ROTATIONS[card]:
+                    if self._cover_problem(seat, card, rotation, cells, below) is None:
+                        found.extend((same, x, y, rotation) for same in group)
         if seat == self.turn:
             self._placement_cache = (self._version, found)
         return found
@@ -205,8 +212,14 @@ class Mainland(Game):
     ) -> Problem | None:
         """Why ``card`` may not lie on ``cells`` (whose top items are ``below``), or None.
 
-        The single placement test: listing and validation both call it.
+        The single placement test: validation calls it, and listing calls its
+        two parts (the second only where the first passes).
         """
+        return self._ground_problem(card, cells, below) or self._cover_problem(seat, card, rotation, cells, below)
+
+    @staticmethod
+    def _ground_problem(card: str, cells: tuple[int, ...], below: tuple[int, ...]) -> Problem | None:
+        """The rules on what lies under the card as a whole: camps on empty space, others on play and space."""
         if card == _CAMP_ID:
             for i in range(4):
                 if below[i] != EMPTY:
@@ -217,6 +230,14 @@ class Mainland(Game):
             return ("mainland.place.touch",)
         if empty == 0 and not _HAS_CASTLE[card]:
             return ("mainland.place.empty",)
+        return None
+
+    def _cover_problem(
+        self, seat: int, card: str, rotation: int, cells: tuple[int, ...], below: tuple[int, ...]
+    ) -> Problem | None:
+        """The rules tile by tile: the overlay table, then the advanced items' requirements."""
+        if card == _CAMP_ID:
+            return None
         tiles = _ROTATIONS[card][rotation]
         for i in range(4):
             if not COVERS[tiles[i]] >> below[i] & 1:
