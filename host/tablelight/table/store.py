@@ -177,8 +177,16 @@ class GameStore:
             raise StoreError(f"game {game_id}: the game's log is shorter than the stored one (undo is not kept)")
         if len(game.log) == stored:
             return 0
-        with self._transaction() as db:
-            self._append(db, game_id, game, stored)
+        try:
+            with self._transaction() as db:
+                self._append(db, game_id, game, stored)
+        except StoreError:
+            if self._count(game_id) != stored:
+                raise StoreError(
+                    f"game {game_id} was changed by another tablelight meanwhile (is it still running?); "
+                    "this one stops so that no move is lost"
+                ) from None
+            raise
         self._stored[game_id] = len(game.log)
         return len(game.log) - stored
 
