@@ -159,3 +159,63 @@ def test_greedy_beats_random() -> None:
             game.apply(bot.choose(game) if bot else game.random_action(rng))
         wins += (number % 2) in game.winners()
     assert wins >= 8
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"type": ["place"]},
+        {"type": {"a": 1}},
+        {},
+        {"type": "place", "card": ["land1"], "x": 0, "y": 0, "rotation": 0},
+        {"type": "place", "card": "land1", "x": None, "y": 0, "rotation": 0},
+        {"type": "place", "card": "land1", "x": 0, "y": 0, "rotation": -1},
+        {"type": "replace", "card": 7},
+        {"type": "gather", "extra": 1},
+    ],
+)
+def test_garbage_actions_are_rejected_cleanly(action: dict[str, object]) -> None:
+    from tablelight.core.errors import IllegalActionError
+
+    game = started(2, seed=1)
+    before = game.state()
+    with pytest.raises(IllegalActionError):
+        game.apply(action)
+    assert game.state() == before
+
+
+def test_cards_are_conserved_and_counts_match_the_board() -> None:
+    from collections import Counter
+
+    from tablelight.games.mainland.data import DECK_IDS
+
+    game = Mainland(3, seed=13)
+    rng = Rng(4)
+    placed: list[list[str]] = [[] for _ in range(3)]
+    while not game.is_over():
+        seat = game.current_seat()
+        assert seat is not None
+        action = GreedyBot(len(game.log)).choose(game) if rng.below(3) else game.random_action(rng)
+        game.apply(action)
+        if action["type"] == "place" and action["card"] != "camp":
+            placed[seat].append(action["card"])
+        for clan in range(3):
+            cards = game.hands[clan] + game.decks[clan] + game.discards[clan] + placed[clan]
+            assert sorted(cards) == sorted(DECK_IDS)
+            assert len(game.hands[clan]) <= 5
+            visible = Counter(item for (c, item) in game.board_cells().values() if c == clan)
+            assert all(game.counts[clan][item] == visible.get(item, 0) for item in range(len(game.counts[clan])))
+
+
+def test_rules_server_view_hides_hands_and_shuffles() -> None:
+    from tablelight.core.serve import RulesServer
+
+    server = RulesServer()
+    assert server.handle({"cmd": "new", "game": "mainland", "players": 2, "seed": 4})["ok"]
+    answer = server.handle({"cmd": "view", "seat": 1})
+    assert answer["ok"] and "hands" not in answer["view"] and len(answer["view"]["hand"]) == 5
+    assert all(e["value"] is None for e in answer["log"] if "chance" in e)
+    moved = server.handle({"cmd": "bot", "bot": "greedy", "apply": True})
+    assert moved["ok"], moved
+    bad = server.handle({"cmd": "apply", "action": {"type": "place", "card": "camp", "x": 99, "y": 0, "rotation": 0}})
+    assert not bad["ok"] and bad["error"]["rule"] == "mainland.place.limit"

@@ -407,7 +407,7 @@ class Mainland(Game):
         assert seat is not None
         kind = action.get("type")
         fields = {"place": {"card", "x", "y", "rotation"}, "replace": {"card"}, "gather": set(), "pass": set()}
-        if kind not in fields:
+        if not isinstance(kind, str) or kind not in fields:
             raise MalformedActionError(
                 "mainland.action.unknown_type", f"unknown action type {kind!r}; expected place, replace, gather or pass"
             )
