@@ -11,6 +11,7 @@ from tablelight.core.game import Game
 #: name -> "module:Class". Add a line here to register a new engine.
 GAMES: dict[str, str] = {
     "farlander": "tablelight.games.farlander.engine:Farlander",
+    "farside": "tablelight.games.farside.engine:FarsideEncounter",
     "landover": "tablelight.games.landover.engine:Landover",
     "mainland": "tablelight.games.mainland.engine:Mainland",
 }
