@@ -627,3 +627,42 @@ def test_rule_errors_are_rule_violations() -> None:
     game = main_game()
     with pytest.raises(RuleViolationError):
         game.apply({"type": "military"})
+
+
+def naive_route(game: Landover, seat: int) -> int:
+    """The plain definition: the longest trail from every corner, side by side (a test oracle)."""
+    m = game.map
+    edges = [e for e in range(game.ne) if game.eo[e] == seat]
+
+    def walk(v: int, piece: int, used: set[int], start: bool) -> int:
+        if not start and game.vo[v] not in (-1, seat):
+            return 0
+        best = 0
+        for f in m.vertex_edges[v]:
+            if f in used or game.eo[f] != seat:
+                continue
+            if not start and game.ep[f] != piece and game.vo[v] != seat:
+                continue
+            a, b = m.edge_vertices[f]
+            best = max(best, 1 + walk(b if a == v else a, game.ep[f], used | {f}, False))
+        return best
+
+    corners = {v for e in edges for v in m.edge_vertices[e]}
+    return max((walk(v, 0, set(), True) for v in corners), default=0)
+
+
+def test_route_length_matches_the_plain_definition_in_random_games() -> None:
+    checked = 0
+    for seed in range(3):
+        game = Landover(2, {"turn_cap": 400}, seed)
+        rng = Rng(seed)
+        steps = 0
+        while not game.is_over():
+            game.apply(game.random_action(rng))
+            steps += 1
+            if steps % 50 == 0:
+                for s in range(2):
+                    if len(game.edges_of[s]) <= 16:
+                        assert game.route_length(s) == naive_route(game, s) == game.routes[s]
+                        checked += 1
+    assert checked > 20

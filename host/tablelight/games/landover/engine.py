@@ -109,6 +109,7 @@ class Landover(Game):
             self.map = builtin_map(self.options["map_name"])
         m = self.map
         self.nh, self.nv, self.ne = len(m.coords), len(m.vertex_hexes), len(m.edge_kind)
+        self._version = 0  # bumps on every board change (pieces, catapults, numbers); keys self._cache
         self.terrain: list[str] = list(m.terrain)
         self.number: list[int | None] = list(m.number)
         self.mystery_left: list[int] = list(range(len(m.mystery_pool)))
@@ -157,8 +158,7 @@ class Landover(Game):
         self.turns = 0
         self.capped = False
         self._winners: list[int] = []
-        self._version = 0  # bumps on every board change; keys the caches below
-        self._cache: dict[tuple[Any, ...], list[int]] = {}
+        self._cache: dict[tuple[Any, ...], list[Any]] = {}
         self._index_numbers()
         self.order: list[int] = self._chance_permutation("seat_order", n)
         # Setup: villages in order, then cities in reverse order; each followed by a road.
@@ -182,6 +182,7 @@ class Landover(Game):
             if number is not None and self.terrain[h] not in ("water", "mystery"):
                 by_number.setdefault(number, []).append(h)
         self.by_number = by_number
+        self._changed()
 
     # ================================================================ queries
 
@@ -313,7 +314,7 @@ class Landover(Game):
 
     # ----------------------------------------------------------- placement
 
-    def _cached(self, key: tuple[Any, ...], compute: Any) -> list[int]:
+    def _cached(self, key: tuple[Any, ...], compute: Any) -> list[Any]:
         full = (self._version,) + key
         found = self._cache.get(full)
         if found is None:
@@ -497,7 +498,10 @@ class Landover(Game):
         if card == "commodity_monopoly":
             return [{"type": "play", "card": card, "kind": k} for k in COMMODITIES]
         if card == "inventor":
-            swappable = [h for h in range(self.nh) if self._land_hex(h) and self.number[h] in INVENTOR_NUMBERS]
+            swappable = self._cached(
+                ("inventor",),
+                lambda: [h for h in range(self.nh) if self._land_hex(h) and self.number[h] in INVENTOR_NUMBERS],
+            )
             return [
                 {"type": "play", "card": card, "hexes": [a, b]} for i, a in enumerate(swappable) for b in swappable[i + 1 :]
             ]
@@ -514,13 +518,14 @@ class Landover(Game):
         if card == "deserter":
             return [{"type": "play", "card": card, "target": s} for s in others if self.military[s] >= 1]
         if card == "vandal":
-            return [
-                {"type": "play", "card": card, "edge": e} for s in others for e in sorted(self._open_edges(s))
-            ]
+            targets = self._cached(("vandal", seat), lambda: [e for s in others for e in sorted(self._open_edges(s))])
+            return [{"type": "play", "card": card, "edge": e} for e in targets]
         if card == "diplomat":
-            for e in sorted(self._open_edges(seat)):
-                out += [{"type": "play", "card": card, "edge": e, "to": to} for to in self._diplomat_targets(seat, e)]
-            return out
+            moves = self._cached(
+                ("diplomat", seat),
+                lambda: [(e, to) for e in sorted(self._open_edges(seat)) for to in self._diplomat_targets(seat, e)],
+            )
+            return [{"type": "play", "card": card, "edge": e, "to": to} for e, to in moves]
         if card == "raze":
             if self.military[seat] < 1:
                 return out
@@ -1073,81 +1078,97 @@ class Landover(Game):
         self.route_holder = self._award(self.route_holder, self.routes, ROUTE_MIN)
 
     def route_length(self, seat: int) -> int:
-        """Longest route of ``seat``: an exact depth-first search for the longest trail.
+        """Longest route of ``seat``: an exact search for the longest trail of its roads and bridges.
 
         No side twice, never through an opponent's settlement, and a road meets a
-        bridge only at the seat's own village or city.
+        bridge only at the seat's own village or city. A longest trail can be taken
+        to start and end where the network does not simply pass through (a dead end
+        or fork: a corner has at most three sides; a block; a road/bridge switch), so
+        runs of pass-through corners are folded into single weighted links first and
+        the depth-first search runs over those junctions only.
         """
         m = self.map
         ep, vo = self.ep, self.vo
         edges = self.edges_of[seat]
         if not edges:
             return 0
-        # Own sides at each corner as (side, other corner, piece).
-        adj: dict[int, list[tuple[int, int, int]]] = {}
+        adj: dict[int, list[int]] = {}
         for e in edges:
             a, b = m.edge_vertices[e]
-            adj.setdefault(a, []).append((e, b, ep[e]))
-            adj.setdefault(b, []).append((e, a, ep[e]))
-        # Corners a route may pass through, and whether it may switch road <-> bridge there.
+            adj.setdefault(a, []).append(e)
+            adj.setdefault(b, []).append(e)
         passable = {v: vo[v] == NOBODY or vo[v] == seat for v in adj}
-        switch = {v: vo[v] == seat for v in adj}
-        # What a walk arriving at a corner may continue on: nothing if blocked; all own
-        # sides at an own settlement; else only sides of the same piece.
-        onward: dict[tuple[int, int], tuple[tuple[int, int, int], ...]] = {}
+        junction = set()
         for v, sides in adj.items():
-            for piece in (ROAD, BRIDGE):
-                if not passable[v]:
-                    onward[v, piece] = ()
-                else:
-                    onward[v, piece] = tuple(s for s in sides if switch[v] or s[2] == piece)
-        used = bytearray(self.ne)
+            if len(sides) != 2 or not passable[v] or (vo[v] != seat and ep[sides[0]] != ep[sides[1]]):
+                junction.add(v)
+        # A component made of pass-through corners only is a plain loop: any corner will do.
+        seen: set[int] = set()
+        for v in adj:
+            if v in seen:
+                continue
+            stack, component, has_junction = [v], [], False
+            seen.add(v)
+            while stack:
+                u = stack.pop()
+                component.append(u)
+                has_junction = has_junction or u in junction
+                for e in adj[u]:
+                    a, b = m.edge_vertices[e]
+                    w = b if a == u else a
+                    if w not in seen:
+                        seen.add(w)
+                        stack.append(w)
+            if not has_junction:
+                junction.add(v)
+        # Links between junctions: (link id, far junction, piece at this end, piece at the far end, sides).
+        links: dict[int, list[tuple[int, int, int, int, int]]] = {v: [] for v in junction}
+        done: set[int] = set()
+        count = 0
+        for u in junction:
+            for first in adj[u]:
+                if first in done:
+                    continue
+                length, e, at = 0, first, u
+                while True:
+                    done.add(e)
+                    length += 1
+                    a, b = m.edge_vertices[e]
+                    at = b if a == at else a
+                    if at in junction:
+                        break
+                    e = adj[at][0] if adj[at][1] == e else adj[at][1]
+                links[u].append((count, at, ep[first], ep[e], length))
+                if at != u or e != first:
+                    links[at].append((count, u, ep[e], ep[first], length))
+                count += 1
+        used = bytearray(count)
+        own = {v: vo[v] == seat for v in junction}
         total = len(edges)
 
         def walk(v: int, piece: int) -> int:
+            if not passable[v]:
+                return 0
             best = 0
-            for f, w, p in onward[v, piece]:
-                if used[f]:
+            switch = own[v]
+            for link, w, near, far, length in links[v]:
+                if used[link] or (near != piece and not switch):
                     continue
-                used[f] = 1
-                length = 1 + walk(w, p)
-                used[f] = 0
-                if length > best:
-                    best = length
+                used[link] = 1
+                found = length + walk(w, far)
+                used[link] = 0
+                if found > best:
+                    best = found
             return best
 
-        # A longest trail can be taken to start where the network does not simply pass
-        # through: a dead end or fork (odd degree: a corner has at most three sides), a
-        # block, a road/bridge switch. A component without such a corner is a plain loop:
-        # any of its corners will do.
-        starts = []
-        for v, sides in adj.items():
-            if len(sides) != 2 or not passable[v] or (not switch[v] and sides[0][2] != sides[1][2]):
-                starts.append(v)
-        parent = {v: v for v in adj}
-
-        def root(v: int) -> int:
-            while parent[v] != v:
-                parent[v] = parent[parent[v]]
-                v = parent[v]
-            return v
-
-        for e in edges:
-            a, b = m.edge_vertices[e]
-            parent[root(a)] = root(b)
-        covered = {root(v) for v in starts}
-        for v in adj:
-            if root(v) not in covered:
-                covered.add(root(v))
-                starts.append(v)
         best = 0
-        for v in starts:
-            for f, w, p in adj[v]:
-                used[f] = 1
-                length = 1 + walk(w, p)
-                used[f] = 0
-                if length > best:
-                    best = length
+        for v in junction:
+            for link, w, near, far, length in links[v]:
+                used[link] = 1
+                found = length + walk(w, far)
+                used[link] = 0
+                if found > best:
+                    best = found
                     if best == total:
                         return best
         return best
