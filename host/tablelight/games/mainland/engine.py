@@ -552,11 +552,12 @@ class Mainland(Game):
 
     @classmethod
     def bot_names(cls) -> list[str]:
-        return ["random", "greedy"]
+        return ["random", "greedy", "strong"]
 
     @classmethod
     def make_bot(cls, name: str, seed: int = 0) -> Any:
-        if name == "greedy":
+        """``strong`` is Mainland's strongest bot, the greedy one (so ``bench bots``' default works)."""
+        if name in ("greedy", "strong"):
             from tablelight.games.mainland.bots import GreedyBot
 
             return GreedyBot(seed)
