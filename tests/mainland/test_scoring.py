@@ -146,3 +146,11 @@ def test_score_command_errors(tmp_path: Path) -> None:
         run_cli(["mainland", "score", str(bad)])
     with pytest.raises(SetupError, match="too few"):
         run_cli(["mainland", "score", str(EXAMPLE), "--clans", "2"])
+
+
+def test_bench_command_prints_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli(["mainland", "bench", "--games", "1", "--sample-games", "1", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["placement"]["positions"] > 0 and figures["placement"]["placements"] > 0
+    assert figures["placement"]["placements_per_s"] > 0
+    assert figures["random_games"]["games"] == 1 and figures["random_games"]["actions"] > 0
