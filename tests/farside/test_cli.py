@@ -79,3 +79,32 @@ def test_odds_flags(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 1 and "melee upgrade" in err
     code, out, _ = run(capsys, "odds", "--dice", "3", "--attack", "4", "--defense", "4", "--melee", "--damage", "1")
     assert code == 0 and "reroll rA" in out and "removed (3+ damage tokens in all)" in out
+
+
+def test_game_and_track_commands(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    roster = str(DATA / "raiders.toml")
+    code, out, _ = run(capsys, "game", "--roster", roster, "--roster", roster, "--seed", "3", str(record))
+    assert code == 0 and "secrets phase" in out
+    data = json.loads(record.read_text())
+    assert data["game"] == "farside" and len(data["armies"][0]["models"]) == 4
+    assert data["armies"][0]["models"][0] == {"name": "Warrior 1", "points": 59, "size": 1, "defense": 4}
+    code, out, _ = run(capsys, "track", str(record), '{"type": "secret", "primary": "loot", "stratagem": "secure", "team_size": 2}')
+    assert code == 0 and "secret objectives noted, team size 2" in out and "secure" not in out.split("\n")[0]
+    code, out, _ = run(capsys, "track", str(record), "--view", "1")
+    assert json.loads(out)["secrets"][0] == {"team_size": 2}
+    before = record.read_text()
+    code, _, err = run(capsys, "track", str(record), '{"type": "fly"}')
+    assert code == 1 and "unknown action type" in err and record.read_text() == before
+    code, out, _ = run(capsys, "track", str(record), "--undo")
+    assert code == 0 and "undone" in out
+    assert json.loads(record.read_text())["log"][-1].get("action", {}).get("type") != "secret"
+
+
+def test_odds_terrain_cover(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "odds", "--json", "--dice", "1", "--attack", "2", "--impact", "1", "--defense", "7",
+                       "--terrain", "Ruin")
+    # hits on 2+ (5/6), a ruin's 3+ cover save stops 2/3, defence 7 always fails: 5/6 * 1/3 = 5/18
+    assert json.loads(out)["exact"]["damage"] == {"0": "13/18", "1": "5/18"}
+    code, _, err = run(capsys, "odds", "--dice", "1", "--attack", "2", "--defense", "4", "--terrain", "Swamp")
+    assert code == 1 and "unknown terrain 'Swamp'" in err

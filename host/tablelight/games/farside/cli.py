@@ -71,6 +71,7 @@ def register(subparsers: Any) -> None:
 
     cost = commands.add_parser("cost", help="each model's and the army's points with the breakdown, and warnings")
     cost.add_argument("roster", help="roster file (.toml or .json; docs/farside-roster.md)")
+    cost.add_argument("--points-level", type=int, help="check against this points level instead of the roster's")
     cost.add_argument("--json", action="store_true")
     cost.set_defaults(func=run_cost)
 
@@ -103,6 +104,7 @@ def register(subparsers: Any) -> None:
     target.add_argument("--defense", "--defence", type=_plus("defense"), required=True, help="defence value (4 for 4+)")
     target.add_argument("--size", type=int, default=1, choices=(1, 2, 3))
     target.add_argument("--cover", type=_plus("cover"), help="cover save C+ per success (limited sight); omit for free sight")
+    target.add_argument("--terrain", help="cover save of a terrain type from the rulebook (e.g. Ruin = 3+, Fence = 5+)")
     target.add_argument("--damage", type=int, default=0, choices=(0, 1, 2), help="damage tokens the model already has")
     target.add_argument("--camouflage", choices=("simple", "advanced"), help="Camouflage special rule of the target")
     target.add_argument("--seek-cover", action="store_true", help="the Seek Cover manoeuvre (+2 to the cover save)")
@@ -110,6 +112,25 @@ def register(subparsers: Any) -> None:
     group.add_argument("--group", type=int, default=0, help="blast or kone: number of identical models affected")
     group.add_argument("--mode", choices=("blast", "kone"), help="how the group is hit (default: the weapon's rule)")
     odds.set_defaults(func=run_odds)
+
+    game = commands.add_parser("game", help="start a tracked game with two rosters and write its record")
+    game.add_argument("--roster", action="append", required=True, help="roster file of seat 0, then of seat 1")
+    game.add_argument("--seed", type=int, default=0)
+    game.add_argument("--dice", choices=("host", "table"), default="host", help="who rolls: the host, or players entering dice")
+    game.add_argument("--deployment", choices=("roll_each", "roll_shared", "10", "20", "30"), default="roll_each")
+    game.add_argument("--points-level", type=int, help="default: the first roster's points level, else 500")
+    game.add_argument("--objective-limit", type=int, default=10)
+    game.add_argument("record", help="the game record to write (JSON); continue it with 'farside track'")
+    game.set_defaults(func=run_game)
+
+    track = commands.add_parser("track", help="show a tracked game, list its legal actions, apply one action or undo")
+    track.add_argument("record", help="game record (JSON), rewritten after a change")
+    track.add_argument("action", nargs="?", help='one action as JSON, e.g. \'{"type": "end_turn"}\'')
+    track.add_argument("--seat", type=int, help="check that it is this seat's turn")
+    track.add_argument("--legal", action="store_true", help="list the legal actions (at most 60)")
+    track.add_argument("--undo", action="store_true", help="take back the last player action")
+    track.add_argument("--view", type=int, metavar="SEAT", help="print what SEAT may see as JSON (secrets hidden)")
+    track.set_defaults(func=run_track)
 
     bench = commands.add_parser("bench", help="time per odds query against the icepool library")
     bench.add_argument("--repeats", type=int, default=20)
@@ -146,7 +167,12 @@ def cost_text(report: ArmyReport) -> str:
 
 
 def run_cost(args: argparse.Namespace) -> int:
-    report = cost_army(read_roster(args.roster))
+    roster = read_roster(args.roster)
+    if args.points_level is not None:
+        if args.points_level < 1:
+            raise SetupError(f"--points-level must be positive, got {args.points_level}")
+        roster.points_level = args.points_level
+    report = cost_army(roster)
     if args.json:
         print(json.dumps(report.to_json(), indent=1))
     else:
@@ -215,8 +241,24 @@ def odds_inputs(args: argparse.Namespace) -> tuple[AttackSpec, Target]:
             args.masterly,
         )
     bonus = {"simple": 1, "advanced": 2, None: 0}[args.camouflage] + (2 if args.seek_cover else 0)
-    target = Target(defense=args.defense, size=args.size, cover=args.cover, damage=args.damage, cover_bonus=bonus)
+    cover = args.cover
+    if args.terrain:
+        if cover is not None:
+            raise SetupError("give either --cover or --terrain, not both")
+        cover = terrain_cover(args.terrain)
+    target = Target(defense=args.defense, size=args.size, cover=cover, damage=args.damage, cover_bonus=bonus)
     return spec, target
+
+
+def terrain_cover(name: str) -> int:
+    from tablelight.games.farside.tables import tables
+
+    rows = {row["type"].lower(): int(row["cover"]) for row in tables()["terrain_types"]}
+    found = rows.get(" ".join(name.lower().split()))
+    if found is None:
+        known = ", ".join(row["type"] for row in tables()["terrain_types"])
+        raise SetupError(f"unknown terrain {name!r}; the rulebook's types are {known} (or give --cover C)")
+    return found
 
 
 def run_odds(args: argparse.Namespace) -> int:
@@ -285,6 +327,72 @@ def main(argv: list[str] | None = None) -> int:
     except TablelightError as error:
         print(f"tablelight: {error}", file=sys.stderr)
         return 1
+
+
+
+def run_game(args: argparse.Namespace) -> int:
+    from tablelight.games.farside.engine import FarsideEncounter, army_from_report
+
+    if len(args.roster) != 2:
+        raise SetupError("give two rosters: --roster SEAT0.toml --roster SEAT1.toml")
+    reports = [cost_army(read_roster(path)) for path in args.roster]
+    level = args.points_level or reports[0].roster.points_level or 500
+    options = {"dice": args.dice, "deployment": args.deployment, "points_level": level, "objective_limit": args.objective_limit}
+    game = FarsideEncounter(2, options, args.seed, setup={"armies": [army_from_report(r) for r in reports]})
+    for seat, report in enumerate(reports):
+        for warning in report.warnings:
+            print(f"seat {seat} roster warning: {warning.message}", file=sys.stderr)
+    _write(json.dumps(game.to_record(), indent=1) + "\n", args.record)
+    print(game.describe())
+    return 0
+
+
+def run_track(args: argparse.Namespace) -> int:
+    from tablelight.core.record import replay
+
+    try:
+        record = json.loads(Path(args.record).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise SetupError(f"no such record: {args.record}") from None
+    except (OSError, json.JSONDecodeError) as error:
+        raise SetupError(f"cannot read {args.record}: {error}") from None
+    game = replay(record)
+    if game.name != "farside":
+        raise SetupError(f"{args.record} is a {game.name} record, not a farside one")
+    changed = False
+    if args.undo:
+        undone = game.undo()
+        print(f"undone: {json.dumps(undone['action'])}")
+        changed = True
+    if args.action:
+        try:
+            action = json.loads(args.action)
+        except json.JSONDecodeError as error:
+            raise SetupError(f"the action is not JSON: {error}") from None
+        before = len(game.log)
+        game.apply(action, seat=args.seat)
+        for entry in game.log[before:]:
+            if entry.get("action", {}).get("type") == "secret":
+                # Printed on a shared screen: keep the primary objective and stratagem secret.
+                print(f"  seat {entry['seat']}: secret objectives noted, team size {entry['action']['team_size']}")
+            else:
+                print(game.describe_entry(entry))
+        changed = True
+    if changed:
+        _write(json.dumps(game.to_record(), indent=1) + "\n", args.record)
+    if args.view is not None:
+        print(json.dumps(game.view(args.view), indent=1))
+        return 0
+    print(game.describe())
+    if game.is_over():
+        print(game.describe_result())
+    if args.legal:
+        legal = game.legal_actions()
+        for action in legal[:60]:
+            print("  " + json.dumps(action))
+        if len(legal) > 60:
+            print(f"  ... {len(legal) - 60} more")
+    return 0
 
 
 if __name__ == "__main__":

@@ -850,7 +850,12 @@ class FarsideEncounter(Game):
             lines.append(f"  waiting for seat {self.pending['seat']}'s {self.pending['roll']} roll ({self.pending['dice']} dice)")
         for seat in (0, 1):
             ap = self.action_points[seat]
-            dice = f"command {self.command_die[seat]}, manoeuvre {self.manoeuvre_die[seat]}" if self.command_die[seat] else "no command die yet"
+            if self.command_die[seat]:
+                dice = f"command die {self.command_die[seat]}, manoeuvre die {self.manoeuvre_die[seat]}"
+            elif self.command_dice[seat]:
+                dice = f"rolled {self.command_dice[seat]} (sum {sum(self.command_dice[seat])})"
+            else:
+                dice = "no command dice yet"
             objectives = ", ".join(f"{m} {n}" for m, n in self.objectives[seat].items() if n) or "none"
             lines.append(f"  seat {seat} ({self.armies[seat]['name']}): {dice}, {ap} action points; objectives: {objectives}")
             for mid in self.on_table(seat):
