@@ -181,7 +181,11 @@ class GameStore:
             with self._transaction() as db:
                 self._append(db, game_id, game, stored)
         except StoreError:
-            if self._count(game_id) != stored:
+            try:
+                changed = self._count(game_id) != stored
+            except sqlite3.Error:
+                changed = False
+            if changed:
                 raise StoreError(
                     f"game {game_id} was changed by another tablelight meanwhile (is it still running?); "
                     "this one stops so that no move is lost"

@@ -1,0 +1,97 @@
+"""Benchmark of the whole table path: ``python -m tablelight.table.bench [--presses N] [--json]``.
+
+A key is pressed on the simulated board (the real firmware, over a pseudo-terminal); the
+host receives it, the input machine turns it into a placement, the engine checks it, the
+game store commits it to SQLite, and the new look goes back to the board. The figure is
+the time from the press until the territory's LED changed, as ``p50_ms``, ``p99_ms`` and
+``max_ms``, with the number of presses measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import tempfile
+import threading
+import time
+from typing import Any
+
+from tablelight.games.farlander.engine import Farlander
+from tablelight.table.input import InputMachine
+from tablelight.table.layout import load_layout
+from tablelight.table.service import Table
+from tablelight.table.store import GameStore
+
+
+def measure(presses: int = 200, pause: float = 0.03) -> dict[str, Any]:
+    from tablelight.board.session import BoardSession
+    from tablelight.sim.board import SimBoard
+
+    layout = load_layout()
+    times: list[float] = []
+    with SimBoard.start(layout.id) as sim, tempfile.TemporaryDirectory() as folder:
+        session = BoardSession.open(sim.port)
+        try:
+            with GameStore(os.path.join(folder, "bench.sqlite")) as store:
+                seed = 0
+                while len(times) < presses:
+                    game = Farlander(2, seed=seed)
+                    seed += 1
+                    table = Table(game, ["human", "human"], board=session, store=store, poll_interval=0.001)
+                    table.refresh()
+                    keys = InputMachine(game, layout)
+                    done = threading.Event()
+
+                    def press_each_territory() -> None:
+                        try:
+                            for territory, info in enumerate(game.map.territories):
+                                if len(times) >= presses:
+                                    break
+                                led = layout.leds_of(info.tile, info.edges)[0]
+                                time.sleep(pause)
+                                before = sim.pixels()[led]
+                                start = time.perf_counter()
+                                sim.press(keys.keys_for(territory)[0])
+                                deadline = start + 2.0
+                                while sim.pixels()[led] == before and time.perf_counter() < deadline:
+                                    time.sleep(0.0002)
+                                times.append((time.perf_counter() - start) * 1000)
+                        finally:
+                            done.set()
+
+                    worker = threading.Thread(target=press_each_territory, daemon=True)
+                    worker.start()
+                    while not done.is_set():
+                        table.step()
+                    worker.join()
+        finally:
+            session.close()
+    times.sort()
+    return {
+        "presses": len(times),
+        "p50_ms": round(statistics.median(times), 2),
+        "p99_ms": round(times[max(0, int(len(times) * 0.99) - 1)], 2),
+        "max_ms": round(times[-1], 2),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--presses", type=int, default=200)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    figures = measure(args.presses)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        print(
+            f"key press -> checked, stored, shown: {figures['presses']} presses, "
+            f"p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms, max {figures['max_ms']} ms"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
