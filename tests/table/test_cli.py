@@ -33,3 +33,24 @@ def test_bad_commands_get_a_reason_and_store_nothing(tmp_path, capsys):
     assert "no game 42" in capsys.readouterr().err
     assert main(["games", "--db", db]) == 0
     assert "no games" in capsys.readouterr().out
+
+
+def test_board_auto_takes_the_first_board_found(monkeypatch):
+    import sys
+    import types
+
+    import pytest
+
+    from tablelight.core.errors import SetupError
+    from tablelight.table.run import find_port
+
+    fake = types.ModuleType("tablelight.links.discover")
+    found: list = []
+    fake.find_boards = lambda: found  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "tablelight.links.discover", fake)
+    with pytest.raises(SetupError, match="no board found"):
+        find_port()
+    found.append(types.SimpleNamespace(port="/dev/ttyACM1", hello={}))
+    assert find_port() == "/dev/ttyACM1"
+    found[:] = [{"device": "/dev/ttyACM2"}]
+    assert find_port() == "/dev/ttyACM2"

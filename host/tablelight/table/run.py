@@ -13,6 +13,7 @@ import importlib
 import queue
 import sys
 import threading
+import time
 from collections.abc import Sequence
 from contextlib import ExitStack
 from typing import Any
@@ -205,6 +206,11 @@ def run_table(
             raise
         except TablelightError as error:
             raise TablelightError(f"{error}\ngame {game_id} is saved; continue it with: tablelight resume {game_id}") from None
-        if terminal is not None and terminal.live and table.shown is not None:
-            print(game.describe_result(), file=out)
+        if terminal is not None and terminal.live:
+            terminal.message = game.describe_result()
+            if sim is not None:
+                time.sleep(0.2)  # let the board show the last move before the final picture
+                terminal.show(sim.pixels())
+            elif table.shown is not None:
+                terminal.show(table.shown)
     return 0
