@@ -90,3 +90,25 @@ def test_server_reports_internal_errors_instead_of_dying(monkeypatch):
     reply = server.handle({"cmd": "state"})
     assert reply["ok"] is False and reply["error"]["kind"] == "InternalError"
     assert server.handle({"cmd": "scores"})["ok"] is True
+
+
+def test_as_seat_answers_show_only_what_that_seat_may_see():
+    server = RulesServer()
+    new = server.handle({"cmd": "new", "game": "mainland", "players": 2, "seed": 4, "as_seat": 1})
+    assert "hands" not in new["state"] and "decks" not in new["state"]
+    assert new["state"]["seat"] == 1 and len(new["state"]["hand"]) == 5
+    full = server.handle({"cmd": "state"})["state"]
+    assert "hands" in full  # without as_seat the server answers for the table (everything)
+    mover = new["seat"]
+    other = 1 - mover
+    assert server.handle({"cmd": "legal", "as_seat": other})["actions"] == []
+    legal = server.handle({"cmd": "legal", "as_seat": mover})["actions"]
+    assert legal
+    reply = server.handle({"cmd": "apply", "action": legal[0], "as_seat": other})
+    assert reply["ok"] and "hands" not in reply["state"]
+    for entry in reply["log"]:
+        if entry.get("chance") == "shuffle":
+            assert entry["value"] is None
+    record = server.handle({"cmd": "record", "as_seat": other})["record"]
+    assert all(e.get("value") is None for e in record["log"] if e.get("chance") == "shuffle")
+    assert server.handle({"cmd": "state", "as_seat": 5})["error"]["kind"] == "BadRequest"

@@ -5,7 +5,9 @@ way chess GUIs drive engines over UCI. Requests are JSON objects with ``cmd``
 and an optional ``id`` that is echoed back. Every response has ``"ok"``; a
 failed request gets ``"ok": false`` and an ``error`` object (``kind``,
 ``message`` and, for illegal actions, the ``rule``) and changes nothing. A bad
-line never stops the server. See ``docs/rules-serve.md`` for every command.
+line never stops the server. A client that plays one seat of a game with
+secrets adds ``"as_seat": n`` to its requests: answers then carry only what
+that seat may see. See ``docs/rules-serve.md`` for every command.
 """
 
 from __future__ import annotations
@@ -123,8 +125,22 @@ class RulesServer:
         return game_id
 
     @staticmethod
-    def _summary(game_id: int, game: Game) -> dict[str, Any]:
-        return {"game_id": game_id, "seat": game.current_seat(), "over": game.is_over(), "state": game.state()}
+    def _seat_scope(request: dict[str, Any], game: Game) -> int | None:
+        """The seat a client plays as (``as_seat``): answers then show only what that seat may see."""
+        seat = _field(request, "as_seat", int, None)
+        if seat is not None and not 0 <= seat < game.players:
+            raise RequestError("BadRequest", f"as_seat must be 0-{game.players - 1}, got {seat}")
+        return seat
+
+    def _summary(self, request: dict[str, Any], game_id: int, game: Game) -> dict[str, Any]:
+        seat = self._seat_scope(request, game)
+        state = game.state() if seat is None else game.view(seat)
+        return {"game_id": game_id, "seat": game.current_seat(), "over": game.is_over(), "state": state}
+
+    def _log_since(self, request: dict[str, Any], game: Game, start: int) -> list[Any]:
+        seat = self._seat_scope(request, game)
+        log = game.log if seat is None else game.view_log(seat)
+        return log[start:]
 
     # -------------------------------------------------------------- commands
 
@@ -155,19 +171,22 @@ class RulesServer:
         setup = {"map": _field(request, "map", dict)} if "map" in request else None
         game = cls(players, options, seed, setup=setup)
         game_id = self._register(game)
-        return self._summary(game_id, game)
+        return self._summary(request, game_id, game)
 
     def load(self, request: dict[str, Any]) -> dict[str, Any]:
         game = replay(_field(request, "record", dict))
         game_id = self._register(game)
-        return self._summary(game_id, game)
+        return self._summary(request, game_id, game)
 
     def state(self, request: dict[str, Any]) -> dict[str, Any]:
-        return self._summary(*self._game(request))
+        return self._summary(request, *self._game(request))
 
     def legal(self, request: dict[str, Any]) -> dict[str, Any]:
         game_id, game = self._game(request)
-        return {"game_id": game_id, "seat": game.current_seat(), "actions": game.legal_actions()}
+        seat = self._seat_scope(request, game)
+        # Another seat's options can reveal its hidden cards: list them only for the seat to act.
+        actions = game.legal_actions() if seat is None or seat == game.current_seat() else []
+        return {"game_id": game_id, "seat": game.current_seat(), "actions": actions}
 
     def apply(self, request: dict[str, Any]) -> dict[str, Any]:
         game_id, game = self._game(request)
@@ -175,12 +194,15 @@ class RulesServer:
         seat = _field(request, "seat", int, None)
         before = len(game.log)
         game.apply(action, seat=seat)
-        return {**self._summary(game_id, game), "log": game.log[before:]}
+        return {**self._summary(request, game_id, game), "log": self._log_since(request, game, before)}
 
     def undo(self, request: dict[str, Any]) -> dict[str, Any]:
         game_id, game = self._game(request)
         undone = game.undo()
-        return {**self._summary(game_id, game), "undone": undone}
+        scope = self._seat_scope(request, game)
+        if scope is not None and undone.get("seat") != scope:
+            undone = {"seat": undone.get("seat"), "action": {"type": undone["action"].get("type")}}
+        return {**self._summary(request, game_id, game), "undone": undone}
 
     def view(self, request: dict[str, Any]) -> dict[str, Any]:
         game_id, game = self._game(request)
@@ -193,7 +215,11 @@ class RulesServer:
 
     def record(self, request: dict[str, Any]) -> dict[str, Any]:
         game_id, game = self._game(request)
-        return {"game_id": game_id, "record": game.to_record()}
+        record = game.to_record()
+        seat = self._seat_scope(request, game)
+        if seat is not None:
+            record["log"] = game.view_log(seat)
+        return {"game_id": game_id, "record": record}
 
     def bot(self, request: dict[str, Any]) -> dict[str, Any]:
         game_id, game = self._game(request)
@@ -205,7 +231,12 @@ class RulesServer:
         before = len(game.log)
         if applied:
             game.apply(action)
-        return {**self._summary(game_id, game), "action": action, "applied": applied, "log": game.log[before:]}
+        return {
+            **self._summary(request, game_id, game),
+            "action": action,
+            "applied": applied,
+            "log": self._log_since(request, game, before),
+        }
 
     def quit(self, request: dict[str, Any]) -> dict[str, Any]:
         return {"bye": True}
