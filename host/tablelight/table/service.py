@@ -204,6 +204,22 @@ class Table:
         self._reported = len(self.game.log)
         if self.game.is_over():
             self.say(self.game.describe_result())
+        else:
+            self.prompt()
+
+    def prompt(self) -> None:
+        """Tell a person whose turn it is what to press (bots need no prompt)."""
+        seat = self.game.current_seat()
+        if seat is None or self.seats[seat] != HUMAN:
+            return
+        game = self.game
+        if game.phase == "distribution":
+            self.say(f"{self.seat_label(seat)}: press a territory to place a unit ({game.reserve[seat]} left)")
+        else:
+            self.say(
+                f"{self.seat_label(seat)}: press a territory to conquer ({len(game.targets(seat))} possible), "
+                "then your bordering territories to move units in, then confirm"
+            )
 
     def _refuse(self, outcome: Outcome) -> None:
         until = self.clock() + self.flash_seconds
@@ -287,6 +303,7 @@ class Table:
         """Play until the game is over (or ``max_actions`` more player actions were made)."""
         start = self._actions()
         self.refresh()
+        self.prompt()
         while not self.game.is_over():
             if max_actions is not None and self._actions() - start >= max_actions:
                 break
