@@ -82,7 +82,7 @@ def test_human_places_by_pressing_and_bot_answers(fake_board, tmp_path):
     table.step()  # the bot's turn
     assert [e["seat"] for e in game.log if "action" in e] == [0, 1]
     assert game.current_seat() == 0
-    assert "seat 0 (red, human): press a territory to place a unit (34 left)" == table.messages[-1]
+    assert "seat 0 (red, human): press a territory to place a unit (35 left)" == table.messages[-1]
 
 
 def test_an_illegal_press_flashes_and_changes_nothing(fake_board):
