@@ -1,0 +1,36 @@
+"""The Landover benchmark module works without catanatron installed (figures are not asserted)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+
+import pytest
+
+from tablelight.games.landover import bench
+
+
+def test_landover_random_games_report_rates_and_turn_caps() -> None:
+    figures = bench.landover_random_games(1, seed=3, players=2)
+    assert figures["games"] == 1 and figures["actions"] > 0
+    assert figures["actions_per_s"] > 0 and 0 <= figures["turn_capped"] <= 1
+    assert figures["mean_turns"] > 0
+
+
+def test_missing_catanatron_gets_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = importlib.import_module
+
+    def fake(name: str, *args: object) -> object:
+        if name == "catanatron":
+            raise ImportError("No module named 'catanatron'")
+        return real(name, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(importlib, "import_module", fake)
+    with pytest.raises(RuntimeError, match=r"tablelight\[bench\]"):
+        bench.catanatron_random_games(1)
+
+
+def test_vs_catanatron_is_for_landover_only(capsys: pytest.CaptureFixture[str]) -> None:
+    args = argparse.Namespace(game="farlander", games=1, seed=0, json=True, players=2)
+    assert bench.run_vs_catanatron(args) == 2
+    assert "landover" in capsys.readouterr().err
