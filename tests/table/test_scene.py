@@ -70,3 +70,13 @@ def test_game_over_blinks_the_winners_turn_leds():
         expected_blink = seat in game.winners()
         assert (pixels[49 + seat][3] == BLINK) == expected_blink
     assert pixels[53] == OFF and pixels[54] == OFF
+
+
+def test_four_seats_have_four_turn_lights():
+    layout = load_layout()
+    game = Farlander(4, seed=3)
+    pixels = render(game, layout)
+    seat = game.current_seat()
+    for s in range(4):
+        assert pixels[49 + s][:3] != (0, 0, 0)
+        assert (pixels[49 + s][3] == PULSE) == (s == seat)
