@@ -111,13 +111,13 @@ class BoardLink:
                 self._error(wire.ERR_WRONG_LED_COUNT if "LEDs" in str(error) else wire.ERR_MALFORMED, kind,
                             str(error))
                 return
-            self.renderer.dice_active = False
+            self.renderer.scene_changed()
             self._renew(now)
             self._attached_mode()
             self.dirty = True
         elif kind == wire.MSG_DELTA:
             if self.scene.apply_delta(p):
-                self.renderer.dice_active = False
+                self.renderer.scene_changed()
                 self.dirty = True
             else:
                 self._need_scene(wire.NEED_BASE_MISMATCH if self.scene.has_scene else wire.NEED_NO_SCENE, now)

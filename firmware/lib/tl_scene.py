@@ -103,6 +103,12 @@ class Renderer:
         self.dice_start = now
         self.dice_active = True
 
+    def scene_changed(self) -> None:
+        """A dice roll with no hold time lasts until the scene changes; others run their course
+        (a re-sent scene after a resync must not cut a roll short)."""
+        if self.dice_active and not self.dice_hold_ms:
+            self.dice_active = False
+
     def animated(self) -> bool:
         """True if the picture changes with time (so the loop must render at its frame rate)."""
         if self.mode != MODE_SCENE or self.dice_active:

@@ -138,11 +138,39 @@ class BoardSession:
                     with self._lock:
                         self._link = link
                         self._accept_hello(hello)
+                        self._send(wire.encode_status_req())
+                    self._await_attached(link, reader, deadline)
                     return
         except BaseException:
-            if self._link is not link:
-                link.close()
+            with self._lock:
+                if self._link is link:
+                    self._link = None
+                    self.connected = False
+            link.close()
             raise
+
+    def _await_attached(self, link: Link, reader: wire.FrameReader, deadline: float) -> None:
+        """Wait for the STATUS that answers our request after the welcome: the board has taken
+        the welcome, so a key pressed from now on reaches us."""
+        self._reader = reader
+        next_try = time.monotonic() + HELLO_RETRY_S
+        while time.monotonic() < deadline:
+            for payload in reader.feed(link.read(READ_SLICE_S)):
+                if payload[0] == wire.MSG_STATUS:
+                    try:
+                        if wire.decode_status(payload)["lease_ok"]:
+                            return
+                    except wire.WireError:
+                        pass
+                else:
+                    self._handle(payload)
+            if time.monotonic() >= next_try:  # the welcome or the status got lost: both again
+                with self._lock:
+                    self._send(wire.encode_welcome(LEASE_MS))
+                    self._send(wire.encode_status_req())
+                next_try = time.monotonic() + HELLO_RETRY_S
+        raise BoardError(f"the board on {self.port} said hello but did not confirm the welcome "
+                         f"within {self.timeout:g} s")
 
     def _accept_hello(self, hello: dict[str, Any]) -> None:
         """Welcome or refuse the board of ``hello`` and bring it up to date (lock held)."""
