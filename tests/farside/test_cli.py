@@ -108,3 +108,19 @@ def test_odds_terrain_cover(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(out)["exact"]["damage"] == {"0": "13/18", "1": "5/18"}
     code, _, err = run(capsys, "odds", "--dice", "1", "--attack", "2", "--defense", "4", "--terrain", "Swamp")
     assert code == 1 and "unknown terrain 'Swamp'" in err
+
+
+def test_tables_and_campaign(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "tables")
+    assert code == 0 and "shooting_weapons (16 rows)" in out and "base_costs (5 rows)" in out
+    code, out, _ = run(capsys, "tables", "manoeuvres")
+    assert len(json.loads(out)) == 11
+    code, _, err = run(capsys, "tables", "dragons")
+    assert code == 1 and "unknown table" in err
+    small = tmp_path / "small.toml"
+    small.write_text('name = "Scouts"\n[[models]]\nname = "Scout"\nsize = 1\nattack = 6\ndefense = 6\nmove = 10\n')
+    raiders = str(DATA / "raiders.toml")
+    code, out, _ = run(capsys, "campaign", raiders, raiders, str(small))
+    assert "differ by 240" in out and "at most 100 points" in out  # 251 against 11
+    code, out, _ = run(capsys, "campaign", raiders, raiders, raiders)
+    assert "differ by 0" in out and "warning" not in out

@@ -113,6 +113,14 @@ def register(subparsers: Any) -> None:
     group.add_argument("--mode", choices=("blast", "kone"), help="how the group is hit (default: the weapon's rule)")
     odds.set_defaults(func=run_odds)
 
+    show = commands.add_parser("tables", help="list the rulebook's tables, or print one as JSON")
+    show.add_argument("table", nargs="?", help="a table name, e.g. shooting_weapons")
+    show.set_defaults(func=run_tables)
+
+    campaign = commands.add_parser("campaign", help="check three forces for the small campaign (at most 100 points apart)")
+    campaign.add_argument("rosters", nargs="+", help="the forces' roster files")
+    campaign.set_defaults(func=run_campaign)
+
     game = commands.add_parser("game", help="start a tracked game with two rosters and write its record")
     game.add_argument("--roster", action="append", required=True, help="roster file of seat 0, then of seat 1")
     game.add_argument("--seed", type=int, default=0)
@@ -212,6 +220,8 @@ def run_roster(args: argparse.Namespace) -> int:
 def odds_inputs(args: argparse.Namespace) -> tuple[AttackSpec, Target]:
     """Build the attack and target from the odds flags (SetupError on a bad combination)."""
     if args.weapon:
+        if args.melee or args.personal:
+            raise SetupError("--melee and --personal are for melee attacks given with --dice, not a shooting --weapon")
         if args.range is None:
             raise SetupError("--weapon needs --range (cm)")
         if args.dice is not None or args.impact is not None:
@@ -328,6 +338,39 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tablelight: {error}", file=sys.stderr)
         return 1
 
+
+
+def run_tables(args: argparse.Namespace) -> int:
+    from tablelight.games.farside.tables import tables
+
+    data = tables()
+    if not args.table:
+        for name, value in data.items():
+            if isinstance(value, (list, dict)):
+                size = len(value) if isinstance(value, list) else len(value.get("table", value))
+                print(f"{name} ({size} rows)")
+        return 0
+    if args.table not in data:
+        raise SetupError(f"unknown table {args.table!r}; run 'tablelight farside tables' for the list")
+    print(json.dumps(data[args.table], indent=1, ensure_ascii=False))
+    return 0
+
+
+def run_campaign(args: argparse.Namespace) -> int:
+    from tablelight.games.farside.tables import tables
+
+    reports = [cost_army(read_roster(path)) for path in args.rosters]
+    for path, report in zip(args.rosters, reports):
+        print(f"{report.roster.name} ({path}): {report.total} points, {report.model_count} models")
+    totals = [r.total for r in reports]
+    spread = max(totals) - min(totals)
+    limit = int(tables()["campaign_max_spread"])
+    print(f"total {sum(totals)} points; cheapest and most expensive force differ by {spread}")
+    if len(reports) != 3:
+        print(f"warning: the small campaign divides an army into three forces, not {len(reports)}")
+    if spread > limit:
+        print(f"warning: the forces may differ by at most {limit} points")
+    return 0
 
 
 def run_game(args: argparse.Namespace) -> int:
