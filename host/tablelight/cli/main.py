@@ -25,6 +25,7 @@ COMMAND_MODULES = [
     "tablelight.cli.play",
     "tablelight.cli.games",
     "tablelight.cli.sim",
+    "tablelight.cli.devices",
 ]
 
 

@@ -1,0 +1,47 @@
+"""``tablelight devices``: boards found on the serial ports, with their hello."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from tablelight.links.discover import BoardInfo, candidates, probe_all
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "devices", help="list tablelight boards on the serial ports (USB VID 0x239A, data interface) with their hello")
+    parser.add_argument("--port", action="append", default=[], metavar="PORT",
+                        help="also probe this port or pyserial URL (repeatable), for example a simulated board's pty")
+    parser.add_argument("--all", action="store_true", help="probe every serial port, not only CircuitPython data ports")
+    parser.add_argument("--timeout", type=float, default=1.0, help="seconds to wait for each hello (default 1)")
+    parser.add_argument("--json", action="store_true", help="print one JSON list")
+    parser.set_defaults(func=run)
+
+
+def describe(board: BoardInfo) -> str:
+    if board.hello is None:
+        return f"{board.port}  {board.description}: no tablelight hello ({board.error})"
+    h = board.hello
+    text = (f"{board.port}  {h.get('board', '?')} layout {h.get('layout', '?')}, firmware {h.get('firmware', '?')}, "
+            f"protocol {h.get('protocol')}, {h.get('leds', '?')} LEDs, {h.get('keys', '?')} keys, "
+            f"boot {h.get('boot_id', 0):08x}")
+    if board.serial_number:
+        text += f", USB serial {board.serial_number}"
+    return text
+
+
+def run(args: argparse.Namespace) -> int:
+    boards = candidates(all_ports=args.all) + [BoardInfo(port=p, description="given") for p in args.port]
+    probe_all(boards, args.timeout)
+    if args.json:
+        print(json.dumps([b.to_json() for b in boards]))
+        return 0
+    if not boards:
+        print("no CircuitPython data port found (USB VID 0x239A, interface \"CircuitPython CDC2 data\"): is the board "
+              "plugged in, with the tablelight boot.py copied and the board reset? (--all probes every port)")
+        return 1
+    for board in boards:
+        print(describe(board))
+    return 0 if any(b.hello for b in boards) else 1

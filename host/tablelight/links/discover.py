@@ -1,0 +1,97 @@
+"""Find tablelight boards on the serial ports.
+
+A CircuitPython board shows two CDC interfaces; the data one is picked by USB VID 0x239A and the
+interface name "CircuitPython CDC2 data" (never by enumeration order), then confirmed with a hello.
+The probe only asks for a hello: it does not welcome the board or take it over from another host.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from serial.tools import list_ports
+
+from tablelight.links.base import LinkClosed
+from tablelight.links.serial_link import SerialLink
+from tablelight.wire import wire
+
+CIRCUITPYTHON_VID = 0x239A
+DATA_INTERFACE = "CircuitPython CDC2 data"
+
+
+@dataclass
+class BoardInfo:
+    port: str
+    description: str = ""
+    vid: int | None = None
+    pid: int | None = None
+    serial_number: str | None = None
+    interface: str | None = None
+    hello: dict[str, Any] | None = None
+    error: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"port": self.port, "description": self.description, "vid": self.vid, "pid": self.pid,
+                "serial_number": self.serial_number, "interface": self.interface, "hello": self.hello,
+                "error": self.error}
+
+
+def is_data_port(info: Any) -> bool:
+    """A CircuitPython board's data interface (not its REPL console)."""
+    interface = (getattr(info, "interface", None) or "").lower()
+    return getattr(info, "vid", None) == CIRCUITPYTHON_VID and ("cdc2" in interface or "data" in interface)
+
+
+def probe(port: str, timeout: float = 1.0) -> dict[str, Any]:
+    """Ask the board on ``port`` for its hello (without welcoming it). Raises LinkClosed or TimeoutError."""
+    link = SerialLink(port)
+    try:
+        link.reset_input()
+        nonce = random.randrange(1, 0x10000)
+        reader = wire.FrameReader()
+        deadline = time.monotonic() + timeout
+        next_hello = 0.0
+        while time.monotonic() < deadline:
+            if time.monotonic() >= next_hello:
+                link.write(wire.encode_hello_req(nonce))
+                next_hello = time.monotonic() + 0.25
+            for payload in reader.feed(link.read(0.05)):
+                if payload[0] == wire.MSG_HELLO:
+                    try:
+                        hello = wire.decode_hello(payload)
+                    except wire.WireError:
+                        continue
+                    if hello.get("nonce", nonce) == nonce:
+                        hello.pop("nonce", None)
+                        return hello
+        raise TimeoutError(f"no hello within {timeout:g} s")
+    finally:
+        link.close()
+
+
+def candidates(all_ports: bool = False) -> list[BoardInfo]:
+    """Serial ports that may be boards: CircuitPython data interfaces (or every port)."""
+    found = []
+    for info in sorted(list_ports.comports(), key=lambda i: i.device):
+        if all_ports or is_data_port(info):
+            found.append(BoardInfo(port=info.device, description=info.description or "", vid=info.vid,
+                                   pid=info.pid, serial_number=info.serial_number, interface=info.interface))
+    return found
+
+
+def probe_all(boards: list[BoardInfo], timeout: float = 1.0) -> list[BoardInfo]:
+    for board in boards:
+        try:
+            board.hello = probe(board.port, timeout)
+        except (LinkClosed, TimeoutError) as error:
+            board.error = str(error)
+    return boards
+
+
+def find_boards(timeout: float = 1.0, extra_ports: list[str] | None = None) -> list[BoardInfo]:
+    """Boards that answered a hello: CircuitPython data ports found by USB id, plus ``extra_ports``."""
+    boards = candidates() + [BoardInfo(port=p, description="given") for p in extra_ports or []]
+    return [b for b in probe_all(boards, timeout) if b.hello is not None]
