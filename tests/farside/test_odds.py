@@ -129,6 +129,8 @@ def test_bad_inputs_are_clear_errors() -> None:
         Target(defense=4, size=4)
     with pytest.raises(SetupError, match="damage tokens"):
         Target(defense=4, damage=3)
+    with pytest.raises(SetupError, match="up to 20 dice"):
+        AttackSpec(21, 4, devastating=True)
 
 
 # ------------------------------------------------------------ Monte Carlo

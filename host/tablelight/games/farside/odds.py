@@ -33,6 +33,7 @@ J = TypeVar("J", bound=Hashable)
 
 REROLLS = ("rA", "r1", "rF")
 REMOVED_AT = 3
+DEVASTATING_MAX_DICE = 20
 
 
 class Dist(Generic[K]):
@@ -147,6 +148,9 @@ class AttackSpec:
                 raise SetupError(f"impact must be a number or D6, got {self.impact!r}")
         elif not isinstance(self.impact, int) or not 1 <= self.impact <= 20:
             raise SetupError(f"impact must be 1..20 or D6, got {self.impact!r}")
+        if self.devastating and self.dice > DEVASTATING_MAX_DICE:
+            # Devastating follows every failed face; beyond this the exact count takes too long.
+            raise SetupError(f"devastating odds are computed for up to {DEVASTATING_MAX_DICE} dice per roll, got {self.dice}")
         for r in self.rerolls:
             if r not in REROLLS:
                 raise SetupError(f"reroll must be one of {', '.join(REROLLS)}, got {r!r}")
