@@ -45,6 +45,26 @@ def register(subparsers: Any) -> None:
     bots.add_argument("--json", action="store_true")
     bots.set_defaults(func=run_bots)
 
+    link = kinds.add_parser("link", help="key press to LED bytes through the real firmware on the simulated board")
+    link.add_argument("--presses", type=int, default=200)
+    link.add_argument("--json", action="store_true", help="print p50_ms, p99_ms, update_bytes, ... as one JSON object")
+    link.set_defaults(func=run_link)
+
+
+def run_link(args: argparse.Namespace) -> int:
+    from tablelight.bench.link import run_link_bench
+
+    figures = run_link_bench(args.presses, progress=_progress(args.presses, args.json))
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        print(
+            f"key press -> LED bytes on the simulated board ({figures['presses']} presses, real firmware, pty): "
+            f"p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms, max {figures['max_ms']} ms\n"
+            f"  a typical move: {figures['update_bytes']} bytes on the wire (full scene {figures['scene_bytes']} bytes)"
+        )
+    return 0
+
 
 def run_rules(args: argparse.Namespace) -> int:
     if args.vs_catanatron:
