@@ -333,3 +333,15 @@ def test_rules_serve_drives_the_tracker() -> None:
     assert applied["ok"], applied
     refused = server.handle_line(json.dumps({"cmd": "apply", "game_id": game_id, "action": {"type": "fly"}}))
     assert not refused["ok"] and refused["error"]["rule"] == "farside.action.type"
+
+
+def test_heavy_loss_is_the_most_expensive_model_of_the_game() -> None:
+    game = table_game()
+    through_setup(game, team=(2, 2))
+    command(game, [1, 6], [5, 6], 1, 5)
+    turn_with_impacts(game, 0, {})
+    act(game, 1, type="impact", model="a2", tokens=4)  # the Beast, 120: seat 0's best, not the game's (200)
+    turn_with_impacts(game, 1, {})
+    act(game, 0, type="roll", fails=4)  # size 2 ignores one: 3 damage tokens
+    state = game.state()
+    assert state["models"]["a2"]["status"] == "lost" and state["objectives"][1]["heavy loss"] == 0

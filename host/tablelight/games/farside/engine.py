@@ -747,7 +747,9 @@ class FarsideEncounter(Game):
         secret = self.secrets[owner]
         if secret and self.losses[owner] % secret["team_size"] == 0:
             self._award(enemy, "destruction")
-        most = max(m["points"] for m in self.models.values() if m["owner"] == owner)
+        # "The model with the highest point value in the game": of both armies, so both players
+        # can score it only when their most expensive models cost the same.
+        most = max(m["points"] for m in self.models.values())
         if killed and model["points"] == most and not self.heavy_loss_given[enemy]:
             self.heavy_loss_given[enemy] = True
             self._award(enemy, "heavy loss")
