@@ -158,8 +158,6 @@ def cost_model(model: ModelEntry, index: int, customs: dict[str, CustomRule], wa
     if len(categories) > 1:
         listing = "; ".join(f"{cat} ({'assault' if cat == 'A' else 'support'}): {', '.join(names)}" for cat, names in sorted(categories.items()))
         warn("category.mixed", f"assault (A) and support (S) items cannot be combined: {listing}")
-    if model.move == 10 and any("assault" in n.lower() for n in model.special_rules):
-        warn("move.assault", "models with a move value of 10 cm are not able to assault")
     return result
 
 
