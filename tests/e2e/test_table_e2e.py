@@ -164,3 +164,68 @@ def test_the_host_killed_mid_game_resumes_with_no_move_lost(board_port, tmp_path
         finished = store.load(info.id)
         assert store.games()[0].status == "over"
     assert finished.to_record() == reference_game(2, 57, SEATS).to_record()
+
+
+class Cable:
+    """A USB cable between the host and the simulated board that the test can pull out:
+    while unplugged the open link fails on every call and the port cannot be opened."""
+
+    def __init__(self) -> None:
+        self.plugged = True
+
+    def open(self, port: str):
+        from tablelight.links.base import LinkClosed
+        from tablelight.links.serial_link import open_link
+
+        if not self.plugged:
+            raise LinkClosed(f"cannot open {port}: no such device")
+        return _CabledLink(open_link(port), self)
+
+
+class _CabledLink:
+    def __init__(self, link, cable: Cable) -> None:
+        self.link, self.cable = link, cable
+
+    def _check(self) -> None:
+        from tablelight.links.base import LinkClosed
+
+        if not self.cable.plugged:
+            raise LinkClosed("device disconnected")
+
+    def read(self, timeout: float) -> bytes:
+        self._check()
+        return self.link.read(timeout)
+
+    def write(self, data: bytes) -> None:
+        self._check()
+        self.link.write(data)
+
+    def reset_input(self) -> None:
+        self._check()
+        self.link.reset_input()
+
+    def close(self) -> None:
+        self.link.close()
+
+
+def test_an_unplugged_board_pauses_the_game_and_replugged_it_goes_on(sim_board):
+    cable = Cable()
+    session = BoardSession.open(sim_board.port, link_factory=cable.open)
+    try:
+        game = Farlander(2, seed=61)
+        table = Table(game, SEATS, board=session, poll_interval=0.02)
+        table.run(max_actions=20)
+        cable.plugged = False
+        wait_for(lambda: not session.connected)
+        before = len(game.log)
+        for _ in range(10):
+            table.step()
+        assert len(game.log) == before  # nobody moves while the board is away
+        assert "waiting for it to come back" in table.messages[-1]
+        cable.plugged = True
+        table.run()
+        assert "the board is back" in table.messages
+        wait_for(lambda: shows_scene(sim_board.pixels(), render(game, load_layout())))
+    finally:
+        session.close()
+    assert game.to_record() == reference_game(2, 61, SEATS).to_record()
