@@ -127,6 +127,23 @@ def _width(face: int) -> int:
     raise ValueError(face)
 
 
+#: action type -> (checking method, phases in which it is allowed)
+_CHECKS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "secret": ("_check_secret", (SECRETS,)),
+    "command": ("_check_command", (COMMAND,)),
+    "activate": ("_check_activate", (ACTION,)),
+    "pile_in": ("_check_activate", (MELEE,)),
+    "failed": ("_check_failed", (ACTION, MELEE)),
+    "impact": ("_check_impact", (ACTION, MELEE)),
+    "secure": ("_check_secure", (ACTION,)),
+    "break_through": ("_check_leave", (ACTION,)),
+    "loot": ("_check_leave", (ACTION,)),
+    "manoeuvre": ("_check_manoeuvre", (ACTION, MELEE)),
+    "end_turn": ("_check_end", (ACTION,)),
+    "done": ("_check_end", (MELEE,)),
+}
+
+
 class FarsideEncounter(Game):
     name = "farside"
     min_players = 2
@@ -331,33 +348,17 @@ class FarsideEncounter(Game):
             return self._check_roll(action)
         if kind == "roll":
             raise RuleViolationError("farside.roll.none", "no roll is expected now")
-        handler = {
-            "secret": self._check_secret,
-            "command": self._check_command,
-            "activate": self._check_activate,
-            "pile_in": self._check_activate,
-            "failed": self._check_failed,
-            "impact": self._check_impact,
-            "secure": self._check_secure,
-            "break_through": self._check_leave,
-            "loot": self._check_leave,
-            "manoeuvre": self._check_manoeuvre,
-            "end_turn": self._check_end,
-            "done": self._check_end,
-        }.get(kind if isinstance(kind, str) else "")
-        if handler is None or not isinstance(kind, str):
+        entry = _CHECKS.get(kind) if isinstance(kind, str) else None
+        if entry is None or not isinstance(kind, str):
             raise MalformedActionError("farside.action.type", f"unknown action type {kind!r}")
-        phases = {
-            "secret": (SECRETS,), "command": (COMMAND,), "activate": (ACTION,), "pile_in": (MELEE,),
-            "failed": (ACTION, MELEE), "impact": (ACTION, MELEE), "secure": (ACTION,), "break_through": (ACTION,),
-            "loot": (ACTION,), "manoeuvre": (ACTION, MELEE), "end_turn": (ACTION,), "done": (MELEE,),
-        }[kind]
+        method, phases = entry
         if self.phase not in phases:
             raise RuleViolationError("farside.phase", f"{kind!r} is not possible in the {self.phase} phase")
         if self.failed is not None and kind not in ("failed", "manoeuvre"):
             raise RuleViolationError("farside.activation.failed_pending",
                                      f"model {self.failed['model']} failed its activation: choose pass or act first")
-        return handler(action, seat)
+        checked: Action = getattr(self, method)(action, seat)
+        return checked
 
     def _check_roll(self, action: Action) -> Action:
         pending = self.pending
