@@ -96,6 +96,16 @@ def test_devastating_combines_failed_dice() -> None:
     assert odds.successes[1] == Fraction(10, 36) + Fraction(sum(1 for a in range(1, 6) for b in range(1, 6) if a + b >= 6), 36)
 
 
+def test_evade_and_single_model_groups_by_hand() -> None:
+    # one impact token at defence 4+: a fail (1/2) is rerolled, so damage 1 with 1/4
+    odds = attack_odds(AttackSpec(1, 2, 1), Target(defense=4, evade=True))
+    assert odds.damage[1] == Fraction(5, 6) * Fraction(1, 4)
+    spec, target = AttackSpec(4, 4, "D6"), Target(defense=4, cover=5, damage=1)
+    single = attack_odds(spec, target).removed
+    for mode in ("blast", "kone"):
+        assert group_odds(spec, [target], mode).removed_each == [single]
+
+
 def test_melee_rerolls_against_damaged_targets() -> None:
     assert melee_rerolls(0) == ()
     assert melee_rerolls(1) == ("rA",)
@@ -180,6 +190,13 @@ def sim_damage(rng: random.Random, hits: tuple[int, int], spec: AttackSpec, targ
         impact = rng.randint(1, 6) if spec.impact_is_d6 else int(spec.impact)
         tokens += 2 * impact if doubled else impact
     fails = sum(1 for _ in range(tokens) if rng.randint(1, 6) < target.defense)
+    if target.evade:
+        # Evade: reroll the whole defence roll when its damage is above the average roll's
+        ignored = target.size - 1
+        p_fail = (target.defense - 1) / 6
+        mean = sum(math.comb(tokens, f) * p_fail**f * (1 - p_fail) ** (tokens - f) * max(0, f - ignored) for f in range(tokens + 1))
+        if max(0, fails - ignored) > mean + 1e-12:
+            fails = sum(1 for _ in range(tokens) if rng.randint(1, 6) < target.defense)
     return max(0, fails - (target.size - 1))
 
 
@@ -200,6 +217,7 @@ CASES = [
     (AttackSpec(4, 4, 2, masterly=True, rerolls=("rA",)), Target(defense=5, size=2, damage=1), "rA", 4 * (2 / 6 + 2 * 1 / 6)),
     (AttackSpec(2, 3, 1, twice=True), Target(defense=5, cover=6), None, 0.0),
     (AttackSpec(3, 7, 1, devastating=True, rerolls=("rF",)), Target(defense=4), "rF", 0.0),
+    (AttackSpec(5, 3, "D6"), Target(defense=4, size=2, evade=True), None, 0.0),
 ]
 
 

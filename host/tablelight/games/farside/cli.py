@@ -108,6 +108,7 @@ def register(subparsers: Any) -> None:
     target.add_argument("--damage", type=int, default=0, choices=(0, 1, 2), help="damage tokens the model already has")
     target.add_argument("--camouflage", choices=("simple", "advanced"), help="Camouflage special rule of the target")
     target.add_argument("--seek-cover", action="store_true", help="the Seek Cover manoeuvre (+2 to the cover save)")
+    target.add_argument("--evade", action="store_true", help="the Evade manoeuvre (reroll all defence dice once)")
     group = odds.add_argument_group("groups")
     group.add_argument("--group", type=int, default=0, help="blast or kone: number of identical models affected")
     group.add_argument("--mode", choices=("blast", "kone"), help="how the group is hit (default: the weapon's rule)")
@@ -256,7 +257,7 @@ def odds_inputs(args: argparse.Namespace) -> tuple[AttackSpec, Target]:
         if cover is not None:
             raise SetupError("give either --cover or --terrain, not both")
         cover = terrain_cover(args.terrain)
-    target = Target(defense=args.defense, size=args.size, cover=cover, damage=args.damage, cover_bonus=bonus)
+    target = Target(defense=args.defense, size=args.size, cover=cover, damage=args.damage, cover_bonus=bonus, evade=args.evade)
     return spec, target
 
 

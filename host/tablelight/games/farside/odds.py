@@ -174,6 +174,7 @@ class Target:
     cover: int | None = None
     damage: int = 0
     cover_bonus: int = 0
+    evade: bool = False  # the Evade manoeuvre: the defence roll may be rerolled once
 
     def __post_init__(self) -> None:
         if not isinstance(self.defense, int) or not 2 <= self.defense <= 7:
@@ -372,9 +373,21 @@ def _impact(successes: Dist[Successes], spec: AttackSpec) -> Dist[int]:
     return successes.bind(tokens)
 
 
-def _fails(impact: Dist[int], defense: int) -> Dist[int]:
+def _fails(impact: Dist[int], defense: int, size: int = 1, evade: bool = False) -> Dist[int]:
     failing = min(defense - 1, 6)
-    return impact.bind(lambda t: binomial(t, failing, 6))
+    if not evade:
+        return impact.bind(lambda t: binomial(t, failing, 6))
+    ignored = size - 1
+
+    def rolled(t: int) -> Dist[int]:
+        # Evade: reroll all the defence dice once when the roll does more damage than an average roll.
+        roll = binomial(t, failing, 6)
+        mean = roll.mean(lambda f: max(0, f - ignored))
+        again = sum(w for f, w in roll.weights.items() if max(0, f - ignored) > mean)
+        out = {f: (w * roll.denom if max(0, f - ignored) <= mean else 0) + again * w for f, w in roll.weights.items()}
+        return Dist(out, roll.denom * roll.denom)
+
+    return impact.bind(rolled)
 
 
 def _damage(fails: Dist[int], size: int) -> Dist[int]:
@@ -443,7 +456,7 @@ class Odds:
 def _after_hits(hits: Dist[Successes], spec: AttackSpec, target: Target) -> tuple[Dist[Successes], Dist[int], Dist[int], Dist[int]]:
     through = _thin(hits, target.cover_save)
     impact = _impact(through, spec)
-    fails = _fails(impact, target.defense)
+    fails = _fails(impact, target.defense, target.size, target.evade)
     return through, impact, fails, _damage(fails, target.size)
 
 
