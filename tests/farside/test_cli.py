@@ -124,3 +124,10 @@ def test_tables_and_campaign(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     assert "differ by 240" in out and "at most 100 points" in out  # 251 against 11
     code, out, _ = run(capsys, "campaign", raiders, raiders, raiders)
     assert "differ by 0" in out and "warning" not in out
+
+
+def test_registered_in_the_tablelight_command(capsys: pytest.CaptureFixture[str]) -> None:
+    from tablelight.cli.main import main as tablelight_main
+
+    assert tablelight_main(["farside", "base-cost", "--size", "2", "--attack", "3", "--defense", "3", "--move", "20"]) == 0
+    assert capsys.readouterr().out == "87\n"
