@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import threading
 
-from link_helpers import FaultyLink, collect, wait_until  # type: ignore[import-not-found]
+from tests.link.link_helpers import FaultyLink, collect, wait_until
 
 from tablelight.board.session import BoardSession
 from tablelight.links.base import LinkClosed

@@ -17,7 +17,7 @@ from tablelight.board.session import BoardSession
 from tablelight.sim.board import SimBoard
 from tablelight.wire import wire
 
-from link_helpers import collect, wait_until  # type: ignore[import-not-found]
+from tests.link.link_helpers import collect, wait_until
 
 OFF = (0, 0, 0, 0)
 RED = (255, 0, 0, 0)
