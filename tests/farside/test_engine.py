@@ -345,3 +345,14 @@ def test_heavy_loss_is_the_most_expensive_model_of_the_game() -> None:
     act(game, 0, type="roll", fails=4)  # size 2 ignores one: 3 damage tokens
     state = game.state()
     assert state["models"]["a2"]["status"] == "lost" and state["objectives"][1]["heavy loss"] == 0
+
+
+def test_rules_serve_loads_a_game_with_armies() -> None:
+    game = table_game()
+    through_setup(game)
+    server = RulesServer()
+    loaded = server.handle_line(json.dumps({"cmd": "load", "record": game.to_record()}))
+    assert loaded["ok"], loaded
+    view = server.handle_line(json.dumps({"cmd": "view", "game_id": loaded["game_id"], "seat": 1}))
+    assert view["ok"] and view["view"]["models"]["b2"]["name"] == "Walker"
+    assert view["view"]["secrets"][0] == {"team_size": 1}
