@@ -255,6 +255,8 @@ class Landover(Game):
     # ======================================================= legal actions
 
     def legal_actions(self) -> list[Action]:
+        """Every legal action of the seat to act. Treat the returned dicts as read-only: lists
+        that depend only on the board are kept between calls until the board changes."""
         phase = self.phase
         seat = self.seat
         if phase == MAIN:
@@ -279,14 +281,27 @@ class Landover(Game):
         hand = self.res[seat]
         counts = self.counts[seat]
         free = self.free_routes > 0
+        cached = self._cached
         if (free or (hand[WOOD] and hand[CLAY])) and counts["road"] < PIECE_LIMITS["road"]:
-            actions += [{"type": "build", "piece": "road", "edge": e} for e in self._route_edges(seat, ROAD)]
+            actions += cached(
+                ("road_actions", seat),
+                lambda: [{"type": "build", "piece": "road", "edge": e} for e in self._route_edges(seat, ROAD)],
+            )
         if (free or (hand[WOOD] and hand[WOOL])) and counts["bridge"] < PIECE_LIMITS["bridge"]:
-            actions += [{"type": "build", "piece": "bridge", "edge": e} for e in self._route_edges(seat, BRIDGE)]
+            actions += cached(
+                ("bridge_actions", seat),
+                lambda: [{"type": "build", "piece": "bridge", "edge": e} for e in self._route_edges(seat, BRIDGE)],
+            )
         if hand[CLAY] and hand[WOOD] and hand[WOOL] and hand[WHEAT] and counts["village"] < PIECE_LIMITS["village"]:
-            actions += [{"type": "build", "piece": "village", "vertex": v} for v in self._village_corners(seat)]
+            actions += cached(
+                ("village_actions", seat),
+                lambda: [{"type": "build", "piece": "village", "vertex": v} for v in self._village_corners(seat)],
+            )
         if hand[ORE] >= 3 and hand[WHEAT] >= 2 and counts["city"] < PIECE_LIMITS["city"]:
-            actions += [{"type": "build", "piece": "city", "vertex": v} for v in self._own_corners(seat, VILLAGE)]
+            actions += cached(
+                ("city_actions", seat),
+                lambda: [{"type": "build", "piece": "city", "vertex": v} for v in self._own_corners(seat, VILLAGE)],
+            )
         if hand[CLAY] >= 2 and counts["wall"] < PIECE_LIMITS["wall"]:
             actions += [{"type": "build", "piece": "wall", "vertex": v} for v in self._wall_corners(seat)]
         if hand[WOOL] and hand[WHEAT] and self.military[seat] < self.military_cap(seat):
@@ -305,7 +320,7 @@ class Landover(Game):
                 actions += [{"type": "trade", "give": name, "get": CARDS[g]} for g in range(8) if g != give]
         if self.military[seat] >= 1:
             if not self.raided:
-                actions += [{"type": "raid", "hex": h} for h in self._raid_hexes(seat)]
+                actions += cached(("raid_actions", seat), lambda: [{"type": "raid", "hex": h} for h in self._raid_hexes(seat)])
             actions += [{"type": "remove_catapult", "hex": h} for h in sorted(self.catapult_at)]
         if self.devs[seat]:
             for card in sorted(set(self.devs[seat])):
@@ -498,13 +513,16 @@ class Landover(Game):
         if card == "commodity_monopoly":
             return [{"type": "play", "card": card, "kind": k} for k in COMMODITIES]
         if card == "inventor":
-            swappable = self._cached(
-                ("inventor",),
-                lambda: [h for h in range(self.nh) if self._land_hex(h) and self.number[h] in INVENTOR_NUMBERS],
-            )
-            return [
-                {"type": "play", "card": card, "hexes": [a, b]} for i, a in enumerate(swappable) for b in swappable[i + 1 :]
-            ]
+
+            def swaps() -> list[Action]:
+                swappable = [h for h in range(self.nh) if self._land_hex(h) and self.number[h] in INVENTOR_NUMBERS]
+                return [
+                    {"type": "play", "card": card, "hexes": [a, b]}
+                    for i, a in enumerate(swappable)
+                    for b in swappable[i + 1 :]
+                ]
+
+            return self._cached(("inventor",), swaps)
         if card == "medicine":
             if hand[ORE] >= 2 and hand[WHEAT] >= 1 and self.counts[seat]["city"] < PIECE_LIMITS["city"]:
                 return [{"type": "play", "card": card, "vertex": v} for v in self._own_corners(seat, VILLAGE)]
@@ -518,14 +536,19 @@ class Landover(Game):
         if card == "deserter":
             return [{"type": "play", "card": card, "target": s} for s in others if self.military[s] >= 1]
         if card == "vandal":
-            targets = self._cached(("vandal", seat), lambda: [e for s in others for e in sorted(self._open_edges(s))])
-            return [{"type": "play", "card": card, "edge": e} for e in targets]
-        if card == "diplomat":
-            moves = self._cached(
-                ("diplomat", seat),
-                lambda: [(e, to) for e in sorted(self._open_edges(seat)) for to in self._diplomat_targets(seat, e)],
+            return self._cached(
+                ("vandal", seat),
+                lambda: [{"type": "play", "card": card, "edge": e} for s in others for e in sorted(self._open_edges(s))],
             )
-            return [{"type": "play", "card": card, "edge": e, "to": to} for e, to in moves]
+        if card == "diplomat":
+            return self._cached(
+                ("diplomat", seat),
+                lambda: [
+                    {"type": "play", "card": card, "edge": e, "to": to}
+                    for e in sorted(self._open_edges(seat))
+                    for to in self._diplomat_targets(seat, e)
+                ],
+            )
         if card == "raze":
             if self.military[seat] < 1:
                 return out
@@ -561,19 +584,21 @@ class Landover(Game):
         return pairs
 
     def _diplomat_targets(self, seat: int, e: int) -> list[int]:
-        """Sides where ``seat``'s piece on ``e`` may move (computed with the piece lifted)."""
+        """Sides where ``seat``'s piece on ``e`` may move: where it could be built with it lifted.
+
+        Lifting a piece only matters to sides that touch its ends, so the other sides
+        come from the usual building list and only those near ``e`` are checked again.
+        """
         piece = self.ep[e]
+        m = self.map
+        near = {f for v in m.edge_vertices[e] for f in m.vertex_edges[v]}
+        far = [f for f in self._route_edges(seat, piece) if f not in near]
         self.eo[e], self.ep[e] = NOBODY, 0
         try:
-            m = self.map
-            near: set[int] = {v for v in range(self.nv) if self.vo[v] == seat}
-            for f in self.edges_of[seat]:
-                if f != e:
-                    near.update(m.edge_vertices[f])
-            candidates = sorted({f for v in near for f in m.vertex_edges[v]})
-            return [f for f in candidates if f != e and self._edge_problem(seat, f, piece) is None]
+            close = [f for f in near if f != e and self._edge_problem(seat, f, piece) is None]
         finally:
             self.eo[e], self.ep[e] = seat, piece
+        return sorted(far + close)
 
     # ============================================================ validation
 
@@ -993,7 +1018,7 @@ class Landover(Game):
             for h in self.map.vertex_hexes[v]:
                 if self.terrain[h] == "mystery":
                     self._reveal(h)
-        self._update_routes((seat,))
+        self._update_routes((seat,), added=e)
 
     def _take_edge(self, e: int) -> None:
         self._changed()
@@ -1072,10 +1097,49 @@ class Landover(Game):
 
     # ---------------------------------------------------------------- routes
 
-    def _update_routes(self, seats: Any) -> None:
+    def _update_routes(self, seats: Any, added: int = -1) -> None:
+        """Recompute routes (after ``added``, a side just built by the one seat given, incrementally)."""
         for s in seats:
-            self.routes[s] = self.route_length(s)
+            self.routes[s] = self._route_after(s, added) if added >= 0 else self.route_length(s)
         self.route_holder = self._award(self.route_holder, self.routes, ROUTE_MIN)
+
+    def _route_after(self, seat: int, e: int) -> int:
+        """``seat``'s longest route after building side ``e``.
+
+        A new side never breaks a trail, so the old length stands; a new trail must use
+        ``e``. When one end of ``e`` touches nothing else of the seat, every such trail
+        ends with ``e`` there, so one walk from the other end settles it. Otherwise
+        (``e`` joins two parts or closes a loop) the whole search runs again.
+        """
+        m = self.map
+        eo, ep, vo = self.eo, self.ep, self.vo
+        a, b = m.edge_vertices[e]
+        touch_a = vo[a] == seat or any(f != e and eo[f] == seat for f in m.vertex_edges[a])
+        touch_b = vo[b] == seat or any(f != e and eo[f] == seat for f in m.vertex_edges[b])
+        if touch_a and touch_b:
+            return self.route_length(seat)
+        if not touch_a and not touch_b:
+            return max(self.routes[seat], 1)
+        start = a if touch_a else b
+        used = {e}
+
+        def walk(v: int, piece: int) -> int:
+            if vo[v] != NOBODY and vo[v] != seat:
+                return 0
+            best = 0
+            switch = vo[v] == seat
+            for f in m.vertex_edges[v]:
+                if eo[f] != seat or f in used or (ep[f] != piece and not switch):
+                    continue
+                x, y = m.edge_vertices[f]
+                used.add(f)
+                found = 1 + walk(y if x == v else x, ep[f])
+                used.discard(f)
+                if found > best:
+                    best = found
+            return best
+
+        return max(self.routes[seat], 1 + walk(start, ep[e]))
 
     def route_length(self, seat: int) -> int:
         """Longest route of ``seat``: an exact search for the longest trail of its roads and bridges.
