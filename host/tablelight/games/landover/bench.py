@@ -1,7 +1,7 @@
 """``tablelight bench rules landover --vs-catanatron``: Landover against catanatron, same run, same way.
 
-Both sides play complete 4-player games of uniformly random legal actions, and
-both list every legal action at every step: Landover through
+Both sides play complete 4-player games of uniformly random legal actions, one
+game of each in turn, and both list every legal action at every step: Landover through
 :meth:`Game.random_action` (``rng.choice(legal_actions())``), catanatron's
 ``RandomPlayer`` by choosing from its ``playable_actions`` list. Games that stop
 at a turn cap (Landover's ``turn_cap`` option, catanatron's ``TURNS_LIMIT``) are
@@ -24,64 +24,77 @@ from tablelight.games.landover.engine import Landover
 PLAYERS = 4
 
 
-def landover_random_games(games: int, seed: int = 0, players: int = PLAYERS) -> dict[str, Any]:
-    """Complete random Landover games: rates, winners, turn caps."""
-    rng = Rng(seed)
-    actions = 0
-    capped = 0
-    turns = 0
+class _Tally:
+    """Actions, turns, turn caps and seconds of one engine's games."""
+
+    def __init__(self) -> None:
+        self.games = self.actions = self.turns = self.capped = 0
+        self.seconds = 0.0
+
+    def add(self, actions: int, turns: int, capped: bool, seconds: float) -> None:
+        self.games += 1
+        self.actions += actions
+        self.turns += turns
+        self.capped += capped
+        self.seconds += seconds
+
+    def figures(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "actions": self.actions,
+            "seconds": round(self.seconds, 3),
+            "games_per_s": round(self.games / self.seconds, 2),
+            "actions_per_s": round(self.actions / self.seconds, 1),
+            "turn_capped": self.capped,
+            "mean_turns": round(self.turns / self.games, 1),
+        }
+
+
+def _landover_game(seed: int, rng: Rng, players: int, tally: _Tally) -> None:
     started = time.perf_counter()
-    for number in range(games):
-        game = Landover(players, None, seed + number)
-        while not game.is_over():
-            game.apply(game.random_action(rng))
-            actions += 1
-        capped += game.capped
-        turns += game.turns
-    elapsed = time.perf_counter() - started
-    return {
-        "games": games,
-        "actions": actions,
-        "seconds": round(elapsed, 3),
-        "games_per_s": round(games / elapsed, 2),
-        "actions_per_s": round(actions / elapsed, 1),
-        "turn_capped": capped,
-        "mean_turns": round(turns / games, 1),
-    }
+    game = Landover(players, None, seed)
+    actions = 0
+    while not game.is_over():
+        game.apply(game.random_action(rng))
+        actions += 1
+    tally.add(actions, game.turns, game.capped, time.perf_counter() - started)
 
 
-def catanatron_random_games(games: int, seed: int = 0) -> dict[str, Any]:
-    """Complete random 4-player catanatron games, measured like :func:`landover_random_games`."""
+def _load_catanatron() -> Any:
     try:
         # Imported by name: an optional extra, untyped, absent on most machines.
-        catanatron = importlib.import_module("catanatron")
+        return importlib.import_module("catanatron")
     except ImportError as error:
         raise RuntimeError(
             f"catanatron is not installed ({error}); install the benchmark extra: pip install 'tablelight[bench]'"
         ) from None
-    Color, RandomPlayer, CatanGame = catanatron.Color, catanatron.RandomPlayer, catanatron.Game
-    colors = [Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE]
-    actions = 0
-    capped = 0
-    turns = 0
+
+
+def _catanatron_game(catanatron: Any, seed: int, tally: _Tally) -> None:
+    Color = catanatron.Color
     started = time.perf_counter()
+    players = [catanatron.RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)]
+    game = catanatron.Game(players, seed=seed)
+    game.play()
+    tally.add(len(game.state.actions), game.state.num_turns, game.winning_color() is None, time.perf_counter() - started)
+
+
+def landover_random_games(games: int, seed: int = 0, players: int = PLAYERS) -> dict[str, Any]:
+    """Complete random Landover games: rates, turns, turn caps."""
+    rng = Rng(seed)
+    tally = _Tally()
     for number in range(games):
-        game = CatanGame([RandomPlayer(c) for c in colors], seed=seed + number)
-        game.play()
-        actions += len(game.state.actions)
-        turns += game.state.num_turns
-        capped += game.winning_color() is None
-    elapsed = time.perf_counter() - started
-    return {
-        "version": getattr(catanatron, "__version__", None) or _dist_version("catanatron"),
-        "games": games,
-        "actions": actions,
-        "seconds": round(elapsed, 3),
-        "games_per_s": round(games / elapsed, 2),
-        "actions_per_s": round(actions / elapsed, 1),
-        "turn_capped": capped,
-        "mean_turns": round(turns / games, 1),
-    }
+        _landover_game(seed + number, rng, players, tally)
+    return tally.figures()
+
+
+def catanatron_random_games(games: int, seed: int = 0) -> dict[str, Any]:
+    """Complete random 4-player catanatron games, measured like :func:`landover_random_games`."""
+    catanatron = _load_catanatron()
+    tally = _Tally()
+    for number in range(games):
+        _catanatron_game(catanatron, seed + number, tally)
+    return {"version": _dist_version("catanatron"), **tally.figures()}
 
 
 def _dist_version(name: str) -> str | None:
@@ -94,20 +107,26 @@ def _dist_version(name: str) -> str | None:
 
 
 def compare(games: int, seed: int = 0) -> dict[str, Any]:
-    """Both measurements, Landover first, and the flat figures the CLI prints with ``--json``."""
-    ours = landover_random_games(games, seed)
-    theirs = catanatron_random_games(games, seed)
+    """Both engines, one game of each in turn (so a busy machine slows both alike); flat figures first."""
+    catanatron = _load_catanatron()
+    rng = Rng(seed)
+    ours, theirs = _Tally(), _Tally()
+    for number in range(games):
+        _landover_game(seed + number, rng, PLAYERS, ours)
+        _catanatron_game(catanatron, seed + number, theirs)
+    landover = ours.figures()
+    other = {"version": _dist_version("catanatron"), **theirs.figures()}
     return {
         "game": "landover",
         "players": PLAYERS,
         "games": games,
-        "actions_per_s": ours["actions_per_s"],
-        "games_per_s": ours["games_per_s"],
-        "catanatron_actions_per_s": theirs["actions_per_s"],
-        "catanatron_games_per_s": theirs["games_per_s"],
-        "speedup_actions": round(ours["actions_per_s"] / theirs["actions_per_s"], 2),
-        "landover": ours,
-        "catanatron": theirs,
+        "actions_per_s": landover["actions_per_s"],
+        "games_per_s": landover["games_per_s"],
+        "catanatron_actions_per_s": other["actions_per_s"],
+        "catanatron_games_per_s": other["games_per_s"],
+        "speedup_actions": round(landover["actions_per_s"] / other["actions_per_s"], 2),
+        "landover": landover,
+        "catanatron": other,
     }
 
 

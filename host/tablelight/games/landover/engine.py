@@ -79,6 +79,19 @@ _MAP_SALT = 0x4C414E44
 _PRIVATE_CHANCE = {"dev_card": ("seat",), "steal": ("seat", "victim")}
 
 
+# Actions that never change, listed as shared dicts (legal_actions: treat them as read-only).
+_END_TURN: Action = {"type": "end_turn"}
+_MILITARY: Action = {"type": "military"}
+_IMPROVE: tuple[Action, ...] = tuple({"type": "improve", "culture": name} for name in CULTURES)
+_TRADES: tuple[tuple[Action, ...], ...] = tuple(
+    tuple({"type": "trade", "give": CARDS[give], "get": CARDS[get]} for get in range(8) if get != give)
+    for give in range(8)
+)
+_ROLL_CHOICES: tuple[Action, ...] = ({"type": "roll"},) + tuple(
+    {"type": "play", "card": "alchemist", "white": w, "red": r} for w in range(1, 7) for r in range(1, 7)
+)
+
+
 class Landover(Game):
     name = "landover"
     min_players = 2
@@ -267,17 +280,13 @@ class Landover(Game):
                 return [{"type": "build", "piece": "road", "edge": e} for e in self._setup_roads()]
             return [{"type": "build", "piece": step, "vertex": v} for v in self._setup_corners()]
         if phase == ROLL:
-            actions: list[Action] = [{"type": "roll"}]
-            actions += [
-                {"type": "play", "card": "alchemist", "white": w, "red": r} for w in range(1, 7) for r in range(1, 7)
-            ]
-            return actions
+            return list(_ROLL_CHOICES)
         if phase == LUCKY:
             return [{"type": "lucky_raid", "hex": h} for h in self._lucky_hexes()]
         return []
 
     def _main_actions(self, seat: int) -> list[Action]:
-        actions: list[Action] = [{"type": "end_turn"}]
+        actions: list[Action] = [_END_TURN]
         hand = self.res[seat]
         counts = self.counts[seat]
         free = self.free_routes > 0
@@ -305,19 +314,20 @@ class Landover(Game):
         if hand[CLAY] >= 2 and counts["wall"] < PIECE_LIMITS["wall"]:
             actions += [{"type": "build", "piece": "wall", "vertex": v} for v in self._wall_corners(seat)]
         if hand[WOOL] and hand[WHEAT] and self.military[seat] < self.military_cap(seat):
-            actions.append({"type": "military"})
+            actions.append(_MILITARY)
+        crane = self.crane
         for c in range(3):
             level = self.culture[seat][c]
-            if level < MAX_CULTURE and hand[CULTURE_COMMODITY[c]] >= self._improve_cost(level):
+            have = hand[CULTURE_COMMODITY[c]]
+            if level < MAX_CULTURE and (have > level or crane) and have >= self._improve_cost(level):
                 cities = self._metro_choices(seat, c, level + 1)
                 if cities is None:
-                    actions.append({"type": "improve", "culture": CULTURES[c]})
+                    actions.append(_IMPROVE[c])
                 else:
                     actions += [{"type": "improve", "culture": CULTURES[c], "city": v} for v in cities]
         for give in range(8):
-            if hand[give] >= self.trade_rate(seat, give):
-                name = CARDS[give]
-                actions += [{"type": "trade", "give": name, "get": CARDS[g]} for g in range(8) if g != give]
+            if hand[give] >= 2 and hand[give] >= self.trade_rate(seat, give):
+                actions += _TRADES[give]
         if self.military[seat] >= 1:
             if not self.raided:
                 actions += cached(("raid_actions", seat), lambda: [{"type": "raid", "hex": h} for h in self._raid_hexes(seat)])
