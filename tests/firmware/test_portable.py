@@ -50,3 +50,18 @@ def test_runner_fails_on_a_python_error(tmp_path: Path) -> None:
     result = subprocess.run(["node", str(HERE / "mp_run.mjs"), str(script)], capture_output=True, text=True,
                             timeout=60, cwd=ROOT)
     assert result.returncode == 1 and "boom" in result.stderr
+
+
+def test_same_checks_under_a_local_micropython_binary() -> None:
+    """With $MICROPYTHON (a unix MicroPython or CircuitPython binary) the checks run there too,
+    with a 64 KB heap as a rough RAM budget."""
+    import os
+
+    binary = os.environ.get("MICROPYTHON")
+    if not binary:
+        pytest.skip("set MICROPYTHON=/path/to/micropython to also run the checks on a local binary")
+    env = dict(os.environ, MICROPYPATH=f"{ROOT / 'firmware' / 'lib'}:{HERE / 'portable'}")
+    result = subprocess.run([binary, "-X", "heapsize=64k", str(HERE / "portable" / "run_all.py")], capture_output=True,
+                            text=True, timeout=120, env=env)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert f"portable checks passed: {len(CHECKS)}" in result.stdout
