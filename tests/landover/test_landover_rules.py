@@ -666,3 +666,42 @@ def test_route_length_matches_the_plain_definition_in_random_games() -> None:
                         assert game.route_length(s) == naive_route(game, s) == game.routes[s]
                         checked += 1
     assert checked > 20
+
+
+def test_barbarians_never_take_a_metro_city() -> None:
+    game = main_game()
+    a, b = game.order
+    v = inland_corner(game)
+    city(game, a, v)
+    game.vmetro[v] = 0
+    game.metro_owner[0] = a
+    w = next(x for x in range(game.nv) if game.vertex_land[x] and game._distance_ok(x))
+    city(game, b, w)
+    game.military = [0, 0]
+    game.barbarians = 6
+    force(game, ("white_die", 1), ("red_die", 1), ("event_die", 1), ("barbarian_city", 0))
+    game.apply({"type": "end_turn"})
+    assert game.vl[v] == CITY and game.vl[w] == VILLAGE
+
+
+def test_moving_a_raid_frees_the_old_hex_and_one_catapult_per_hex() -> None:
+    game = main_game(3)
+    a, b, c = game.order
+    v = inland_corner(game)
+    village(game, b, v)
+    first, second = [h for h in game.map.vertex_hexes[v]][:2]
+    game._place_catapult(c, second)
+    game.military[a] = 2
+    rejects(game, {"type": "raid", "hex": second}, "landover.raid.catapult_there")
+    game.apply({"type": "raid", "hex": first})
+    game.raided = False
+    third = [h for h in game.map.vertex_hexes[v]][2]
+    game.apply({"type": "raid", "hex": third})
+    assert game.catapult_at == {second: c, third: a}
+
+
+def test_island_explored_once_when_the_option_is_off() -> None:
+    game = main_game(explorer_each_island=False)
+    seat = game.seat
+    game.explored[seat] = {0, 1}
+    assert game.vp_breakdown(seat)["island_explored"] == 1 and game.vp(seat) == 1
