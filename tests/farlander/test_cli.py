@@ -56,3 +56,18 @@ def test_bench_prints_figures():
     done = run("bench", "rules", "farlander", "--games", "20", "--json")
     figures = json.loads(done.stdout)
     assert figures["games"] == 20 and figures["games_per_s"] > 0 and figures["actions"] > 20 * 72
+
+
+def test_the_command_line_builds_for_every_registered_game_and_takes_option_pairs(tmp_path):
+    from tablelight.cli.main import build_parser
+    from tablelight.core.registry import game_names
+
+    parser = build_parser()  # a clash between a game option and a common flag would raise here
+    for name in game_names():
+        assert parser.parse_args(["selfplay", name]).game == name
+    done = run("selfplay", "farlander", "--option", "garrisons=on", "--option", "claim-empty=on", "--record", str(tmp_path / "r.json"))
+    assert done.returncode == 0, done.stderr
+    import json as _json
+
+    assert _json.loads((tmp_path / "r.json").read_text())["options"] == {"garrisons": True, "claim_empty": True}
+    assert "NAME=VALUE" in run("selfplay", "farlander", "--option", "garrisons").stderr

@@ -25,17 +25,31 @@ def add_game_subparsers(
         sub.set_defaults(game_class=cls)
         add_common(sub, cls)
         group = sub.add_argument_group(f"{name} options")
+        group.add_argument(
+            "--option", action="append", default=[], metavar="NAME=VALUE", dest="option_pairs",
+            help="set any game option by name (also those whose flag below is taken by a common flag)",
+        )
+        taken = {flag for action in sub._actions for flag in action.option_strings}
         for spec in cls.option_specs:
+            flag = f"--{spec.name.replace('_', '-')}"
+            if flag in taken:  # e.g. an option called "map": reachable through --option map=...
+                continue
             metavar = "on|off" if spec.kind is bool else spec.kind.__name__.upper()
-            group.add_argument(f"--{spec.name.replace('_', '-')}", dest=f"option_{spec.name}", metavar=metavar, help=spec.help)
+            group.add_argument(flag, dest=f"option_{spec.name}", metavar=metavar, help=spec.help)
 
 
 def options_from_args(args: argparse.Namespace, cls: type[Game]) -> dict[str, Any]:
-    return {
-        spec.name: getattr(args, f"option_{spec.name}")
-        for spec in cls.option_specs
-        if getattr(args, f"option_{spec.name}", None) is not None
-    }
+    options: dict[str, Any] = {}
+    for pair in getattr(args, "option_pairs", None) or []:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise SetupError(f"--option takes NAME=VALUE, got {pair!r}")
+        options[name.strip().replace("-", "_")] = value.strip()
+    for spec in cls.option_specs:
+        value = getattr(args, f"option_{spec.name}", None)
+        if value is not None:
+            options[spec.name] = value
+    return options
 
 
 def make_bots(cls: type[Game], names: str | None, players: int, seed: int) -> list[Any]:
