@@ -93,10 +93,10 @@ class BoardSession:
     @classmethod
     def open(cls, port: str, *, timeout: float = 5.0,
              link_factory: Callable[[str], Link] | None = None) -> BoardSession:
-        """Open a serial port (a device path or any pyserial URL), handshake, return a session.
-        Raises BoardError with a readable reason."""
+        """Open a serial port (a device path or any pyserial URL; ``ble://ADDRESS`` for Bluetooth
+        LE), handshake, return a session. Raises BoardError with a readable reason."""
         if link_factory is None:
-            from tablelight.links.serial_link import open_link
+            from tablelight.links.connect import open_link
 
             link_factory = open_link
         session = cls(port, link_factory, timeout)

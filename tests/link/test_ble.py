@@ -1,0 +1,38 @@
+"""The BLE link: bleak's code path (BleLink) against a bumble NUS peripheral running the
+firmware's board logic, at the default 23-byte ATT MTU."""
+
+from __future__ import annotations
+
+from tablelight.board.session import BoardSession
+from tablelight.links.ble import BleLink
+from tests.link.bumble_ble import PERIPHERAL_ADDRESS, BumbleBleakClient, World
+from tests.link.link_helpers import collect, wait_until
+
+
+def test_session_over_ble_in_20_byte_chunks() -> None:
+    links: list[BleLink] = []
+
+    def factory(port: str) -> BleLink:
+        link = BleLink(port, backend=BumbleBleakClient, timeout=10)
+        links.append(link)
+        return link
+
+    session = BoardSession.open(f"ble://{PERIPHERAL_ADDRESS}", link_factory=factory, timeout=15)
+    try:
+        assert session.hello["board"] == "ble-test" and session.hello["leds"] == 55
+        link = links[0]
+        board = World.boards[id(link._loop)]
+        pixels = [(0, 0, 0, 0)] * 55
+        pixels[0] = (255, 0, 0, 0)
+        pixels[54] = (0, 0, 255, 2)
+        session.show(pixels)  # an 80-odd byte scene: several 20-byte writes
+        assert wait_until(lambda: board.scene.has_scene and board.scene.indices[54] != board.scene.indices[1], 5)
+        p = board.scene.palette
+        shown = [tuple(p[4 * i:4 * i + 4]) for i in board.scene.indices]
+        assert shown == pixels
+        assert max(board.rx_chunks) <= 20 and len(board.rx_chunks) > 4
+        link._loop.call_soon_threadsafe(board.press, 33)
+        assert [(e.key, e.pressed) for e in collect(session, 2, timeout=5)] == [(33, True), (33, False)]
+        assert session.loopback(bytes(range(60)), timeout=5) == bytes(range(60))
+    finally:
+        session.close()
