@@ -260,15 +260,11 @@ def test_barbarians_advance_on_barbarian_faces_and_respect_the_delay_option() ->
 def test_barbarian_win_takes_unwalled_cities_of_the_weakest() -> None:
     game = main_game(3)
     a, b, c = game.order
-    corners = [v for v in range(game.nv) if game.vertex_land[v]]
     picks: list[int] = []
-    for v in corners:
-        if all(game._distance_ok(v) for _ in [0]) and len(picks) < 4:
+    for v in range(game.nv):
+        taken = {w for p in picks for w in (p, *game.map.vertex_neighbors[p])}
+        if game.vertex_land[v] and v not in taken and len(picks) < 4:
             picks.append(v)
-            village(game, a, v)  # temporary, to keep the distance rule while picking
-    for v in picks:
-        game.vo[v], game.vl[v] = -1, 0
-    game.counts[a]["village"] = 0
     city(game, a, picks[0])
     city(game, a, picks[1])
     game.vwall[picks[1]] = True
@@ -548,7 +544,6 @@ def test_longest_route_from_five_must_be_beaten_by_one_and_can_be_cut() -> None:
     # A village of a in the middle of b's route cuts it.
     middle = game.map.edge_vertices[other[2]]
     cut = next(v for v in middle if v in game.map.edge_vertices[other[3]])
-    game.vo[cut] = -1
     game._put_settlement(a, cut, VILLAGE)
     assert game.routes[b] == 3 and game.route_holder == a
 

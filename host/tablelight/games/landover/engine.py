@@ -154,7 +154,8 @@ class Landover(Game):
         self.home_islands: list[set[int]] = [set() for _ in range(n)]
         self.explored: list[set[int]] = [set() for _ in range(n)]
         self.counts = [{"village": 0, "city": 0, "road": 0, "bridge": 0, "wall": 0} for _ in range(n)]
-        self.edges_of: list[list[int]] = [[] for _ in range(n)]
+        self.edges_of: list[list[int]] = [[] for _ in range(n)]  # sides with the seat's roads and bridges
+        self.corners_of: list[list[int]] = [[] for _ in range(n)]  # corners with its villages and cities
         self.routes = [0] * n
         self.route_holder = NOBODY
         self.harbor_count = [0] * n
@@ -397,9 +398,7 @@ class Landover(Game):
             near: set[int] = set()
             for f in self.edges_of[seat]:
                 near.update(m.edge_vertices[f])
-            for v in range(self.nv):
-                if self.vo[v] == seat:
-                    near.add(v)
+            near.update(self.corners_of[seat])
             candidates = sorted({e for v in near for e in m.vertex_edges[v]})
             return [e for e in candidates if self._edge_problem(seat, e, piece) is None]
 
@@ -425,7 +424,7 @@ class Landover(Game):
 
     def _own_corners(self, seat: int, level: int) -> list[int]:
         return self._cached(
-            ("own", seat, level), lambda: [v for v in range(self.nv) if self.vo[v] == seat and self.vl[v] == level]
+            ("own", seat, level), lambda: sorted(v for v in self.corners_of[seat] if self.vl[v] == level)
         )
 
     def _wall_corners(self, seat: int) -> list[int]:
@@ -451,15 +450,11 @@ class Landover(Game):
 
     def _raid_hexes(self, seat: int) -> list[int]:
         def compute() -> list[int]:
-            found = []
-            for h in range(self.nh):
-                if h in self.catapult_at or not self._land_hex(h):
-                    continue
-                if any(self.vo[v] not in (NOBODY, seat) for v in self.map.hex_vertices[h]):
-                    found.append(h)
-            return found
+            hexes = self.map.vertex_hexes
+            near = {h for s in range(self.players) if s != seat for v in self.corners_of[s] for h in hexes[v]}
+            return sorted(h for h in near if h not in self.catapult_at and self._land_hex(h))
 
-        return self._cached(("raid", seat, tuple(sorted(self.catapult_at))), compute)
+        return self._cached(("raid", seat), compute)
 
     def _lucky_hexes(self) -> list[int]:
         return [h for h in range(self.nh) if self._land_hex(h) and h not in self.catapult_at]
@@ -468,11 +463,9 @@ class Landover(Game):
         """Land hexes next to one of ``seat``'s villages or cities (merchant places)."""
         return self._cached(
             ("settled", seat),
-            lambda: [
-                h
-                for h in range(self.nh)
-                if self.terrain[h] in TERRAIN_RESOURCE and any(self.vo[v] == seat for v in self.map.hex_vertices[h])
-            ],
+            lambda: sorted(
+                {h for v in self.corners_of[seat] for h in self.map.vertex_hexes[v] if self.terrain[h] in TERRAIN_RESOURCE}
+            ),
         )
 
     def _open_end(self, owner: int, e: int) -> bool:
@@ -985,6 +978,7 @@ class Landover(Game):
         self._changed()
         self.vo[v] = seat
         self.vl[v] = level
+        self.corners_of[seat].append(v)
         self.counts[seat]["village" if level == VILLAGE else "city"] += 1
         islands = {self.map.hex_island[h] for h in self.map.vertex_hexes[v] if self.map.hex_island[h] >= 0}
         if setup:
@@ -1003,7 +997,7 @@ class Landover(Game):
 
     def _update_harbors(self, seat: int) -> None:
         m = self.map
-        touched = {m.vertex_harbor[v] for v in range(self.nv) if self.vo[v] == seat and m.vertex_harbor[v] >= 0}
+        touched = {m.vertex_harbor[v] for v in self.corners_of[seat] if m.vertex_harbor[v] >= 0}
         self.harbor_count[seat] = len(touched)
         self.harbor_kinds[seat] = {RESOURCES.index(m.harbors[i][2]) for i in touched}
         self.port_holder = self._award(self.port_holder, self.harbor_count, PORT_MIN)
@@ -1410,9 +1404,7 @@ class Landover(Game):
         self._steal_from_settlers(seat, h, "raid")
 
     def _barbarian_attack(self) -> None:
-        strength = sum(1 for v in range(self.nv) if self.vl[v] == CITY) + sum(
-            1 for owner in self.metro_owner if owner != NOBODY
-        )
+        strength = sum(c["city"] for c in self.counts) + sum(1 for owner in self.metro_owner if owner != NOBODY)
         defence = sum(self.military)
         if strength > defence:
             exposed = [s for s in range(self.players) if any(self.vmetro[v] < 0 for v in self._own_corners(s, CITY))]
@@ -1480,8 +1472,8 @@ class Landover(Game):
             self._index_numbers()
         elif card in ("irrigation", "mining"):
             terrain, kind = ("field", WHEAT) if card == "irrigation" else ("mountain", ORE)
-            for v in range(self.nv):
-                if self.vo[v] == seat and any(self.terrain[h] == terrain for h in self.map.vertex_hexes[v]):
+            for v in self.corners_of[seat]:
+                if any(self.terrain[h] == terrain for h in self.map.vertex_hexes[v]):
                     hand[kind] += 2
         elif card == "medicine":
             for kind, n in COSTS["medicine"]:
