@@ -9,8 +9,9 @@ import time
 import keypad
 import supervisor
 import usb_cdc
+import tablelight_wire as wire
 from tl_link import BoardLink
-from tl_setup import build, random_boot_id
+from tl_setup import build, random_boot_id, setting
 from tl_ticks import ticks_diff
 
 parts = build()
@@ -25,10 +26,21 @@ data.timeout = 0
 data.write_timeout = 0.05  # a host that stopped reading must not stall the animation
 
 
+ble = None
+if setting("TL_BLE", 0):
+    from tl_ble import BleTransport
+
+    ble = BleTransport(setting("TL_BLE_NAME", "tablelight"))
+    parts["info"]["caps"] |= wire.CAP_BLE
+ble_reader = wire.FrameReader()  # each transport has its own reader: partial frames never mix
+
+
 def writer(port: usb_cdc.Serial):
     def write(frame) -> None:
         if port.connected:  # nobody listening: drop, the host asks for a hello when it opens
             port.write(frame)
+        if ble is not None:
+            ble.write(frame)
 
     return write
 
@@ -43,6 +55,10 @@ while True:
     waiting = data.in_waiting
     if waiting:
         link.feed(data.read(waiting), now)
+    if ble is not None:
+        chunk = ble.read()
+        if chunk:
+            link.feed(chunk, now, ble_reader)
     while matrix.events.get_into(event):
         link.key_event(event.key_number, event.pressed, event.timestamp, now)
     link.tick(now)

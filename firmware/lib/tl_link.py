@@ -63,8 +63,9 @@ class BoardLink:
         self._set_mode(MODE_SCENE if self.scene.has_scene else MODE_WAITING)
 
     # --- input ------------------------------------------------------------------------------
-    def feed(self, data, now: int) -> None:
-        for payload in self.reader.feed(data):
+    def feed(self, data, now: int, reader=None) -> None:
+        """Bytes from a transport (``reader``: that transport's FrameReader, default USB's)."""
+        for payload in (reader or self.reader).feed(data):
             try:
                 self.handle(payload, now)
             except wire.WireError as error:

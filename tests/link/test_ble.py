@@ -36,3 +36,48 @@ def test_session_over_ble_in_20_byte_chunks() -> None:
         assert session.loopback(bytes(range(60)), timeout=5) == bytes(range(60))
     finally:
         session.close()
+
+
+class TwentyByteWrites:
+    """A serial link that writes in 20-byte pieces, as a BLE central does at the default MTU."""
+
+    def __init__(self, port: str) -> None:
+        from tablelight.links.serial_link import SerialLink
+
+        self.inner = SerialLink(port)
+        self.name = port
+        self.writes = 0
+
+    def read(self, timeout: float) -> bytes:
+        return self.inner.read(timeout)
+
+    def write(self, data: bytes) -> None:
+        for start in range(0, len(data), 20):
+            self.inner.write(data[start:start + 20])
+            self.writes += 1
+
+    def reset_input(self) -> None:
+        self.inner.reset_input()
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+def test_firmware_ble_path_on_the_simulated_board() -> None:
+    """code.py with TL_BLE=1 serves the same protocol through tl_ble (fake adafruit_ble UART)."""
+    from tablelight.sim.board import SimBoard
+    from tablelight.wire import wire
+
+    with SimBoard.start(settings={"TL_BLE": "1"}) as sim:
+        assert sim.ble_port is not None
+        session = BoardSession.open(sim.ble_port, link_factory=TwentyByteWrites)
+        try:
+            assert session.hello["caps"] & wire.CAP_BLE
+            pixels = [(0, 0, 0, 0)] * 55
+            pixels[5] = (0, 255, 0, 0)
+            session.show(pixels)
+            sim.wait_pixels(lambda p: len(p) == 55 and p[5][1] > 0 and p[0] == (0, 0, 0))
+            sim.press(44)
+            assert [(e.key, e.pressed) for e in collect(session, 2)] == [(44, True), (44, False)]
+        finally:
+            session.close()

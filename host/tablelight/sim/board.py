@@ -69,6 +69,12 @@ class SimBoard:
         self._master, self._slave = pty.openpty()
         tty.setraw(self._slave)  # binary-safe: no echo, no line discipline
         self.port = os.ttyname(self._slave)
+        self.ble_port: str | None = None  # with settings TL_BLE=1: the fake BLE UART's pty
+        self._ble_master = self._ble_slave = -1
+        if self.settings.get("TL_BLE", "0") not in ("0", ""):
+            self._ble_master, self._ble_slave = pty.openpty()
+            tty.setraw(self._ble_slave)
+            self.ble_port = os.ttyname(self._ble_slave)
         self._lock = threading.Condition()
         self._pixel_bytes = b""
         self._pixel_ns = 0
@@ -92,9 +98,13 @@ class SimBoard:
         env["TL_SIM_DATA_FD"] = str(self._master)
         env["TL_SIM_CTRL_FD"] = str(theirs.fileno())
         env["PYTHONUNBUFFERED"] = "1"
+        fds = [self._master, theirs.fileno()]
+        if self._ble_master >= 0:
+            env["TL_SIM_BLE_FD"] = str(self._ble_master)
+            fds.append(self._ble_master)
         self._process = subprocess.Popen(
             [sys.executable, "-m", "tablelight.sim.runner", str(self.firmware)],
-            env=env, pass_fds=(self._master, theirs.fileno()), stdin=subprocess.DEVNULL,
+            env=env, pass_fds=tuple(fds), stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL, stderr=None,
         )
         theirs.close()
@@ -165,12 +175,14 @@ class SimBoard:
 
     def stop(self) -> None:
         self._kill()
-        for fd in (self._master, self._slave):
+        for fd in (self._master, self._slave, self._ble_master, self._ble_slave):
+            if fd < 0:
+                continue
             try:
                 os.close(fd)
             except OSError:
                 pass
-        self._master = self._slave = -1
+        self._master = self._slave = self._ble_master = self._ble_slave = -1
 
     def __enter__(self) -> SimBoard:
         return self
