@@ -218,3 +218,11 @@ def test_selfplay_replay_and_rules_serve_commands(tmp_path: Path) -> None:
     assert legal["ok"] and legal["actions"]
     bad = server.handle({"cmd": "apply", "game_id": made["game_id"], "action": {"type": "build", "piece": "village", "vertex": -1}})
     assert not bad["ok"] and bad["error"]["rule"] == "landover.action.bad_vertex"
+
+
+def test_a_map_too_small_for_the_players_is_refused() -> None:
+    tiny = {"hexes": [{"id": 0, "q": 0, "r": 0, "terrain": "field", "number": 6}]}
+    with pytest.raises(SetupError, match="starting corners"):
+        Landover(2, None, 0, setup={"map": tiny})
+    for players in (2, 3, 4):
+        Landover(players, {"map_name": "random"}, players)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tablelight.core.errors import MalformedActionError, RuleViolationError
+from tablelight.core.errors import MalformedActionError, RuleViolationError, SetupError
 from tablelight.core.game import Action, Game, LogEntry
 from tablelight.core.options import OptionSpec
 from tablelight.core.rng import Rng
@@ -132,6 +132,14 @@ class Landover(Game):
             for v in range(self.nv)
         ]
         n = self.players
+        # Each settlement takes its corner and blocks at most three more: with this many
+        # starting corners no seat can ever be left without a legal setup place.
+        needed = 4 * (2 * n - 1) + 1
+        if sum(self.starting_corner) < needed:
+            raise SetupError(
+                f"map {m.name!r} has {sum(self.starting_corner)} starting corners; "
+                f"{n} players need at least {needed}"
+            )
         self.vo = [NOBODY] * self.nv  # corner owner
         self.vl = [0] * self.nv  # 0 empty, 1 village, 2 city
         self.vwall = [False] * self.nv
