@@ -139,3 +139,17 @@ def test_host_decoders_survive_fuzzed_frames(sim: SimBoard) -> None:
     sim.press(2)
     assert [(e.key, e.pressed) for e in collect(session, 2)] == [(2, True), (2, False)]
     session.close()
+
+
+def test_board_that_forgot_the_welcome_is_welcomed_again() -> None:
+    from tests.link.link_helpers import wait_until as wait
+    from tests.wire.test_properties import InProcessBoard
+
+    board = InProcessBoard()
+    session = BoardSession.open("in-process", link_factory=lambda port: board, timeout=2)
+    board.link.welcomed = False  # as if the welcome had been lost
+    pixels = scene_for(4)
+    session.show(pixels)  # answered with ERROR "not welcomed" -> welcome + whole scene again
+    assert wait(lambda: board.shown() == pixels, 3)
+    assert board.link.welcomed
+    session.close()

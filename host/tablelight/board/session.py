@@ -228,6 +228,9 @@ class BoardSession:
             except (LinkClosed, BoardError) as error:
                 log.info("lost the board on %s: %s", self.port, error)
                 self._drop_link(link)
+            except Exception:  # a bug must not silently end the session: log it and start over
+                log.exception("unexpected error on the link to %s; reconnecting", self.port)
+                self._drop_link(link)
         self.frames_bad = self._reader.bad
 
     def _drop_link(self, link: Link) -> None:
@@ -257,9 +260,10 @@ class BoardSession:
                 error = wire.decode_error(p)
                 self.errors = (self.errors + [error])[-20:]
                 log.warning("board on %s: error %d about message 0x%02x: %s", self.port, *error)
-                if error[0] == wire.ERR_NOT_NOW:  # the board forgot us (rebooted, hello lost)
+                if error[0] == wire.ERR_NOT_NOW:  # the board forgot our welcome: welcome it again
                     with self._lock:
-                        self._send(wire.encode_hello_req(0))
+                        if self.hello:
+                            self._accept_hello(self.hello)
             elif kind in (wire.MSG_STATUS, wire.MSG_LOOP_REPLY):
                 self._replies.put(p)
         except wire.WireError as error:
