@@ -381,3 +381,40 @@ def test_listed_card_plays_are_accepted() -> None:
                 assert game.is_legal(action), action
     with pytest.raises(IllegalActionError):
         game.apply({"type": "play", "card": "spy", "target": me, "card_taken": "spy"})
+
+
+def test_every_legal_card_play_and_main_action_is_listed() -> None:
+    """The other direction of the listing test: what the checks accept, the listing names."""
+    from tablelight.core.rng import Rng
+    from tablelight.games.landover.board import CARDS
+
+    def key(action: dict) -> str:
+        return str(sorted(action.items()))
+
+    game = Landover(3, {"turn_cap": 90}, 6)
+    rng = Rng(4)
+    step = 0
+    checked = 0
+    while not game.is_over():
+        if game.phase == MAIN and step % 9 == 0:
+            me = game.seat
+            saved = list(game.devs[me])
+            game.devs[me] = ["merchant", "siege", "bishop", "raze", "vandal", "medicine"]
+            listed = {key(a) for a in game.legal_actions()}
+            candidates: list[dict] = []
+            for h in range(game.nh):
+                candidates += [{"type": "play", "card": c, "hex": h} for c in ("merchant", "siege", "bishop")]
+                candidates += [{"type": "raid", "hex": h}, {"type": "remove_catapult", "hex": h}]
+            for v in range(game.nv):
+                candidates += [{"type": "play", "card": c, "vertex": v} for c in ("raze", "medicine")]
+            candidates += [{"type": "play", "card": "vandal", "edge": e} for e in range(game.ne)]
+            candidates += [{"type": "trade", "give": g, "get": k} for g in CARDS for k in CARDS]
+            candidates += [{"type": "improve", "culture": c} for c in ("science", "commerce", "politics")]
+            candidates += [{"type": "military"}, {"type": "end_turn"}]
+            for action in candidates:
+                assert game.is_legal(action) == (key(action) in listed), action
+                checked += 1
+            game.devs[me] = saved
+        game.apply(game.random_action(rng))
+        step += 1
+    assert checked > 1000
