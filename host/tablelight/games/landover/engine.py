@@ -949,7 +949,7 @@ class Landover(Game):
             self._raid(seat, action["hex"])
         elif kind == "lucky_raid":
             self._place_catapult(seat, action["hex"])
-            self._steal_from_settlers(seat, action["hex"], "lucky_raid")
+            self._steal_from_settlers(seat, action["hex"])
             self.phase = MAIN
         elif kind == "remove_catapult":
             self.military[seat] -= 1
@@ -1388,7 +1388,8 @@ class Landover(Game):
         if kind >= 0:
             self.res[thief][kind] += 1
 
-    def _steal_from_settlers(self, seat: int, h: int, why: str) -> None:
+    def _steal_from_settlers(self, seat: int, h: int) -> None:
+        """One random resource from each opponent with a village or city on hex ``h``."""
         victims = sorted({self.vo[v] for v in self.map.hex_vertices[h] if self.vo[v] not in (NOBODY, seat)})
         for victim in victims:
             self._steal(seat, victim, 5)
@@ -1409,7 +1410,7 @@ class Landover(Game):
     def _raid(self, seat: int, h: int) -> None:
         self.raided = True
         self._place_catapult(seat, h)
-        self._steal_from_settlers(seat, h, "raid")
+        self._steal_from_settlers(seat, h)
 
     def _barbarian_attack(self) -> None:
         strength = sum(c["city"] for c in self.counts) + sum(1 for owner in self.metro_owner if owner != NOBODY)
