@@ -998,10 +998,18 @@ class Landover(Game):
         harbor = self.map.vertex_harbor[v]
         if harbor >= 0:
             self._update_harbors(seat)
-        # A settlement may cut other players' routes (or join a road to a bridge of its owner).
-        touching = {self.eo[e] for e in self.map.vertex_edges[v] if self.eo[e] != NOBODY}
-        if touching:
-            self._update_routes(sorted(touching))
+        # A settlement cuts another player's route only where it passed through (two of
+        # their sides meet here), and lengthens its owner's only by joining a road to a bridge.
+        sides: dict[int, list[int]] = {}
+        for e in self.map.vertex_edges[v]:
+            if self.eo[e] != NOBODY:
+                sides.setdefault(self.eo[e], []).append(self.ep[e])
+        changed = [
+            s for s, pieces in sorted(sides.items())
+            if (s != seat and len(pieces) >= 2) or (s == seat and len(set(pieces)) == 2)
+        ]
+        if changed:
+            self._update_routes(changed)
 
     def _update_harbors(self, seat: int) -> None:
         m = self.map
