@@ -87,6 +87,16 @@ _TRADES: tuple[tuple[Action, ...], ...] = tuple(
     tuple({"type": "trade", "give": CARDS[give], "get": CARDS[get]} for get in range(8) if get != give)
     for give in range(8)
 )
+#: Cards whose plays never depend on the position.
+_FIXED_PLAYS: dict[str, tuple[Action, ...]] = {
+    **{
+        card: ({"type": "play", "card": card},)
+        for card in ("crane", "irrigation", "mining", "road_building", "famine", "wedding", "anarchy")
+    },
+    "merchant_fleet": tuple({"type": "play", "card": "merchant_fleet", "kind": k} for k in CARDS),
+    "resource_monopoly": tuple({"type": "play", "card": "resource_monopoly", "kind": k} for k in RESOURCES),
+    "commodity_monopoly": tuple({"type": "play", "card": "commodity_monopoly", "kind": k} for k in COMMODITIES),
+}
 _ROLL_CHOICES: tuple[Action, ...] = ({"type": "roll"},) + tuple(
     {"type": "play", "card": "alchemist", "white": w, "red": r} for w in range(1, 7) for r in range(1, 7)
 )
@@ -493,13 +503,14 @@ class Landover(Game):
 
     def _card_actions(self, seat: int, card: str) -> list[Action]:
         """Every way to play ``card`` now (fields as :meth:`_check_card` accepts them)."""
+        fixed = _FIXED_PLAYS.get(card)
+        if fixed is not None:
+            return list(fixed)
         out: list[Action] = []
         others = [s for s in range(self.players) if s != seat]
         hand = self.res[seat]
         if card == "alchemist":
             return out  # only before the roll
-        if card in ("crane", "irrigation", "mining", "road_building", "famine", "wedding", "anarchy"):
-            return [{"type": "play", "card": card}]
         if card == "military":
             return [{"type": "play", "card": card}] if self.military[seat] < self.military_cap(seat) else out
         if card == "commercial_harbor":
@@ -517,12 +528,6 @@ class Landover(Game):
             return out
         if card == "merchant":
             return [{"type": "play", "card": card, "hex": h} for h in self._settled_hexes(seat)]
-        if card == "merchant_fleet":
-            return [{"type": "play", "card": card, "kind": k} for k in CARDS]
-        if card == "resource_monopoly":
-            return [{"type": "play", "card": card, "kind": k} for k in RESOURCES]
-        if card == "commodity_monopoly":
-            return [{"type": "play", "card": card, "kind": k} for k in COMMODITIES]
         if card == "inventor":
 
             def swaps() -> list[Action]:
