@@ -42,6 +42,7 @@ from tablelight.games.landover.board import (
     random_map,
 )
 from tablelight.games.landover.cards import CULTURES, card_culture, full_decks, vp_cards
+from tablelight.games.landover.routes import route_after, route_length
 
 WOOL, WOOD, ORE, WHEAT, CLAY, CLOTH, PAPER, COIN = range(8)
 CARD_INDEX = {name: i for i, name in enumerate(CARDS)}
@@ -1129,138 +1130,11 @@ class Landover(Game):
         self.route_holder = self._award(self.route_holder, self.routes, ROUTE_MIN)
 
     def _route_after(self, seat: int, e: int) -> int:
-        """``seat``'s longest route after building side ``e``.
-
-        A new side never breaks a trail, so the old length stands; a new trail must use
-        ``e``. When one end of ``e`` touches nothing else of the seat, every such trail
-        ends with ``e`` there, so one walk from the other end settles it. Otherwise
-        (``e`` joins two parts or closes a loop) the whole search runs again.
-        """
-        m = self.map
-        eo, ep, vo = self.eo, self.ep, self.vo
-        a, b = m.edge_vertices[e]
-        touch_a = vo[a] == seat or any(f != e and eo[f] == seat for f in m.vertex_edges[a])
-        touch_b = vo[b] == seat or any(f != e and eo[f] == seat for f in m.vertex_edges[b])
-        if touch_a and touch_b:
-            return self.route_length(seat)
-        if not touch_a and not touch_b:
-            return max(self.routes[seat], 1)
-        start = a if touch_a else b
-        used = {e}
-
-        def walk(v: int, piece: int) -> int:
-            if vo[v] != NOBODY and vo[v] != seat:
-                return 0
-            best = 0
-            switch = vo[v] == seat
-            for f in m.vertex_edges[v]:
-                if eo[f] != seat or f in used or (ep[f] != piece and not switch):
-                    continue
-                x, y = m.edge_vertices[f]
-                used.add(f)
-                found = 1 + walk(y if x == v else x, ep[f])
-                used.discard(f)
-                if found > best:
-                    best = found
-            return best
-
-        return max(self.routes[seat], 1 + walk(start, ep[e]))
+        return route_after(self.map, self.eo, self.ep, self.vo, seat, e, self.routes[seat], self.edges_of[seat])
 
     def route_length(self, seat: int) -> int:
-        """Longest route of ``seat``: an exact search for the longest trail of its roads and bridges.
-
-        No side twice, never through an opponent's settlement, and a road meets a
-        bridge only at the seat's own village or city. A longest trail can be taken
-        to start and end where the network does not simply pass through (a dead end
-        or fork: a corner has at most three sides; a block; a road/bridge switch), so
-        runs of pass-through corners are folded into single weighted links first and
-        the depth-first search runs over those junctions only.
-        """
-        m = self.map
-        ep, vo = self.ep, self.vo
-        edges = self.edges_of[seat]
-        if not edges:
-            return 0
-        adj: dict[int, list[int]] = {}
-        for e in edges:
-            a, b = m.edge_vertices[e]
-            adj.setdefault(a, []).append(e)
-            adj.setdefault(b, []).append(e)
-        passable = {v: vo[v] == NOBODY or vo[v] == seat for v in adj}
-        junction = set()
-        for v, sides in adj.items():
-            if len(sides) != 2 or not passable[v] or (vo[v] != seat and ep[sides[0]] != ep[sides[1]]):
-                junction.add(v)
-        # A component made of pass-through corners only is a plain loop: any corner will do.
-        seen: set[int] = set()
-        for v in adj:
-            if v in seen:
-                continue
-            stack, component, has_junction = [v], [], False
-            seen.add(v)
-            while stack:
-                u = stack.pop()
-                component.append(u)
-                has_junction = has_junction or u in junction
-                for e in adj[u]:
-                    a, b = m.edge_vertices[e]
-                    w = b if a == u else a
-                    if w not in seen:
-                        seen.add(w)
-                        stack.append(w)
-            if not has_junction:
-                junction.add(v)
-        # Links between junctions: (link id, far junction, piece at this end, piece at the far end, sides).
-        links: dict[int, list[tuple[int, int, int, int, int]]] = {v: [] for v in junction}
-        done: set[int] = set()
-        count = 0
-        for u in junction:
-            for first in adj[u]:
-                if first in done:
-                    continue
-                length, e, at = 0, first, u
-                while True:
-                    done.add(e)
-                    length += 1
-                    a, b = m.edge_vertices[e]
-                    at = b if a == at else a
-                    if at in junction:
-                        break
-                    e = adj[at][0] if adj[at][1] == e else adj[at][1]
-                links[u].append((count, at, ep[first], ep[e], length))
-                if at != u or e != first:
-                    links[at].append((count, u, ep[e], ep[first], length))
-                count += 1
-        used = bytearray(count)
-        own = {v: vo[v] == seat for v in junction}
-        total = len(edges)
-
-        def walk(v: int, piece: int) -> int:
-            if not passable[v]:
-                return 0
-            best = 0
-            switch = own[v]
-            for link, w, near, far, length in links[v]:
-                if used[link] or (near != piece and not switch):
-                    continue
-                used[link] = 1
-                found = length + walk(w, far)
-                used[link] = 0
-                if found > best:
-                    best = found
-            return best
-
-        best = 0
-        for v in junction:
-            for link, w, near, far, length in links[v]:
-                used[link] = 1
-                found = length + walk(w, far)
-                used[link] = 0
-                if found > best:
-                    best = found
-                    if best == total:
-                        return best
-        return best
+        """Longest route of ``seat`` (see :mod:`tablelight.games.landover.routes`)."""
+        return route_length(self.map, self.eo, self.ep, self.vo, seat, self.edges_of[seat])
 
     # ------------------------------------------------------------------ turns
 
