@@ -54,11 +54,10 @@ def route_after(
 def route_length(m: LandoverMap, eo: list[int], ep: list[int], vo: list[int], seat: int, edges: list[int]) -> int:
     """Longest route of ``seat`` (its sides ``edges``): an exact search for the longest trail.
 
-    A longest trail can be taken
-    to start and end where the network does not simply pass through (a dead end
-    or fork: a corner has at most three sides; a block; a road/bridge switch), so
-    runs of pass-through corners are folded into single weighted links first and
-    the depth-first search runs over those junctions only.
+    A longest trail can be taken to start and end where the network does not simply
+    pass through (a dead end or fork: a corner has at most three sides; a block; a
+    road/bridge switch), so runs of pass-through corners are folded into single
+    weighted links first and the depth-first search runs over those junctions only.
     """
     if not edges:
         return 0
