@@ -133,7 +133,11 @@ class Landover(Game):
             self.map = builtin_map(self.options["map_name"])
         m = self.map
         self.nh, self.nv, self.ne = len(m.coords), len(m.vertex_hexes), len(m.edge_kind)
-        self._version = 0  # bumps on every board change (pieces, catapults, numbers); keys self._cache
+        # Cache keys: _version bumps when pieces or terrain change, the other two when
+        # catapults move or number tokens change (the lists that depend on them add them).
+        self._version = 0
+        self._catapult_version = 0
+        self._number_version = 0
         self.terrain: list[str] = list(m.terrain)
         self.number: list[int | None] = list(m.number)
         self.mystery_left: list[int] = list(range(len(m.mystery_pool)))
@@ -215,7 +219,7 @@ class Landover(Game):
             if number is not None and self.terrain[h] not in ("water", "mystery"):
                 by_number.setdefault(number, []).append(h)
         self.by_number = by_number
-        self._changed()
+        self._number_version += 1
 
     # ================================================================ queries
 
@@ -350,7 +354,10 @@ class Landover(Game):
                 actions += _TRADES[give]
         if self.military[seat] >= 1:
             if not self.raided:
-                actions += cached(("raid_actions", seat), lambda: [{"type": "raid", "hex": h} for h in self._raid_hexes(seat)])
+                actions += cached(
+                    ("raid_actions", seat, self._catapult_version),
+                    lambda: [{"type": "raid", "hex": h} for h in self._raid_hexes(seat)],
+                )
             actions += [{"type": "remove_catapult", "hex": h} for h in sorted(self.catapult_at)]
         if self.devs[seat]:
             for card in sorted(set(self.devs[seat])):
@@ -473,7 +480,7 @@ class Landover(Game):
             near = {h for s in range(self.players) if s != seat for v in self.corners_of[s] for h in hexes[v]}
             return sorted(h for h in near if h not in self.catapult_at and self._land_hex(h))
 
-        return self._cached(("raid", seat), compute)
+        return self._cached(("raid", seat, self._catapult_version), compute)
 
     def _lucky_hexes(self) -> list[int]:
         return [h for h in range(self.nh) if self._land_hex(h) and h not in self.catapult_at]
@@ -539,7 +546,7 @@ class Landover(Game):
                     for b in swappable[i + 1 :]
                 ]
 
-            return self._cached(("inventor",), swaps)
+            return self._cached(("inventor", self._number_version), swaps)
         if card == "medicine":
             if hand[ORE] >= 2 and hand[WHEAT] >= 1 and self.counts[seat]["city"] < PIECE_LIMITS["city"]:
                 return [{"type": "play", "card": card, "vertex": v} for v in self._own_corners(seat, VILLAGE)]
@@ -1242,7 +1249,7 @@ class Landover(Game):
             self.saved_numbers = None
             self._index_numbers()
         if self.catapult_at:
-            self._changed()
+            self._catapult_version += 1
         self.catapult_at.clear()
         self.catapult = [-1] * self.players
         for step in range(self.players):
@@ -1287,12 +1294,12 @@ class Landover(Game):
             del self.catapult_at[old]
         self.catapult[seat] = h
         self.catapult_at[h] = seat
-        self._changed()
+        self._catapult_version += 1
 
     def _remove_catapult(self, h: int) -> None:
         owner = self.catapult_at.pop(h)
         self.catapult[owner] = -1
-        self._changed()
+        self._catapult_version += 1
 
     def _raid(self, seat: int, h: int) -> None:
         self.raided = True
