@@ -164,7 +164,7 @@ class BoardLink:
     def key_event(self, key: int, pressed: bool, board_ms: int, now: int) -> None:
         """A key transition from the keypad. Dropped while no host holds the lease: presses made
         while the board shows 'host lost' must not turn into moves later."""
-        if not self.lease_ok:
+        if not self.lease_ok or key >= self.info["keys"]:  # matrix positions beyond the layout's keys
             return
         if not self.keys.count:
             self.last_resend = now

@@ -195,3 +195,10 @@ def test_missing_port_gives_readable_error() -> None:
 def test_firmware_and_host_share_one_wire_module() -> None:
     assert fw_wire.frame(b"\x49\x00\x01") == wire.frame(b"\x49\x00\x01")
     assert os.path.samefile(fw_wire.__file__, wire.__file__)
+
+
+def test_sim_refuses_a_key_the_board_does_not_have(sim: SimBoard) -> None:
+    from tablelight.sim.board import SimBoardError
+
+    with pytest.raises(SimBoardError, match="keys 0..50"):
+        sim.press(51)

@@ -164,6 +164,9 @@ class SimBoard:
     def key(self, key: int, pressed: bool) -> None:
         if self._ctrl is None or not self.running:
             raise SimBoardError("the simulated board is not running")
+        keys = int(self.settings.get("TL_KEYS", "0") or 0)
+        if keys and not 0 <= key < keys:
+            raise SimBoardError(f"key {key} does not exist: the {self.layout} board has keys 0..{keys - 1}")
         self._ctrl.sendall(b"key %d %d\n" % (key, 1 if pressed else 0))
 
     def reboot(self) -> None:

@@ -208,3 +208,33 @@ def test_fuzz_mutated_frames_with_valid_crc() -> None:
             rejected += 1
             assert state(link) == before, bytes(p)
     assert rejected > 100
+
+
+def test_keys_beyond_the_layout_are_ignored() -> None:
+    link, out = attached()
+    link.key_event(51, True, 5, 5)  # an unused position of the 8 x 7 matrix
+    assert out.take() == [] and link.keys.count == 0
+    link.key_event(50, True, 6, 6)
+    assert [wire.decode_key(p)[1] for p in out.take()] == [50]
+
+
+def test_steady_state_loop_allocates_nothing() -> None:
+    import gc
+
+    if not hasattr(gc, "mem_alloc"):
+        return  # meaningful on MicroPython/CircuitPython only
+    link, out = attached(55)
+    link.feed(wire.encode_scene(2, [(0, 0, 0, 0), (255, 0, 0, 2)], bytes(i % 2 for i in range(55))), 0)
+    out.take()
+    renderer = link.renderer
+    renderer.render(0)
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    for now in range(0, 900, 20):  # what code.py does every frame with no traffic: timers, render
+        link.tick(now)
+        if renderer.animated():
+            renderer.render(now)
+    after = gc.mem_alloc()
+    gc.enable()
+    assert after == before, after - before
