@@ -16,6 +16,7 @@ import importlib
 import json
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from tablelight.core.rng import Rng
@@ -106,7 +107,7 @@ def _dist_version(name: str) -> str | None:
         return None
 
 
-def compare(games: int, seed: int = 0) -> dict[str, Any]:
+def compare(games: int, seed: int = 0, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     """Both engines, one game of each in turn (so a busy machine slows both alike); flat figures first."""
     catanatron = _load_catanatron()
     rng = Rng(seed)
@@ -114,6 +115,8 @@ def compare(games: int, seed: int = 0) -> dict[str, Any]:
     for number in range(games):
         _landover_game(seed + number, rng, PLAYERS, ours)
         _catanatron_game(catanatron, seed + number, theirs)
+        if progress:
+            progress(number + 1)
     landover = ours.figures()
     other = {"version": _dist_version("catanatron"), **theirs.figures()}
     return {
@@ -130,6 +133,16 @@ def compare(games: int, seed: int = 0) -> dict[str, Any]:
     }
 
 
+def _progress(total: int, quiet: bool) -> Callable[[int], None] | None:
+    if quiet or not sys.stderr.isatty():
+        return None
+
+    def show(done: int) -> None:
+        print(f"\r{done}/{total} games of each", end="\n" if done == total else "", file=sys.stderr, flush=True)
+
+    return show
+
+
 def run_vs_catanatron(args: argparse.Namespace) -> int:
     """The ``--vs-catanatron`` flag of ``tablelight bench rules`` (4 players whatever ``--players`` says)."""
     if args.game != "landover":
@@ -141,7 +154,7 @@ def run_vs_catanatron(args: argparse.Namespace) -> int:
     if not args.json:
         print(f"landover vs catanatron: {args.games} random 4-player games each...", file=sys.stderr)
     try:
-        figures = compare(args.games, args.seed)
+        figures = compare(args.games, args.seed, _progress(args.games, args.json))
     except RuntimeError as error:
         print(f"tablelight bench: {error}", file=sys.stderr)
         return 2
