@@ -14,10 +14,11 @@ from typing import Any
 
 from bleak.backends.characteristic import BleakGATTCharacteristic
 from bleak.backends.client import BaseBleakClient
+from bleak.backends.scanner import AdvertisementData, BaseBleakScanner
 from bleak.backends.service import BleakGATTService, BleakGATTServiceCollection
 from bumble import gatt
 from bumble.controller import Controller
-from bumble.core import UUID
+from bumble.core import UUID, AdvertisingData
 from bumble.device import Device, Peer
 from bumble.hci import Address
 from bumble.host import Host
@@ -30,6 +31,7 @@ from tl_scene import Renderer, Scene  # type: ignore[import-not-found]
 from tablelight.links.ble import NUS_RX, NUS_SERVICE, NUS_TX
 
 CENTRAL_ADDRESS = "F0:F0:F0:F0:F0:F0"
+SCANNER_ADDRESS = "F2:F2:F2:F2:F2:F2"
 PERIPHERAL_ADDRESS = "F1:F1:F1:F1:F1:F1"
 
 
@@ -62,7 +64,14 @@ class NusBoard:
 
     async def start(self) -> None:
         await self.device.power_on()
-        await self.device.start_advertising(auto_restart=True, advertising_interval_min=20.0)
+        advertising = AdvertisingData([
+            (AdvertisingData.FLAGS, bytes([0x06])),
+            (AdvertisingData.COMPLETE_LIST_OF_128_BIT_SERVICE_CLASS_UUIDS, bytes(UUID(NUS_SERVICE))),
+        ])
+        scan_response = AdvertisingData([(AdvertisingData.COMPLETE_LOCAL_NAME, b"tablelight")])
+        await self.device.start_advertising(auto_restart=True, advertising_interval_min=20.0,
+                                            advertising_data=bytes(advertising),
+                                            scan_response_data=bytes(scan_response))
         self.sender = asyncio.get_running_loop().create_task(self._send())
 
     async def _send(self) -> None:
@@ -163,3 +172,41 @@ class BumbleBleakClient(BaseBleakClient):
     async def stop_notify(self, characteristic: BleakGATTCharacteristic) -> None:
         assert self._peer is not None
         await self._peer.unsubscribe(self._proxies[characteristic.handle])
+
+
+class BumbleBleakScanner(BaseBleakScanner):
+    """bleak's scanner interface implemented with a bumble observer on the virtual link."""
+
+    def __init__(self, detection_callback: Any, service_uuids: Any, *args: Any, **kwargs: Any) -> None:
+        super().__init__(detection_callback, service_uuids)
+        self._device: Device | None = None
+
+    async def start(self) -> None:
+        self.seen_devices = {}
+        await World.board()
+        controller = Controller("scanner", link=World.link, public_address=SCANNER_ADDRESS)
+        self._device = Device(address=Address(SCANNER_ADDRESS), host=Host(controller, AsyncPipeSink(controller)))
+        self._device.on("advertisement", self._on_advertisement)
+        await self._device.power_on()
+        await self._device.start_scanning(active=True)
+
+    def _on_advertisement(self, advertisement: Any) -> None:
+        data = advertisement.data
+        lists = data.get_all(AdvertisingData.COMPLETE_LIST_OF_128_BIT_SERVICE_CLASS_UUIDS)
+        flat = sorted({u.to_hex_str("-").lower() for item in lists for u in (item if isinstance(item, list) else [item])})
+        name = data.get(AdvertisingData.COMPLETE_LOCAL_NAME)
+        address = str(advertisement.address).split("/")[0]
+        previous = self.seen_devices.get(address)
+        if previous is not None:  # the scan response carries the name, the advert the services
+            flat = flat or previous[1].service_uuids
+            name = name or previous[1].local_name
+        if not self.is_allowed_uuid(flat):
+            return
+        adv = AdvertisementData(local_name=name, manufacturer_data={}, service_data={}, service_uuids=flat,
+                                tx_power=None, rssi=advertisement.rssi, platform_data=(advertisement,))
+        device = self.create_or_update_device(address, address, name, advertisement, adv)
+        self.call_detection_callbacks(device, adv)
+
+    async def stop(self) -> None:
+        if self._device is not None:
+            await self._device.stop_scanning()

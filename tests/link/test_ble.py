@@ -81,3 +81,13 @@ def test_firmware_ble_path_on_the_simulated_board() -> None:
             assert [(e.key, e.pressed) for e in collect(session, 2)] == [(44, True), (44, False)]
         finally:
             session.close()
+
+
+def test_ble_discovery_finds_the_board_and_its_hello() -> None:
+    from tablelight.links import discover
+    from tests.link.bumble_ble import BumbleBleakScanner
+
+    boards = discover.ble_candidates(timeout=1.0, scanner_backend=BumbleBleakScanner)
+    assert [b.port for b in boards] == [f"ble://{PERIPHERAL_ADDRESS}"]
+    discover.probe_all(boards, 5.0, link_factory=lambda port: BleLink(port, backend=BumbleBleakClient))
+    assert boards[0].hello is not None and boards[0].hello["board"] == "ble-test"

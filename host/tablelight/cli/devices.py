@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
-from tablelight.links.discover import BoardInfo, candidates, probe_all
+from tablelight.links.base import LinkClosed
+from tablelight.links.discover import BoardInfo, ble_candidates, candidates, probe_all
 
 
 def register(subparsers: Any) -> None:
@@ -15,6 +17,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--port", action="append", default=[], metavar="PORT",
                         help="also probe this port or pyserial URL (repeatable), for example a simulated board's pty")
     parser.add_argument("--all", action="store_true", help="probe every serial port, not only CircuitPython data ports")
+    parser.add_argument("--ble", action="store_true", help="also scan Bluetooth LE for boards (Nordic UART Service)")
     parser.add_argument("--timeout", type=float, default=1.0, help="seconds to wait for each hello (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON list")
     parser.set_defaults(func=run)
@@ -34,7 +37,12 @@ def describe(board: BoardInfo) -> str:
 
 def run(args: argparse.Namespace) -> int:
     boards = candidates(all_ports=args.all) + [BoardInfo(port=p, description="given") for p in args.port]
-    probe_all(boards, args.timeout)
+    if args.ble:
+        try:
+            boards += ble_candidates(max(args.timeout, 3.0))
+        except LinkClosed as error:
+            print(f"tablelight: {error}", file=sys.stderr)
+    probe_all(boards, max(args.timeout, 5.0) if args.ble else args.timeout)
     if args.json:
         print(json.dumps([b.to_json() for b in boards]))
         return 0

@@ -119,7 +119,10 @@ class BleLink:
 
 def scan(timeout: float = 5.0, backend: type[Any] | None = None) -> list[tuple[str, str]]:
     """(address, name) of devices advertising the Nordic UART Service."""
-    from bleak import BleakScanner
+    try:
+        from bleak import BleakScanner
+    except ImportError as error:
+        raise LinkClosed("Bluetooth LE needs bleak: pip install bleak") from error
 
     async def run() -> list[tuple[str, str]]:
         kwargs: dict[str, Any] = {"service_uuids": [NUS_SERVICE]}

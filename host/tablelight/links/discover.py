@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from serial.tools import list_ports
 
-from tablelight.links.base import LinkClosed
-from tablelight.links.serial_link import SerialLink
+from tablelight.links.base import Link, LinkClosed
+from tablelight.links.connect import open_link
 from tablelight.wire import wire
 
 CIRCUITPYTHON_VID = 0x239A
@@ -45,9 +46,9 @@ def is_data_port(info: Any) -> bool:
     return getattr(info, "vid", None) == CIRCUITPYTHON_VID and ("cdc2" in interface or "data" in interface)
 
 
-def probe(port: str, timeout: float = 1.0) -> dict[str, Any]:
+def probe(port: str, timeout: float = 1.0, link_factory: Callable[[str], Link] | None = None) -> dict[str, Any]:
     """Ask the board on ``port`` for its hello (without welcoming it). Raises LinkClosed or TimeoutError."""
-    link = SerialLink(port)
+    link = (link_factory or open_link)(port)
     try:
         link.reset_input()
         nonce = random.randrange(1, 0x10000)
@@ -82,10 +83,11 @@ def candidates(all_ports: bool = False) -> list[BoardInfo]:
     return found
 
 
-def probe_all(boards: list[BoardInfo], timeout: float = 1.0) -> list[BoardInfo]:
+def probe_all(boards: list[BoardInfo], timeout: float = 1.0,
+              link_factory: Callable[[str], Link] | None = None) -> list[BoardInfo]:
     for board in boards:
         try:
-            board.hello = probe(board.port, timeout)
+            board.hello = probe(board.port, timeout, link_factory)
         except (LinkClosed, TimeoutError) as error:
             board.error = str(error)
     return boards
@@ -95,3 +97,17 @@ def find_boards(timeout: float = 1.0, extra_ports: list[str] | None = None) -> l
     """Boards that answered a hello: CircuitPython data ports found by USB id, plus ``extra_ports``."""
     boards = candidates() + [BoardInfo(port=p, description="given") for p in extra_ports or []]
     return [b for b in probe_all(boards, timeout) if b.hello is not None]
+
+
+def ble_candidates(timeout: float = 5.0, scanner_backend: type[Any] | None = None) -> list[BoardInfo]:
+    """Bluetooth LE devices advertising the Nordic UART Service, as ``ble://ADDRESS`` ports.
+    Raises LinkClosed with the reason when there is no usable Bluetooth adapter."""
+    from tablelight.links.ble import scan
+
+    try:
+        found = scan(timeout, backend=scanner_backend)
+    except LinkClosed:
+        raise
+    except Exception as error:  # bleak reports a missing adapter in backend-specific ways
+        raise LinkClosed(f"Bluetooth LE scan failed (is there a Bluetooth adapter, and is BlueZ running?): {error}") from error
+    return [BoardInfo(port=f"ble://{address}", description=name or "BLE UART") for address, name in found]
