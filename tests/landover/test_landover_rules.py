@@ -14,8 +14,6 @@ from .helpers import (
     WATER_EDGE,
     bridge,
     city,
-    edge_between,
-    edges_of_kind,
     force,
     hand,
     hex_of,

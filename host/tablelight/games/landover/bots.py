@@ -12,7 +12,8 @@ from typing import Any
 
 from tablelight.core.game import Action
 from tablelight.core.rng import Rng
-from tablelight.games.landover.engine import (
+from tablelight.games.landover.engine import Landover
+from tablelight.games.landover.rules import (
     CARD_INDEX,
     CITY,
     CLAY,
@@ -23,7 +24,6 @@ from tablelight.games.landover.engine import (
     WHEAT,
     WOOD,
     WOOL,
-    Landover,
 )
 
 #: Dots under a number token: how many of the 36 rolls of two dice make it.

@@ -30,7 +30,6 @@ from tablelight.core.options import OptionSpec
 from tablelight.core.rng import Rng
 from tablelight.games.landover.board import (
     CARDS,
-    COMMODITIES,
     LAND_EDGE,
     RESOURCES,
     TERRAIN_COMMODITY,
@@ -42,66 +41,48 @@ from tablelight.games.landover.board import (
     random_map,
 )
 from tablelight.games.landover.cards import CULTURES, card_culture, full_decks, vp_cards
+from tablelight.games.landover.plays import card_plays, check_card, play_card
 from tablelight.games.landover.routes import route_after, route_length
-
-WOOL, WOOD, ORE, WHEAT, CLAY, CLOTH, PAPER, COIN = range(8)
-CARD_INDEX = {name: i for i, name in enumerate(CARDS)}
-SCIENCE, COMMERCE, POLITICS = range(3)
-CULTURE_INDEX = {name: i for i, name in enumerate(CULTURES)}
-#: The commodity that pays for each culture: science paper, commerce cloth, politics coin.
-CULTURE_COMMODITY = (PAPER, CLOTH, COIN)
-MAX_CULTURE = 6
-NOBODY = -1
-ROAD, BRIDGE = 1, 2
-VILLAGE, CITY = 1, 2
-PIECE_LIMITS = {"village": 5, "city": 4, "road": 15, "bridge": 15, "wall": 3}
-COSTS: dict[str, tuple[tuple[int, int], ...]] = {
-    "road": ((WOOD, 1), (CLAY, 1)),
-    "bridge": ((WOOD, 1), (WOOL, 1)),
-    "village": ((CLAY, 1), (WOOD, 1), (WOOL, 1), (WHEAT, 1)),
-    "city": ((ORE, 3), (WHEAT, 2)),
-    "wall": ((CLAY, 2),),
-    "military": ((WOOL, 1), (WHEAT, 1)),
-    "medicine": ((ORE, 2), (WHEAT, 1)),
-}
-BASE_SAFE_HAND = 9
-BARBARIAN_TRACK = 7
-MILITARY_CAP = 3
-DEV_HAND_LIMIT = 5
-ROUTE_MIN = 5
-PORT_MIN = 3
-#: Event die faces 1-3 are barbarian ships; 4, 5, 6 are the science, commerce and politics gates.
-EVENT_FACES = ("barbarian", "barbarian", "barbarian", "science", "commerce", "politics")
-INVENTOR_NUMBERS = frozenset((3, 4, 5, 9, 10, 11))
-SETUP, ROLL, MAIN, LUCKY, OVER = "setup", "roll", "main", "lucky_raid", "over"
-_MAP_SALT = 0x4C414E44
-
-#: Chance kinds whose value only the seats named in the entry may see.
-_PRIVATE_CHANCE = {"dev_card": ("seat",), "steal": ("seat", "victim")}
-
-
-# Actions that never change, listed as shared dicts (legal_actions: treat them as read-only).
-_END_TURN: Action = {"type": "end_turn"}
-_MILITARY: Action = {"type": "military"}
-_IMPROVE: tuple[Action, ...] = tuple({"type": "improve", "culture": name} for name in CULTURES)
-_TRADES: tuple[tuple[Action, ...], ...] = tuple(
-    tuple({"type": "trade", "give": CARDS[give], "get": CARDS[get]} for get in range(8) if get != give)
-    for give in range(8)
+from tablelight.games.landover.rules import (
+    BARBARIAN_TRACK,
+    BASE_SAFE_HAND,
+    BRIDGE,
+    CARD_INDEX,
+    CITY,
+    CLAY,
+    COMMERCE,
+    COSTS,
+    CULTURE_COMMODITY,
+    CULTURE_INDEX,
+    DEV_HAND_LIMIT,
+    END_TURN,
+    EVENT_FACES,
+    IMPROVE,
+    LUCKY,
+    MAIN,
+    MAP_SALT,
+    MAX_CULTURE,
+    MILITARY,
+    MILITARY_CAP,
+    NOBODY,
+    ORE,
+    OVER,
+    PIECE_LIMITS,
+    POLITICS,
+    PORT_MIN,
+    PRIVATE_CHANCE,
+    ROAD,
+    ROLL,
+    ROLL_CHOICES,
+    ROUTE_MIN,
+    SCIENCE,
+    SETUP,
+    TRADES,
+    VILLAGE,
+    WHEAT,
+    WOOD,
+    WOOL,
 )
-#: Cards whose plays never depend on the position.
-_FIXED_PLAYS: dict[str, tuple[Action, ...]] = {
-    **{
-        card: ({"type": "play", "card": card},)
-        for card in ("crane", "irrigation", "mining", "road_building", "famine", "wedding", "anarchy")
-    },
-    "merchant_fleet": tuple({"type": "play", "card": "merchant_fleet", "kind": k} for k in CARDS),
-    "resource_monopoly": tuple({"type": "play", "card": "resource_monopoly", "kind": k} for k in RESOURCES),
-    "commodity_monopoly": tuple({"type": "play", "card": "commodity_monopoly", "kind": k} for k in COMMODITIES),
-}
-_ROLL_CHOICES: tuple[Action, ...] = ({"type": "roll"},) + tuple(
-    {"type": "play", "card": "alchemist", "white": w, "red": r} for w in range(1, 7) for r in range(1, 7)
-)
-
 
 class Landover(Game):
     name = "landover"
@@ -128,7 +109,7 @@ class Landover(Game):
         if setup and "map" in setup:
             self.map: LandoverMap = map_from_json(setup["map"])
         elif self.options["map_name"] == "random":
-            self.map = random_map(Rng(self.seed ^ _MAP_SALT))
+            self.map = random_map(Rng(self.seed ^ MAP_SALT))
         else:
             self.map = builtin_map(self.options["map_name"])
         m = self.map
@@ -304,13 +285,13 @@ class Landover(Game):
                 return [{"type": "build", "piece": "road", "edge": e} for e in self._setup_roads()]
             return [{"type": "build", "piece": step, "vertex": v} for v in self._setup_corners()]
         if phase == ROLL:
-            return list(_ROLL_CHOICES)
+            return list(ROLL_CHOICES)
         if phase == LUCKY:
             return [{"type": "lucky_raid", "hex": h} for h in self._lucky_hexes()]
         return []
 
     def _main_actions(self, seat: int) -> list[Action]:
-        actions: list[Action] = [_END_TURN]
+        actions: list[Action] = [END_TURN]
         hand = self.res[seat]
         counts = self.counts[seat]
         free = self.free_routes > 0
@@ -338,7 +319,7 @@ class Landover(Game):
         if hand[CLAY] >= 2 and counts["wall"] < PIECE_LIMITS["wall"]:
             actions += [{"type": "build", "piece": "wall", "vertex": v} for v in self._wall_corners(seat)]
         if hand[WOOL] and hand[WHEAT] and self.military[seat] < self.military_cap(seat):
-            actions.append(_MILITARY)
+            actions.append(MILITARY)
         crane = self.crane
         for c in range(3):
             level = self.culture[seat][c]
@@ -346,12 +327,12 @@ class Landover(Game):
             if level < MAX_CULTURE and (have > level or crane) and have >= self._improve_cost(level):
                 cities = self._metro_choices(seat, c, level + 1)
                 if cities is None:
-                    actions.append(_IMPROVE[c])
+                    actions.append(IMPROVE[c])
                 else:
                     actions += [{"type": "improve", "culture": CULTURES[c], "city": v} for v in cities]
         for give in range(8):
             if hand[give] >= 2 and hand[give] >= self.trade_rate(seat, give):
-                actions += _TRADES[give]
+                actions += TRADES[give]
         if self.military[seat] >= 1:
             if not self.raided:
                 actions += cached(
@@ -361,7 +342,7 @@ class Landover(Game):
             actions += [{"type": "remove_catapult", "hex": h} for h in sorted(self.catapult_at)]
         if self.devs[seat]:
             for card in sorted(set(self.devs[seat])):
-                actions += self._card_actions(seat, card)
+                actions += card_plays(self, seat, card)
         return actions
 
     # ----------------------------------------------------------- placement
@@ -508,104 +489,6 @@ class Landover(Game):
         return [e for e in self.edges_of[owner] if self._open_end(owner, e)]
 
     # ------------------------------------------------------------- cards
-
-    def _card_actions(self, seat: int, card: str) -> list[Action]:
-        """Every way to play ``card`` now (fields as :meth:`_check_card` accepts them)."""
-        fixed = _FIXED_PLAYS.get(card)
-        if fixed is not None:
-            return list(fixed)
-        out: list[Action] = []
-        others = [s for s in range(self.players) if s != seat]
-        hand = self.res[seat]
-        if card == "alchemist":
-            return out  # only before the roll
-        if card == "military":
-            return [{"type": "play", "card": card}] if self.military[seat] < self.military_cap(seat) else out
-        if card == "commercial_harbor":
-            return [
-                {"type": "play", "card": card, "give": RESOURCES[g], "get": c}
-                for g in range(5)
-                if hand[g]
-                for c in COMMODITIES
-            ]
-        if card == "master_merchant":
-            mine = self.vp(seat)
-            for s in others:
-                if self.vp(s) > mine:
-                    out += [{"type": "play", "card": card, "target": s, "take": take} for take in self._takes(s)]
-            return out
-        if card == "merchant":
-            return [{"type": "play", "card": card, "hex": h} for h in self._settled_hexes(seat)]
-        if card == "inventor":
-
-            def swaps() -> list[Action]:
-                swappable = [h for h in range(self.nh) if self._land_hex(h) and self.number[h] in INVENTOR_NUMBERS]
-                return [
-                    {"type": "play", "card": card, "hexes": [a, b]}
-                    for i, a in enumerate(swappable)
-                    for b in swappable[i + 1 :]
-                ]
-
-            return self._cached(("inventor", self._number_version), swaps)
-        if card == "medicine":
-            if hand[ORE] >= 2 and hand[WHEAT] >= 1 and self.counts[seat]["city"] < PIECE_LIMITS["city"]:
-                return [{"type": "play", "card": card, "vertex": v} for v in self._own_corners(seat, VILLAGE)]
-            return out
-        if card == "siege":
-            if self.raided:
-                return out
-            return [{"type": "play", "card": card, "hex": h} for h in self._raid_hexes(seat)]
-        if card == "bishop":
-            return [{"type": "play", "card": card, "hex": h} for h in sorted(self.catapult_at)]
-        if card == "deserter":
-            return [{"type": "play", "card": card, "target": s} for s in others if self.military[s] >= 1]
-        if card == "vandal":
-            return self._cached(
-                ("vandal", seat),
-                lambda: [{"type": "play", "card": card, "edge": e} for s in others for e in sorted(self._open_edges(s))],
-            )
-        if card == "diplomat":
-            return self._cached(
-                ("diplomat", seat),
-                lambda: [
-                    {"type": "play", "card": card, "edge": e, "to": to}
-                    for e in sorted(self._open_edges(seat))
-                    for to in self._diplomat_targets(seat, e)
-                ],
-            )
-        if card == "raze":
-            if self.military[seat] < 1:
-                return out
-            return [
-                {"type": "play", "card": card, "vertex": v}
-                for s in others
-                for v in self._own_corners(s, CITY)
-                if self.vmetro[v] < 0
-            ]
-        if card == "spy":
-            return [
-                {"type": "play", "card": card, "target": s, "card_taken": name}
-                for s in others
-                for name in sorted(set(self.devs[s]))
-            ]
-        return out
-
-    def _takes(self, target: int) -> list[list[str]]:
-        """The card pairs (or the single card) ``target``'s hand allows (master merchant)."""
-        hand = self.res[target]
-        total = sum(hand)
-        if total == 0:
-            return []
-        if total == 1:
-            return [[CARDS[k]] for k in range(8) if hand[k]]
-        pairs = []
-        for a in range(8):
-            if not hand[a]:
-                continue
-            for b in range(a, 8):
-                if hand[b] and (a != b or hand[a] >= 2):
-                    pairs.append([CARDS[a], CARDS[b]])
-        return pairs
 
     def _diplomat_targets(self, seat: int, e: int) -> list[int]:
         """Sides where ``seat``'s piece on ``e`` may move: where it could be built with it lifted.
@@ -823,110 +706,8 @@ class Landover(Game):
                     raise MalformedActionError("landover.card.die", f"{key} must be 1-6, got {value!r}")
                 dice.append(value)
             return {"type": "play", "card": card, "white": dice[0], "red": dice[1]}
-        normal = self._card_form(seat, card, action)
+        normal = check_card(self, seat, card, action)
         return normal
-
-    def _card_form(self, seat: int, card: str, action: Action) -> Action:
-        """Validate a card's fields; the same tests :meth:`_card_actions` lists by."""
-        out: Action = {"type": "play", "card": card}
-        others = [s for s in range(self.players) if s != seat]
-        hand = self.res[seat]
-        if card in ("crane", "irrigation", "mining", "road_building", "famine", "wedding", "anarchy", "military"):
-            self._fields(action, ("card",))
-            if card == "military" and self.military[seat] >= self.military_cap(seat):
-                raise self._rule("landover.military.cap", "military power stops at 3 until politics 3 (barracks)")
-            return out
-        if card == "commercial_harbor":
-            self._fields(action, ("card", "give", "get"))
-            give = self._field_choice(action, "give", RESOURCES)
-            get = self._field_choice(action, "get", COMMODITIES)
-            if not hand[CARD_INDEX[give]]:
-                raise self._rule("landover.trade.not_enough", f"you have no {give}")
-            return {**out, "give": give, "get": get}
-        if card in ("merchant_fleet", "resource_monopoly", "commodity_monopoly"):
-            self._fields(action, ("card", "kind"))
-            choices = CARDS if card == "merchant_fleet" else RESOURCES if card == "resource_monopoly" else COMMODITIES
-            return {**out, "kind": self._field_choice(action, "kind", choices)}
-        if card in ("master_merchant", "deserter", "spy"):
-            fields = {"master_merchant": ("card", "target", "take"), "deserter": ("card", "target"), "spy": ("card", "target", "card_taken")}
-            self._fields(action, fields[card])
-            target = self._field_int(action, "target", self.players, "seat")
-            if target == seat:
-                raise self._rule("landover.card.target_self", "pick another player")
-            if card == "deserter":
-                if self.military[target] < 1:
-                    raise self._rule("landover.card.no_military", f"seat {target} has no military power to desert")
-                return {**out, "target": target}
-            if card == "spy":
-                name = action.get("card_taken")
-                if name not in self.devs[target]:
-                    raise self._rule("landover.card.spy_missing", f"seat {target} holds no {name!r}")
-                return {**out, "target": target, "card_taken": name}
-            if self.vp(target) <= self.vp(seat):
-                raise self._rule("landover.card.not_ahead", f"seat {target} does not have more victory points than you")
-            take = action.get("take")
-            if not isinstance(take, list) or not all(isinstance(x, str) and x in CARD_INDEX for x in take):
-                raise MalformedActionError("landover.card.take", f"take must be a list of card names, got {take!r}")
-            normal = sorted(take, key=CARD_INDEX.__getitem__)
-            if normal not in self._takes(target):
-                raise self._rule("landover.card.take", f"take two cards seat {target} holds (one if it holds one); {normal} is not possible")
-            return {**out, "target": target, "take": normal}
-        if card in ("merchant", "siege", "bishop"):
-            self._fields(action, ("card", "hex"))
-            h = self._field_int(action, "hex", self.nh, "hex")
-            if card == "merchant" and h not in self._settled_hexes(seat):
-                raise self._rule("landover.card.merchant_hex", f"the merchant goes on a resource hex next to your village or city; hex {h} is not one")
-            if card == "siege":
-                self._check_raid(seat, h, free=True)
-            if card == "bishop" and h not in self.catapult_at:
-                raise self._rule("landover.catapult.none_there", f"hex {h} has no catapult")
-            return {**out, "hex": h}
-        if card == "inventor":
-            self._fields(action, ("card", "hexes"))
-            hexes = action.get("hexes")
-            if not isinstance(hexes, list) or len(hexes) != 2:
-                raise MalformedActionError("landover.card.hexes", "hexes must be a list of two hex ids")
-            pair = sorted(self._field_int({"hex": h}, "hex", self.nh, "hex") for h in hexes)
-            if pair[0] == pair[1]:
-                raise self._rule("landover.card.inventor_same", "pick two different hexes")
-            for h in pair:
-                if not self._land_hex(h) or self.number[h] not in INVENTOR_NUMBERS:
-                    raise self._rule("landover.card.inventor_number", f"hex {h} has no 3, 4, 5, 9, 10 or 11 token")
-            return {**out, "hexes": pair}
-        if card == "medicine" or card == "raze":
-            self._fields(action, ("card", "vertex"))
-            v = self._field_int(action, "vertex", self.nv, "corner")
-            if card == "medicine":
-                self._pay_problem(seat, COSTS["medicine"], "a city with medicine")
-                if self.counts[seat]["city"] >= PIECE_LIMITS["city"]:
-                    raise self._rule("landover.build.no_pieces", "you have all 4 cities on the board")
-                if self.vo[v] != seat or self.vl[v] != VILLAGE:
-                    raise self._rule("landover.build.city_needs_village", f"a city replaces one of your villages; corner {v} has none")
-            else:
-                if self.military[seat] < 1:
-                    raise self._rule("landover.military.none", "raze costs 1 military power; you have 0")
-                if self.vo[v] in (NOBODY, seat) or self.vl[v] != CITY:
-                    raise self._rule("landover.card.raze_target", f"corner {v} holds no opponent's city")
-                if self.vmetro[v] >= 0:
-                    raise self._rule("landover.card.raze_metro", "a metro city cannot be razed")
-            return {**out, "vertex": v}
-        if card == "vandal":
-            self._fields(action, ("card", "edge"))
-            e = self._field_int(action, "edge", self.ne, "side")
-            owner = self.eo[e]
-            if owner in (NOBODY, seat) or not self._open_end(owner, e):
-                raise self._rule("landover.card.vandal_target", f"side {e} is not an opponent's road or bridge at an open end")
-            return {**out, "edge": e}
-        if card == "diplomat":
-            self._fields(action, ("card", "edge", "to"))
-            e = self._field_int(action, "edge", self.ne, "side")
-            to = self._field_int(action, "to", self.ne, "side")
-            if self.eo[e] != seat or not self._open_end(seat, e):
-                raise self._rule("landover.card.diplomat_from", f"side {e} is not your road or bridge at an open end")
-            if to not in self._diplomat_targets(seat, e):
-                raise self._rule("landover.card.diplomat_to", f"your piece cannot move to side {to}")
-            return {**out, "edge": e, "to": to}
-        raise MalformedActionError("landover.card.unknown", f"unknown development card {card!r}")  # pragma: no cover
 
     # ============================================================ performing
 
@@ -968,7 +749,7 @@ class Landover(Game):
             self.military[seat] -= 1
             self._remove_catapult(action["hex"])
         else:
-            self._play_card(seat, action)
+            play_card(self, seat, action)
         self._check_win(seat)
 
     def _perform_setup(self, seat: int, action: Action) -> None:
@@ -1333,96 +1114,6 @@ class Landover(Game):
 
     # ------------------------------------------------------------------ cards
 
-    def _play_card(self, seat: int, action: Action) -> None:
-        card = action["card"]
-        self.devs[seat].remove(card)
-        self.decks[CULTURE_INDEX[card_culture()[card]]].append(card)  # back under its deck
-        hand = self.res[seat]
-        others = [self.order[(self.turn_index + i) % self.players] for i in range(1, self.players)]
-        if card == "alchemist":
-            self._roll((action["white"], action["red"]))
-        elif card == "crane":
-            self.crane = True
-        elif card == "commercial_harbor":
-            hand[CARD_INDEX[action["give"]]] -= 1
-            hand[CARD_INDEX[action["get"]]] += 1
-        elif card == "master_merchant":
-            target = self.res[action["target"]]
-            for name in action["take"]:
-                target[CARD_INDEX[name]] -= 1
-                hand[CARD_INDEX[name]] += 1
-        elif card == "merchant":
-            self.merchant_owner = seat
-            self.merchant_hex = action["hex"]
-        elif card == "merchant_fleet":
-            self.fleet.add(CARD_INDEX[action["kind"]])
-        elif card in ("resource_monopoly", "commodity_monopoly"):
-            kind = CARD_INDEX[action["kind"]]
-            most = 2 if card == "resource_monopoly" else 1
-            for s in others:
-                n = min(most, self.res[s][kind])
-                self.res[s][kind] -= n
-                hand[kind] += n
-        elif card == "famine":
-            mine = self.vp(seat)
-            for s in others:
-                if self.vp(s) > mine:
-                    for _ in range(2):
-                        self._lose_random_card(s, 5, "famine", seat=s)
-        elif card == "inventor":
-            a, b = action["hexes"]
-            self.number[a], self.number[b] = self.number[b], self.number[a]
-            self._index_numbers()
-        elif card in ("irrigation", "mining"):
-            terrain, kind = ("field", WHEAT) if card == "irrigation" else ("mountain", ORE)
-            for v in self.corners_of[seat]:
-                if any(self.terrain[h] == terrain for h in self.map.vertex_hexes[v]):
-                    hand[kind] += 2
-        elif card == "medicine":
-            for kind, n in COSTS["medicine"]:
-                hand[kind] -= n
-            self._upgrade(seat, action["vertex"])
-        elif card == "road_building":
-            self.free_routes += 2
-        elif card == "military":
-            self.military[seat] += 1
-        elif card == "siege":
-            self._raid(seat, action["hex"])
-        elif card == "bishop":
-            self._remove_catapult(action["hex"])
-        elif card == "deserter":
-            self.military[action["target"]] -= 1
-            if self.military[seat] < self.military_cap(seat):
-                self.military[seat] += 1
-        elif card == "vandal":
-            self._take_edge(action["edge"])
-        elif card == "diplomat":
-            piece = self.ep[action["edge"]]
-            self._take_edge(action["edge"])
-            self._put_edge(seat, action["to"], piece)
-        elif card == "raze":
-            self.military[seat] -= 1
-            self._reduce_city(action["vertex"])
-        elif card == "spy":
-            target = action["target"]
-            self.devs[target].remove(action["card_taken"])
-            self.devs[seat].append(action["card_taken"])
-        elif card == "wedding":
-            mine = self.vp(seat)
-            for s in others:
-                if self.vp(s) > mine:
-                    for _ in range(2):
-                        self._steal(seat, s, 8)
-        elif card == "anarchy":
-            if self.saved_numbers is None:
-                self.saved_numbers = list(self.number)
-            numbered = [h for h in range(self.nh) if self._land_hex(h) and self.number[h] is not None]
-            order = self._chance_permutation("anarchy", len(numbered))
-            values = [self.number[h] for h in numbered]
-            for i, h in enumerate(numbered):
-                self.number[h] = values[order[i]]
-            self._index_numbers()
-
     # ================================================================= views
 
     def state(self) -> dict[str, Any]:
@@ -1488,7 +1179,7 @@ class Landover(Game):
         out = []
         for entry in self.log:
             if "chance" in entry:
-                involved = _PRIVATE_CHANCE.get(entry["chance"])
+                involved = PRIVATE_CHANCE.get(entry["chance"])
                 if involved is not None and all(entry.get(k) != seat for k in involved):
                     entry = {**entry, "value": None, "hidden": True}
             elif entry["action"].get("card") in ("master_merchant", "spy") and seat not in (

@@ -1,0 +1,69 @@
+"""Landover's fixed numbers: card and culture indices, costs, limits, phases and fixed actions.
+
+Costs are the Catan-family defaults (the rulebook's cost pictures are lost); see
+``docs/rules/landover.md`` for each choice.
+"""
+
+from __future__ import annotations
+
+from tablelight.core.game import Action
+from tablelight.games.landover.board import CARDS, COMMODITIES, RESOURCES
+from tablelight.games.landover.cards import CULTURES
+
+WOOL, WOOD, ORE, WHEAT, CLAY, CLOTH, PAPER, COIN = range(8)
+CARD_INDEX = {name: i for i, name in enumerate(CARDS)}
+SCIENCE, COMMERCE, POLITICS = range(3)
+CULTURE_INDEX = {name: i for i, name in enumerate(CULTURES)}
+#: The commodity that pays for each culture: science paper, commerce cloth, politics coin.
+CULTURE_COMMODITY = (PAPER, CLOTH, COIN)
+MAX_CULTURE = 6
+NOBODY = -1
+ROAD, BRIDGE = 1, 2
+VILLAGE, CITY = 1, 2
+PIECE_LIMITS = {"village": 5, "city": 4, "road": 15, "bridge": 15, "wall": 3}
+COSTS: dict[str, tuple[tuple[int, int], ...]] = {
+    "road": ((WOOD, 1), (CLAY, 1)),
+    "bridge": ((WOOD, 1), (WOOL, 1)),
+    "village": ((CLAY, 1), (WOOD, 1), (WOOL, 1), (WHEAT, 1)),
+    "city": ((ORE, 3), (WHEAT, 2)),
+    "wall": ((CLAY, 2),),
+    "military": ((WOOL, 1), (WHEAT, 1)),
+    "medicine": ((ORE, 2), (WHEAT, 1)),
+}
+BASE_SAFE_HAND = 9
+BARBARIAN_TRACK = 7
+MILITARY_CAP = 3
+DEV_HAND_LIMIT = 5
+ROUTE_MIN = 5
+PORT_MIN = 3
+#: Event die faces 1-3 are barbarian ships; 4, 5, 6 are the science, commerce and politics gates.
+EVENT_FACES = ("barbarian", "barbarian", "barbarian", "science", "commerce", "politics")
+INVENTOR_NUMBERS = frozenset((3, 4, 5, 9, 10, 11))
+SETUP, ROLL, MAIN, LUCKY, OVER = "setup", "roll", "main", "lucky_raid", "over"
+MAP_SALT = 0x4C414E44
+
+#: Chance kinds whose value only the seats named in the entry may see.
+PRIVATE_CHANCE = {"dev_card": ("seat",), "steal": ("seat", "victim")}
+
+
+# Actions that never change, listed as shared dicts (legal_actions: treat them as read-only).
+END_TURN: Action = {"type": "end_turn"}
+MILITARY: Action = {"type": "military"}
+IMPROVE: tuple[Action, ...] = tuple({"type": "improve", "culture": name} for name in CULTURES)
+TRADES: tuple[tuple[Action, ...], ...] = tuple(
+    tuple({"type": "trade", "give": CARDS[give], "get": CARDS[get]} for get in range(8) if get != give)
+    for give in range(8)
+)
+#: Cards whose plays never depend on the position.
+FIXED_PLAYS: dict[str, tuple[Action, ...]] = {
+    **{
+        card: ({"type": "play", "card": card},)
+        for card in ("crane", "irrigation", "mining", "road_building", "famine", "wedding", "anarchy")
+    },
+    "merchant_fleet": tuple({"type": "play", "card": "merchant_fleet", "kind": k} for k in CARDS),
+    "resource_monopoly": tuple({"type": "play", "card": "resource_monopoly", "kind": k} for k in RESOURCES),
+    "commodity_monopoly": tuple({"type": "play", "card": "commodity_monopoly", "kind": k} for k in COMMODITIES),
+}
+ROLL_CHOICES: tuple[Action, ...] = ({"type": "roll"},) + tuple(
+    {"type": "play", "card": "alchemist", "white": w, "red": r} for w in range(1, 7) for r in range(1, 7)
+)
