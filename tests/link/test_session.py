@@ -202,3 +202,13 @@ def test_sim_refuses_a_key_the_board_does_not_have(sim: SimBoard) -> None:
 
     with pytest.raises(SimBoardError, match="keys 0..50"):
         sim.press(51)
+
+
+def test_board_of_another_layout_is_refused_and_told(sim: SimBoard) -> None:
+    with pytest.raises(BoardError, match="wired for layout 'farlander', this game needs 'mainland'"):
+        BoardSession.open(sim.port, layout="mainland", timeout=3)
+    lost = sim.wait_pixels(lambda p: len(p) == 55 and p[0][0] > 0 and p[0][1] == 0 and p[0][2] == 0, timeout=3)
+    assert lost[0][0] < 64  # the dim red "refused" pattern
+    ok = BoardSession.open(sim.port, layout="farlander")
+    assert ok.connected
+    ok.close()

@@ -37,13 +37,16 @@ class KeyEvent(NamedTuple):
     seq: int  # board sequence number: each event is delivered once
 
 
-def refusal_reason(hello: dict[str, Any]) -> str | None:
+def refusal_reason(hello: dict[str, Any], layout: str | None = None) -> str | None:
     """Why this host cannot drive the board of ``hello`` (None if it can)."""
     protocol = hello.get("protocol")
     if protocol != wire.PROTOCOL:
         return f"firmware speaks protocol {protocol}, host needs {wire.PROTOCOL}: run tablelight flash"
     if not 0 < hello["leds"] <= wire.MAX_LEDS:
         return f"the board reports {hello['leds']} LEDs; protocol {wire.PROTOCOL} handles 1..{wire.MAX_LEDS}"
+    if layout is not None and hello.get("layout") != layout:
+        return (f"the board is wired for layout {hello.get('layout')!r}, this game needs {layout!r}: "
+                f"use a {layout} board, or set TL_LAYOUT in the board's settings.toml if it is wired for it")
     return None
 
 
@@ -60,8 +63,10 @@ def _check_pixels(pixels: list[Pixel], leds: int) -> None:
 class BoardSession:
     """A handshaken session with one board. Open with :meth:`open`; thread-safe."""
 
-    def __init__(self, port: str, link_factory: Callable[[str], Link], timeout: float) -> None:
+    def __init__(self, port: str, link_factory: Callable[[str], Link], timeout: float,
+                 layout: str | None = None) -> None:
         self.port = port
+        self.layout = layout
         self.timeout = timeout
         self._link_factory = link_factory
         self._link: Link | None = None
@@ -91,15 +96,16 @@ class BoardSession:
 
     # --- opening ------------------------------------------------------------------------------
     @classmethod
-    def open(cls, port: str, *, timeout: float = 5.0,
-             link_factory: Callable[[str], Link] | None = None) -> BoardSession:
+    def open(cls, port: str, *, timeout: float = 5.0, link_factory: Callable[[str], Link] | None = None,
+             layout: str | None = None) -> BoardSession:
         """Open a serial port (a device path or any pyserial URL; ``ble://ADDRESS`` for Bluetooth
-        LE), handshake, return a session. Raises BoardError with a readable reason."""
+        LE), handshake, return a session. Raises BoardError with a readable reason. With
+        ``layout``, a board of another layout is refused (and told why)."""
         if link_factory is None:
             from tablelight.links.connect import open_link
 
             link_factory = open_link
-        session = cls(port, link_factory, timeout)
+        session = cls(port, link_factory, timeout, layout)
         try:
             session._connect(time.monotonic() + timeout)
         except LinkClosed as error:
@@ -176,7 +182,7 @@ class BoardSession:
         """Welcome or refuse the board of ``hello`` and bring it up to date (lock held)."""
         link = self._link
         assert link is not None
-        reason = refusal_reason(hello)
+        reason = refusal_reason(hello, self.layout)
         if reason:
             self.refused = reason
             link.write(wire.encode_refuse(reason))
