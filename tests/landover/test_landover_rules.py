@@ -108,6 +108,9 @@ def test_setup_distance_rule_and_starting_corners() -> None:
 def test_bad_actions_get_clear_errors_and_change_nothing() -> None:
     game = main_game()
     rejects(game, {"type": "fly"}, "landover.action.unknown_type")
+    rejects(game, {"type": ["end_turn"]}, "landover.action.unknown_type")
+    rejects(game, {"type": "play", "card": ["spy"]}, "landover.card.unknown")
+    rejects(game, {"type": "trade", "give": {"a": 1}, "get": "ore"}, "landover.action.bad_give")
     rejects(game, {"type": "lucky_raid", "hex": 3}, "landover.action.wrong_phase")
     rejects(game, {"type": "build", "piece": "village", "vertex": 10**6}, "landover.action.bad_vertex")
     rejects(game, {"type": "build", "piece": "castle", "vertex": 1}, "landover.action.bad_piece")
@@ -698,3 +701,33 @@ def test_island_explored_once_when_the_option_is_off() -> None:
     seat = game.seat
     game.explored[seat] = {0, 1}
     assert game.vp_breakdown(seat)["island_explored"] == 1 and game.vp(seat) == 1
+
+
+def test_junk_actions_always_get_a_rule_error_and_change_nothing() -> None:
+    """Every field of every action shape, filled with values of the wrong kind."""
+    junk = [None, True, -1, 10**9, 2.5, "x", [], [1, 2], {}, {"a": 1}, ["spy"]]
+    shapes = [
+        {"type": "build", "piece": "road", "edge": 0},
+        {"type": "build", "piece": "village", "vertex": 0},
+        {"type": "improve", "culture": "science", "city": 0},
+        {"type": "trade", "give": "wool", "get": "ore"},
+        {"type": "raid", "hex": 0},
+        {"type": "lucky_raid", "hex": 0},
+        {"type": "remove_catapult", "hex": 0},
+        {"type": "play", "card": "inventor", "hexes": [0, 1]},
+        {"type": "play", "card": "master_merchant", "target": 0, "take": ["ore"]},
+        {"type": "play", "card": "spy", "target": 0, "card_taken": "spy"},
+        {"type": "play", "card": "diplomat", "edge": 0, "to": 1},
+        {"type": "play", "card": "alchemist", "white": 1, "red": 1},
+    ]
+    for phase_game in (Landover(2, None, 1), main_game()):
+        game = phase_game
+        game.devs[game.seat] = ["inventor", "master_merchant", "spy", "diplomat", "alchemist"]
+        before = snapshot(game)
+        for shape in shapes:
+            for key in shape:
+                for value in junk:
+                    action = {**shape, key: value}
+                    with pytest.raises(IllegalActionError):
+                        game.apply(action)
+        assert snapshot(game) == before

@@ -44,6 +44,8 @@ from tablelight.games.landover.cards import CULTURES, card_culture, full_decks, 
 from tablelight.games.landover.plays import card_plays, check_card, play_card
 from tablelight.games.landover.routes import route_after, route_length
 from tablelight.games.landover.rules import (
+    ACTION_TYPES,
+    ALLOWED_ACTIONS,
     BARBARIAN_TRACK,
     BASE_SAFE_HAND,
     BRIDGE,
@@ -545,14 +547,8 @@ class Landover(Game):
         kind = action.get("type")
         phase = self.phase
         seat = self.seat
-        allowed = {
-            SETUP: ("build",),
-            ROLL: ("roll", "play"),
-            MAIN: ("build", "military", "improve", "trade", "raid", "remove_catapult", "play", "end_turn"),
-            LUCKY: ("lucky_raid",),
-        }[phase]
-        known = ("build", "military", "improve", "trade", "raid", "remove_catapult", "play", "end_turn", "roll", "lucky_raid")
-        if kind not in known:
+        allowed = ALLOWED_ACTIONS[phase]
+        if not isinstance(kind, str) or kind not in ACTION_TYPES:
             raise MalformedActionError(
                 "landover.action.unknown_type", f"unknown action type {kind!r}; now allowed: {', '.join(allowed)}"
             )
@@ -689,7 +685,7 @@ class Landover(Game):
 
     def _check_card(self, seat: int, action: Action) -> Action:
         card = action.get("card")
-        if card not in card_culture() or card in vp_cards():
+        if not isinstance(card, str) or card not in card_culture() or card in vp_cards():
             raise MalformedActionError("landover.card.unknown", f"unknown development card {card!r}")
         if card not in self.devs[seat]:
             raise self._rule("landover.card.not_held", f"you do not hold {card!r}")

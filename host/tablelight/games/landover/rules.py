@@ -40,6 +40,14 @@ PORT_MIN = 3
 EVENT_FACES = ("barbarian", "barbarian", "barbarian", "science", "commerce", "politics")
 INVENTOR_NUMBERS = frozenset((3, 4, 5, 9, 10, 11))
 SETUP, ROLL, MAIN, LUCKY, OVER = "setup", "roll", "main", "lucky_raid", "over"
+#: Action types each phase accepts, and every type there is.
+ALLOWED_ACTIONS: dict[str, tuple[str, ...]] = {
+    SETUP: ("build",),
+    ROLL: ("roll", "play"),
+    MAIN: ("build", "military", "improve", "trade", "raid", "remove_catapult", "play", "end_turn"),
+    LUCKY: ("lucky_raid",),
+}
+ACTION_TYPES = frozenset(t for types in ALLOWED_ACTIONS.values() for t in types)
 MAP_SALT = 0x4C414E44
 
 #: Chance kinds whose value only the seats named in the entry may see.
