@@ -226,3 +226,9 @@ def test_a_map_too_small_for_the_players_is_refused() -> None:
         Landover(2, None, 0, setup={"map": tiny})
     for players in (2, 3, 4):
         Landover(players, {"map_name": "random"}, players)
+
+
+def test_options_out_of_range_are_refused() -> None:
+    for options in ({"target": 0}, {"turn_cap": -5}, {"barbarian_delay": -1}, {"map_name": "atlantis"}):
+        with pytest.raises(SetupError):
+            Landover(2, options, 0)

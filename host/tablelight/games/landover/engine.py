@@ -108,6 +108,9 @@ class Landover(Game):
     # ================================================================== setup
 
     def _setup(self, setup: Mapping[str, Any] | None) -> None:
+        for option, least in (("target", 1), ("turn_cap", 1), ("barbarian_delay", 0)):
+            if self.options[option] < least:
+                raise SetupError(f"option {option!r} must be at least {least}, got {self.options[option]}")
         if setup and "map" in setup:
             self.map: LandoverMap = map_from_json(setup["map"])
         elif self.options["map_name"] == "random":
