@@ -176,3 +176,26 @@ def test_board_that_forgot_the_welcome_is_welcomed_again() -> None:
     assert wait(lambda: board.shown() == pixels, 3)
     assert board.link.welcomed
     session.close()
+
+
+def test_keys_dropped_by_a_full_board_queue_do_not_block_later_ones() -> None:
+    import time
+
+    from tests.wire.test_properties import InProcessBoard
+
+    board = InProcessBoard()
+    session = BoardSession.open("in-process", link_factory=lambda port: board, timeout=2)
+    board.link.write = lambda data: None  # the board -> host direction stalls ...
+    for i in range(40):  # ... while 40 transitions pile up in a 32-event queue
+        board.link.key_event(i % 8, i % 2 == 0, i, InProcessBoard.now())
+    assert board.link.keys.dropped == 8
+    board.link.write = board.out.put
+    events = []
+    deadline = time.monotonic() + 5
+    while len(events) < 32 and time.monotonic() < deadline:
+        with board.lock:
+            board.link.tick(InProcessBoard.now())  # the firmware loop's resend timer
+        events += session.poll(0.02)
+    assert [e.seq for e in events] == list(range(9, 41))
+    assert session.lost_keys == 8
+    session.close()

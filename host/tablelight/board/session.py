@@ -93,6 +93,8 @@ class BoardSession:
         self.bytes_sent = 0
         self.last_update_bytes = 0
         self.refused: str | None = None  # the reason, if this host refused the board
+        self.lost_keys = 0  # key events the board dropped (queue overflow) before we got them
+        self._gap_seen = 0
 
     # --- opening ------------------------------------------------------------------------------
     @classmethod
@@ -197,6 +199,8 @@ class BoardSession:
         if hello["boot_id"] != self._boot_id:
             self._boot_id = hello["boot_id"]
             self._expected_seq = hello["key_seq"]
+        else:
+            self._skip_lost_keys(hello["key_seq"])
         self._reader = wire.FrameReader()
         self._send(wire.encode_welcome(LEASE_MS))
         self.connected = True
@@ -262,6 +266,9 @@ class BoardSession:
                     log.info("board on %s rebooted", self.port)
                     with self._lock:
                         self._accept_hello(hello)
+                else:
+                    with self._lock:
+                        self._skip_lost_keys(hello["key_seq"])
             elif kind == wire.MSG_ERROR:
                 error = wire.decode_error(p)
                 self.errors = (self.errors + [error])[-20:]
@@ -278,13 +285,29 @@ class BoardSession:
     def _on_key(self, seq: int, key: int, pressed: bool, board_ms: int) -> None:
         with self._lock:
             if seq == self._expected_seq:
+                self._gap_seen = 0
                 self._events.put(KeyEvent(key, pressed, board_ms, seq))
                 self._expected_seq = wire.seq_next(seq)
                 self._send(wire.encode_ack(seq))
             elif not wire.seq_after(seq, self._expected_seq):
                 # a repeat of one we already have (our ack was lost): acknowledge again, apply nothing
                 self._send(wire.encode_ack((self._expected_seq - 1) & 0xFFFF))
-            # else: a later one while an earlier one is missing: the board re-sends in order
+            else:
+                # a later one while an earlier one is missing: the board re-sends in order, unless
+                # its queue overflowed and the missing ones are gone: its hello tells where it starts
+                self._gap_seen += 1
+                if self._gap_seen % 4 == 0:
+                    self._send(wire.encode_hello_req(0))
+
+    def _skip_lost_keys(self, board_next: int) -> None:
+        """The board's oldest pending event is ``board_next``: anything before it that we still
+        wait for was dropped by a full queue on the board (counted in its STATUS), not delayed."""
+        if wire.seq_after(board_next, self._expected_seq):
+            log.warning("board on %s dropped key events %d..%d (its queue was full)", self.port,
+                        self._expected_seq, (board_next - 1) & 0xFFFF)
+            self.lost_keys += (board_next - self._expected_seq) & 0xFFFF
+            self._expected_seq = board_next
+            self._gap_seen = 0
 
     # --- sending ------------------------------------------------------------------------------
     def _send(self, frame: bytes) -> None:
