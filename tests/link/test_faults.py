@@ -34,7 +34,7 @@ def test_noisy_link_loses_and_repeats_nothing(sim: SimBoard) -> None:
     links: list[FaultyLink] = []
 
     def factory(port: str) -> FaultyLink:
-        link = FaultyLink(port, seed=len(links) + 1, corrupt=0.01, drop=0.01, dup=0.01)
+        link = FaultyLink(port, seed=len(links) + 1, corrupt=0.005, drop=0.005, dup=0.005)
         links.append(link)
         return link
 
@@ -50,7 +50,7 @@ def test_noisy_link_loses_and_repeats_nothing(sim: SimBoard) -> None:
     events += collect(session, len(expected) - len(events), timeout=10)
     assert [(e.key, e.pressed) for e in events] == expected
     assert [e.seq for e in events] == list(range(1, len(expected) + 1))
-    assert sum(link.faults for link in links) > 10  # the link really was noisy
+    assert sum(link.faults for link in links) > 5, "the link was not noisy"
     assert wait_until(lambda: shown_as(sim.pixels(), scene_for(15)), 8)
     session.close()
 
