@@ -65,3 +65,22 @@ def test_same_checks_under_a_local_micropython_binary() -> None:
                             text=True, timeout=120, env=env)
     assert result.returncode == 0, result.stdout + result.stderr
     assert f"portable checks passed: {len(CHECKS)}" in result.stdout
+
+
+def test_code_py_main_loop_under_micropython(tmp_path: Path) -> None:
+    """The real firmware/code.py, its lib/ and Adafruit's real neopixel + adafruit_pixelbuf run on
+    MicroPython against scripted fake hardware (tests/firmware/mp_fakes): handshake, scene, keys,
+    acks, status, loopback, and the exact bytes handed to neopixel_write."""
+    import importlib.util
+
+    for name in ("neopixel", "adafruit_pixelbuf"):
+        spec = importlib.util.find_spec(name)
+        assert spec is not None and spec.origin, f"{name} missing: scripts/test.sh installs it"
+        shutil.copy(spec.origin, tmp_path / f"{name}.py")
+    result = subprocess.run(
+        ["node", str(HERE / "mp_run.mjs"), "--lib", str(HERE / "mp_fakes"), "--lib", str(ROOT / "firmware" / "lib"),
+         "--lib", str(ROOT / "firmware"), "--lib", str(tmp_path), str(HERE / "mp_code_driver.py")],
+        capture_output=True, text=True, timeout=120, cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "code.py under MicroPython: ok" in result.stdout

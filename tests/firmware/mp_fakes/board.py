@@ -1,0 +1,7 @@
+from microcontroller import Pin
+
+A0 = Pin("A0")
+A1 = Pin("A1")
+D5 = Pin("D5")
+D6 = Pin("D6")
+D9 = Pin("D9")

@@ -1,0 +1,3 @@
+class Pin:
+    def __init__(self, name):
+        self.name = name
