@@ -73,15 +73,10 @@ def run_link_bench(presses: int = 200, progress: Callable[[int], None] | None = 
                 update_sizes.append(session.last_update_bytes)
                 want = tuple(c > 0 for c in SEATS[new_owner][:3])
                 turn_want = tuple(c > 0 for c in SEATS[turn][:3])
-                deadline = time.monotonic() + 5
-                while True:
-                    count, written_ns, grb = sim.pixel_update()
-                    if (count > count_before and len(grb) >= 3 * leds and _lit_channels(grb, key) == want
-                            and _lit_channels(grb, TURN_LEDS + turn) == turn_want):
-                        break
-                    if time.monotonic() > deadline:
-                        raise TimeoutError(f"the LEDs did not show the move for key {key} within 5 s")
-                    time.sleep(0.0002)
+                shows_move = (lambda grb, key=key, want=want, turn_want=turn_want, turn=turn:  # noqa: E731
+                              len(grb) >= 3 * leds and _lit_channels(grb, key) == want
+                              and _lit_channels(grb, TURN_LEDS + turn) == turn_want)
+                _count, written_ns, _grb = sim.wait_update(count_before, shows_move, timeout=5)
                 latencies.append((written_ns - started) / 1e6)
                 session.poll(0.0)  # the release
                 if progress:

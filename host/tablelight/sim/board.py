@@ -21,6 +21,7 @@ import sys
 import threading
 import time
 import tty
+from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
@@ -198,6 +199,18 @@ class SimBoard:
     def pixel_update(self) -> tuple[int, int, bytes]:
         """(update count, monotonic ns of the last LED write, its raw GRB bytes)."""
         with self._lock:
+            return self._pixel_updates, self._pixel_ns, self._pixel_bytes
+
+    def wait_update(self, after: int, accept: Callable[[bytes], bool], timeout: float = 5.0) -> tuple[int, int, bytes]:
+        """Block (no polling) until an LED write after update number ``after`` whose raw GRB bytes
+        ``accept`` takes; return it as :meth:`pixel_update` does. SimBoardError on timeout."""
+        deadline = time.monotonic() + timeout
+        with self._lock:
+            while not (self._pixel_updates > after and accept(self._pixel_bytes)):
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise SimBoardError(f"no matching LED write within {timeout} s")
+                self._lock.wait(left)
             return self._pixel_updates, self._pixel_ns, self._pixel_bytes
 
     def wait_pixels(self, predicate: object, timeout: float = 5.0) -> list[tuple[int, int, int]]:
