@@ -9,7 +9,7 @@ import zlib
 
 import pytest
 
-from tablelight.table.layout import load_layout
+from tablelight.table.faces.farlander import load_layout
 from tablelight.view.colors import display_color
 from tablelight.view.web import WebView
 
@@ -87,7 +87,7 @@ def test_the_page_shows_the_leds_and_clicks_press_keys(sim_board):
         session.show(scene)
         wait_for(lambda: shows_scene(sim_board.pixels(), scene))
         shown = sim_board.pixels()
-        with WebView(layout, sim_board.pixels, sim_board.press) as view, sync_api.sync_playwright() as playwright:
+        with WebView(layout.data, sim_board.pixels, sim_board.press) as view, sync_api.sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path=CHROMIUM,
                 args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],

@@ -54,3 +54,19 @@ def test_board_auto_takes_the_first_board_found(monkeypatch):
     assert find_port() == "/dev/ttyACM1"
     found[:] = [{"device": "/dev/ttyACM2"}]
     assert find_port() == "/dev/ttyACM2"
+
+
+def test_play_and_sim_refuse_a_game_without_a_face_naming_those_with_one(tmp_path, capsys, monkeypatch):
+    from tablelight.table.face import FACES
+
+    db = str(tmp_path / "g.sqlite")
+    faceless = "landover"
+    monkeypatch.delitem(FACES, faceless, raising=False)
+    assert main(["play", faceless, "--seats", "bot,bot", "--board", "none", "--db", db]) == 1
+    err = capsys.readouterr().err
+    assert f"{faceless} has no lit-board face yet" in err and "farlander" in err
+    assert main(["sim", "--layout", "nosuch", "--view", "none", "--seconds", "0"]) == 1
+    err = capsys.readouterr().err
+    assert "no game with a lit-board face uses the layout 'nosuch'" in err and "farlander (farlander)" in err
+    assert main(["games", "--db", db]) == 0
+    assert "no games" in capsys.readouterr().out

@@ -37,7 +37,7 @@ def run_games(args: argparse.Namespace) -> int:
                 print(json.dumps(info.to_json()))
             return 0
         if not infos:
-            print(f"no games in {store.path} yet: start one with tablelight play farlander")
+            print(f"no games in {store.path} yet: start one with tablelight play GAME (farlander, mainland...)")
             return 0
         print(f"{'id':>4}  {'game':<10} {'seats':<28} {'actions':>7}  {'status':<8} {'started':<16}  result")
         for info in infos:

@@ -1,4 +1,8 @@
-"""``tablelight play farlander``: a game at a lit board (real or simulated), kept in the game store."""
+"""``tablelight play GAME``: a game at a lit board (real or simulated), kept in the game store.
+
+Every game with a face (:data:`tablelight.table.face.FACES`) can be played; the others get a
+clear error naming the games that can.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +11,7 @@ import os
 from typing import Any
 
 from tablelight.cli.common import add_game_subparsers, options_from_args, read_json
-from tablelight.core.errors import SetupError
 from tablelight.core.game import Game
-
-#: Games that have a lit-board layout and a table service.
-TABLE_GAMES = ("farlander",)
 
 
 def register(subparsers: Any) -> None:
@@ -37,13 +37,13 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from tablelight.table.face import face_class
     from tablelight.table.run import run_table
     from tablelight.table.service import resolve_seats
     from tablelight.table.store import GameStore
 
     cls: type[Game] = args.game_class
-    if cls.name not in TABLE_GAMES:
-        raise SetupError(f"no lit board layout for {cls.name} yet; tablelight play supports {', '.join(TABLE_GAMES)}")
+    face_class(cls.name)  # a game without a lit-board face is refused here, with the games that have one
     seats = resolve_seats(cls, args.seats, args.players)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big") & 0x7FFFFFFF
     map_file = getattr(args, "map_file", None)

@@ -1,7 +1,8 @@
 """``tablelight sim``: a simulated board running the real firmware, with a web and/or terminal view.
 
-It prints the pseudo-terminal the host can open (``tablelight play farlander --board PORT``
-in another shell) and shows the LEDs until Ctrl-C.
+Any layout whose game has a face (``--layout NAME``, default farlander). It prints the
+pseudo-terminal the host can open (``tablelight play GAME --board PORT`` in another shell)
+and shows the LEDs until Ctrl-C.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from typing import Any
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("sim", help="run a simulated board (the real firmware) and show its LEDs")
-    parser.add_argument("--layout", default="farlander", help="board layout (default farlander)")
+    parser.add_argument(
+        "--layout", default="farlander", help="board layout: the layout of any game that has a lit-board face (default farlander)"
+    )
     parser.add_argument("--view", choices=("web", "terminal", "both", "none"), default="web", help="default web")
     parser.add_argument("--web-port", type=int, default=8055, help="port of the web view on 127.0.0.1 (default 8055)")
     parser.add_argument("--seconds", type=float, default=None, help="stop after this many seconds (default: Ctrl-C)")
@@ -23,18 +26,21 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from tablelight.sim.board import SimBoard
-    from tablelight.table.layout import load_layout
+    from tablelight.table.layout import load_layout_data
 
-    layout = load_layout(args.layout)
+    games = games_for_layout(args.layout)
+    layout = load_layout_data(args.layout)
+    layout_id = layout["id"]
     stop = threading.Event()
-    with SimBoard.start(layout.id) as sim:
-        print(f"simulated {layout.id} board on {sim.port}", flush=True)
-        print(f"play on it with: tablelight play {layout.id} --board {sim.port}", flush=True)
+    with SimBoard.start(layout_id) as sim:
+        print(f"simulated {layout_id} board on {sim.port}", flush=True)
+        for game in games:
+            print(f"play on it with: tablelight play {game} --board {sim.port}", flush=True)
         web = None
         if args.view in ("web", "both"):
             from tablelight.view.web import WebView
 
-            web = WebView(layout, sim.pixels, sim.press, port=args.web_port, title=f"simulated {layout.id} board")
+            web = WebView(layout, sim.pixels, sim.press, port=args.web_port, title=f"simulated {layout_id} board")
             web.start()
             print(f"web view: {web.url}", flush=True)
         if args.view in ("terminal", "both"):
@@ -50,3 +56,21 @@ def run(args: argparse.Namespace) -> int:
             if web is not None:
                 web.stop()
     return 0
+
+
+def games_for_layout(name: str) -> list[str]:
+    """The games whose face uses the layout ``name``; a clear error when none does."""
+    from tablelight.core.errors import SetupError
+    from tablelight.table.face import FACES, face_class
+
+    faces: dict[str, str] = {}
+    for game in sorted(FACES):
+        try:
+            faces[game] = face_class(game).default_layout
+        except (ImportError, AttributeError):  # a face still being written: skip it
+            continue
+    games = [game for game, layout in faces.items() if layout == name]
+    if not games:
+        known = ", ".join(f"{layout} ({game})" for game, layout in faces.items())
+        raise SetupError(f"no game with a lit-board face uses the layout {name!r}; layouts with one: {known}")
+    return games

@@ -1,7 +1,7 @@
 """Benchmark of the whole table path: ``python -m tablelight.table.bench [--presses N] [--json]``.
 
 A key is pressed on the simulated board (the real firmware, over a pseudo-terminal); the
-host receives it, the input machine turns it into a placement, the engine checks it, the
+host receives it, Farlander's face turns it into a placement, the engine checks it, the
 game store commits it to SQLite, and the new look goes back to the board. The figure is
 the time from the press until the territory's LED changed, as ``p50_ms``, ``p99_ms`` and
 ``max_ms``, with the number of presses measured.
@@ -19,8 +19,7 @@ import time
 from typing import Any
 
 from tablelight.games.farlander.engine import Farlander
-from tablelight.table.input import InputMachine
-from tablelight.table.layout import load_layout
+from tablelight.table.faces.farlander import InputMachine, load_layout
 from tablelight.table.service import Table
 from tablelight.table.store import GameStore
 

@@ -1,17 +1,16 @@
-"""Board layouts: which LEDs and keys of a lit board belong to which place on the game board.
+"""Board layouts: what each LED and key of a lit board is for, as data.
 
-A layout is data in ``hardware/layouts/<id>.json`` (the firmware never reads it: the board
-only knows LED and key numbers). :func:`load_layout` reads and checks one and returns a
-:class:`BoardLayout`. For Farlander the board has seven hex tile slots, each with an LED
-and a key under each of its six pie slices and one at its centre, plus status LEDs (whose
-turn, which phase) and two buttons (confirm, cancel).
+A layout is ``hardware/layouts/<id>.json`` (the firmware never reads it: the board only
+knows LED and key numbers). :func:`load_layout_data` reads one and checks the generic
+fields every layout has (``id``, ``leds``, ``keys``, ``key_matrix``, ``drawing``; see
+``docs/layouts.md``); the game's face (:mod:`tablelight.table.face`) reads and checks its
+own sections, and the views draw any layout from its ``drawing``.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -19,53 +18,11 @@ from tablelight.core.errors import TablelightError
 
 #: Environment variable naming the folder that holds ``layouts/`` (defaults to the checkout's hardware/).
 HARDWARE_ENV = "TABLELIGHT_HARDWARE"
+SHAPES = ("polygon", "circle", "rect")
 
 
 class LayoutError(TablelightError):
     """A layout file is missing or does not describe a consistent board."""
-
-
-@dataclass(frozen=True)
-class BoardLayout:
-    """The LED and key roles of one lit board (see ``hardware/layouts/farlander.json``)."""
-
-    id: str
-    leds: int
-    keys: int
-    #: Per tile slot: the LED under the slice at each edge 0-5.
-    edge_leds: tuple[tuple[int, ...], ...]
-    #: Per tile slot: the LED at the slot's centre.
-    centre_leds: tuple[int, ...]
-    edge_keys: tuple[tuple[int, ...], ...]
-    centre_keys: tuple[int, ...]
-    #: Per seat: the LED that shows that seat's turn.
-    turn_leds: tuple[int, ...]
-    #: Phase name -> LED.
-    phase_leds: dict[str, int]
-    confirm_key: int
-    cancel_key: int
-    #: The parsed file, for drawings (slot centres, where status LEDs and buttons sit).
-    data: dict[str, Any] = field(repr=False, compare=False)
-
-    @property
-    def slots(self) -> int:
-        return len(self.edge_leds)
-
-    def led_of(self, slot: int, edge: int | None) -> int:
-        """The LED of a slice (``edge`` 0-5) or of the centre (``edge`` None) of ``slot``."""
-        return self.centre_leds[slot] if edge is None else self.edge_leds[slot][edge]
-
-    def leds_of(self, slot: int, edges: tuple[int, ...] | list[int]) -> list[int]:
-        """The LEDs a territory covering ``edges`` of ``slot`` lights (no edges: the centre)."""
-        if not edges:
-            return [self.centre_leds[slot]]
-        return [self.edge_leds[slot][edge] for edge in edges]
-
-    def keys_of(self, slot: int, edges: tuple[int, ...] | list[int]) -> list[int]:
-        """The keys that select a territory covering ``edges`` of ``slot``."""
-        if not edges:
-            return [self.centre_keys[slot]]
-        return [self.edge_keys[slot][edge] for edge in edges]
 
 
 def hardware_dir() -> Path:
@@ -89,104 +46,151 @@ def layout_path(name: str) -> Path:
     return hardware_dir() / "layouts" / f"{name}.json"
 
 
-def load_layout(name: str = "farlander") -> BoardLayout:
-    """Read and check a layout by id (``"farlander"``) or file path. Raises :class:`LayoutError`."""
+def layout_names() -> list[str]:
+    """The ids of the layouts in ``hardware/layouts/``."""
+    try:
+        return sorted(path.stem for path in (hardware_dir() / "layouts").glob("*.json"))
+    except LayoutError:
+        return []
+
+
+def read_layout_file(name: str) -> Any:
+    """The parsed JSON of a layout by id or path, unchecked. Raises :class:`LayoutError`."""
     path = layout_path(name)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        return json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise LayoutError(f"no layout file {path}") from None
+        known = ", ".join(layout_names()) or "none"
+        raise LayoutError(f"no layout file {path} (layouts: {known})") from None
     except (OSError, UnicodeDecodeError) as error:
         raise LayoutError(f"cannot read layout {path}: {error}") from None
     except json.JSONDecodeError as error:
         raise LayoutError(f"layout {path} is not valid JSON: {error}") from None
-    return parse_layout(data, str(path))
 
 
-def _int(value: Any, what: str, limit: int) -> int:
+def load_layout_data(name: str) -> dict[str, Any]:
+    """Read a layout by id (``"farlander"``) or file path and check its generic fields.
+
+    Returns the parsed document (game sections untouched). Raises :class:`LayoutError`
+    saying what is wrong.
+    """
+    return check_layout_data(read_layout_file(name), str(layout_path(name)))
+
+
+def whole(value: Any, what: str, limit: int) -> int:
+    """``value`` as a whole number 0..limit-1, else a :class:`LayoutError` naming ``what``."""
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < limit:
         raise LayoutError(f"{what} must be a whole number 0-{limit - 1}, got {value!r}")
     return value
 
 
-def parse_layout(data: Any, source: str = "layout") -> BoardLayout:
-    """Check a parsed layout document and build a :class:`BoardLayout`."""
+def _number(value: Any, what: str) -> float:
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise LayoutError(f"{what} must be a number, got {value!r}")
+    return float(value)
+
+
+def _point(value: Any, what: str) -> tuple[float, float]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise LayoutError(f"{what} must be [x, y], got {value!r}")
+    return _number(value[0], what), _number(value[1], what)
+
+
+def check_layout_data(data: Any, source: str = "layout") -> dict[str, Any]:
+    """Check the generic fields of a parsed layout (see ``docs/layouts.md``); return it."""
     if not isinstance(data, dict):
         raise LayoutError(f"{source}: a layout is a JSON object")
-    try:
-        layout_id = data["id"]
-        leds = data["leds"]
-        keys = data["keys"]
-        slots = data["slots"]
-        status = data["status_leds"]
-        buttons = data["buttons"]
-    except KeyError as missing:
-        raise LayoutError(f"{source}: missing field {missing}") from None
-    if not isinstance(layout_id, str) or not layout_id:
+    for name in ("id", "leds", "keys"):
+        if name not in data:
+            raise LayoutError(f"{source}: missing field {name!r}")
+    if not isinstance(data["id"], str) or not data["id"]:
         raise LayoutError(f"{source}: id must be a non-empty string")
-    for name, value in (("leds", leds), ("keys", keys)):
+    for name in ("leds", "keys"):
+        value = data[name]
         if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
             raise LayoutError(f"{source}: {name} must be a positive whole number, got {value!r}")
-    if not isinstance(slots, list) or not slots:
-        raise LayoutError(f"{source}: slots must be a non-empty list")
-    edge_leds: list[tuple[int, ...]] = []
-    centre_leds: list[int] = []
-    edge_keys: list[tuple[int, ...]] = []
-    centre_keys: list[int] = []
-    for index, slot in enumerate(slots):
-        where = f"{source}: slot {index}"
-        if not isinstance(slot, dict) or slot.get("slot") != index:
-            raise LayoutError(f"{where} must be an object with \"slot\": {index}")
-        for name in ("edge_leds", "edge_keys"):
-            if not isinstance(slot.get(name), list) or len(slot[name]) != 6:
-                raise LayoutError(f"{where}: {name} must list 6 numbers (edges 0-5)")
-        edge_leds.append(tuple(_int(v, f"{where} edge LED", leds) for v in slot["edge_leds"]))
-        edge_keys.append(tuple(_int(v, f"{where} edge key", keys) for v in slot["edge_keys"]))
-        centre_leds.append(_int(slot.get("centre_led"), f"{where} centre_led", leds))
-        centre_keys.append(_int(slot.get("centre_key"), f"{where} centre_key", keys))
-    turn: dict[int, int] = {}
-    phase: dict[str, int] = {}
-    if not isinstance(status, list):
-        raise LayoutError(f"{source}: status_leds must be a list")
-    for item in status:
+    leds, keys = data["leds"], data["keys"]
+    matrix = data.get("key_matrix")
+    if matrix is not None:
+        if not isinstance(matrix, dict):
+            raise LayoutError(f"{source}: key_matrix must be an object with rows and columns")
+        rows = whole(matrix.get("rows"), f"{source}: key_matrix rows", 257)
+        columns = whole(matrix.get("columns"), f"{source}: key_matrix columns", 257)
+        if rows * columns < keys:
+            raise LayoutError(f"{source}: key_matrix {rows}x{columns} has fewer positions than the {keys} keys")
+    if "drawing" not in data:
+        raise LayoutError(f"{source}: missing field 'drawing' (how a screen draws the board: docs/layouts.md)")
+    _check_drawing(data["drawing"], leds, keys, f"{source}: drawing")
+    return data
+
+
+def _check_drawing(drawing: Any, leds: int, keys: int, where: str) -> None:
+    if not isinstance(drawing, dict):
+        raise LayoutError(f"{where} must be an object")
+    width = _number(drawing.get("width"), f"{where} width")
+    height = _number(drawing.get("height"), f"{where} height")
+    if width <= 0 or height <= 0:
+        raise LayoutError(f"{where}: width and height must be positive")
+    items = drawing.get("leds")
+    if not isinstance(items, list):
+        raise LayoutError(f"{where}: leds must be a list (one entry per LED)")
+    drawn: dict[int, int] = {}
+    for position, item in enumerate(items):
         if not isinstance(item, dict):
-            raise LayoutError(f"{source}: each status LED is an object")
-        led = _int(item.get("led"), f"{source}: status LED", leds)
-        if item.get("role") == "turn":
-            turn[_int(item.get("seat"), f"{source}: turn LED seat", 16)] = led
-        elif item.get("role") == "phase" and isinstance(item.get("phase"), str):
-            phase[item["phase"]] = led
+            raise LayoutError(f"{where}: leds[{position}] must be an object")
+        led = whole(item.get("led"), f"{where}: leds[{position}] led", leds)
+        if led in drawn:
+            raise LayoutError(f"{where}: LED {led} is drawn twice (leds[{drawn[led]}] and leds[{position}])")
+        drawn[led] = position
+        if "key" in item:
+            whole(item["key"], f"{where}: LED {led} key", keys)
+        shape = item.get("shape")
+        if shape == "polygon":
+            points = item.get("points")
+            if not isinstance(points, list) or len(points) < 3:
+                raise LayoutError(f"{where}: LED {led} polygon needs at least 3 points")
+            for point in points:
+                _point(point, f"{where}: LED {led} point")
+        elif shape == "circle":
+            _point(item.get("at"), f"{where}: LED {led} at")
+            if _number(item.get("r"), f"{where}: LED {led} r") <= 0:
+                raise LayoutError(f"{where}: LED {led} r must be positive")
+        elif shape == "rect":
+            _point(item.get("at"), f"{where}: LED {led} at")
+            w, h = _point(item.get("size"), f"{where}: LED {led} size")
+            if w <= 0 or h <= 0:
+                raise LayoutError(f"{where}: LED {led} size must be positive")
         else:
-            raise LayoutError(f"{source}: status LED {led} needs role 'turn' (with seat) or 'phase' (with phase)")
-    if sorted(turn) != list(range(len(turn))):
-        raise LayoutError(f"{source}: turn LEDs must cover seats 0-{len(turn) - 1} once each")
-    roles: dict[str, int] = {}
+            raise LayoutError(f"{where}: LED {led} shape must be one of {', '.join(SHAPES)}, got {shape!r}")
+        if "label" in item and not isinstance(item["label"], str):
+            raise LayoutError(f"{where}: LED {led} label must be text")
+    missing = [led for led in range(leds) if led not in drawn]
+    if missing:
+        shown = ", ".join(str(led) for led in missing[:10]) + (" ..." if len(missing) > 10 else "")
+        raise LayoutError(f"{where}: every LED must be drawn once; not drawn: {shown}")
+    buttons = drawing.get("buttons", [])
     if not isinstance(buttons, list):
-        raise LayoutError(f"{source}: buttons must be a list")
-    for item in buttons:
-        if not isinstance(item, dict) or not isinstance(item.get("role"), str):
-            raise LayoutError(f"{source}: each button is an object with a role")
-        roles[item["role"]] = _int(item.get("key"), f"{source}: button {item['role']}", keys)
-    for role in ("confirm", "cancel"):
-        if role not in roles:
-            raise LayoutError(f"{source}: no {role} button")
-    all_leds = [led for group in edge_leds for led in group] + centre_leds + list(turn.values()) + list(phase.values())
-    if len(set(all_leds)) != len(all_leds):
-        raise LayoutError(f"{source}: an LED is given two roles")
-    all_keys = [key for group in edge_keys for key in group] + centre_keys + list(roles.values())
-    if len(set(all_keys)) != len(all_keys):
-        raise LayoutError(f"{source}: a key is given two roles")
-    return BoardLayout(
-        id=layout_id,
-        leds=leds,
-        keys=keys,
-        edge_leds=tuple(edge_leds),
-        centre_leds=tuple(centre_leds),
-        edge_keys=tuple(edge_keys),
-        centre_keys=tuple(centre_keys),
-        turn_leds=tuple(turn[seat] for seat in range(len(turn))),
-        phase_leds=phase,
-        confirm_key=roles["confirm"],
-        cancel_key=roles["cancel"],
-        data=data,
-    )
+        raise LayoutError(f"{where}: buttons must be a list")
+    for position, button in enumerate(buttons):
+        if not isinstance(button, dict):
+            raise LayoutError(f"{where}: buttons[{position}] must be an object")
+        whole(button.get("key"), f"{where}: buttons[{position}] key", keys)
+        _point(button.get("at"), f"{where}: buttons[{position}] at")
+        if not isinstance(button.get("label"), str) or not button["label"]:
+            raise LayoutError(f"{where}: buttons[{position}] needs a label")
+    grid = drawing.get("grid")
+    if grid is not None:
+        if not isinstance(grid, dict):
+            raise LayoutError(f"{where}: grid must be an object")
+        columns = whole(grid.get("columns"), f"{where}: grid columns", 1000)
+        rows = whole(grid.get("rows"), f"{where}: grid rows", 1000)
+        cells = grid.get("cells")
+        if not isinstance(cells, dict):
+            raise LayoutError(f"{where}: grid cells must map LED numbers to [column, row]")
+        for text, place in cells.items():
+            if not text.isdigit() or not 0 <= int(text) < leds:
+                raise LayoutError(f"{where}: grid cell {text!r} is not an LED number 0-{leds - 1}")
+            if not isinstance(place, list) or len(place) != 2:
+                raise LayoutError(f"{where}: grid cell {text} must be [column, row]")
+            whole(place[0], f"{where}: grid cell {text} column", columns)
+            whole(place[1], f"{where}: grid cell {text} row", rows)

@@ -19,8 +19,8 @@ from contextlib import ExitStack
 from typing import Any
 
 from tablelight.core.errors import SetupError, TablelightError
-from tablelight.table.layout import BoardLayout, load_layout
-from tablelight.table.scene import Pixel
+from tablelight.table.face import Pixel, face_class, make_face
+from tablelight.table.layout import load_layout_data
 from tablelight.table.service import Board, KeyEventLike, Table
 from tablelight.table.store import GameStore
 
@@ -85,15 +85,19 @@ class _Press:
         self.pressed = True
 
 
-def open_board(spec: str, stack: ExitStack, layout: BoardLayout) -> tuple[Board | None, Any]:
-    """(board session, SimBoard or None) for ``--board``; everything opened is closed by ``stack``."""
+def open_board(spec: str, stack: ExitStack, layout: dict[str, Any]) -> tuple[Board | None, Any]:
+    """(board session, SimBoard or None) for ``--board``; everything opened is closed by ``stack``.
+
+    ``layout`` is the layout document (:func:`tablelight.table.layout.load_layout_data`).
+    """
+    layout_id, layout_leds = layout["id"], layout["leds"]
     if spec == "none":
         return None, None
     sim = None
     if spec == "sim":
         from tablelight.sim.board import SimBoard
 
-        sim = SimBoard.start(layout.id)
+        sim = SimBoard.start(layout_id)
         stack.callback(sim.stop)
         port = sim.port
     elif spec == "auto":
@@ -105,11 +109,11 @@ def open_board(spec: str, stack: ExitStack, layout: BoardLayout) -> tuple[Board 
     session = BoardSession.open(port)
     stack.callback(session.close)
     hello = getattr(session, "hello", {}) or {}
-    if hello.get("layout") not in (None, layout.id):
-        raise SetupError(f"the board on {port} has layout {hello.get('layout')!r}, this game needs {layout.id!r}")
+    if hello.get("layout") not in (None, layout_id):
+        raise SetupError(f"the board on {port} has layout {hello.get('layout')!r}, this game needs {layout_id!r}")
     leds = hello.get("leds")
-    if isinstance(leds, int) and leds < layout.leds:
-        raise SetupError(f"the board on {port} has {leds} LEDs, the {layout.id} layout needs {layout.leds}")
+    if isinstance(leds, int) and leds < layout_leds:
+        raise SetupError(f"the board on {port} has {leds} LEDs, the {layout_id} layout needs {layout_leds}")
     return session, sim
 
 
@@ -142,7 +146,8 @@ def run_table(
     ``game_id`` None: a new game, stored once the board is open and the seats are
     checked (a game that cannot start leaves nothing behind).
     """
-    layout = load_layout("farlander")
+    layout = load_layout_data(face_class(game.name).default_layout)
+    face = make_face(game, layout)  # refuses a game without a face, or a layout it cannot show, up front
     view = args.view or ("terminal" if args.board in ("sim", "none") else "none")
     out = sys.stdout
     with ExitStack() as stack:
@@ -174,7 +179,7 @@ def run_table(
             board=board if (session is not None or view in ("web", "both")) else None,
             store=store,
             game_id=game_id,
-            layout=layout,
+            face=face,
             bot_delay=args.bot_delay,
             on_message=on_message,
             on_show=on_show,
@@ -198,7 +203,7 @@ def run_table(
             stack.enter_context(web)
             print(f"web view: {web.url}", file=sys.stderr, flush=True)
         where = f"board {sim.port} (simulated)" if sim is not None else ("no board" if session is None else f"board {args.board}")
-        print(f"game {game_id}: farlander, seats {', '.join(seats)}, on {where}", file=sys.stderr, flush=True)
+        print(f"game {game_id}: {game.name}, seats {', '.join(seats)}, on {where}", file=sys.stderr, flush=True)
         try:
             table.run()
         except KeyboardInterrupt:

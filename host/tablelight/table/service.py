@@ -1,10 +1,11 @@
-"""The table service: runs a Farlander game at a lit board.
+"""The table service: runs a game at a lit board, whatever the game.
 
-The :class:`Table` owns the loop: it shows the game on the board (through the layout,
-:mod:`tablelight.table.scene`), turns the presses of a person whose turn it is into
-actions (:mod:`tablelight.table.input`), lets bot seats play by themselves, and keeps
-every action in the game store before the board shows it. The host checks every
-move: a refused press flashes the territory and gives a message; nothing changes.
+The :class:`Table` owns the loop: it shows the game on the board and turns the presses
+of a person whose turn it is into actions, both through the game's face
+(:mod:`tablelight.table.face`, one per game under :mod:`tablelight.table.faces`), lets
+bot seats play by themselves, and keeps every action in the game store before the board
+shows it. The host checks every move: a refused press flashes what the face names and
+gives a message; nothing changes.
 
 The board is anything with ``show(pixels)`` and ``poll(timeout) -> [key events]``:
 :class:`tablelight.board.session.BoardSession` on a real or simulated board, or a fake
@@ -15,17 +16,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from tablelight.core.errors import IllegalActionError, SetupError
 from tablelight.core.game import Action, Game
-from tablelight.table.input import InputMachine, Outcome
-from tablelight.table.layout import BoardLayout, load_layout
-from tablelight.table.scene import SEAT_NAMES, Pixel, render
+from tablelight.table.face import GameFace, Outcome, Pixel, make_face
 from tablelight.table.store import GameStore
-
-if TYPE_CHECKING:
-    from tablelight.games.farlander.engine import Farlander
 
 HUMAN = "human"
 DEFAULT_BOT = "bot"
@@ -94,13 +90,14 @@ class Table:
 
     def __init__(
         self,
-        game: Farlander,
+        game: Game,
         seats: Sequence[str],
         *,
         board: Board | None = None,
         store: GameStore | None = None,
         game_id: int | None = None,
-        layout: BoardLayout | None = None,
+        face: GameFace | None = None,
+        layout_data: dict[str, Any] | None = None,
         bot_delay: float = 0.0,
         flash_seconds: float = FLASH_SECONDS,
         clock: Callable[[], float] = time.monotonic,
@@ -112,6 +109,9 @@ class Table:
             raise SetupError(f"{len(seats)} seats for {game.players} players")
         if board is None and HUMAN in seats:
             raise SetupError("a human seat needs a board to press keys on")
+        #: The game's look and input (its own layout, or ``layout_data``); made first so a game
+        #: without a face is refused before anything is stored.
+        self.face: GameFace = face if face is not None else make_face(game, layout_data)
         if store is not None and game_id is None:
             game_id = store.create(game, list(seats))
         self.game = game
@@ -119,16 +119,14 @@ class Table:
         self.board = board
         self.store = store
         self.game_id = game_id
-        self.layout = layout or load_layout("farlander")
-        self.input = InputMachine(game, self.layout)
         self.bot_delay = bot_delay
         self.flash_seconds = flash_seconds
         self.clock = clock
         self.on_message = on_message or (lambda text: None)
         self.on_show = on_show
         self.poll_interval = poll_interval
-        #: territory index -> clock time its flash ends.
-        self.flashes: dict[int, float] = {}
+        #: What the face flashes (Farlander: territory indices) -> clock time the flash ends.
+        self.flashes: dict[Any, float] = {}
         #: Every message given, in order (the last one is what a person should read now).
         self.messages: list[str] = []
         self.shown: list[Pixel] | None = None
@@ -142,14 +140,7 @@ class Table:
         """What the board should show now."""
         now = self.clock()
         flashing = [t for t, until in self.flashes.items() if until > now]
-        return render(
-            self.game,
-            self.layout,
-            target=self.input.target,
-            moves=self.input.moves,
-            sources=self.input.sources().keys(),
-            flash=flashing,
-        )
+        return self.face.pixels(flashing)
 
     def refresh(self) -> None:
         """Send the look to the board when it changed."""
@@ -171,7 +162,10 @@ class Table:
 
     def seat_label(self, seat: int) -> str:
         kind = self.seats[seat]
-        return f"seat {seat} ({SEAT_NAMES[seat]}, {kind})"
+        names = getattr(self.face, "seat_names", None)  # optional: a face may name seats (red, blue...)
+        if names and seat < len(names):
+            return f"seat {seat} ({names[seat]}, {kind})"
+        return f"seat {seat} ({kind})"
 
     # ------------------------------------------------------------------ actions
 
@@ -181,26 +175,21 @@ class Table:
         try:
             self.game.apply(action, seat=seat)
         except IllegalActionError as error:
-            self._refuse(Outcome(f"{error.message} [{error.rule}]", refused=True, flash=self._flash_for(action)))
+            self._refuse(Outcome(f"{error.message} [{error.rule}]", refused=True, flash=self.face.flash_for(action)))
             return False
         # Stored before the board shows it: a crash after this loses nothing that was shown.
         if self.store is not None and self.game_id is not None:
             self.store.save(self.game_id, self.game)
-        self.input.reset()
+        self.face.reset()
         self._report_log()
         self._next_bot_at = self.clock() + self.bot_delay
         self.refresh()
         return True
 
-    def _flash_for(self, action: Action) -> list[int]:
-        tid = action.get("territory") or action.get("target")
-        index = self.game.index.get(tid) if isinstance(tid, str) else None
-        return [] if index is None else [index]
-
     def _report_log(self) -> None:
         for entry in self.game.log[self._reported :]:
             if "action" in entry:
-                self.say(f"{self.seat_label(entry['seat'])}: {_describe_action(entry['action'])}")
+                self.say(f"{self.seat_label(entry['seat'])}: {self.face.describe_action(entry['action'])}")
         self._reported = len(self.game.log)
         if self.game.is_over():
             self.say(self.game.describe_result())
@@ -212,14 +201,7 @@ class Table:
         seat = self.game.current_seat()
         if seat is None or self.seats[seat] != HUMAN:
             return
-        game = self.game
-        if game.phase == "distribution":
-            self.say(f"{self.seat_label(seat)}: press a territory to place a unit ({game.reserve[seat]} left)")
-        else:
-            self.say(
-                f"{self.seat_label(seat)}: press a territory to conquer ({len(game.targets(seat))} possible), "
-                "then your bordering territories to move units in, then confirm"
-            )
+        self.say(f"{self.seat_label(seat)}: {self.face.prompt(seat)}")
 
     def _refuse(self, outcome: Outcome) -> None:
         until = self.clock() + self.flash_seconds
@@ -237,7 +219,7 @@ class Table:
         if self.seats[seat] != HUMAN:
             self.say(f"it is {self.seat_label(seat)}'s turn: it plays by itself")
             return
-        outcome = self.input.press(key)
+        outcome = self.face.press(key)
         if outcome.action is not None:
             self.apply(outcome.action)
         elif outcome.refused:
@@ -314,13 +296,3 @@ class Table:
     def _actions(self) -> int:
         return sum(1 for e in self.game.log if "action" in e and not e.get("auto"))
 
-
-def _describe_action(action: Action) -> str:
-    if action.get("type") == "place":
-        return f"places a unit in {action.get('territory')}"
-    if action.get("type") == "conquer":
-        moves = ", ".join(f"{n} from {tid}" for tid, n in action.get("moves", {}).items())
-        return f"conquers {action.get('target')} moving in {moves}"
-    if action.get("type") == "skip":
-        return "cannot act: skipped"
-    return str(action)

@@ -1,10 +1,11 @@
-"""A terminal picture of the lit board: the seven tiles in their flower, status LEDs, a message.
+"""A terminal picture of any lit board, drawn from its layout's generic ``drawing``.
 
-Each tile is drawn as three rows of LED cells::
-
-    NW  N  NE         edges 5 0 1
-        C             the centre LED
-    SW  S  SE         edges 4 3 2
+Each LED is a two-character cell. The cells stand where the drawing's ``grid`` puts
+them (``LED -> [column, row]`` on a character grid); LEDs without a grid place (or all
+of them, when the layout has no grid) are either placed from their drawing
+coordinates or, when they carry a ``label``, listed under the picture as
+``label cell`` (LEDs in a row with the same label share it: ``turn ▓▓ ·· ··``). A
+message line comes last.
 
 Lit LEDs are coloured blocks (24-bit ANSI colour), LEDs that are off are dim dots so the
 board's shape stays visible. When the pixels carry effects, blinking cells are drawn
@@ -19,14 +20,10 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
-from tablelight.table.layout import BoardLayout
 from tablelight.view.colors import display_color
 
-#: (row, column) of each LED cell inside a tile picture, by position 0-5 (edges) and 6 (centre).
-_CELL = {5: (0, 0), 0: (0, 3), 1: (0, 6), 6: (1, 3), 4: (2, 0), 3: (2, 3), 2: (2, 6)}
-_TILE_COLUMNS = 12
 _RESET = "\033[0m"
 _GLYPHS = {0: "██", 1: "▒▒", 2: "▓▓"}
 
@@ -54,28 +51,67 @@ def _cell(pixel: Sequence[int], color: bool) -> str:
     return f"\033[38;2;{r};{g};{b}m{glyph}{_RESET}"
 
 
-def draw(layout: BoardLayout, pixels: Sequence[Sequence[int]], *, color: bool = True, message: str = "") -> str:
+def led_centre(item: dict[str, Any]) -> tuple[float, float]:
+    """The centre of one drawn LED in layout units."""
+    if item["shape"] == "polygon":
+        points = item["points"]
+        return sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
+    x, y = item["at"]
+    if item["shape"] == "rect":
+        w, h = item["size"]
+        return x + w / 2, y + h / 2
+    return float(x), float(y)
+
+
+def terminal_places(layout: dict[str, Any]) -> tuple[dict[int, tuple[int, int]], list[tuple[int, str]]]:
+    """(LED -> (column, row) on the character grid, [(LED, label)] listed under the picture)."""
+    drawing = layout["drawing"]
+    grid = drawing.get("grid") or {}
+    places = {int(led): (place[0], place[1]) for led, place in (grid.get("cells") or {}).items()}
+    listed: list[tuple[int, str]] = []
+    loose: list[dict[str, Any]] = []
+    for item in drawing["leds"]:
+        if item["led"] in places:
+            continue
+        if grid and "label" in item:
+            listed.append((item["led"], item["label"]))
+        else:
+            loose.append(item)
+    if loose:
+        # Rank the distinct centre coordinates: a matrix keeps its rows and columns.
+        centres = {item["led"]: led_centre(item) for item in loose}
+        xs = sorted({round(x, 2) for x, _ in centres.values()})
+        ys = sorted({round(y, 2) for _, y in centres.values()})
+        top = max((row for _, row in places.values()), default=-2) + 2
+        taken = set(places.values())
+        for led, (x, y) in sorted(centres.items()):
+            column, row = xs.index(round(x, 2)) * 3, top + ys.index(round(y, 2))
+            while (column, row) in taken or (column + 1, row) in taken:
+                column += 3
+            places[led] = (column, row)
+            taken.add((column, row))
+    return places, sorted(listed)  # LED order: a row of status LEDs stays in its order
+
+
+def draw(layout: dict[str, Any], pixels: Sequence[Sequence[int]], *, color: bool = True, message: str = "") -> str:
     """The board picture as text (``color=False``: plain characters only)."""
-    slots = layout.data["slots"]
-    places = []
-    for slot in slots:
-        x, y = slot["center"]
-        places.append((round(y / (3**0.5 / 2)) * 2, round(x / 1.5 * _TILE_COLUMNS)))
-    top = min(row for row, _ in places)
-    left = min(column for _, column in places)
-    height = max(row for row, _ in places) - top + 3
-    width = max(column for _, column in places) - left + _TILE_COLUMNS
+    places, listed = terminal_places(layout)
+    width = max((column for column, _ in places.values()), default=0) + 2
+    height = max((row for _, row in places.values()), default=-1) + 1
     grid: list[list[str]] = [[" "] * width for _ in range(height)]
-    for index, (row, column) in enumerate(places):
-        for position, (dr, dc) in _CELL.items():
-            led = layout.led_of(index, None if position == 6 else position)
-            r, c = row - top + dr, column - left + dc
-            grid[r][c] = _cell(pixels[led], color)
-            grid[r][c + 1] = ""
+    for led, (column, row) in places.items():
+        grid[row][column] = _cell(pixels[led], color)
+        grid[row][column + 1] = ""
     lines = ["  " + "".join(row).rstrip() for row in grid]
-    turn = " ".join(_cell(pixels[led], color) for led in layout.turn_leds)
-    phases = " ".join(f"{name} {_cell(pixels[led], color)}" for name, led in layout.phase_leds.items())
-    lines.append(f"  turn {turn}   {phases}")
+    if listed:
+        # LEDs in a row with one label share it: "turn ▓▓ ·· ··   action ··".
+        groups: list[tuple[str, list[int]]] = []
+        for led, label in listed:
+            if groups and groups[-1][0] == label:
+                groups[-1][1].append(led)
+            else:
+                groups.append((label, [led]))
+        lines.append("  " + "   ".join(f"{label} " + " ".join(_cell(pixels[led], color) for led in leds) for label, leds in groups))
     if message:
         lines.append(f"  {message}")
     return "\n".join(lines)
@@ -84,7 +120,7 @@ def draw(layout: BoardLayout, pixels: Sequence[Sequence[int]], *, color: bool = 
 class TerminalView:
     """Draws the board to a stream: in place on a terminal, one picture per change otherwise."""
 
-    def __init__(self, layout: BoardLayout, stream: TextIO | None = None, *, color: bool | None = None) -> None:
+    def __init__(self, layout: dict[str, Any], stream: TextIO | None = None, *, color: bool | None = None) -> None:
         self.layout = layout
         self.stream = stream or sys.stdout
         self.live = self.stream.isatty()

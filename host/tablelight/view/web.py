@@ -2,90 +2,101 @@
 
 :class:`WebView` serves, on 127.0.0.1 only:
 
-* ``GET /`` the page: an SVG of the seven hex tiles cut into slices (one element per
-  LED, ``data-led``/``data-key``), the status LEDs and the confirm/cancel buttons;
+* ``GET /`` the page: an SVG drawn from the layout's generic ``drawing`` (one element
+  per LED with ``data-led``, and ``data-key`` where a click presses a key; labelled
+  buttons for keys without an LED);
 * ``GET /pixels`` ``{"pixels": [[r, g, b], ...]}``, what the LEDs show now;
 * ``POST /press/<key>`` presses and releases a key (204; 400 for a bad key number).
 
 The page polls ``/pixels`` ten times a second and colours each LED element with the
 same lift as :mod:`tablelight.view.colors`. It knows LEDs and keys only (from the
-layout), never the game, so it works for ``tablelight sim`` as for ``tablelight play``.
+layout), never the game, so it draws any layout, for ``tablelight sim`` as for
+``tablelight play``.
 """
 
 from __future__ import annotations
 
+import html as html_text
 import json
-import math
+import re
+import statistics
 import threading
 from collections.abc import Callable, Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from tablelight.table.layout import BoardLayout
 from tablelight.view.colors import DISPLAY_GAMMA
 
 PixelSource = Callable[[], Sequence[Sequence[int]]]
 Presser = Callable[[int], None]
 
-CENTRE_RADIUS = 0.34
-STATUS_RADIUS = 0.17
+MARGIN = 0.3
 
 
 def _point(x: float, y: float) -> str:
     return f"{x:.4f},{y:.4f}"
 
 
-def _hex_points(cx: float, cy: float, radius: float) -> str:
-    return " ".join(
-        _point(cx + radius * math.cos(math.radians(60 * i)), cy + radius * math.sin(math.radians(60 * i)))
-        for i in range(6)
-    )
+def _led_size(item: dict[str, Any]) -> float:
+    if item["shape"] == "circle":
+        return 2.0 * item["r"]
+    if item["shape"] == "rect":
+        return float(max(item["size"]))
+    xs = [p[0] for p in item["points"]]
+    ys = [p[1] for p in item["points"]]
+    return float(max(max(xs) - min(xs), max(ys) - min(ys)))
 
 
-def _slice_points(cx: float, cy: float, edge: int) -> str:
-    """The pie slice of a flat-topped hex (radius 1) under ``edge`` (0 N, clockwise)."""
-    first = math.radians(-120 + 60 * edge)
-    second = math.radians(-60 + 60 * edge)
-    return " ".join(
-        [_point(cx, cy), _point(cx + math.cos(first), cy + math.sin(first)), _point(cx + math.cos(second), cy + math.sin(second))]
-    )
+def _slug(label: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-") or "key"
 
 
-def svg(layout: BoardLayout) -> str:
-    """The board drawing: one element per LED (``class="led"``), buttons with ``data-key``."""
+def svg(layout: dict[str, Any]) -> str:
+    """The board drawing: one element per LED (``class="led"``, ``id="led-N"``), buttons with ``data-key``."""
+    drawing = layout["drawing"]
+    unit = statistics.median(_led_size(item) for item in drawing["leds"]) if drawing["leds"] else 1.0
     parts = []
-    for slot in layout.data["slots"]:
-        cx, cy = slot["center"]
-        index = slot["slot"]
-        for edge in range(6):
+    for item in drawing["leds"]:
+        led = item["led"]
+        attributes = f'id="led-{led}" data-led="{led}"'
+        css = "led"
+        if "key" in item:
+            attributes += f' data-key="{item["key"]}"'
+        else:
+            css += " status"
+        title = f"<title>{html_text.escape(item['label'])}</title>" if item.get("label") else ""
+        if item["shape"] == "circle":
+            x, y = item["at"]
+            parts.append(f'<circle class="{css}" {attributes} cx="{x}" cy="{y}" r="{item["r"]}">{title}</circle>')
+        else:
+            if item["shape"] == "rect":
+                (x, y), (w, h) = item["at"], item["size"]
+                points = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+            else:
+                points = [(p[0], p[1]) for p in item["points"]]
+            # Rectangles are polygons too: every LED element has points, one way to find its centre.
             parts.append(
-                f'<polygon class="led" id="led-{layout.edge_leds[index][edge]}" data-led="{layout.edge_leds[index][edge]}" '
-                f'data-key="{layout.edge_keys[index][edge]}" points="{_slice_points(cx, cy, edge)}"/>'
+                f'<polygon class="{css}" {attributes} points="{" ".join(_point(x, y) for x, y in points)}">{title}</polygon>'
             )
+    seen: set[str] = set()
+    for button in drawing.get("buttons", []):
+        x, y = button["at"]
+        label = button["label"]
+        name = _slug(label)
+        if name in seen:
+            name = f"{name}-{button['key']}"
+        seen.add(name)
+        height = 0.42 * unit
+        width = max(0.7, 0.12 * len(label) + 0.24) * unit
         parts.append(
-            f'<polygon class="led centre" id="led-{layout.centre_leds[index]}" data-led="{layout.centre_leds[index]}" '
-            f'data-key="{layout.centre_keys[index]}" points="{_hex_points(cx, cy, CENTRE_RADIUS)}"/>'
+            f'<g class="button" id="button-{name}" data-key="{button["key"]}">'
+            f'<rect x="{x - width / 2:.4f}" y="{y - height / 2:.4f}" width="{width:.4f}" height="{height:.4f}" rx="{0.1 * unit:.4f}"/>'
+            f'<text x="{x}" y="{y + 0.07 * unit:.4f}" font-size="{0.2 * unit:.4f}">{html_text.escape(label)}</text></g>'
         )
-    for item in layout.data["status_leds"]:
-        x, y = item["at"]
-        label = f"seat {item['seat']}" if item["role"] == "turn" else item["phase"]
-        parts.append(
-            f'<circle class="led status" id="led-{item["led"]}" data-led="{item["led"]}" cx="{x}" cy="{y}" '
-            f'r="{STATUS_RADIUS}"><title>{label}</title></circle>'
-        )
-    for item in layout.data["buttons"]:
-        x, y = item["at"]
-        parts.append(
-            f'<g class="button" id="button-{item["role"]}" data-key="{item["key"]}">'
-            f'<rect x="{x - 0.3}" y="{y - 0.17}" width="0.6" height="0.34" rx="0.08"/>'
-            f'<text x="{x}" y="{y + 0.06}">{item["role"]}</text></g>'
-        )
-    xs = [s["center"][0] for s in layout.data["slots"]] + [i["at"][0] for i in layout.data["status_leds"] + layout.data["buttons"]]
-    ys = [s["center"][1] for s in layout.data["slots"]] + [i["at"][1] for i in layout.data["status_leds"] + layout.data["buttons"]]
-    left, top = min(xs) - 1.2, min(ys) - 1.2
-    width, height = max(xs) + 1.2 - left, max(ys) + 0.6 - top
+    width, height = float(drawing["width"]), float(drawing["height"])
     return (
-        f'<svg id="board" xmlns="http://www.w3.org/2000/svg" viewBox="{left:.3f} {top:.3f} {width:.3f} {height:.3f}">'
+        f'<svg id="board" xmlns="http://www.w3.org/2000/svg" '
+        f'viewBox="{-MARGIN:.3f} {-MARGIN:.3f} {width + 2 * MARGIN:.3f} {height + 2 * MARGIN:.3f}">'
         + "".join(parts)
         + "</svg>"
     )
@@ -99,7 +110,7 @@ _PAGE = """<!doctype html>
  .led { fill: #000; stroke: #555; stroke-width: 0.015; cursor: pointer; }
  .led.status { cursor: default; }
  .button rect { fill: #444; stroke: #999; stroke-width: 0.015; cursor: pointer; }
- .button text { fill: #eee; font-size: 0.16px; text-anchor: middle; pointer-events: none; }
+ .button text { fill: #eee; text-anchor: middle; pointer-events: none; }
  #status { margin-top: 0.5em; min-height: 1.2em; }
 </style></head>
 <body><h1 style="font-size:1.1em">%(title)s</h1>
@@ -133,8 +144,12 @@ refresh();
 """
 
 
-def page(layout: BoardLayout, title: str = "") -> str:
-    return _PAGE % {"title": title or f"{layout.id} board", "svg": svg(layout), "gamma": repr(DISPLAY_GAMMA)}
+def page(layout: dict[str, Any], title: str = "") -> str:
+    return _PAGE % {
+        "title": html_text.escape(title or f"{layout['id']} board"),
+        "svg": svg(layout),
+        "gamma": repr(DISPLAY_GAMMA),
+    }
 
 
 class WebView:
@@ -142,7 +157,7 @@ class WebView:
 
     def __init__(
         self,
-        layout: BoardLayout,
+        layout: dict[str, Any],
         pixels: PixelSource,
         press: Presser,
         *,
@@ -152,7 +167,7 @@ class WebView:
     ) -> None:
         self.layout = layout
         html = page(layout, title).encode("utf-8")
-        keys = layout.keys
+        keys = layout["keys"]
         message_source = message or (lambda: "")
 
         class Handler(BaseHTTPRequestHandler):
