@@ -83,6 +83,7 @@ class GameFace(Protocol):
 #: game name -> "module:Class" of its face. Add a line to give a game a lit board.
 FACES: dict[str, str] = {
     "farlander": "tablelight.table.faces.farlander:FarlanderFace",
+    "farside": "tablelight.table.faces.farside:FarsideFace",
 }
 
 

@@ -25,7 +25,10 @@ the rulebook's sequence:
 
 Dice come from the host (``dice = host``: ``Game._chance_die``, seeded and
 logged) or from the table (``dice = table``: the seat that rolls enters the
-result with a ``roll`` action, which is logged like any action). Secrets
+result with a ``roll`` action, which is logged like any action). With
+``dice = press`` the host rolls too, but only when the seat that rolls sends
+``{"type": "roll"}`` (a lit console's roll key), so people see their roll
+happen. Secrets
 (primary objective and stratagem) are hidden from the other seat in
 :meth:`view` and :meth:`view_log` until the game ends.
 
@@ -43,6 +46,7 @@ Actions (``model`` ids are "a1", "a2"... for seat 0 and "b1"... for seat 1)::
     {"type": "manoeuvre", "player": 0, "name": "Cure", "model": "a1"}
     {"type": "end_turn"} / {"type": "pile_in", "model": "a4"} / {"type": "done"}
     {"type": "roll", "dice": [3, 5]} / {"type": "roll", "fails": 2}     # dice = table only
+    {"type": "roll"}                                                    # dice = press only
 
 Rule decisions are in docs/rules/farside.md ("Tracker").
 """
@@ -149,7 +153,12 @@ class FarsideEncounter(Game):
     min_players = 2
     max_players = 2
     option_specs = (
-        OptionSpec("dice", str, "host", "host: the engine rolls (seeded, logged); table: players enter physical dice", ("host", "table")),
+        OptionSpec(
+            "dice", str, "host",
+            "host: the engine rolls (seeded, logged); table: players enter physical dice; "
+            "press: the engine rolls when the seat that rolls sends a roll action",
+            ("host", "table", "press"),
+        ),
         OptionSpec("points_level", int, 500, "the agreed points level (500, 1000, 1500 or any)"),
         OptionSpec(
             "deployment", str, "roll_each",
@@ -217,14 +226,17 @@ class FarsideEncounter(Game):
     def _advance(self) -> None:
         """Make the host's rolls until a player has to act (dice = host)."""
         while self.pending is not None and self.options["dice"] == "host" and self.phase != OVER:
-            pending = self.pending
-            context = {k: v for k, v in pending.items() if k not in ("roll", "dice", "sides", "count_fails")}
-            values = [self._chance_die(pending["roll"], pending["sides"], **context) for _ in range(pending["dice"])]
-            if pending["count_fails"]:
-                model = self.models[pending["model"]]
-                self._resolve_roll(pending, fails=sum(1 for v in values if v < model["defense"]))
-            else:
-                self._resolve_roll(pending, values=values)
+            self._host_roll(self.pending)
+
+    def _host_roll(self, pending: dict[str, Any]) -> None:
+        """Roll the pending dice with the game's generator (logged) and resolve them."""
+        context = {k: v for k, v in pending.items() if k not in ("roll", "dice", "sides", "count_fails")}
+        values = [self._chance_die(pending["roll"], pending["sides"], **context) for _ in range(pending["dice"])]
+        if pending["count_fails"]:
+            model = self.models[pending["model"]]
+            self._resolve_roll(pending, fails=sum(1 for v in values if v < model["defense"]))
+        else:
+            self._resolve_roll(pending, values=values)
 
     def on_table(self, seat: int) -> list[str]:
         return [mid for mid, m in self.models.items() if m["owner"] == seat and m["status"] == ON_TABLE]
@@ -271,6 +283,8 @@ class FarsideEncounter(Game):
         candidates: list[Action] = []
         if self.pending is not None:
             pending = self.pending
+            if self.options["dice"] == "press":
+                return [{"type": "roll"}]
             if pending["count_fails"]:
                 candidates = [{"type": "roll", "fails": k} for k in range(pending["dice"] + 1)]
             else:
@@ -363,6 +377,10 @@ class FarsideEncounter(Game):
     def _check_roll(self, action: Action) -> Action:
         pending = self.pending
         assert pending is not None
+        if self.options["dice"] == "press":
+            if set(action) != {"type"}:
+                raise MalformedActionError("farside.roll.press", "the host rolls in this game (dice = press): send {\"type\": \"roll\"} without values")
+            return {"type": "roll"}
         if pending["count_fails"]:
             fails = self._whole(action.get("fails"), "fails", 0, pending["dice"])
             return {"type": "roll", "fails": fails}
@@ -482,7 +500,9 @@ class FarsideEncounter(Game):
         if kind == "roll":
             pending = self.pending
             assert pending is not None
-            if pending["count_fails"]:
+            if self.options["dice"] == "press":
+                self._host_roll(pending)
+            elif pending["count_fails"]:
                 self._resolve_roll(pending, fails=action["fails"])
             else:
                 self._resolve_roll(pending, values=action["dice"])
