@@ -534,3 +534,103 @@ def test_describe_and_prompt_words() -> None:
         "activates b1 (Trooper) for a simple action (1 action point)"
     assert face.prompt(1).startswith("4 action points")
     assert face.flash_for({"type": "secure", "zone": 1}) == ["spend", "ap1"]
+
+
+# --------------------------------------------------------------------------- end to end (table service, real firmware)
+
+
+def _reference(seed: int, dice: str) -> dict[str, Any]:
+    """The same bot game with no board at all."""
+    from tablelight.table.service import Table
+
+    game = FarsideEncounter(2, {"dice": dice}, seed=seed)
+    Table(game, ["random", "random"]).run()
+    return game.to_record()
+
+
+@pytest.mark.parametrize("dice", ["host", "press"])
+def test_a_bot_game_on_the_simulated_board_from_the_command_line(dice: str, tmp_path: Path, capsys: Any,
+                                                                  real_board: str | None) -> None:
+    if real_board:
+        pytest.skip("starts its own simulated board")
+    from tablelight.cli.main import main
+    from tablelight.table.store import GameStore
+
+    db = str(tmp_path / "g.sqlite")
+    code = main(["play", "farside", "--seats", "bot,bot", "--board", "sim", "--view", "none", "--seed", "5",
+                 "--dice", dice, "--db", db])
+    assert code == 0
+    captured = capsys.readouterr()
+    assert "(simulated)" in captured.err
+    assert "game over" in captured.out and "seat 0 (red, random)" in captured.out
+    with GameStore(db) as store:
+        (info,) = store.games()
+        assert info.status == "over"
+        assert store.load(info.id).to_record() == _reference(5, dice)
+
+
+def _plan(game: FarsideEncounter, done_impact: list[bool]) -> list[int]:
+    """The keys a person at seat 0 presses next (a simple, legal plan through the console)."""
+    if game.pending is not None:
+        return [KEY["roll"]]
+    if game.phase == "secrets":
+        return [KEY["next"], KEY["confirm"]]
+    if game.phase == "command":
+        return [SEATS[0]["command_key"]]
+    if game.failed is not None:
+        return [KEY["next"], KEY["confirm"]]
+    if game.phase == "action":
+        if not done_impact[0]:
+            done_impact[0] = True
+            return [KEY["impact"], KEY["prev"], KEY["confirm"]]  # 1 impact token on blue's last model
+        if any(a["type"] == "activate" and not a.get("group") for a in game.legal_actions()):
+            return [KEY["spend"], KEY["confirm"]]
+        return [KEY["advance"], KEY["advance"]] if game.action_points[0] else [KEY["advance"]]
+    return [KEY["advance"]]
+
+
+def test_a_person_plays_with_the_console_keys_on_the_simulated_board(real_board: str | None) -> None:
+    """Seat 0 plays by pressing the simulated board's keys (roll, secrets, command die, spend,
+    impact, advance); seat 1 is a bot. A refused press changes nothing and its key blinks on
+    the board; at the end the board's LEDs show the face's picture."""
+    if real_board:
+        pytest.skip("presses keys by program: simulated board only")
+    from tablelight.board.session import BoardSession
+    from tablelight.sim.board import SimBoard
+    from tablelight.table.service import Table
+
+    from ..e2e.helpers import shows_scene, wait_for
+
+    with SimBoard.start("farside") as sim:
+        session = BoardSession.open(sim.port)
+        try:
+            game = FarsideEncounter(2, {"dice": "press", "round_limit": 2}, seed=4)
+            table = Table(game, ["human", "random"], board=session, flash_seconds=5.0)
+            table.refresh()
+            # Confirm with nothing chosen: refused, said, the confirm key blinks white, nothing changes.
+            before = snapshot(game)
+            sim.press(KEY["confirm"])
+            wait_for(lambda: table.step() or any("nothing chosen" in m for m in table.messages))
+            assert snapshot(game) == before
+            led = BUTTON_LED["confirm"]
+            wait_for(lambda: min(sim.pixels()[led]) > 0, timeout=3.0, interval=0.005)
+            done_impact = [False]
+            presses = 0
+            while not game.is_over() and presses < 300:
+                if game.current_seat() != 0:
+                    table.step()
+                    continue
+                count = len(game.log)
+                for key in _plan(game, done_impact):
+                    sim.press(key)
+                    presses += 1
+                wait_for(lambda: table.step() or len(game.log) > count)
+            assert game.is_over()
+            mine = [e["action"]["type"] for e in game.log if e.get("seat") == 0 and "action" in e]
+            assert {"roll", "secret", "command", "impact", "activate", "end_turn"} <= set(mine)
+            assert {"type": "impact", "model": "b5", "tokens": 1} in [e["action"] for e in game.log if "action" in e]
+            table.flashes.clear()
+            table.refresh()
+            wait_for(lambda: shows_scene(sim.pixels(), table.pixels()))
+        finally:
+            session.close()
