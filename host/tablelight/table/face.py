@@ -84,6 +84,7 @@ class GameFace(Protocol):
 FACES: dict[str, str] = {
     "farlander": "tablelight.table.faces.farlander:FarlanderFace",
     "farside": "tablelight.table.faces.farside:FarsideFace",
+    "mainland": "tablelight.table.faces.mainland:MainlandFace",
 }
 
 

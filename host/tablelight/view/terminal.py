@@ -25,6 +25,7 @@ from typing import Any, TextIO
 from tablelight.view.colors import display_color
 
 _RESET = "\033[0m"
+LEGEND_WIDTH = 76
 _GLYPHS = {0: "██", 1: "▒▒", 2: "▓▓"}
 
 
@@ -111,7 +112,16 @@ def draw(layout: dict[str, Any], pixels: Sequence[Sequence[int]], *, color: bool
                 groups[-1][1].append(led)
             else:
                 groups.append((label, [led]))
-        lines.append("  " + "   ".join(f"{label} " + " ".join(_cell(pixels[led], color) for led in leds) for label, leds in groups))
+        # One line, wrapped before LEGEND_WIDTH visible characters (a cell shows 2).
+        line, width = "", 0
+        for label, leds in groups:
+            text = f"{label} " + " ".join(_cell(pixels[led], color) for led in leds)
+            size = len(label) + 3 * len(leds)
+            if width and width + 3 + size > LEGEND_WIDTH:
+                lines.append("  " + line)
+                line, width = "", 0
+            line, width = (f"{line}   {text}", width + 3 + size) if width else (text, size)
+        lines.append("  " + line)
     if message:
         lines.append(f"  {message}")
     return "\n".join(lines)

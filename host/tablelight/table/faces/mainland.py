@@ -1,0 +1,394 @@
+"""Mainland at a lit board: a mini-map beside the table, and the keys of a person.
+
+**Layout** (``hardware/layouts/mainland.json``, checked by :func:`parse_layout`): an LED
+matrix with one LED per board tile (``matrix.leds[y][x]``, 15x15 on the reference board),
+per clan a turn LED and six chieftain-token LEDs, and keys: one per matrix column and row
+(they set the chosen card's x and y), five hand keys, and the buttons rotate, up, down,
+left, right, confirm, cancel, replace, pass and gather.
+
+**Look** (:meth:`MainlandFace.pixels`):
+
+* each tile lights in its clan's colour: dim (30 %) in general, full in the current
+  clan's Mainland (its largest territory); once the game is over every clan's
+  Mainland is at full brightness;
+* matrix cells beyond the board's limit glow faint grey, so the limit shows;
+* while a card is chosen, every legal spot for it as it is turned now (the top-left
+  tile of each legal placement) pulses: in the clan's colour on a tile, faint white on
+  empty space; the card itself, at the spot, blinks in the clan's colour when it may go
+  there, grey when it may not;
+* the turn LED of the clan to act pulses, the others glow dimly (a clan out of tokens:
+  dark); at the end the winners' blink; token LEDs show each clan's tokens left;
+* a refused press flashes the LEDs concerned white for a moment.
+
+**Input** (:meth:`MainlandFace.press`): press a hand key to choose a card (the spot jumps
+to a legal place when there is one; the same key again drops it), rotate, move the spot
+with the arrows or with a column key and a row key, then confirm. Replace swaps the
+chosen card for the top of the deck. Pass and gather cost a token, so they ask for a
+second press (the same key or confirm); any other key calls them off. In a clan's first
+turn the camp card is chosen already. Every press is checked with the engine
+(placements, ``_check`` for the reason); the face never applies anything, and a refused
+press changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Any
+
+from tablelight.core.errors import IllegalActionError, SetupError
+from tablelight.core.game import Action
+from tablelight.games.mainland.data import CARDS, ITEM_NAMES, rotated
+from tablelight.table.face import BLINK, OFF, PULSE, SOLID, Outcome, Pixel
+from tablelight.table.layout import LayoutError, check_layout_data, whole
+
+if TYPE_CHECKING:
+    from tablelight.games.mainland.engine import Mainland
+
+#: Clan colours, by seat: green, frozen (ice blue), sand, arid (red earth).
+CLAN_COLORS: tuple[tuple[int, int, int], ...] = ((0, 200, 0), (0, 140, 255), (255, 170, 0), (230, 40, 0))
+CLAN_NAMES = ("green", "frozen", "sand", "arid")
+WHITE = (255, 255, 255)
+TILE_LEVEL = 0.3
+MAINLAND_LEVEL = 1.0
+SPOT_LEVEL = 0.7
+EMPTY_SPOT: Pixel = (60, 60, 60, PULSE)
+BAD_SPOT: Pixel = (110, 110, 110, BLINK)
+BEYOND_LIMIT: Pixel = (6, 6, 6, SOLID)
+TOKEN_LEVEL = 0.5
+IDLE_TURN_LEVEL = 0.12
+FLASH: Pixel = (255, 255, 255, BLINK)
+HAND_SIZE = 5
+BUTTONS = ("rotate", "up", "down", "left", "right", "confirm", "cancel", "replace", "pass", "gather")
+MOVES = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+CAMP = "camp"
+
+
+def scaled(color: tuple[int, int, int], level: float, effect: int = SOLID) -> Pixel:
+    r, g, b = color
+    return (round(r * level), round(g * level), round(b * level), effect)
+
+
+class MainlandLayout:
+    """The Mainland sections of a layout, checked (see the module docstring)."""
+
+    def __init__(self, data: dict[str, Any], source: str = "layout") -> None:
+        check_layout_data(data, source)
+        leds, keys = data["leds"], data["keys"]
+        matrix = data.get("matrix")
+        if not isinstance(matrix, dict) or not isinstance(matrix.get("leds"), list):
+            raise LayoutError(f"{source}: missing matrix (an object with leds: one list of LEDs per row)")
+        rows = matrix["leds"]
+        if not rows or any(not isinstance(row, list) or len(row) != len(rows[0]) for row in rows):
+            raise LayoutError(f"{source}: matrix leds must be rows of equal length")
+        self.columns, self.rows = len(rows[0]), len(rows)
+        self.cell_leds = [[whole(led, f"{source}: matrix LED ({x}, {y})", leds) for x, led in enumerate(row)] for y, row in enumerate(rows)]
+        turn, tokens = data.get("turn_leds"), data.get("token_leds")
+        if not isinstance(turn, list) or len(turn) != 4:
+            raise LayoutError(f"{source}: turn_leds must list 4 LEDs (one per clan)")
+        if not isinstance(tokens, list) or len(tokens) != 4 or any(not isinstance(t, list) or len(t) != 6 for t in tokens):
+            raise LayoutError(f"{source}: token_leds must list 6 LEDs per clan for 4 clans")
+        self.turn_leds = [whole(led, f"{source}: turn LED", leds) for led in turn]
+        self.token_leds = [[whole(led, f"{source}: token LED", leds) for led in row] for row in tokens]
+        used = [led for row in self.cell_leds for led in row] + self.turn_leds + [led for row in self.token_leds for led in row]
+        if len(set(used)) != len(used):
+            raise LayoutError(f"{source}: an LED is given two roles")
+        #: key -> (role, value): ("column", x), ("row", y), ("hand", index) or (button name, 0).
+        self.roles: dict[int, tuple[str, int]] = {}
+        for field, role, count in (("column_keys", "column", self.columns), ("row_keys", "row", self.rows), ("hand_keys", "hand", HAND_SIZE)):
+            listed = data.get(field)
+            if not isinstance(listed, list) or len(listed) != count:
+                raise LayoutError(f"{source}: {field} must list {count} keys")
+            for value, key in enumerate(listed):
+                self._role(whole(key, f"{source}: {field}", keys), (role, value), source)
+        buttons = data.get("buttons")
+        if not isinstance(buttons, dict):
+            raise LayoutError(f"{source}: buttons must map {', '.join(BUTTONS)} to keys")
+        for name in BUTTONS:
+            if name not in buttons:
+                raise LayoutError(f"{source}: no {name} button")
+            self._role(whole(buttons[name], f"{source}: button {name}", keys), (name, 0), source)
+        self.leds = leds
+        self.data = data
+
+    def _role(self, key: int, role: tuple[str, int], source: str) -> None:
+        if key in self.roles:
+            raise LayoutError(f"{source}: key {key} is given two roles")
+        self.roles[key] = role
+
+    def keys_of(self, role: str, value: int = 0) -> int:
+        """The key with ``role`` (``"hand"``, 2) -> the key choosing the third card."""
+        return next(key for key, found in self.roles.items() if found == (role, value))
+
+
+def card_words(card: str) -> str:
+    """A card's tiles as a person reads them: ``village plain / mountain forest`` (top row / bottom row)."""
+    tl, tr, br, bl = (ITEM_NAMES[t] for t in CARDS[card].tiles)
+    return f"{tl} {tr} / {bl} {br}"
+
+
+class MainlandFace:
+    """Mainland's :class:`~tablelight.table.face.GameFace`; see the module docstring."""
+
+    default_layout = "mainland"
+    seat_names = CLAN_NAMES
+
+    def __init__(self, game: Mainland, layout_data: dict[str, Any]) -> None:
+        self.game = game
+        self.layout = MainlandLayout(layout_data, f"layout {layout_data.get('id')!r}" if isinstance(layout_data, dict) else "layout")
+        size = game.size
+        if size > self.layout.columns or size > self.layout.rows:
+            raise SetupError(
+                f"the {self.layout.data['id']} mini-map shows boards up to {self.layout.columns}x{self.layout.rows} tiles, "
+                f"this game's board is {size}x{size}: play with --board-size {min(self.layout.columns, self.layout.rows)} "
+                "or less (protocol 1 drives at most 255 LEDs, too few for a 16x16 matrix and the status LEDs)"
+            )
+        self.card: str | None = None
+        self.rotation = 0
+        self.x = self.y = max(0, (size - 2) // 2)
+        self.armed: str | None = None
+
+    # ----------------------------------------------------------------- queries
+
+    def chosen(self) -> str | None:
+        """The card being placed: the camp in a clan's first turn, else the hand card chosen."""
+        seat = self.game.current_seat()
+        if seat is None:
+            return None
+        if not self.game.camp_placed[seat]:
+            return CAMP
+        return self.card
+
+    def place_action(self) -> Action | None:
+        card = self.chosen()
+        if card is None:
+            return None
+        return {"type": "place", "card": card, "x": self.x, "y": self.y, "rotation": self.rotation}
+
+    def spots(self, card: str | None = None, rotation: int | None = None) -> list[tuple[int, int]]:
+        """Top-left tiles of every legal placement of ``card`` turned ``rotation`` times (default: the chosen ones)."""
+        card = card if card is not None else self.chosen()
+        if card is None:
+            return []
+        turned = rotated(CARDS[card].tiles, self.rotation if rotation is None else rotation)
+        return sorted(
+            (y, x) for c, x, y, r in self.game.placements() if c == card and rotated(CARDS[card].tiles, r) == turned
+        )
+
+    def problem(self, action: Action) -> str | None:
+        """The engine's reason why ``action`` is not legal now, or None. Validation only: nothing changes."""
+        try:
+            self.game._check(action)
+        except IllegalActionError as error:
+            return error.message
+        return None
+
+    def footprint(self, x: int, y: int) -> list[int]:
+        """The LEDs of the four tiles a card at (x, y) covers (those on the matrix)."""
+        cells = self.layout.cell_leds
+        return [cells[y + dy][x + dx] for dy in (0, 1) for dx in (0, 1) if 0 <= y + dy < self.layout.rows and 0 <= x + dx < self.layout.columns]
+
+    # -------------------------------------------------------------------- look
+
+    def pixels(self, flashing: Collection[Any] = ()) -> list[Pixel]:
+        game, layout = self.game, self.layout
+        pixels: list[Pixel] = [OFF] * layout.leds
+        seat = game.current_seat()
+        clans = game.clan_scores()
+        highlighted: set[tuple[int, int]] = set()
+        for clan in clans:
+            if clan.mainland is not None and (seat is None or clan.clan == seat):
+                highlighted.update(clan.mainland.cells)
+        size = game.size
+        for y in range(layout.rows):
+            for x in range(layout.columns):
+                led = layout.cell_leds[y][x]
+                if x >= size or y >= size:
+                    pixels[led] = BEYOND_LIMIT
+                    continue
+                owner, _ = game.cell(x, y)
+                if owner >= 0:
+                    level = MAINLAND_LEVEL if (x, y) in highlighted else TILE_LEVEL
+                    pixels[led] = scaled(CLAN_COLORS[owner], level)
+        card = self.chosen()
+        if seat is not None and card is not None:
+            for y, x in self.spots():
+                owner, _ = game.cell(x, y)
+                led = layout.cell_leds[y][x]
+                pixels[led] = scaled(CLAN_COLORS[owner], SPOT_LEVEL, PULSE) if owner >= 0 else EMPTY_SPOT
+            action = self.place_action()
+            look = scaled(CLAN_COLORS[seat], 1.0, BLINK) if action is not None and game.is_legal(action) else BAD_SPOT
+            for led in self.footprint(self.x, self.y):
+                pixels[led] = look
+        winners = set(game.winners()) if seat is None else set()
+        for s in range(game.players):
+            if seat is None:
+                turn = scaled(CLAN_COLORS[s], 1.0, BLINK) if s in winners else scaled(CLAN_COLORS[s], IDLE_TURN_LEVEL)
+            elif s == seat:
+                turn = scaled(CLAN_COLORS[s], 1.0, PULSE)
+            else:
+                turn = scaled(CLAN_COLORS[s], IDLE_TURN_LEVEL) if game.tokens[s] > 0 else OFF
+            pixels[layout.turn_leds[s]] = turn
+            for t, led in enumerate(layout.token_leds[s]):
+                pixels[led] = scaled(CLAN_COLORS[s], TOKEN_LEVEL) if t < game.tokens[s] else OFF
+        for led in flashing:
+            if isinstance(led, int) and 0 <= led < layout.leds:
+                pixels[led] = FLASH
+        return pixels
+
+    # ------------------------------------------------------------------- input
+
+    def reset(self) -> None:
+        self.card = None
+        self.rotation = 0
+        self.armed = None
+        span = self.game.size - 2
+        self.x, self.y = min(self.x, span), min(self.y, span)
+
+    def press(self, key: int) -> Outcome:
+        game = self.game
+        seat = game.current_seat()
+        if seat is None:
+            return Outcome("the game is over", refused=True)
+        role = self.layout.roles.get(key)
+        if role is None:
+            return Outcome(f"key {key} does nothing on the Mainland board", refused=True)
+        name, value = role
+        armed, self.armed = self.armed, None
+        if armed is not None and name in (armed, "confirm"):
+            return Outcome(f"{armed} ({self.token_words(seat)})", action={"type": armed})
+        if armed is not None and name == "cancel":
+            return Outcome(f"{armed} called off")
+        if name == "hand":
+            return self._choose(seat, value)
+        if name in ("pass", "gather"):
+            return self._arm(seat, name)
+        if name == "cancel":
+            if self.card is None:
+                return Outcome("nothing to cancel" if game.camp_placed[seat] else "your first card is your camp: place it")
+            dropped, self.card = self.card, None
+            return Outcome(f"{dropped} put back in your hand")
+        card = self.chosen()
+        if card is None:
+            return Outcome(f"choose a card first (hand keys 1-{len(game.hands[seat])})", refused=True)
+        if name == "replace":
+            return self._replace(seat, card)
+        if name == "confirm":
+            return self._confirm(card)
+        if name == "rotate":
+            self.rotation = (self.rotation + 1) % 4
+            return Outcome(f"{card} turned {self.rotation * 90} degrees: {self.spot_words(card)}")
+        x, y = self.x, self.y
+        if name in MOVES:
+            dx, dy = MOVES[name]
+            x, y = x + dx, y + dy
+        elif name == "column":
+            x = value
+        else:
+            y = value
+        span = game.size - 2
+        if not (0 <= x <= span and 0 <= y <= span):
+            return Outcome(
+                f"a card at ({x}, {y}) would leave the board: x and y are 0-{span} on this {game.size}x{game.size} board",
+                refused=True,
+                flash=self.footprint(self.x, self.y),
+            )
+        self.x, self.y = x, y
+        return Outcome(f"{card} at ({x}, {y}): {self.spot_words(card)}")
+
+    # ----------------------------------------------------------------- helpers
+
+    def token_words(self, seat: int) -> str:
+        left = self.game.tokens[seat]
+        return f"a chieftain token lost: {left - 1} left" if left > 1 else "your last chieftain token: you stop"
+
+    def spot_words(self, card: str) -> str:
+        action = self.place_action()
+        assert action is not None
+        reason = self.problem(action)
+        count = len(self.spots())
+        if reason is None:
+            return f"it fits here; confirm to place it ({count} spots turned this way)"
+        return f"not here ({reason}); {count} spots turned this way"
+
+    def _choose(self, seat: int, index: int) -> Outcome:
+        game = self.game
+        hand = game.hands[seat]
+        if not game.camp_placed[seat]:
+            return Outcome("your first card is your camp: place it before any card of your hand", refused=True)
+        if index >= len(hand):
+            return Outcome(f"no card {index + 1}: your hand holds {len(hand)}", refused=True)
+        card = hand[index]
+        if card == self.card:
+            self.card = None
+            return Outcome(f"{card} put back in your hand")
+        self.card, self.rotation = card, 0
+        everywhere = [(r, spot) for r in range(4) for spot in self.spots(card, r)]
+        if not everywhere:
+            return Outcome(f"{card} ({card_words(card)}) fits nowhere now: replace it, choose another card or pass")
+        ahead = self.spots(card, 0)
+        if ahead:
+            self.y, self.x = ahead[0]
+        else:
+            self.rotation, (self.y, self.x) = everywhere[0]
+        return Outcome(
+            f"{card} ({card_words(card)}) fits in {len(everywhere)} ways; at ({self.x}, {self.y}) turned "
+            f"{self.rotation * 90} degrees now: move it (arrows, x and y keys), rotate, then confirm"
+        )
+
+    def _arm(self, seat: int, kind: str) -> Outcome:
+        reason = self.problem({"type": kind})
+        if reason is not None:
+            return Outcome(reason, refused=True, flash=self.layout.token_leds[seat][: self.game.tokens[seat]])
+        self.armed = kind
+        what = "pass" if kind == "pass" else "gather your clan (all your cards off the board reshuffled, 5 drawn)"
+        return Outcome(f"press {kind} again or confirm to {what}: {self.token_words(seat)}; any other key calls it off")
+
+    def _replace(self, seat: int, card: str) -> Outcome:
+        action: Action = {"type": "replace", "card": card}
+        reason = self.problem(action)
+        if reason is not None:
+            return Outcome(reason, refused=True)
+        return Outcome(f"{card} replaced by the top card of your deck", action=action)
+
+    def _confirm(self, card: str) -> Outcome:
+        action = self.place_action()
+        assert action is not None
+        reason = self.problem(action)
+        if reason is not None:
+            return Outcome(reason, refused=True, flash=self.footprint(self.x, self.y))
+        return Outcome(f"place {card} at ({self.x}, {self.y})", action=action)
+
+    # ------------------------------------------------------------------- words
+
+    def prompt(self, seat: int) -> str:
+        game = self.game
+        if not game.camp_placed[seat]:
+            return (
+                f"place your camp ({card_words(CAMP)}): move it with the arrows or the x and y keys, rotate, confirm "
+                f"({len(self.spots(CAMP, self.rotation))} spots turned this way)"
+            )
+        hand = ", ".join(f"{i + 1} {card} ({card_words(card)})" for i, card in enumerate(game.hands[seat]))
+        extra = "" if game.replaced else ", replace (after choosing a card), gather"
+        return f"your hand: {hand}. Choose a card and place it, or pass{extra}; {game.tokens[seat]} tokens"
+
+    def flash_for(self, action: Action) -> list[Any]:
+        x, y = action.get("x"), action.get("y")
+        if action.get("type") == "place" and isinstance(x, int) and isinstance(y, int):
+            if 0 <= x < self.layout.columns and 0 <= y < self.layout.rows:
+                return self.footprint(x, y)
+        seat = self.game.current_seat()
+        return [] if seat is None else [self.layout.turn_leds[seat]]
+
+    def describe_action(self, action: Action) -> str:
+        kind = action.get("type")
+        if kind == "place":
+            card = action.get("card")
+            words = f" ({card_words(card)})" if isinstance(card, str) and card in CARDS else ""
+            return f"places {card}{words} at ({action.get('x')}, {action.get('y')}) turned {90 * int(action.get('rotation') or 0)} degrees"
+        if kind == "replace":
+            return "replaces a card of its hand with the top of its deck"  # which card is secret
+        if kind == "gather":
+            return "gathers its clan: cards reshuffled, 5 drawn, a chieftain token lost"
+        if kind == "pass":
+            return "passes and loses a chieftain token"
+        return str(action)
