@@ -493,6 +493,32 @@ def test_every_legal_action_is_reachable_from_the_list() -> None:
     assert reached == {json.dumps(a, sort_keys=True) for a in legal}
 
 
+# --------------------------------------------------------------------------- the tracker's dice = press
+
+
+def test_press_dice_roll_only_on_the_roll_action_and_replay_exactly() -> None:
+    from tablelight.core.errors import MalformedActionError, RuleViolationError
+    from tablelight.core.record import replay
+
+    game = FarsideEncounter(2, {"dice": "press"}, seed=11)
+    assert game.pending is not None and not any("chance" in e for e in game.log)  # nothing rolled yet
+    assert game.legal_actions() == [{"type": "roll"}]
+    with pytest.raises(MalformedActionError, match="dice = press"):
+        game.apply({"type": "roll", "dice": [3]})
+    with pytest.raises(RuleViolationError, match="must first enter"):
+        game.apply({"type": "secret", "primary": "loot", "stratagem": "loot", "team_size": 1})
+    game.apply({"type": "roll"})
+    assert [e.get("chance") for e in game.log] == [None, "setup"]
+    rng = Rng(2)
+    while not game.is_over() and len(game.log) < 400:
+        game.apply(game.random_action(rng))
+    again = replay(json.loads(game.save()))
+    assert again.to_record() == game.to_record() and again.chance_matches_seed
+    before = len(game.log)
+    game.undo()
+    assert len(game.log) < before
+
+
 # --------------------------------------------------------------------------- dice animation
 
 
@@ -634,3 +660,16 @@ def test_a_person_plays_with_the_console_keys_on_the_simulated_board(real_board:
             wait_for(lambda: shows_scene(sim.pixels(), table.pixels()))
         finally:
             session.close()
+
+
+def test_logged_actions_are_told_with_the_host_rolls_that_followed() -> None:
+    game = new_game("host", deployment="20")
+    game.apply({"type": "secret", "primary": "loot", "stratagem": "loot", "team_size": 1})
+    game.apply({"type": "secret", "primary": "loot", "stratagem": "loot", "team_size": 1})
+    entry = next(e for e in reversed(game.log) if "action" in e)
+    rolled = [e for e in game.log if e.get("chance") == "command"]
+    red = ", ".join(str(e["value"]) for e in rolled if e["seat"] == 0)
+    words = face_for(game).describe_action(entry["action"])
+    assert words.startswith("notes primary loot, stratagem loot, team size 1: red's command roll " + red + "; blue's command roll")
+    # An action that is not the logged one (a menu choice) gets no rolls.
+    assert face_for(game).describe_action(dict(entry["action"])) == "notes primary loot, stratagem loot, team size 1"

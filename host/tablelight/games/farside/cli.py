@@ -125,7 +125,8 @@ def register(subparsers: Any) -> None:
     game = commands.add_parser("game", help="start a tracked game with two rosters and write its record")
     game.add_argument("--roster", action="append", required=True, help="roster file of seat 0, then of seat 1")
     game.add_argument("--seed", type=int, default=0)
-    game.add_argument("--dice", choices=("host", "table"), default="host", help="who rolls: the host, or players entering dice")
+    game.add_argument("--dice", choices=("host", "table", "press"), default="host",
+                      help="who rolls: the host, players entering dice, or the host when the seat sends a roll action")
     game.add_argument("--deployment", choices=("roll_each", "roll_shared", "10", "20", "30"), default="roll_each")
     game.add_argument("--points-level", type=int, help="default: the first roster's points level, else 500")
     game.add_argument("--objective-limit", type=int, default=10)

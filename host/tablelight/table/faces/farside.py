@@ -532,6 +532,49 @@ class FarsideFace:
         return f"{mid} ({model['name']})" if model else str(mid)
 
     def describe_action(self, action: Action) -> str:
+        """The action in words; for a logged action, followed by the rolls the host made after it."""
+        words = self._action_words(action)
+        rolls = self._rolls_after(action)
+        return f"{words}: {rolls}" if rolls else words
+
+    def _rolls_after(self, action: Action) -> str:
+        """The host's rolls logged right after ``action`` (found by identity: the table passes log entries)."""
+        log = self.game.log
+        for index in range(len(log) - 1, -1, -1):
+            if log[index].get("action") is action:
+                break
+        else:
+            return ""
+        end = index + 1
+        while end < len(log) and "chance" in log[end]:
+            end += 1
+        parts = []
+        start = index + 1
+        while start < end:
+            context = {k: v for k, v in log[start].items() if k != "value"}
+            stop = start
+            while stop + 1 < end and {k: v for k, v in log[stop + 1].items() if k != "value"} == context:
+                stop += 1
+            parts.append(self._roll_words(log[start:stop + 1]))
+            start = stop + 1
+        return "; ".join(parts)
+
+    def _roll_words(self, entries: Sequence[LogEntry]) -> str:
+        first = entries[0]
+        values = ", ".join(str(e["value"]) for e in entries) if len(entries) <= 12 else f"of {len(entries)} dice"
+        kind = str(first["chance"]).replace("_", " ")
+        if first.get("model"):
+            model = self.game.models.get(first["model"])
+            words = f"{self._model_words(first['model'])}'s {kind} roll {values}"
+            if kind == "defense" and model:
+                fails = sum(1 for e in entries if e["value"] < model["defense"])
+                words += f" ({fails} failed at {model['defense']}+)"
+            return words
+        seat = first.get("seat")
+        who = SEAT_NAMES[seat] if seat in (0, 1) else "the host"
+        return f"{who}'s {kind} roll {values}"
+
+    def _action_words(self, action: Action) -> str:
         kind = action.get("type")
         model = self._model_words(action.get("model"))
         if kind == "roll":
