@@ -118,3 +118,49 @@ def test_the_page_shows_the_leds_and_clicks_press_keys(sim_board):
                 browser.close()
     finally:
         session.close()
+
+
+def test_any_layout_is_drawn_from_its_drawing_mainland_mini_map(real_board):
+    """The same page draws the Mainland mini-map (rect cells, status circles, many buttons)."""
+    if real_board:
+        pytest.skip("starts its own simulated board")
+    from tablelight.sim.board import SimBoard
+    from tablelight.table.layout import load_layout_data
+
+    layout = load_layout_data("mainland")
+    cells = {layout["matrix"]["leds"][0][0]: (255, 0, 0), layout["matrix"]["leds"][1][0]: (0, 200, 0),
+             layout["matrix"]["leds"][14][14]: (0, 60, 255), layout["turn_leds"][1]: (255, 170, 0)}
+    with SimBoard.start("mainland") as sim:
+        session = BoardSession.open(sim.port)
+        try:
+            scene = [(0, 0, 0, 0)] * layout["leds"]
+            for led, rgb in cells.items():
+                scene[led] = (*rgb, 0)
+            session.show(scene)
+            wait_for(lambda: shows_scene(sim.pixels(), scene))
+            shown = sim.pixels()
+            with WebView(layout, sim.pixels, sim.press) as view, sync_api.sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=CHROMIUM,
+                    args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+                )
+                try:
+                    page = browser.new_page(viewport={"width": 1000, "height": 800}, device_scale_factor=1)
+                    page.goto(view.url)
+                    page.wait_for_function("Number(document.body.dataset.frames || 0) >= 2")
+                    width, height, rows, step = decode_png(page.screenshot())
+                    for led in list(cells) + [layout["matrix"]["leds"][5][5]]:
+                        x, y = page.eval_on_selector(f"#led-{led}", CENTROID)
+                        got = tuple(rows[round(y)][round(x) * step + c] for c in range(3))
+                        want = display_color(shown[led])
+                        assert all(abs(g - w) <= 2 for g, w in zip(got, want)), (led, got, want)
+                    session.poll(0.05)
+                    page.click("#button-x3")
+                    page.click("#button-card-1")
+                    keys: list[int] = []
+                    wait_for(lambda: keys.extend(e.key for e in session.poll(0.05) if e.pressed) or len(keys) >= 2)
+                    assert keys == [layout["column_keys"][3], layout["hand_keys"][0]]
+                finally:
+                    browser.close()
+        finally:
+            session.close()
