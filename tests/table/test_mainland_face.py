@@ -348,3 +348,53 @@ def test_the_simulated_mini_map_shows_the_game(real_board):
             wait_for(lambda: shows_scene(sim.pixels(), wanted))
         finally:
             session.close()
+
+
+def test_a_person_plays_with_the_simulated_board_keys(real_board):
+    """Seat 0 presses the simulated board's keys (through the real firmware and the pty) for the
+    moves the greedy bot would make: the camp, hand cards moved with the x/y keys, turned and
+    confirmed, and replace, gather or pass when it would."""
+    session_module = pytest.importorskip("tablelight.board.session")
+    if real_board:
+        pytest.skip("presses keys by program")
+    from tablelight.sim.board import SimBoard
+
+    from tests.e2e.helpers import wait_for
+
+    with SimBoard.start("mainland") as sim:
+        session = session_module.BoardSession.open(sim.port)
+        try:
+            game = Mainland(2, seed=8)
+            table = Table(game, ["human", "random"], board=session, poll_interval=0.01)
+            face = table.face
+            assert isinstance(face, MainlandFace)
+            advisor = Mainland.make_bot("greedy", 1)
+            chosen = []
+            while len(chosen) < 8 and not game.is_over():
+                if game.current_seat() != 0:
+                    table.step()
+                    continue
+                action = advisor.choose(game)
+                kind = action["type"]
+                if kind == "place":
+                    card = action["card"]
+                    keys = [] if card == "camp" else [key(face, "hand", game.hands[0].index(card))]
+                    # A hand card starts unturned when it fits that way, else turned as its first fit.
+                    turns = [r for c, _, _, r in game.placements() if c == card]
+                    start = 0 if card == "camp" or 0 in turns else min(turns)
+                    keys += [key(face, "rotate")] * ((action["rotation"] - start) % 4)
+                    keys += [key(face, "column", action["x"]), key(face, "row", action["y"]), key(face, "confirm")]
+                elif kind == "replace":
+                    keys = [key(face, "hand", game.hands[0].index(action["card"])), key(face, "replace")]
+                else:
+                    keys = [key(face, kind), key(face, "confirm")]
+                count = len(game.log)
+                for k in keys:
+                    sim.press(k)
+                wait_for(lambda: (table.step() or len(game.log) > count), timeout=10)
+                chosen.append(action)
+            played = [e["action"] for e in game.log if e.get("seat") == 0 and "action" in e]
+            assert played == chosen
+            assert sum(1 for a in chosen if a["type"] == "place") >= 3
+        finally:
+            session.close()
