@@ -85,6 +85,7 @@ FACES: dict[str, str] = {
     "farlander": "tablelight.table.faces.farlander:FarlanderFace",
     "farside": "tablelight.table.faces.farside:FarsideFace",
     "mainland": "tablelight.table.faces.mainland:MainlandFace",
+    "landover": "tablelight.table.faces.landover:LandoverFace",
 }
 
 

@@ -1,0 +1,485 @@
+"""Landover's lit board: the layout, what the LEDs show, and key presses -> the engine's actions."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from tablelight.cli.main import main
+from tablelight.core.rng import Rng
+from tablelight.games.landover.board import builtin_map
+from tablelight.games.landover.engine import Landover
+from tablelight.table.face import BLINK, FACES, OFF, PULSE, SOLID, make_face
+from tablelight.table.faces.landover import (
+    BARBARIAN_ON,
+    FIELD_KINDS,
+    FLASH,
+    HEX_LEVEL,
+    RED_DIE,
+    SEAT_COLORS,
+    TERRAIN_COLORS,
+    VILLAGE_LEVEL,
+    WHITE_DIE,
+    LandoverFace,
+    generate_layout,
+    pale,
+    scaled,
+)
+from tablelight.table.layout import LayoutError, layout_path, load_layout_data
+from tablelight.table.service import Table
+from tablelight.table.store import GameStore
+
+
+_LAYOUT: list[dict[str, Any]] = []
+
+
+def layout() -> dict[str, Any]:
+    """The board's layout (read once: every test gets its own deep copy)."""
+    if not _LAYOUT:
+        _LAYOUT.append(load_layout_data("landover"))
+    return copy.deepcopy(_LAYOUT[0])
+
+
+def face_for(game: Landover) -> LandoverFace:
+    if not _LAYOUT:
+        layout()
+    return LandoverFace(game, _LAYOUT[0])  # faces only read their layout
+
+
+def play(game: Landover, actions: int, seed: int = 1) -> Landover:
+    rng = Rng(seed)
+    for _ in range(actions):
+        if game.is_over():
+            break
+        game.apply(game.random_action(rng))
+    return game
+
+
+def until(game: Landover, wanted: Any, seed: int = 1, limit: int = 20000) -> Landover:
+    rng = Rng(seed)
+    for _ in range(limit):
+        if wanted(game):
+            return game
+        game.apply(game.random_action(rng))
+    raise AssertionError("state not reached")
+
+
+# ------------------------------------------------------------------------------ layout
+
+
+def test_the_layout_file_is_the_generator_output_for_the_built_in_map():
+    stored = json.loads(layout_path("landover").read_text(encoding="utf-8"))
+    assert stored == json.loads(json.dumps(generate_layout(builtin_map("archipelago"))))
+
+
+def test_the_board_fits_protocol_1_and_the_key_matrix():
+    data = layout()
+    assert data["leds"] == 250 and data["leds"] <= 255  # protocol 1 drives at most 255 LEDs
+    assert data["keys"] == 68
+    rows, columns = data["key_matrix"]["rows"], data["key_matrix"]["columns"]
+    assert rows * columns >= data["keys"] and rows + columns <= 20  # the Feather's free pins
+
+
+def test_every_land_hex_corner_and_side_has_a_light_and_the_channels_join_the_islands():
+    game = Landover(4, seed=1)
+    face = face_for(game)
+    m = game.map
+    land = [h for h in range(game.nh) if m.hex_island[h] >= 0]
+    assert sorted(face.layout.hex_led) == land
+    assert sorted(face.layout.corner_led) == sorted({v for h in land for v in m.hex_vertices[h]})
+    water = [e for e in face.layout.side_led if m.edge_kind[e] == 1]
+    assert len(water) == 3
+    assert all(e in face.layout.side_led for e in range(game.ne) if m.edge_kind[e] != 1)
+    # Along lit sides only, every island can be reached from every other.
+    reach = {m.hex_vertices[land[0]][0]}
+    grew = True
+    while grew:
+        grew = False
+        for e in face.layout.side_led:
+            a, b = m.edge_vertices[e]
+            if (a in reach) != (b in reach):
+                reach |= {a, b}
+                grew = True
+    assert all(v in reach for h in land for v in m.hex_vertices[h])
+
+
+def test_the_drawing_puts_each_corner_where_its_hexes_meet():
+    data = layout()
+    m = builtin_map("archipelago")
+    at = {item["led"]: item for item in data["drawing"]["leds"]}
+    hex_centre = {}
+    for item in data["hexes"]:
+        points = at[item["led"]]["points"]
+        hex_centre[item["hex"]] = (sum(p[0] for p in points) / 6, sum(p[1] for p in points) / 6)
+    checked = 0
+    for item in data["corners"]:
+        hexes = m.vertex_hexes[item["vertex"]]
+        if len(hexes) == 3 and all(h in hex_centre for h in hexes):
+            x = sum(hex_centre[h][0] for h in hexes) / 3
+            y = sum(hex_centre[h][1] for h in hexes) / 3
+            cx, cy = at[item["led"]]["at"]
+            assert abs(cx - x) < 1e-3 and abs(cy - y) < 1e-3
+            checked += 1
+    assert checked >= 15
+
+
+def test_a_broken_layout_or_another_map_is_refused_with_a_reason():
+    data = copy.deepcopy(layout())
+    data["corners"][1]["led"] = data["corners"][0]["led"]
+    with pytest.raises(LayoutError, match="two roles"):
+        LandoverFace(Landover(2, seed=1), data)
+    data = copy.deepcopy(layout())
+    del data["buttons"]["confirm"]
+    with pytest.raises(LayoutError, match="no confirm button"):
+        LandoverFace(Landover(2, seed=1), data)
+    with pytest.raises(Exception, match="--map-name archipelago"):
+        LandoverFace(Landover(2, {"map_name": "random"}, seed=1), layout())
+
+
+def test_the_face_is_registered():
+    assert FACES["landover"] == "tablelight.table.faces.landover:LandoverFace"
+    assert isinstance(make_face(Landover(2, seed=1)), LandoverFace)
+
+
+# ------------------------------------------------------------------------------ look
+
+
+def test_after_a_roll_the_producing_hexes_light_up_and_the_dice_show_it():
+    game = until(Landover(3, seed=4), lambda g: g.phase == "main" and g.dice and g.dice["white"] + g.dice["red"] != 7
+                 and g.by_number.get(g.dice["white"] + g.dice["red"]))
+    face = face_for(game)
+    pixels = face.pixels()
+    total = game.dice["white"] + game.dice["red"]
+    lit = 0
+    for h, led in face.layout.hex_led.items():
+        if h in game.catapult_at or (h == game.merchant_hex and game.merchant_owner >= 0 and game.number[h] != total):
+            continue
+        color = TERRAIN_COLORS[game.terrain[h]]
+        if game.number[h] == total and game.terrain[h] not in ("water", "mystery"):
+            assert pixels[led] == scaled(color, 1.0)
+            lit += 1
+        else:
+            assert pixels[led] == scaled(color, HEX_LEVEL)
+    assert lit >= 1
+    white, red = face.layout.die_leds["white"], face.layout.die_leds["red"]
+    assert [pixels[led] for led in white] == [WHITE_DIE] * game.dice["white"] + [OFF] * (6 - game.dice["white"])
+    assert [pixels[led] for led in red] == [RED_DIE] * game.dice["red"] + [OFF] * (6 - game.dice["red"])
+    assert pixels[face.layout.event_led][:3] != (0, 0, 0)
+    # Ending the turn: the next roll is another one (or, before an alchemist's roll, nothing is lit).
+    game.apply({"type": "end_turn"})
+    if game.phase == "roll":
+        assert face.producing_hexes() == set()
+
+
+def test_pieces_show_in_their_owners_colours():
+    game = until(Landover(4, seed=2), lambda g: g.phase == "main")
+    face = face_for(game)
+    pixels = face.pixels()
+    seen = set()
+    for v, led in face.layout.corner_led.items():
+        owner = game.vo[v]
+        if owner < 0:
+            assert pixels[led] == OFF
+        elif game.vl[v] == 1:
+            assert pixels[led] == scaled(SEAT_COLORS[owner], VILLAGE_LEVEL)
+            seen.add(("village", owner))
+        else:
+            assert pixels[led] == scaled(SEAT_COLORS[owner], 1.0)
+            seen.add(("city", owner))
+    assert seen == {(kind, s) for kind in ("village", "city") for s in range(4)}
+    roads = [(e, game.eo[e]) for e in face.layout.side_led if game.ep[e] == 1]
+    assert len(roads) == 8
+    for e, owner in roads:
+        assert pixels[face.layout.side_led[e]] == scaled(SEAT_COLORS[owner], 0.5)
+    seat = game.current_seat()
+    assert pixels[face.layout.turn_leds[seat]] == scaled(SEAT_COLORS[seat], 1.0, PULSE)
+
+
+def test_catapults_merchant_bridges_and_barbarians():
+    game = Landover(3, seed=7)
+    play(game, 600, seed=3)
+    assert not game.is_over()
+    # Set the pieces by hand (the look only reads the state): hex 30 is land, 38 a resource hex.
+    h = 30
+    game.catapult_at = {h: 1}
+    game.merchant_owner, game.merchant_hex = 2, 38
+    game.barbarians = 3
+    e = next(e for e in range(game.ne) if game.map.edge_kind[e] == 2 and game.eo[e] < 0)
+    game.eo[e], game.ep[e] = 0, 2
+    face = face_for(game)
+    pixels = face.pixels()
+    assert pixels[face.layout.hex_led[h]] == scaled(SEAT_COLORS[1], 1.0, BLINK)
+    if 38 not in face.producing_hexes():
+        assert pixels[face.layout.hex_led[38]] == scaled(SEAT_COLORS[2], 1.0, PULSE)
+    assert pixels[face.layout.merchant_led] == scaled(SEAT_COLORS[2], 1.0)
+    assert pixels[face.layout.side_led[e]] == scaled(pale(SEAT_COLORS[0]), 0.5)
+    track = [pixels[led] for led in face.layout.barbarian_leds]
+    assert track[:3] == [BARBARIAN_ON] * 3 and BARBARIAN_ON not in track[3:]
+
+
+def test_the_palette_stays_within_64_colours_while_choosing():
+    """Protocol 1 carries at most 64 distinct pixels in a scene."""
+    game = Landover(4, seed=9)
+    rng = Rng(5)
+    worst = 0
+    for step in range(3000):
+        if game.is_over():
+            break
+        if step % 50 == 0:
+            face = face_for(game)
+            for role in ("road", "village", "raid", "card"):
+                face.reset()
+                face.press(face.layout.key_of(role))
+                worst = max(worst, len(set(face.pixels([0, 1]))))
+        game.apply(game.random_action(rng))
+    assert 20 <= worst <= 64
+
+
+# ------------------------------------------------------------------------------ input
+
+
+def presses_for(game: Landover, action: dict[str, Any], face: LandoverFace | None = None) -> list[int] | None:
+    """The keys a person presses for ``action`` (None when the board cannot: an unlit side).
+
+    Worked out on a face of its own (or ``face``, left with the choice made but not
+    confirmed), pressing as a person would and reading only the face's state (which
+    corner or side blinks) to know when to stop cycling.
+    """
+    face = face or face_for(game)
+    layout = face.layout
+    keys: list[int] = []
+
+    def press(key: int) -> None:
+        keys.append(key)
+        outcome = face.press(key)
+        assert not outcome.refused, outcome.message
+        assert outcome.action is None, outcome
+
+    kind = action["type"]
+    mode = {"build": action.get("piece"), "improve": action.get("culture"), "play": "card", "lucky_raid": None,
+            "remove_catapult": "catapult"}.get(kind, kind)
+    if game.phase == "setup" or kind in ("lucky_raid", "roll"):
+        mode = None
+    if kind == "play" and action["card"] == "alchemist":
+        mode = None  # the die keys choose it before the roll
+    if mode == "card":
+        for _ in range(12):
+            press(layout.key_of("card"))
+            if face.card == action["card"]:
+                break
+    elif mode is not None:
+        press(layout.key_of(mode))
+    fields = [name for name in FIELD_KINDS if name in action]
+    for name in fields:
+        value = action[name]
+        slot = FIELD_KINDS[name]
+        if slot in ("corner", "side"):
+            around = face.hex_corners if slot == "corner" else face.hex_sides
+            hexes = [h for h in layout.hex_led if value in around[h]]
+            if not hexes:
+                return None
+            for _ in range(7):
+                press(layout.key_of("hex", hexes[0]))
+                if face.tentative == (name, value):
+                    break
+            assert face.tentative == (name, value)
+            if name != fields[-1]:
+                press(layout.key_of("confirm"))
+        elif slot == "hex":
+            press(layout.key_of("hex", value))
+        elif slot == "hexes":
+            for h in value:
+                press(layout.key_of("hex", h))
+        elif slot == "seat":
+            press(layout.key_of("seat", value))
+        elif slot in ("kind", "kinds"):
+            for item in value if isinstance(value, list) else [value]:
+                press(layout.key_of("kind", item))
+        elif slot in ("white", "red"):
+            press(layout.key_of(slot, value))
+        elif slot == "name":
+            for _ in range(8):
+                press(layout.key_of("card"))
+                if face.tentative == (name, value):
+                    break
+    keys.append(layout.key_of("confirm"))
+    return keys
+
+
+def check_every_action_by_keys(game: Landover, limit: int = 60) -> int:
+    """For (up to ``limit`` of) the legal actions now: the presses give exactly that action."""
+    done = 0
+    actions = game.legal_actions()
+    step = max(1, len(actions) // limit)
+    record = game.to_record()
+    face = face_for(game)
+    for action in actions[::step]:
+        face.reset()
+        keys = presses_for(game, action, face)
+        if keys is None:
+            continue
+        outcome = face.press(keys[-1])
+        assert outcome.action == action, (action, outcome)
+        done += 1
+    assert game.to_record() == record  # choosing never changes the game
+    return done
+
+
+def test_press_sequences_give_exactly_the_legal_actions_through_a_game():
+    game = Landover(3, seed=21)
+    rng = Rng(8)
+    checked = 0
+    kinds: set[str] = set()
+    for step in range(2500):
+        if game.is_over():
+            break
+        if step % 10 == 0 or game.phase in ("setup", "roll", "lucky_raid"):
+            checked += check_every_action_by_keys(game, limit=20)
+            kinds |= {a["type"] + ":" + str(a.get("piece", a.get("card", ""))) for a in game.legal_actions()}
+        game.apply(game.random_action(rng))
+    assert checked > 300
+    assert {"build:village", "build:road", "build:city", "trade:", "end_turn:", "raid:"} <= kinds
+
+
+def test_building_a_village_by_keys():
+    game = until(Landover(2, seed=5), lambda g: g.phase == "main" and any(
+        a["type"] == "build" and a["piece"] == "village" for a in g.legal_actions()), seed=2)
+    face = face_for(game)
+    spot = next(a["vertex"] for a in game.legal_actions() if a.get("piece") == "village")
+    layout = face.layout
+    assert not face.press(layout.key_of("village")).refused
+    pixels = face.pixels()
+    seat = game.current_seat()
+    assert pixels[layout.corner_led[spot]] == scaled(SEAT_COLORS[seat], 0.6, PULSE)  # a possible corner
+    h = next(h for h in layout.hex_led if spot in face.hex_corners[h])
+    for _ in range(6):
+        face.press(layout.key_of("hex", h))
+        if face.tentative == ("vertex", spot):
+            break
+    assert face.pixels()[layout.corner_led[spot]] == scaled(SEAT_COLORS[seat], 1.0, BLINK)
+    outcome = face.press(layout.key_of("confirm"))
+    assert outcome.action == {"type": "build", "piece": "village", "vertex": spot}
+
+
+def test_refused_presses_say_why_flash_and_change_nothing():
+    game = until(Landover(2, seed=5), lambda g: g.phase == "main" and g.res[g.seat][2] < 3)
+    face = face_for(game)
+    layout = face.layout
+    record = game.to_record()
+
+    def state() -> tuple[Any, ...]:
+        return (face.mode, face.card, dict(face.chosen), face.tentative)
+
+    before = state()
+    outcome = face.press(layout.key_of("city"))
+    assert outcome.refused and "costs" in outcome.message and state() == before
+    outcome = face.press(layout.key_of("confirm"))
+    assert outcome.refused and "nothing to confirm" in outcome.message
+    outcome = face.press(layout.key_of("kind", "ore"))
+    assert outcome.refused and state() == before
+    # A hex with no free corner for a road's side: the engine's reason, the hex flashes.
+    face.reset()
+    game.res[game.seat][1] += 1
+    game.res[game.seat][4] += 1
+    assert not face.press(layout.key_of("road")).refused
+    lonely = next(h for h in layout.hex_led if not set(face.hex_sides[h]) & set(face.options("edge")))
+    before = state()
+    outcome = face.press(layout.key_of("hex", lonely))
+    assert outcome.refused and outcome.flash == [layout.hex_led[lonely]] and state() == before
+    assert "must join your own" in outcome.message or "already holds" in outcome.message
+    assert face.pixels([layout.hex_led[lonely]])[layout.hex_led[lonely]] == FLASH
+    assert face.press(layout.key_of("confirm")).refused  # no side picked yet
+    game.res[game.seat][1] -= 1
+    game.res[game.seat][4] -= 1
+    assert game.to_record() == record
+    outcome = face.press(1000)
+    assert outcome.refused and "does nothing" in outcome.message
+
+
+def test_a_person_plays_through_the_table(fake_board):
+    game = Landover(2, seed=3)
+    table = Table(game, ["human", "random"], board=fake_board, clock=lambda: 100.0)
+    face = table.face
+    assert isinstance(face, LandoverFace)
+    while game.current_seat() != 0:
+        table.step()
+    village = game.legal_actions()[0]
+    for key in presses_for(game, village) or []:
+        fake_board.press(key)
+    table.step()
+    assert [e["action"] for e in game.log if "action" in e and e["seat"] == 0] == [village]
+    assert "seat 0 (red, human): builds a village" in "\n".join(table.messages)
+    # The road next: a hex with no side for it is refused, says why and flashes; nothing changes.
+    assert game.current_seat() == 0 and game.legal_actions()[0]["piece"] == "road"
+    record = game.to_record()
+    roads = {a["edge"] for a in game.legal_actions()}
+    far = next(h for h in face.layout.hex_led if not set(face.hex_sides[h]) & roads)
+    fake_board.press(face.layout.key_of("hex", far))
+    table.step()
+    assert fake_board.shown[-1][face.layout.hex_led[far]] == FLASH
+    assert "no side around hex" in table.messages[-1] and "corner just settled" in table.messages[-1]
+    assert game.to_record() == record
+
+
+def test_master_merchant_takes_cards_chosen_with_the_kind_keys():
+    game = until(Landover(2, seed=5), lambda g: g.phase == "main")
+    seat = game.current_seat()
+    other = 1 - seat
+    game.vp_cards[other] = 4  # the target must have more points
+    game.res[other][:] = [2, 0, 1, 0, 0, 1, 0, 0]
+    game.devs[seat].append("master_merchant")
+    plays = [a for a in game.legal_actions() if a.get("card") == "master_merchant"]
+    assert plays
+    for action in plays:
+        face = face_for(game)
+        keys = presses_for(game, action, face)
+        assert keys is not None and face.press(keys[-1]).action == action
+
+
+# ------------------------------------------------------------------------------ end to end
+
+
+def test_bot_game_on_the_simulated_board(tmp_path, capsys, real_board):
+    """tablelight play landover --seats bot,bot --board sim --view none, to the end, stored."""
+    pytest.importorskip("tablelight.board.session")
+    if real_board:
+        pytest.skip("starts its own simulated board")
+    db = str(tmp_path / "g.sqlite")
+    code = main(["play", "landover", "--seats", "bot,bot", "--board", "sim", "--view", "none", "--seed", "3",
+                 "--target", "10", "--turn-cap", "200", "--db", db])
+    assert code == 0
+    captured = capsys.readouterr()
+    assert "(simulated)" in captured.err and "game over" in captured.out
+    reference = Landover(2, {"target": 10, "turn_cap": 200}, seed=3)
+    Table(reference, ["greedy", "greedy"]).run()
+    assert reference.winners() and max(reference.scores()) >= 10
+    with GameStore(db) as store:
+        (info,) = store.games()
+        assert info.status == "over" and info.game == "landover"
+        assert store.load(info.id).to_record() == reference.to_record()
+
+
+def test_the_simulated_board_shows_the_game(real_board):
+    """The real firmware, told the Landover scene over the pty, lights what the face asked for."""
+    session_module = pytest.importorskip("tablelight.board.session")
+    if real_board:
+        pytest.skip("starts its own simulated board")
+    from tablelight.sim.board import SimBoard
+
+    from tests.e2e.helpers import shows_scene, wait_for
+
+    with SimBoard.start("landover") as sim:
+        session = session_module.BoardSession.open(sim.port)
+        try:
+            assert session.hello["layout"] == "landover" and session.hello["leds"] == 250
+            game = Landover(2, seed=6)
+            table = Table(game, ["greedy", "random"], board=session)
+            table.run(max_actions=40)
+            wanted = table.face.pixels()
+            assert sum(1 for p in wanted if p[3] == SOLID and max(p[:3]) > 0) >= 30
+            wait_for(lambda: shows_scene(sim.pixels(), wanted))
+        finally:
+            session.close()
