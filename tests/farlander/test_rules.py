@@ -292,3 +292,16 @@ def test_random_games_end_with_every_unit_accounted_for(players):
         assert all(u == 0 for u, o in zip(game.units, game.owner) if o == -1)
         assert all(1 <= u <= 5 for u, o in zip(game.units, game.owner) if o != -1)
         assert all(not game.can_conquer(s) for s in range(players))
+
+
+def test_check_validates_like_apply_without_applying():
+    game = position([("x", "t"), ("t", "u")], {"x": (0, 3), "t": (1, 1), "u": (1, 1)})
+    before, log_before = game.state(), list(game.log)
+    normal = game.check({"type": "conquer", "target": "t", "moves": {"x": 2, "u": 0}})
+    assert normal == {"type": "conquer", "target": "t", "moves": {"x": 2}}
+    assert game.state() == before and game.log == log_before
+    with pytest.raises(RuleViolationError):
+        game.check({"type": "conquer", "target": "t", "moves": {"x": 3}})
+    with pytest.raises(NotYourTurnError):
+        game.check(normal, seat=1)
+    assert game.is_legal(normal) and not game.is_legal({"type": "conquer", "target": "u", "moves": {"x": 1}})

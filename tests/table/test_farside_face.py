@@ -673,3 +673,31 @@ def test_logged_actions_are_told_with_the_host_rolls_that_followed() -> None:
     assert words.startswith("notes primary loot, stratagem loot, team size 1: red's command roll " + red + "; blue's command roll")
     # An action that is not the logged one (a menu choice) gets no rolls.
     assert face_for(game).describe_action(dict(entry["action"])) == "notes primary loot, stratagem loot, team size 1"
+
+
+def test_the_table_has_the_board_animate_each_host_roll() -> None:
+    """A roll made through the table reaches the board as a local dice animation on the logged values."""
+    from tablelight.table.service import Table
+
+    class DiceBoard:
+        def __init__(self) -> None:
+            self.rolls: list[tuple[list[int], list[int], tuple[int, int, int]]] = []
+
+        def show(self, pixels: list[tuple[int, int, int, int]]) -> None:
+            pass
+
+        def poll(self, timeout: float) -> list[Any]:
+            return []
+
+        def dice(self, leds: list[int], values: list[int], *, color: tuple[int, int, int]) -> None:
+            self.rolls.append((list(leds), list(values), color))
+
+    game = new_game("press")
+    board = DiceBoard()
+    table = Table(game, ["random", "random"], board=board)  # type: ignore[arg-type]
+    start = len(game.log)
+    assert table.apply({"type": "roll"})
+    expected = face_for(game).dice_rolls(game.log[start:])
+    assert expected and board.rolls == [(r.leds, r.values, r.color) for r in expected]
+    values = [e["value"] for e in game.log[start:] if "chance" in e]
+    assert board.rolls[0][1] == values[: len(board.rolls[0][1])]

@@ -27,6 +27,7 @@ from typing import Any, ClassVar, TypeVar
 
 from tablelight.core.errors import (
     GameOverError,
+    IllegalActionError,
     MalformedActionError,
     NothingToUndoError,
     NotYourTurnError,
@@ -204,6 +205,17 @@ class Game(ABC):
 
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Validate and apply ``action`` for the current seat (or check it is ``seat``'s turn)."""
+        checked = self.check(action, seat)
+        self.log.append({"seat": self.current_seat(), "action": checked})
+        self._perform(checked)
+
+    def check(self, action: Action, seat: int | None = None) -> Action:
+        """Validate ``action`` exactly as :meth:`apply` would, without applying it.
+
+        Returns the action's normal form (the one the log would hold) or raises the
+        :class:`~tablelight.core.errors.IllegalActionError` that :meth:`apply` would raise.
+        Boards and clients use it to say why a choice is refused before anything changes.
+        """
         if not isinstance(action, dict):
             raise MalformedActionError("action.shape", f"an action is a JSON object, got {action!r}")
         current = self.current_seat()
@@ -211,14 +223,12 @@ class Game(ABC):
             raise GameOverError("game.over", "the game is over: no more actions")
         if seat is not None and seat != current:
             raise NotYourTurnError("turn.order", f"it is seat {current}'s turn, not seat {seat}'s")
-        checked = self._check(action)
-        self.log.append({"seat": current, "action": checked})
-        self._perform(checked)
+        return self._check(action)
 
     def is_legal(self, action: Action) -> bool:
         try:
-            self._check(action)
-        except Exception:
+            self.check(action)
+        except IllegalActionError:
             return False
         return True
 

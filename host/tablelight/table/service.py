@@ -172,6 +172,7 @@ class Table:
     def apply(self, action: Action) -> bool:
         """Apply ``action`` for the seat to act, store it, then show it. False (and a flash) if refused."""
         seat = self.game.current_seat()
+        before = len(self.game.log)
         try:
             self.game.apply(action, seat=seat)
         except IllegalActionError as error:
@@ -184,7 +185,21 @@ class Table:
         self._report_log()
         self._next_bot_at = self.clock() + self.bot_delay
         self.refresh()
+        self._animate_dice(self.game.log[before:])
         return True
+
+    def _animate_dice(self, entries: Sequence[Any]) -> None:
+        """Let the board roll the dice of new chance entries itself, landing on the logged values.
+
+        Optional on both sides: a face with no ``dice_rolls`` (no dice in its game) and a
+        board with no ``dice`` (a fake, or none) skip it.
+        """
+        rolls_of = getattr(self.face, "dice_rolls", None)
+        board_dice = getattr(self.board, "dice", None)
+        if rolls_of is None or board_dice is None:
+            return
+        for roll in rolls_of(entries):
+            board_dice(roll.leds, roll.values, color=roll.color)
 
     def _report_log(self) -> None:
         for entry in self.game.log[self._reported :]:

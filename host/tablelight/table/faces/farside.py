@@ -516,9 +516,9 @@ class FarsideFace:
         return Outcome(self._reason(action), refused=True, flash=flash)
 
     def _reason(self, action: Action, fallback: str = "not possible now") -> str:
-        """The engine's reason for refusing ``action`` (``_check`` never changes the game)."""
+        """The engine's reason for refusing ``action`` (``Game.check`` never changes the game)."""
         try:
-            self.game._check(action)
+            self.game.check(action)
         except IllegalActionError as error:
             return f"{error.message} [{error.rule}]"
         except Exception:  # a probe that does not fit the state at all

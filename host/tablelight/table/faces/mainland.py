@@ -26,7 +26,7 @@ with the arrows or with a column key and a row key, then confirm. Replace swaps 
 chosen card for the top of the deck. Pass and gather cost a token, so they ask for a
 second press (the same key or confirm); any other key calls them off. In a clan's first
 turn the camp card is chosen already. Every press is checked with the engine
-(placements, ``_check`` for the reason); the face never applies anything, and a refused
+(placements, ``Game.check`` for the reason); the face never applies anything, and a refused
 press changes nothing.
 """
 
@@ -177,7 +177,7 @@ class MainlandFace:
     def problem(self, action: Action) -> str | None:
         """The engine's reason why ``action`` is not legal now, or None. Validation only: nothing changes."""
         try:
-            self.game._check(action)
+            self.game.check(action)
         except IllegalActionError as error:
             return error.message
         return None
