@@ -381,12 +381,47 @@ def test_village_needs_own_route_distance_and_cost_then_city_and_wall() -> None:
 
 
 def test_piece_limits() -> None:
-    game = main_game()
+    """Catan's 5 villages and 4 cities only with the settlement_limits option; roads, bridges, walls always."""
+    game = main_game(settlement_limits=True)
     seat = game.seat
     game.counts[seat]["village"] = 5
     game.res[seat] = hand(wood=1, clay=1, wool=1, wheat=1)
     assert not any(a.get("piece") == "village" for a in game.legal_actions())
     rejects(game, {"type": "build", "piece": "village", "vertex": 0}, "landover.build.no_pieces")
+    game.counts[seat]["city"] = 4
+    game.res[seat] = hand(ore=3, wheat=2)
+    rejects(game, {"type": "build", "piece": "city", "vertex": 0}, "landover.build.no_pieces")
+    game = main_game()
+    seat = game.seat
+    game.counts[seat]["road"] = 15
+    game.counts[seat]["wall"] = 3
+    game.res[seat] = hand(wood=1, clay=2)
+    rejects(game, {"type": "build", "piece": "road", "edge": 0}, "landover.build.no_pieces")
+    rejects(game, {"type": "build", "piece": "wall", "vertex": 0}, "landover.build.no_pieces")
+
+
+def test_villages_and_cities_have_no_limit_by_default() -> None:
+    """The text limits walls (3) and military power (3) and no other piece: a sixth village and a
+    fifth city can be built. (With Catan's limits, a player whose cities the barbarians reduce
+    sits on 5 villages and can build no more: most random 4-player games then stall.)"""
+    game = main_game()
+    seat = game.seat
+    m = game.map
+    home = inland_corner(game)
+    village(game, seat, home)
+    path = path_from(game, home, 2)
+    for e in path:
+        road(game, seat, e)
+    end = next(v for v in m.edge_vertices[path[-1]] if v not in m.edge_vertices[path[0]])
+    game.counts[seat]["village"] = 5  # four more elsewhere
+    game.counts[seat]["city"] = 4
+    game.res[seat] = hand(wood=1, clay=1, wool=1, wheat=3, ore=3)
+    assert {"type": "build", "piece": "village", "vertex": end} in game.legal_actions()
+    game.apply({"type": "build", "piece": "village", "vertex": end})
+    assert game.counts[seat]["village"] == 6
+    assert {"type": "build", "piece": "city", "vertex": home} in game.legal_actions()
+    game.apply({"type": "build", "piece": "city", "vertex": home})
+    assert game.counts[seat]["city"] == 5
 
 
 def test_mystery_hex_is_revealed_when_a_route_touches_it() -> None:

@@ -80,6 +80,7 @@ from tablelight.games.landover.rules import (
     SCIENCE,
     SETUP,
     TRADES,
+    UNLIMITED,
     VILLAGE,
     WHEAT,
     WOOD,
@@ -97,6 +98,12 @@ class Landover(Game):
         OptionSpec("target", int, 15, "victory points that win (on your own turn)"),
         OptionSpec("turn_cap", int, 1000, "the game ends with no winner after this many turns in all"),
         OptionSpec("barbarian_delay", int, 0, "the first N barbarian faces do not move the barbarians"),
+        OptionSpec(
+            "settlement_limits",
+            bool,
+            False,
+            "at most 5 villages and 4 cities per player as in Catan (the text sets no limit)",
+        ),
         OptionSpec(
             "explorer_each_island",
             bool,
@@ -141,6 +148,10 @@ class Landover(Game):
                 f"map {m.name!r} has {sum(self.starting_corner)} starting corners; "
                 f"{n} players need at least {needed}"
             )
+        # The text limits walls only (3 per player); Catan's 5 villages and 4 cities are an option.
+        self.limits = dict(PIECE_LIMITS)
+        if not self.options["settlement_limits"]:
+            self.limits["village"] = self.limits["city"] = UNLIMITED
         self.vo = [NOBODY] * self.nv  # corner owner
         self.vl = [0] * self.nv  # 0 empty, 1 village, 2 city
         self.vwall = [False] * self.nv
@@ -301,27 +312,27 @@ class Landover(Game):
         counts = self.counts[seat]
         free = self.free_routes > 0
         cached = self._cached
-        if (free or (hand[WOOD] and hand[CLAY])) and counts["road"] < PIECE_LIMITS["road"]:
+        if (free or (hand[WOOD] and hand[CLAY])) and counts["road"] < self.limits["road"]:
             actions += cached(
                 ("road_actions", seat),
                 lambda: [{"type": "build", "piece": "road", "edge": e} for e in self._route_edges(seat, ROAD)],
             )
-        if (free or (hand[WOOD] and hand[WOOL])) and counts["bridge"] < PIECE_LIMITS["bridge"]:
+        if (free or (hand[WOOD] and hand[WOOL])) and counts["bridge"] < self.limits["bridge"]:
             actions += cached(
                 ("bridge_actions", seat),
                 lambda: [{"type": "build", "piece": "bridge", "edge": e} for e in self._route_edges(seat, BRIDGE)],
             )
-        if hand[CLAY] and hand[WOOD] and hand[WOOL] and hand[WHEAT] and counts["village"] < PIECE_LIMITS["village"]:
+        if hand[CLAY] and hand[WOOD] and hand[WOOL] and hand[WHEAT] and counts["village"] < self.limits["village"]:
             actions += cached(
                 ("village_actions", seat),
                 lambda: [{"type": "build", "piece": "village", "vertex": v} for v in self._village_corners(seat)],
             )
-        if hand[ORE] >= 3 and hand[WHEAT] >= 2 and counts["city"] < PIECE_LIMITS["city"]:
+        if hand[ORE] >= 3 and hand[WHEAT] >= 2 and counts["city"] < self.limits["city"]:
             actions += cached(
                 ("city_actions", seat),
                 lambda: [{"type": "build", "piece": "city", "vertex": v} for v in self._own_corners(seat, VILLAGE)],
             )
-        if hand[CLAY] >= 2 and counts["wall"] < PIECE_LIMITS["wall"]:
+        if hand[CLAY] >= 2 and counts["wall"] < self.limits["wall"]:
             actions += [{"type": "build", "piece": "wall", "vertex": v} for v in self._wall_corners(seat)]
         if hand[WOOL] and hand[WHEAT] and self.military[seat] < self.military_cap(seat):
             actions.append(MILITARY)
@@ -619,8 +630,8 @@ class Landover(Game):
 
     def _check_build(self, seat: int, action: Action) -> Action:
         piece = self._field_choice(action, "piece", ("road", "bridge", "village", "city", "wall"))
-        if self.counts[seat][piece] >= PIECE_LIMITS[piece]:
-            raise self._rule("landover.build.no_pieces", f"you have all {PIECE_LIMITS[piece]} {piece}s on the board")
+        if self.counts[seat][piece] >= self.limits[piece]:
+            raise self._rule("landover.build.no_pieces", f"you have all {self.limits[piece]} {piece}s on the board")
         if piece in ("road", "bridge"):
             self._fields(action, ("piece", "edge"))
             e = self._field_int(action, "edge", self.ne, "side")

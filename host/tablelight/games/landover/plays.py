@@ -21,7 +21,6 @@ from tablelight.games.landover.rules import (
     INVENTOR_NUMBERS,
     NOBODY,
     ORE,
-    PIECE_LIMITS,
     VILLAGE,
     WHEAT,
 )
@@ -69,7 +68,7 @@ def card_plays(game: Landover, seat: int, card: str) -> list[Action]:
 
         return game._cached(("inventor", game._number_version), swaps)
     if card == "medicine":
-        if hand[ORE] >= 2 and hand[WHEAT] >= 1 and game.counts[seat]["city"] < PIECE_LIMITS["city"]:
+        if hand[ORE] >= 2 and hand[WHEAT] >= 1 and game.counts[seat]["city"] < game.limits["city"]:
             return [{"type": "play", "card": card, "vertex": v} for v in game._own_corners(seat, VILLAGE)]
         return out
     if card == "siege":
@@ -201,8 +200,8 @@ def check_card(game: Landover, seat: int, card: str, action: Action) -> Action:
         v = game._field_int(action, "vertex", game.nv, "corner")
         if card == "medicine":
             game._pay_problem(seat, COSTS["medicine"], "a city with medicine")
-            if game.counts[seat]["city"] >= PIECE_LIMITS["city"]:
-                raise game._rule("landover.build.no_pieces", "you have all 4 cities on the board")
+            if game.counts[seat]["city"] >= game.limits["city"]:
+                raise game._rule("landover.build.no_pieces", f"you have all {game.limits['city']} cities on the board")
             if game.vo[v] != seat or game.vl[v] != VILLAGE:
                 raise game._rule("landover.build.city_needs_village", f"a city replaces one of your villages; corner {v} has none")
         else:

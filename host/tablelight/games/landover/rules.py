@@ -20,7 +20,9 @@ MAX_CULTURE = 6
 NOBODY = -1
 ROAD, BRIDGE = 1, 2
 VILLAGE, CITY = 1, 2
+#: Catan's and Seafarers' pieces per player (villages and cities only with the settlement_limits option).
 PIECE_LIMITS = {"village": 5, "city": 4, "road": 15, "bridge": 15, "wall": 3}
+UNLIMITED = 10**9
 COSTS: dict[str, tuple[tuple[int, int], ...]] = {
     "road": ((WOOD, 1), (CLAY, 1)),
     "bridge": ((WOOD, 1), (WOOL, 1)),
