@@ -483,3 +483,14 @@ def test_the_simulated_board_shows_the_game(real_board):
             wait_for(lambda: shows_scene(sim.pixels(), wanted))
         finally:
             session.close()
+
+
+def test_each_new_roll_is_handed_to_the_board_to_animate():
+    game = until(Landover(2, seed=11), lambda g: g.phase == "main" and "alchemist" not in g.devs[1 - g.seat])
+    face = face_for(game)
+    before = len(game.log)
+    game.apply({"type": "end_turn"})
+    (roll,) = face.dice_rolls(game.log[before:])
+    assert roll.values == [game.dice["white"], game.dice["red"]]
+    assert roll.leds == face.layout.die_leds["white"] + face.layout.die_leds["red"]
+    assert face.dice_rolls([{"seat": 0, "action": {"type": "end_turn"}}]) == []

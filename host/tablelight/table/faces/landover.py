@@ -43,11 +43,12 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tablelight.core.errors import IllegalActionError, SetupError
-from tablelight.core.game import Action
+from tablelight.core.game import Action, LogEntry
 from tablelight.table.face import BLINK, OFF, PULSE, SOLID, Outcome, Pixel
 from tablelight.table.layout import LayoutError, check_layout_data, whole
 
@@ -134,6 +135,16 @@ def scaled(color: tuple[int, int, int], level: float, effect: int = SOLID) -> Pi
 def pale(color: tuple[int, int, int]) -> tuple[int, int, int]:
     """A colour mixed half with white (bridges)."""
     return ((color[0] + 255) // 2, (color[1] + 255) // 2, (color[2] + 255) // 2)
+
+
+@dataclass(frozen=True)
+class DiceRoll:
+    """A roll for the board to animate locally (``BoardSession.dice(leds, values, color=...)``):
+    the white die's six LEDs then the red die's, landing on the logged values."""
+
+    leds: list[int]
+    values: list[int]
+    color: tuple[int, int, int]
 
 
 # ------------------------------------------------------------------------------ the layout
@@ -392,7 +403,7 @@ class LandoverFace:
     def problem(self, action: Action) -> str | None:
         """The engine's reason why ``action`` is not legal now, or None (validation only)."""
         try:
-            self.game._check(action)
+            self.game.check(action)
         except IllegalActionError as error:
             return error.message
         return None
@@ -417,7 +428,7 @@ class LandoverFace:
         probe = probes.get(mode)
         if probe is not None:
             try:
-                game._check(probe)
+                game.check(probe)
             except IllegalActionError as error:
                 if error.rule.startswith(GENERAL_RULES):
                     return error.message
@@ -733,6 +744,17 @@ class LandoverFace:
         if self.tentative is not None:
             for led in self._leds_of(*self.tentative):
                 pixels[led] = scaled(color, 1.0, BLINK)
+
+    def dice_rolls(self, entries: Sequence[LogEntry]) -> list[DiceRoll]:
+        """The white and red dice rolled among new log ``entries`` (the alchemist's chosen numbers are not rolled)."""
+        rolls: list[DiceRoll] = []
+        entries = list(entries)
+        for index, entry in enumerate(entries[:-1]):
+            after = entries[index + 1]
+            if entry.get("chance") == "white_die" and after.get("chance") == "red_die":
+                leds = self.layout.die_leds["white"] + self.layout.die_leds["red"]
+                rolls.append(DiceRoll(leds, [int(entry["value"]), int(after["value"])], WHITE))
+        return rolls
 
     # ------------------------------------------------------------------- words
 
