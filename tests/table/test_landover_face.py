@@ -494,3 +494,43 @@ def test_each_new_roll_is_handed_to_the_board_to_animate():
     assert roll.values == [game.dice["white"], game.dice["red"]]
     assert roll.leds == face.layout.die_leds["white"] + face.layout.die_leds["red"]
     assert face.dice_rolls([{"seat": 0, "action": {"type": "end_turn"}}]) == []
+
+
+def test_a_person_plays_with_the_simulated_board_keys(real_board):
+    """Seat 0 presses the simulated board's keys (through the real firmware and the pty) for the
+    moves the greedy bot would make: setup by hex keys and confirm, then building, trading,
+    cards and ending turns."""
+    session_module = pytest.importorskip("tablelight.board.session")
+    if real_board:
+        pytest.skip("presses keys by program")
+    from tablelight.sim.board import SimBoard
+
+    from tests.e2e.helpers import wait_for
+
+    with SimBoard.start("landover") as sim:
+        session = session_module.BoardSession.open(sim.port)
+        try:
+            assert session.hello["keys"] == 68
+            game = Landover(2, seed=8)
+            table = Table(game, ["human", "random"], board=session, poll_interval=0.01)
+            advisor = Landover.make_bot("greedy", 1)
+            chosen = []
+            while len(chosen) < 14 and not game.is_over():
+                if game.current_seat() != 0:
+                    table.step()
+                    continue
+                action = advisor.choose(game)
+                keys = presses_for(game, action)
+                if keys is None:  # a bridge on a side without a light: something else
+                    action, keys = next((a, k) for a in game.legal_actions() if (k := presses_for(game, a)) is not None)
+                count = len(game.log)
+                for k in keys:
+                    sim.press(k)
+                wait_for(lambda: (table.step() or len(game.log) > count), timeout=10)
+                chosen.append(action)
+            played = [e["action"] for e in game.log if e.get("seat") == 0 and "action" in e]
+            assert played == chosen
+            assert {"village", "city", "road"} <= {a.get("piece") for a in chosen}
+            assert any(a["type"] == "end_turn" for a in chosen)
+        finally:
+            session.close()
