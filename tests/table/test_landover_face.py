@@ -480,7 +480,7 @@ def test_the_simulated_board_shows_the_game(real_board):
             table.run(max_actions=40)
             wanted = table.face.pixels()
             assert sum(1 for p in wanted if p[3] == SOLID and max(p[:3]) > 0) >= 30
-            wait_for(lambda: shows_scene(sim.pixels(), wanted))
+            wait_for(lambda: shows_scene(sim.pixels(), wanted), timeout=10)  # after a roll the board holds the dice 3.4 s
         finally:
             session.close()
 
