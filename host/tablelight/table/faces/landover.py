@@ -966,16 +966,17 @@ def generate_layout(m: LandoverMap) -> dict[str, Any]:
         led += 1
         key += 1
     corners_out = []
+    corner_shapes = []  # drawn after the sides, so the corners sit on top of them
     for v in corners:
         corners_out.append({"vertex": v, "led": led})
-        drawing.append({"led": led, "shape": "circle", "at": at(*corner_at[v]), "r": 0.16})
+        corner_shapes.append({"led": led, "shape": "circle", "at": at(*corner_at[v]), "r": 0.16})
         led += 1
     sides_out = []
     for e in sides:
         (ax, ay), (bx, by) = (corner_at[v] for v in m.edge_vertices[e])
         dx, dy = bx - ax, by - ay
         nx, ny = -dy * 0.07, dx * 0.07
-        p, q = (ax + 0.27 * dx, ay + 0.27 * dy), (ax + 0.73 * dx, ay + 0.73 * dy)
+        p, q = (ax + 0.1 * dx, ay + 0.1 * dy), (ax + 0.9 * dx, ay + 0.9 * dy)
         points = [at(p[0] + nx, p[1] + ny), at(q[0] + nx, q[1] + ny), at(q[0] - nx, q[1] - ny), at(p[0] - nx, p[1] - ny)]
         item: dict[str, Any] = {"edge": e, "led": led}
         shape: dict[str, Any] = {"led": led, "shape": "polygon", "points": points}
@@ -986,6 +987,7 @@ def generate_layout(m: LandoverMap) -> dict[str, Any]:
         sides_out.append(item)
         drawing.append(shape)
         led += 1
+    drawing += corner_shapes
     board_leds = led
     # Status column to the right of the map.
     sx = width + 0.6
@@ -1021,18 +1023,20 @@ def generate_layout(m: LandoverMap) -> dict[str, Any]:
     kind_keys = {}
     for n, name in enumerate(KINDS):
         kind_keys[name] = key
-        buttons.append({"key": key, "at": [round(sx + 0.3 + 0.75 * (n % 4), 3), round(4.4 + 0.5 * (n // 4), 3)], "label": name})
+        buttons.append({"key": key, "at": [round(sx + 0.5 + 1.0 * (n % 4), 3), round(4.4 + 0.5 * (n // 4), 3)], "label": name})
         key += 1
     button_keys = {}
     for n, name in enumerate(BUTTONS):
         button_keys[name] = key
-        buttons.append({"key": key, "at": [round(sx + 0.3 + 0.75 * (n % 4), 3), round(5.7 + 0.5 * (n // 4), 3)],
+        buttons.append({"key": key, "at": [round(sx + 0.5 + 1.0 * (n % 4), 3), round(5.7 + 0.5 * (n // 4), 3)],
                         "label": name.replace("_", " ")})
         key += 1
     height = max(max(ys) - top + 0.6, 8.0)
     # Terminal picture: the map's LEDs on a character grid (distinct x and y ranked), status in the legend.
     centres: dict[int, tuple[float, float]] = {}
-    for item in drawing[:board_leds]:
+    for item in drawing:
+        if item["led"] >= board_leds:
+            continue
         if item["shape"] == "polygon":
             pts = item["points"]
             centres[item["led"]] = (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
@@ -1069,7 +1073,7 @@ def generate_layout(m: LandoverMap) -> dict[str, Any]:
         "kind_keys": kind_keys,
         "buttons": button_keys,
         "drawing": {
-            "width": round(sx + 3.4, 3),
+            "width": round(sx + 4.1, 3),
             "height": round(height, 3),
             "leds": drawing,
             "buttons": buttons,
