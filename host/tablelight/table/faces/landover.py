@@ -816,7 +816,8 @@ class LandoverFace:
             return "press confirm to roll, or card to play the alchemist (then the white and red numbers, confirm)"
         if phase == "lucky_raid":
             return "lucky 7: press the hex to raid (any revealed land hex without a catapult), then confirm"
-        possible = [m for m in MODE_BUTTONS if m == "card" and self._playable_cards() or m != "card" and self.mode_actions(m)]
+        playable = bool(self._playable_cards())
+        possible = [m for m in MODE_BUTTONS if (playable if m == "card" else bool(self.mode_actions(m)))]
         return "press " + ", ".join(m.replace("_", " ") for m in possible)
 
     def prompt(self, seat: int) -> str:
