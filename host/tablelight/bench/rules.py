@@ -21,12 +21,16 @@ def random_games(
     """Play ``games`` complete games of uniformly random legal actions; report the rates."""
     rng = Rng(seed)
     actions = 0
+    capped = 0
     started = time.perf_counter()
     for number in range(games):
         game = cls(players, options, seed + number)
         while not game.is_over():
             game.apply(game.random_action(rng))
             actions += 1
+        # Engines with a turn cap say so in their result; such games end with no winner.
+        if game.result().get("turn_cap") is True:
+            capped += 1
         if progress:
             progress(number + 1)
     elapsed = time.perf_counter() - started
@@ -38,6 +42,7 @@ def random_games(
         "seconds": round(elapsed, 4),
         "games_per_s": round(games / elapsed, 1),
         "actions_per_s": round(actions / elapsed, 1),
+        "turn_capped": capped,
     }
 
 

@@ -80,6 +80,7 @@ def run_rules(args: argparse.Namespace) -> int:
             f"{figures['game']}, {figures['players']} players, random bots: {figures['games']} games, "
             f"{figures['actions']} actions in {figures['seconds']} s\n"
             f"  {figures['games_per_s']} games/s, {figures['actions_per_s']} actions/s"
+            + (f"\n  {figures['turn_capped']} games reached the turn cap (no winner)" if figures["turn_capped"] else "")
         )
     return 0
 
