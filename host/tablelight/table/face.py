@@ -22,7 +22,7 @@ views use: ``id``, ``leds``, ``keys``, optionally ``key_matrix`` (rows, columns)
 from __future__ import annotations
 
 import importlib
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -33,6 +33,32 @@ Pixel = tuple[int, int, int, int]
 """``(r, g, b, effect)`` at full scale; effect 0 solid, 1 blink, 2 pulse (animated by the board)."""
 SOLID, BLINK, PULSE = 0, 1, 2
 OFF: Pixel = (0, 0, 0, SOLID)
+#: How bright the turn light of a seat that is not acting glows.
+IDLE_TURN_LEVEL = 0.12
+
+
+def scaled(color: tuple[int, int, int], level: float, effect: int = SOLID) -> Pixel:
+    """``color`` at ``level`` (0.0-1.0) of full scale, with an effect."""
+    r, g, b = color
+    return (round(r * level), round(g * level), round(b * level), effect)
+
+
+def light_turns(
+    pixels: list[Pixel],
+    turn_leds: Sequence[int],
+    colors: Sequence[tuple[int, int, int]],
+    seat: int | None,
+    winners: Collection[int],
+) -> None:
+    """Whose turn, the same on every board: the seat to act pulses in its colour, the others
+    glow dimly; once the game is over (``seat`` None) the winners' lights blink."""
+    for s, led in enumerate(turn_leds):
+        if seat is None:
+            pixels[led] = scaled(colors[s], 1.0, BLINK) if s in winners else scaled(colors[s], IDLE_TURN_LEVEL)
+        elif s == seat:
+            pixels[led] = scaled(colors[s], 1.0, PULSE)
+        else:
+            pixels[led] = scaled(colors[s], IDLE_TURN_LEVEL)
 
 
 @dataclass

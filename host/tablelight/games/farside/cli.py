@@ -328,18 +328,9 @@ def run_bench(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``farside ...`` alone (``python -m tablelight.games.farside.cli farside cost FILE``)."""
-    from tablelight.core.errors import TablelightError
+    from tablelight.cli.main import main as tablelight_main
 
-    parser = argparse.ArgumentParser(prog="tablelight")
-    register(parser.add_subparsers(dest="command", metavar="COMMAND", required=True))
-    args = parser.parse_args(argv)
-    try:
-        result: int = args.func(args)
-        return result
-    except TablelightError as error:
-        print(f"tablelight: {error}", file=sys.stderr)
-        return 1
-
+    return tablelight_main(argv)
 
 
 def run_tables(args: argparse.Namespace) -> int:

@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablelight.core.errors import IllegalActionError
 from tablelight.core.game import Action
-from tablelight.table.face import BLINK, OFF, PULSE, SOLID, Outcome, Pixel
+from tablelight.table.face import BLINK, OFF, PULSE, SOLID, Outcome, Pixel, light_turns, scaled
 from tablelight.table.layout import LayoutError, check_layout_data, layout_path, read_layout_file, whole
 
 if TYPE_CHECKING:
@@ -197,12 +197,7 @@ FLASH_COLOR = (255, 255, 255)
 PHASE_COLOR = (160, 160, 160)
 #: Brightness of a territory holding 1..5 units.
 UNIT_LEVELS = (0.0, 0.3, 0.45, 0.6, 0.8, 1.0)
-IDLE_TURN_LEVEL = 0.12
 
-
-def scaled(color: tuple[int, int, int], level: float, effect: int = SOLID) -> Pixel:
-    r, g, b = color
-    return (round(r * level), round(g * level), round(b * level), effect)
 
 
 def territory_leds(game: Farlander, layout: BoardLayout) -> list[list[int]]:
@@ -241,16 +236,7 @@ def render(
             look = scaled(FLASH_COLOR, 1.0, BLINK)
         for led in leds[t]:
             pixels[led] = look
-    winners = set(game.winners())
-    for s, led in enumerate(layout.turn_leds):
-        if s >= game.players:
-            continue
-        if seat is None:
-            pixels[led] = scaled(SEAT_COLORS[s], 1.0, BLINK) if s in winners else scaled(SEAT_COLORS[s], IDLE_TURN_LEVEL)
-        elif s == seat:
-            pixels[led] = scaled(SEAT_COLORS[s], 1.0, PULSE)
-        else:
-            pixels[led] = scaled(SEAT_COLORS[s], IDLE_TURN_LEVEL)
+    light_turns(pixels, layout.turn_leds[: game.players], SEAT_COLORS, seat, set(game.winners()))
     if seat is not None and game.phase in layout.phase_leds:
         pixels[layout.phase_leds[game.phase]] = scaled(PHASE_COLOR, 1.0)
     return pixels

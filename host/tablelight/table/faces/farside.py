@@ -45,7 +45,7 @@ from typing import Any
 from tablelight.core.errors import IllegalActionError
 from tablelight.core.game import Action, LogEntry
 from tablelight.games.farside.engine import FarsideEncounter
-from tablelight.table.face import BLINK, OFF, PULSE, SOLID, Outcome, Pixel
+from tablelight.table.face import BLINK, OFF, PULSE, SOLID, Outcome, Pixel, scaled
 from tablelight.table.layout import LayoutError
 
 #: Seat colours, as on the Farlander board: red, blue.
@@ -101,10 +101,6 @@ class DiceRoll:
     values: list[int]
     color: tuple[int, int, int]
 
-
-def _scaled(color: tuple[int, int, int], level: float, effect: int = SOLID) -> Pixel:
-    r, g, b = color
-    return (round(r * level), round(g * level), round(b * level), effect)
 
 
 def _ints(value: Any, count: int | None, leds: int, what: str) -> list[int]:
@@ -673,12 +669,12 @@ class FarsideFace:
             self._seat_pixels(pixels, seat, seat_to_act)
         self._track_pixels(pixels)
         if seat_to_act is not None and game.phase in layout.phases:
-            pixels[layout.phases[game.phase]] = _scaled(PHASE_COLOR, 1.0)
+            pixels[layout.phases[game.phase]] = scaled(PHASE_COLOR, 1.0)
         self._last_roll_pixels(pixels)
         self._button_pixels(pixels, seat_to_act)
         for thing in flashing:
             for led in layout.flash_leds(str(thing)):
-                pixels[led] = _scaled(WHITE, 1.0, BLINK)
+                pixels[led] = scaled(WHITE, 1.0, BLINK)
         return pixels
 
     def _die(self, pixels: list[Pixel], leds: Sequence[int], value: int, look: Pixel) -> None:
@@ -692,12 +688,12 @@ class FarsideFace:
         command, manoeuvre = game.command_die[seat], game.manoeuvre_die[seat]
         rolled = game.command_dice[seat]
         if command is not None and manoeuvre is not None:
-            self._die(pixels, layout.command_die[seat], command, _scaled(color, 1.0))
+            self._die(pixels, layout.command_die[seat], command, scaled(color, 1.0))
             used = game.manoeuvre_used[seat] is not None
-            self._die(pixels, layout.manoeuvre_die[seat], manoeuvre, _scaled(color, 0.15 if used else 0.6))
+            self._die(pixels, layout.manoeuvre_die[seat], manoeuvre, scaled(color, 0.15 if used else 0.6))
         elif len(rolled) == 2:
             choosing = game.phase == "command" and game.pending is None and seat_to_act == seat
-            look = _scaled(color, 1.0, PULSE) if choosing else _scaled(color, 0.6)
+            look = scaled(color, 1.0, PULSE) if choosing else scaled(color, 0.6)
             self._die(pixels, layout.command_die[seat], rolled[0], look)
             self._die(pixels, layout.manoeuvre_die[seat], rolled[1], look)
         left = game.action_points[seat]
@@ -705,21 +701,21 @@ class FarsideFace:
         in_turn = game.phase in ("action", "melee", "impact") and game.active == seat
         for index, led in enumerate(layout.action_points[seat]):
             if index < left:
-                pixels[led] = _scaled(color, 1.0)
+                pixels[led] = scaled(color, 1.0)
             elif in_turn and index < total:
-                pixels[led] = _scaled(color, 0.1)
+                pixels[led] = scaled(color, 0.1)
         if (self.menu == "spend" and seat_to_act == seat and 0 < left <= AP_LEDS
                 and self.choices and self.choices[self.index]["type"] in ("activate", "secure")):
-            pixels[layout.action_points[seat][left - 1]] = _scaled(color, 1.0, BLINK)  # the point about to be spent
+            pixels[layout.action_points[seat][left - 1]] = scaled(color, 1.0, BLINK)  # the point about to be spent
         turn = layout.turn[seat]
         if seat_to_act is None:
-            pixels[turn] = _scaled(color, 1.0, BLINK) if seat in game.winners() else _scaled(color, 0.1)
+            pixels[turn] = scaled(color, 1.0, BLINK) if seat in game.winners() else scaled(color, 0.1)
         elif seat == seat_to_act:
-            pixels[turn] = _scaled(color, 1.0, PULSE)
+            pixels[turn] = scaled(color, 1.0, PULSE)
         elif game.phase in ("action", "melee", "impact") and game.active == seat:
-            pixels[turn] = _scaled(color, 0.5)
+            pixels[turn] = scaled(color, 0.5)
         else:
-            pixels[turn] = _scaled(color, 0.1)
+            pixels[turn] = scaled(color, 0.1)
 
     def _track_pixels(self, pixels: list[Pixel]) -> None:
         game = self.game
@@ -730,9 +726,9 @@ class FarsideFace:
         owners = [0] * counts[0] + [1] * counts[1]
         for index, led in enumerate(self.layout.track):
             if index < len(owners):
-                pixels[led] = _scaled(SEAT_COLORS[owners[index]], 1.0, effect)
+                pixels[led] = scaled(SEAT_COLORS[owners[index]], 1.0, effect)
             elif index + 1 == limit:
-                pixels[led] = _scaled(WHITE, 0.1)
+                pixels[led] = scaled(WHITE, 0.1)
 
     def last_roll(self) -> tuple[int | None, str, list[int]] | None:
         """(seat, roll kind, values) of the last roll in the log; a defence roll's values are [failed dice]."""
@@ -775,7 +771,7 @@ class FarsideFace:
         if self.entry and pending is not None:
             color = SEAT_COLORS[pending["seat"]]
             for die, value in enumerate(self.entry[:2]):
-                self._die(pixels, faces[die], value, _scaled(color, 1.0, BLINK))
+                self._die(pixels, faces[die], value, scaled(color, 1.0, BLINK))
             return
         last = self.last_roll()
         if last is None:
@@ -783,13 +779,13 @@ class FarsideFace:
         seat, kind, values = last
         if kind == "defense":
             fails = values[0]
-            look = _scaled(AMBER, 1.0)
+            look = scaled(AMBER, 1.0)
             self._die(pixels, faces[0], min(fails, 6), look)
             self._die(pixels, faces[1], min(max(fails - 6, 0), 6), look)
             return
         color = SEAT_COLORS[seat] if seat in (0, 1) else WHITE
         for die, value in enumerate(values[:2]):
-            self._die(pixels, faces[die], value, _scaled(color, 0.8))
+            self._die(pixels, faces[die], value, scaled(color, 0.8))
 
     def _available(self) -> set[str]:
         """The buttons that can do something now."""
@@ -828,9 +824,9 @@ class FarsideFace:
         for name in self._available():
             led = self.layout.button_led[name]
             if name == open_key or (name == "roll" and press_roll) or (name == "advance" and self.advance_armed):
-                pixels[led] = _scaled(color, 1.0, PULSE)
+                pixels[led] = scaled(color, 1.0, PULSE)
             else:
-                pixels[led] = _scaled(WHITE, 0.25)
+                pixels[led] = scaled(WHITE, 0.25)
 
     # ------------------------------------------------------------------ dice animation
 

@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablelight.core.errors import IllegalActionError, SetupError
 from tablelight.core.game import Action, LogEntry
-from tablelight.table.face import BLINK, OFF, PULSE, SOLID, Outcome, Pixel
+from tablelight.table.face import BLINK, OFF, PULSE, SOLID, Outcome, Pixel, light_turns, scaled
 from tablelight.table.layout import LayoutError, check_layout_data, whole
 
 if TYPE_CHECKING:
@@ -80,7 +80,6 @@ VILLAGE_LEVEL = 0.35
 ROAD_LEVEL = 0.5
 BRIDGE_LEVEL = 0.5
 CANDIDATE_LEVEL = 0.6
-IDLE_TURN_LEVEL = 0.12
 BARBARIAN_ON: Pixel = (255, 80, 0, SOLID)
 BARBARIAN_OFF: Pixel = (12, 4, 0, SOLID)
 WHITE_DIE: Pixel = (200, 200, 200, SOLID)
@@ -126,10 +125,6 @@ GENERAL_RULES = (
     "landover.raid.once_per_turn", "landover.action.wrong_phase", "landover.card.",
 )
 
-
-def scaled(color: tuple[int, int, int], level: float, effect: int = SOLID) -> Pixel:
-    r, g, b = color
-    return (round(r * level), round(g * level), round(b * level), effect)
 
 
 def pale(color: tuple[int, int, int]) -> tuple[int, int, int]:
@@ -675,15 +670,7 @@ class LandoverFace:
                 pixels[led] = scaled(SEAT_COLORS[owner], ROAD_LEVEL)
             else:
                 pixels[led] = scaled(pale(SEAT_COLORS[owner]), BRIDGE_LEVEL)
-        winners = set(game.winners())
-        for s in range(game.players):
-            led = layout.turn_leds[s]
-            if seat is None:
-                pixels[led] = scaled(SEAT_COLORS[s], 1.0, BLINK) if s in winners else scaled(SEAT_COLORS[s], IDLE_TURN_LEVEL)
-            elif s == seat:
-                pixels[led] = scaled(SEAT_COLORS[s], 1.0, PULSE)
-            else:
-                pixels[led] = scaled(SEAT_COLORS[s], IDLE_TURN_LEVEL)
+        light_turns(pixels, layout.turn_leds[: game.players], SEAT_COLORS, seat, set(game.winners()))
         for step, led in enumerate(layout.barbarian_leds):
             pixels[led] = BARBARIAN_ON if step < game.barbarians else BARBARIAN_OFF
         dice = game.dice

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 from tablelight.core.errors import IllegalActionError, SetupError
 from tablelight.core.game import Action
 from tablelight.games.mainland.data import CARDS, ITEM_NAMES, rotated
-from tablelight.table.face import BLINK, OFF, PULSE, SOLID, Outcome, Pixel
+from tablelight.table.face import BLINK, IDLE_TURN_LEVEL, OFF, PULSE, SOLID, Outcome, Pixel, scaled
 from tablelight.table.layout import LayoutError, check_layout_data, whole
 
 if TYPE_CHECKING:
@@ -55,17 +55,12 @@ EMPTY_SPOT: Pixel = (60, 60, 60, PULSE)
 BAD_SPOT: Pixel = (110, 110, 110, BLINK)
 BEYOND_LIMIT: Pixel = (6, 6, 6, SOLID)
 TOKEN_LEVEL = 0.5
-IDLE_TURN_LEVEL = 0.12
 FLASH: Pixel = (255, 255, 255, BLINK)
 HAND_SIZE = 5
 BUTTONS = ("rotate", "up", "down", "left", "right", "confirm", "cancel", "replace", "pass", "gather")
 MOVES = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 CAMP = "camp"
 
-
-def scaled(color: tuple[int, int, int], level: float, effect: int = SOLID) -> Pixel:
-    r, g, b = color
-    return (round(r * level), round(g * level), round(b * level), effect)
 
 
 class MainlandLayout:
