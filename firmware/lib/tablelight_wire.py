@@ -1,4 +1,4 @@
-"""tablelight wire format, protocol 1: the ONE implementation, used by the firmware and the host.
+"""tablelight wire format, protocol 1 (with the wide-LED extension): the ONE implementation, used by the firmware and the host.
 
 Frame on every transport (USB CDC, BLE UART, pty):  COBS(payload + CRC16) + 0x00
 payload = message type (1 byte) + body.  CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) of the
@@ -10,9 +10,14 @@ The host imports it as ``tablelight.wire.format`` (a symlink to this file): neve
 """
 
 PROTOCOL = 1
-MAX_PAYLOAD = 600  # largest payload (before CRC and COBS) either side accepts in protocol 1
-MAX_LEDS = 255
+# Largest payload (before CRC and COBS) this implementation accepts; a board reports its own in
+# the hello (max_frame). Firmware before the wide-LED extension accepts 600.
+MAX_PAYLOAD = 1024
+NARROW_LEDS = 255  # up to this many LEDs, LED numbers are one byte (the original protocol-1 format)
+MAX_LEDS = 760  # a full scene (64 colours) of 760 wide LEDs is a 1022-byte payload
 MAX_PALETTE = 64
+MAX_DICE = 16
+MAX_DICE_LEDS = 255
 
 # board -> host
 MSG_HELLO = 0x01
@@ -45,6 +50,7 @@ CAP_EFFECTS = 0x01
 CAP_DICE = 0x02
 CAP_LIMITER = 0x04
 CAP_BLE = 0x08
+CAP_WIDE = 0x10  # the firmware drives more than 255 LEDs with two-byte LED numbers (docs/protocol.md)
 
 # NEED_SCENE reasons
 NEED_NO_SCENE = 1
@@ -254,6 +260,16 @@ def msg_type(payload) -> int:
     return payload[0]
 
 
+def wide(leds: int) -> bool:
+    """True if a board of ``leds`` LEDs uses two-byte LED numbers (more than 255 LEDs)."""
+    return leds > NARROW_LEDS
+
+
+def scene_payload_size(leds: int, colours: int) -> int:
+    """Bytes of a SCENE payload for ``leds`` LEDs and a palette of ``colours`` entries."""
+    return 4 + 4 * colours + (2 if wide(leds) else 1) + leds
+
+
 # --- board -> host ---------------------------------------------------------------------------
 
 def encode_hello(firmware: tuple, boot_id: int, leds: int, keys: int, caps: int, max_frame: int,
@@ -421,7 +437,8 @@ def decode_refuse(p) -> str:
 
 
 def encode_scene(version: int, palette: list, indices) -> bytes:
-    """SCENE: version, palette of (r, g, b, effect), one palette index per LED."""
+    """SCENE: version, palette of (r, g, b, effect), one palette index per LED (the LED count,
+    the board's, is a u16 when it is over 255: wide format)."""
     if len(palette) > MAX_PALETTE or len(indices) > MAX_LEDS:
         raise WireError("scene too large")
     b = bytearray((MSG_SCENE, 0, 0, len(palette)))
@@ -432,7 +449,10 @@ def encode_scene(version: int, palette: list, indices) -> bytes:
         b.append(entry[1])
         b.append(entry[2])
         b.append(entry[3])
-    b.append(len(indices))
+    if wide(len(indices)):
+        _put16(b, len(indices))
+    else:
+        b.append(len(indices))
     b.extend(bytes(indices))
     return frame(b)
 
@@ -440,51 +460,69 @@ def encode_scene(version: int, palette: list, indices) -> bytes:
 def check_scene(p, leds: int) -> int:
     """Validate a SCENE payload for a board of ``leds`` LEDs; return its version.
 
-    Layout: [0]=type [1:3]=version [3]=palette size n, n*4 palette bytes, LED count, indices."""
+    Layout: [0]=type [1:3]=version [3]=palette size n, n*4 palette bytes, LED count (u8, or u16
+    on a board of more than 255 LEDs), indices (u8 each)."""
     if len(p) < 5:
         raise WireError("scene too short")
     n = p[3]
     if n > MAX_PALETTE:
         raise WireError("scene palette too large")
     at = 4 + 4 * n
-    if at >= len(p):
+    width = 2 if wide(leds) else 1
+    if at + width > len(p):
         raise WireError("scene too short for its palette")
-    count = p[at]
-    if len(p) != at + 1 + count:
+    count = _u16(p, at) if width == 2 else p[at]
+    at += width
+    if len(p) != at + count:
         raise WireError("scene length does not match its LED count")
     if count != leds:
         raise WireError("scene has " + str(count) + " LEDs, board has " + str(leds))
-    for i in range(4, at, 4):
+    for i in range(4, 4 + 4 * n, 4):
         if p[i + 3] >= EFFECT_COUNT:
             raise WireError("scene palette: unknown effect")
-    for i in range(at + 1, len(p)):
+    for i in range(at, len(p)):
         if p[i] >= n:
             raise WireError("scene: palette index out of range")
     return _u16(p, 1)
 
 
-def decode_scene(p) -> tuple:
-    """(version, palette list of (r, g, b, effect), indices bytes); no LED-count check."""
-    if len(p) < 5:
+def scene_leds(p) -> int:
+    """The LED count a SCENE payload says it has, narrow or wide (the two cannot be confused:
+    a wide count is over 255, so its first byte is at least 1 and the lengths differ)."""
+    if len(p) < 5 or p[3] > MAX_PALETTE:
         raise WireError("scene too short")
-    n = p[3]
-    at = 4 + 4 * n
-    if at >= len(p):
-        raise WireError("scene too short for its palette")
-    version = check_scene(p, p[at])
+    at = 4 + 4 * p[3]
+    if at < len(p) and len(p) == at + 1 + p[at]:
+        return p[at]
+    if at + 2 <= len(p) and len(p) == at + 2 + _u16(p, at) and wide(_u16(p, at)):
+        return _u16(p, at)
+    raise WireError("scene length does not match its LED count")
+
+
+def decode_scene(p, leds: int = -1) -> tuple:
+    """(version, palette list of (r, g, b, effect), indices bytes). With leds -1 the count is
+    taken from the message (then no LED-count check)."""
+    if leds < 0:
+        leds = scene_leds(p)
+    version = check_scene(p, leds)
+    at = 4 + 4 * p[3]
     palette = []
     for i in range(4, at, 4):
         palette.append((p[i], p[i + 1], p[i + 2], p[i + 3]))
-    return version, palette, bytes(p[at + 1:])
+    return version, palette, bytes(p[at + (2 if wide(leds) else 1):])
 
 
-def encode_delta(base: int, palette_sets: list, runs: list) -> bytes:
-    """DELTA against ``base`` (the result is version base+1 mod 65536).
+def encode_delta(base: int, palette_sets: list, runs: list, leds: int = 0) -> bytes:
+    """DELTA against ``base`` (the result is version base+1 mod 65536) for a board of ``leds``
+    LEDs (over 255: the first field of every entry is a u16).
 
     palette_sets: (index, (r, g, b, effect)); runs: (start LED, count, palette index)."""
+    w = wide(leds)
     b = bytearray((MSG_DELTA,))
     _put16(b, base)
     for index, entry in palette_sets:
+        if w:
+            b.append(0)
         b.append(index)
         b.append(0)
         b.append(entry[0])
@@ -494,7 +532,10 @@ def encode_delta(base: int, palette_sets: list, runs: list) -> bytes:
     for start, count, index in runs:
         while count > 0:
             step = count if count < 255 else 255
-            b.append(start)
+            if w:
+                _put16(b, start)
+            else:
+                b.append(start)
             b.append(step)
             b.append(index)
             start += step
@@ -506,25 +547,28 @@ def check_delta(p, leds: int) -> int:
     """Validate a DELTA payload for ``leds`` LEDs; return its base version. Applies nothing.
 
     Entries after the 2-byte base: (start, count>0, palette index) is a run of LEDs;
-    (palette index, 0, r, g, b, effect) sets a palette entry."""
+    (palette index, 0, r, g, b, effect) sets a palette entry. The first field of an entry (start
+    or palette index) is a u8, or a u16 on a board of more than 255 LEDs (``w`` = 2)."""
     if len(p) < 3:
         raise WireError("delta too short")
+    w = 2 if wide(leds) else 1
     i = 3
     n = len(p)
     while i < n:
-        if i + 3 > n:
+        if i + w + 2 > n:
             raise WireError("delta: truncated entry")
-        count = p[i + 1]
+        first = _u16(p, i) if w == 2 else p[i]
+        count = p[i + w]
         if count == 0:
-            if i + 6 > n:
+            if i + w + 5 > n:
                 raise WireError("delta: truncated palette entry")
-            if p[i] >= MAX_PALETTE or p[i + 5] >= EFFECT_COUNT:
+            if first >= MAX_PALETTE or p[i + w + 4] >= EFFECT_COUNT:
                 raise WireError("delta: bad palette entry")
-            i += 6
+            i += w + 5
         else:
-            if p[i] + count > leds or p[i + 2] >= MAX_PALETTE:
+            if first + count > leds or p[i + w + 1] >= MAX_PALETTE:
                 raise WireError("delta: run out of range")
-            i += 3
+            i += w + 2
     return _u16(p, 1)
 
 
@@ -537,34 +581,48 @@ def decode_brightness(p) -> int:
     return p[1]
 
 
-def encode_dice(color: tuple, roll_ms: int, hold_ms: int, values: list, leds: list) -> bytes:
-    """DICE: the board rolls on ``leds`` (split evenly between the dice) and lands on ``values``."""
-    if not values or len(values) > 16 or len(leds) < len(values) or len(leds) > MAX_LEDS:
-        raise WireError("dice: 1..16 values and at least one LED per die")
+def encode_dice(color: tuple, roll_ms: int, hold_ms: int, values: list, leds: list, board_leds: int = 0) -> bytes:
+    """DICE: the board rolls on ``leds`` (split evenly between the dice) and lands on ``values``.
+    On a board of more than 255 LEDs (``board_leds``) each LED number is a u16."""
+    if not values or len(values) > MAX_DICE or len(leds) < len(values) or len(leds) > MAX_DICE_LEDS:
+        raise WireError("dice: 1..16 values, at least one LED per die, at most 255 LEDs")
     b = bytearray((MSG_DICE, color[0], color[1], color[2]))
     _put16(b, roll_ms)
     _put16(b, hold_ms)
     b.append(len(values))
     b.extend(bytes(values))
     b.append(len(leds))
-    b.extend(bytes(leds))
+    if wide(board_leds):
+        for led in leds:
+            _put16(b, led)
+    else:
+        b.extend(bytes(leds))
     return frame(b)
 
 
 def decode_dice(p, leds: int) -> tuple:
-    """((r, g, b), roll_ms, hold_ms, values bytes, leds bytes)"""
+    """((r, g, b), roll_ms, hold_ms, values bytes, LED-number bytes) for a board of ``leds`` LEDs;
+    the LED numbers stay as sent: one byte each, or two (big-endian) on a wide board."""
     if len(p) < 10:
         raise WireError("dice too short")
     nv = p[8]
-    if nv == 0 or nv > 16 or 9 + nv >= len(p):
+    if nv == 0 or nv > MAX_DICE or 9 + nv >= len(p):
         raise WireError("dice: bad value count")
     nl = p[9 + nv]
-    if len(p) != 10 + nv + nl or nl < nv:
+    w = 2 if wide(leds) else 1
+    if len(p) != 10 + nv + w * nl or nl < nv:
         raise WireError("dice: bad LED count")
-    for i in range(10 + nv, len(p)):
-        if p[i] >= leds:
+    for i in range(10 + nv, len(p), w):
+        if (_u16(p, i) if w == 2 else p[i]) >= leds:
             raise WireError("dice: LED out of range")
     return ((p[1], p[2], p[3]), _u16(p, 4), _u16(p, 6), bytes(p[9:9 + nv]), bytes(p[10 + nv:]))
+
+
+def dice_led_list(raw, leds: int) -> list:
+    """The LED numbers of decode_dice's LED bytes, as ints."""
+    if not wide(leds):
+        return list(raw)
+    return [_u16(raw, i) for i in range(0, len(raw), 2)]
 
 
 def encode_heartbeat(version: int, lease_ms: int) -> bytes:

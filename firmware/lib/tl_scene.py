@@ -21,10 +21,13 @@ DICE_STEP_MS = 80
 
 
 class Scene:
-    """Palette + indices + version, changed only by validated whole messages."""
+    """Palette + indices + version, changed only by validated whole messages.
+
+    Memory: 256 bytes of palette + 1 byte per LED (the renderer adds 3 per LED for its frame)."""
 
     def __init__(self, leds: int) -> None:
         self.leds = leds
+        self.width = 2 if wire.wide(leds) else 1  # bytes per LED number on the wire
         self.palette = bytearray(wire.MAX_PALETTE * 4)
         self.indices = bytearray(leds)
         self.version = 0
@@ -35,7 +38,7 @@ class Scene:
         version = wire.check_scene(p, self.leds)
         n = p[3]
         self.palette[0:4 * n] = p[4:4 + 4 * n]
-        at = 4 + 4 * n + 1
+        at = 4 + 4 * n + self.width
         self.indices[0:self.leds] = p[at:at + self.leds]
         self.version = version
         self.has_scene = True
@@ -48,23 +51,25 @@ class Scene:
             return False
         i = 3
         n = len(p)
+        w = self.width
         palette = self.palette
         indices = self.indices
         while i < n:
-            count = p[i + 1]
+            first = ((p[i] << 8) | p[i + 1]) if w == 2 else p[i]
+            i += w
+            count = p[i]
             if count == 0:
-                at = p[i] * 4
-                palette[at] = p[i + 2]
-                palette[at + 1] = p[i + 3]
-                palette[at + 2] = p[i + 4]
-                palette[at + 3] = p[i + 5]
-                i += 6
+                at = first * 4
+                palette[at] = p[i + 1]
+                palette[at + 1] = p[i + 2]
+                palette[at + 2] = p[i + 3]
+                palette[at + 3] = p[i + 4]
+                i += 5
             else:
-                start = p[i]
-                index = p[i + 2]
-                for led in range(start, start + count):
+                index = p[i + 1]
+                for led in range(first, first + count):
                     indices[led] = index
-                i += 3
+                i += 2
         self.version = (base + 1) & 0xFFFF
         return True
 
@@ -78,9 +83,9 @@ class Renderer:
         self.brightness = brightness  # 0..255, set by the host
         self.mode = MODE_WAITING
         self.frame = bytearray(3 * scene.leds)  # RGB after effects, brightness and limiter
-        self.dice_leds = bytearray(wire.MAX_LEDS)
+        self.dice_leds = bytearray(2 * wire.MAX_DICE_LEDS)  # LED numbers as sent: 1 or 2 bytes each
         self.dice_nleds = 0
-        self.dice_values = bytearray(16)
+        self.dice_values = bytearray(wire.MAX_DICE)
         self.dice_n = 0
         self.dice_color = bytearray(3)
         self.dice_start = 0
@@ -96,7 +101,7 @@ class Renderer:
         self.dice_color[2] = color[2]
         self.dice_n = len(values)
         self.dice_values[0:len(values)] = values
-        self.dice_nleds = len(leds)
+        self.dice_nleds = len(leds) // self.scene.width
         self.dice_leds[0:len(leds)] = leds
         self.dice_roll_ms = roll_ms
         self.dice_hold_ms = hold_ms
@@ -184,6 +189,8 @@ class Renderer:
         step = elapsed // DICE_STEP_MS
         group = self.dice_nleds // self.dice_n
         frame = self.frame
+        dice_leds = self.dice_leds
+        wide = self.scene.width == 2
         bright = self.brightness
         r = self.dice_color[0] * bright >> 8
         g = self.dice_color[1] * bright >> 8
@@ -196,7 +203,11 @@ class Renderer:
                 value = self.dice_values[die]
             lit = value if value < group else group
             for k in range(group):
-                o = self.dice_leds[die * group + k] * 3
+                at = die * group + k
+                if wide:
+                    o = ((dice_leds[2 * at] << 8) | dice_leds[2 * at + 1]) * 3
+                else:
+                    o = dice_leds[at] * 3
                 if k < lit:
                     frame[o] = r
                     frame[o + 1] = g

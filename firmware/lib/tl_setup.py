@@ -9,7 +9,7 @@ from tl_lights import Lights
 from tl_limit import CurrentLimiter
 from tl_scene import Renderer, Scene
 
-FIRMWARE_VERSION = (1, 0, 0)
+FIRMWARE_VERSION = (1, 1, 0)  # 1.1: wide LED numbers (CAP_WIDE), 1024-byte payloads
 
 
 def setting(name: str, default):
@@ -38,6 +38,9 @@ def random_boot_id() -> int:
 
 def build() -> dict:
     leds = setting("TL_LEDS", 55)
+    if not 0 < leds <= wire.MAX_LEDS:
+        raise RuntimeError("tablelight: TL_LEDS is " + str(leds) + " in settings.toml; this firmware drives 1.."
+                           + str(wire.MAX_LEDS) + " LEDs")
     scene = Scene(leds)
     limiter = CurrentLimiter(setting("TL_BUDGET_MA", 450), leds, setting("TL_MA_PER_CHANNEL", 20),
                              setting("TL_IDLE_MA", 1), setting("TL_BASE_MA", 30))
@@ -50,7 +53,7 @@ def build() -> dict:
         "board": setting("TL_BOARD", "unknown"),
         "layout": setting("TL_LAYOUT", "none"),
         "keys": setting("TL_KEYS", 0),
-        "caps": wire.CAP_EFFECTS | wire.CAP_DICE | wire.CAP_LIMITER,
+        "caps": wire.CAP_EFFECTS | wire.CAP_DICE | wire.CAP_LIMITER | wire.CAP_WIDE,
     }
     return {"scene": scene, "renderer": renderer, "lights": lights, "matrix": matrix, "info": info,
             "frame_ms": 1000 // setting("TL_FPS", 50)}

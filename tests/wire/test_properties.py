@@ -32,13 +32,14 @@ def test_frames_survive_any_chunking(payloads: list[bytes], chunk: int) -> None:
 class InProcessBoard:
     """A link whose other end is the firmware's BoardLink in this process."""
 
-    def __init__(self, leds: int = 55) -> None:
+    def __init__(self, leds: int = 55, caps: int = 7) -> None:
         self.name = "in-process"
         self.out: queue.Queue[bytes] = queue.Queue()
         self.scene = Scene(leds)
         self.renderer = Renderer(self.scene, CurrentLimiter(10_000, leds))
         self.lock = threading.Lock()
-        info = {"firmware": (1, 0, 0), "board": "inproc", "layout": "test", "keys": 8, "caps": 7}
+        self.written: list[bytes] = []
+        info = {"firmware": (1, 0, 0), "board": "inproc", "layout": "test", "keys": 8, "caps": caps}
         self.link = BoardLink(self.out.put, self.scene, self.renderer, info, 42, self.now())
 
     @staticmethod
@@ -56,6 +57,7 @@ class InProcessBoard:
 
     def write(self, data: bytes) -> None:
         with self.lock:
+            self.written.append(data)
             self.link.feed(data, self.now())
 
     def reset_input(self) -> None:
@@ -103,3 +105,95 @@ def test_small_change_uses_delta_and_reuses_palette_slots() -> None:
         assert session.bytes_sent - before <= 20
         assert board.shown() == pixels
     session.close()
+
+
+WIDE = 7 | wire.CAP_WIDE
+
+
+def wide_pixel_lists(leds: int) -> st.SearchStrategy[list[list[Any]]]:
+    """Scenes on a big board: mostly a base picture with changes scattered over all LEDs."""
+    colours = COLOURS + [(i, 1, 2, 0) for i in range(70)]
+    changes = st.lists(st.tuples(st.integers(0, leds - 1), st.integers(1, 40), st.sampled_from(colours)),
+                       max_size=8)
+    return st.lists(changes, min_size=1, max_size=6)
+
+
+def _run_wide(leds: int, steps: list[list[tuple[int, int, Any]]]) -> None:
+    board = InProcessBoard(leds, WIDE)
+    session = BoardSession.open("in-process", link_factory=lambda port: board, timeout=2)
+    try:
+        pixels = [COLOURS[i % 3] for i in range(leds)]
+        session.show(pixels)
+        assert board.shown() == pixels
+        for step in steps:
+            pixels = list(pixels)
+            for start, count, colour in step:
+                for i in range(start, min(leds, start + count)):
+                    pixels[i] = colour
+            if len(set(pixels)) > wire.MAX_PALETTE:
+                continue
+            session.show(pixels)
+            assert board.shown() == pixels
+            assert board.scene.version == session._version
+        assert max(len(frame) for frame in board.written) <= wire.MAX_PAYLOAD + 8
+        assert board.link.errors_sent == 0
+    finally:
+        session.close()
+
+
+@settings(max_examples=25, deadline=None)
+@given(wide_pixel_lists(300))
+def test_any_sequence_of_shows_on_a_300_led_board(steps: list[list[tuple[int, int, Any]]]) -> None:
+    _run_wide(300, steps)
+
+
+@settings(max_examples=25, deadline=None)
+@given(wide_pixel_lists(600))
+def test_any_sequence_of_shows_on_a_600_led_board(steps: list[list[tuple[int, int, Any]]]) -> None:
+    _run_wide(600, steps)
+
+
+def test_600_led_board_full_palette_scene_and_small_deltas() -> None:
+    board = InProcessBoard(600, WIDE)
+    session = BoardSession.open("in-process", link_factory=lambda port: board, timeout=2)
+    try:
+        assert session.hello["leds"] == 600
+        pixels = [(i % 64, 0, 0, 0) for i in range(600)]  # 64 colours: the largest scene
+        session.show(pixels)
+        assert board.shown() == pixels and session.last_update_bytes > 860
+        pixels = list(pixels)
+        pixels[300], pixels[301], pixels[599] = (5, 0, 0, 0), (5, 0, 0, 0), (7, 0, 0, 0)
+        session.show(pixels)  # a move above LED 255: a delta of two wide runs
+        assert session.last_update_bytes <= 20 and board.shown() == pixels
+        before = len(board.written)
+        session.dice([254, 255, 256, 598, 599, 300], [2, 3], roll_ms=10, hold_ms=10)
+        assert len(board.written) == before + 1 and board.link.errors_sent == 0
+        assert board.renderer.dice_active and board.renderer.dice_nleds == 6
+    finally:
+        session.close()
+
+
+def test_host_refuses_a_big_board_without_the_wide_capability() -> None:
+    from tablelight.board.errors import BoardError
+
+    board = InProcessBoard(300, 7)  # firmware from before the extension, set to 300 LEDs
+    try:
+        BoardSession.open("in-process", link_factory=lambda port: board, timeout=2)
+    except BoardError as error:
+        assert "300 LEDs" in str(error) and "run tablelight flash" in str(error)
+    else:
+        raise AssertionError("a 300-LED board without CAP_WIDE was accepted")
+    refusals = [wire.decode_refuse(wire.unframe(f[:-1])) for f in board.written if wire.unframe(f[:-1])[0] == wire.MSG_REFUSE]
+    assert refusals and "run tablelight flash" in refusals[0] and board.link.refusal == refusals[0]
+
+
+def test_refusal_reasons_for_led_counts_and_frame_sizes() -> None:
+    from tablelight.board.session import refusal_reason
+
+    hello = {"protocol": 1, "firmware": "1.0.0", "leds": 255, "caps": 7, "max_frame": 600, "layout": "x"}
+    assert refusal_reason(hello) is None  # every protocol-1 board keeps working
+    assert "run tablelight flash" in (refusal_reason(hello | {"leds": 256}) or "")
+    assert refusal_reason(hello | {"leds": 600, "caps": WIDE, "max_frame": 1024}) is None
+    assert "1..760" in (refusal_reason(hello | {"leds": 761, "caps": WIDE, "max_frame": 1024}) or "")
+    assert "needs 862" in (refusal_reason(hello | {"leds": 600, "caps": WIDE, "max_frame": 600}) or "")
+    assert "1..760" in (refusal_reason(hello | {"leds": 0}) or "")

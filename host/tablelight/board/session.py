@@ -42,8 +42,16 @@ def refusal_reason(hello: dict[str, Any], layout: str | None = None) -> str | No
     protocol = hello.get("protocol")
     if protocol != wire.PROTOCOL:
         return f"firmware speaks protocol {protocol}, host needs {wire.PROTOCOL}: run tablelight flash"
-    if not 0 < hello["leds"] <= wire.MAX_LEDS:
-        return f"the board reports {hello['leds']} LEDs; protocol {wire.PROTOCOL} handles 1..{wire.MAX_LEDS}"
+    leds = hello["leds"]
+    if not 0 < leds <= wire.MAX_LEDS:
+        return f"the board reports {leds} LEDs; protocol {wire.PROTOCOL} handles 1..{wire.MAX_LEDS}"
+    if wire.wide(leds) and not hello["caps"] & wire.CAP_WIDE:
+        return (f"the board reports {leds} LEDs, but its firmware {hello.get('firmware', '?')} drives at most "
+                f"{wire.NARROW_LEDS} (no wide-LED capability): run tablelight flash")
+    largest = wire.scene_payload_size(leds, wire.MAX_PALETTE)
+    if largest > hello["max_frame"]:
+        return (f"the board accepts payloads of {hello['max_frame']} bytes, a full scene of {leds} LEDs needs "
+                f"{largest}: run tablelight flash")
     if layout is not None and hello.get("layout") != layout:
         return (f"the board is wired for layout {hello.get('layout')!r}, this game needs {layout!r}: "
                 f"use a {layout} board, or set TL_LAYOUT in the board's settings.toml if it is wired for it")
@@ -330,7 +338,7 @@ class BoardSession:
                 palette.append(pixel)
             indices.append(index[pixel])
         self._version = (self._version + 1) & 0xFFFF
-        frame = wire.encode_scene(self._version, palette, indices)
+        frame = wire.encode_scene(self._version, palette, indices)  # wide format by itself past 255 LEDs
         self._send(frame)
         self.last_update_bytes = len(frame)
         self._board_pixels = list(self._desired)
@@ -368,7 +376,7 @@ class BoardSession:
         if not runs:
             return b""
         self._pending_palette = palette
-        return wire.encode_delta(self._version, sets, runs)
+        return wire.encode_delta(self._version, sets, runs, len(new))
 
     # --- the contract -------------------------------------------------------------------------
     def show(self, pixels: list[Pixel]) -> None:
@@ -385,7 +393,8 @@ class BoardSession:
                 delta = self._delta_frame(self._desired)
                 if delta == b"":
                     return
-                if delta is not None and len(delta) < 8 + 4 * len(set(pixels)) + len(pixels):
+                scene_size = wire.scene_payload_size(len(pixels), len(set(pixels)))
+                if delta is not None and len(delta) < scene_size + 3:  # + CRC, delimiter (COBS adds >= 1)
                     self._send(delta)
                     self.last_update_bytes = len(delta)
                     self._version = (self._version + 1) & 0xFFFF
@@ -402,13 +411,14 @@ class BoardSession:
              roll_ms: int = 900, hold_ms: int = 2500) -> None:
         """The board animates a roll on ``leds`` (split evenly between the dice) landing on ``values``."""
         count = self.hello.get("leds", 0)
-        if not values or len(values) > 16 or len(leds) < len(values):
-            raise BoardError("dice: 1..16 values and at least one LED per die")
+        if not values or len(values) > wire.MAX_DICE or len(leds) < len(values) or len(leds) > wire.MAX_DICE_LEDS:
+            raise BoardError(f"dice: 1..{wire.MAX_DICE} values, at least one LED per die, "
+                             f"at most {wire.MAX_DICE_LEDS} LEDs")
         if any(not 0 <= led < count for led in leds) or any(not 0 <= v <= 255 for v in values):
             raise BoardError(f"dice: LEDs must be 0..{count - 1} and values 0..255")
         with self._lock:
             try:
-                self._send(wire.encode_dice(color, roll_ms, hold_ms, values, leds))
+                self._send(wire.encode_dice(color, roll_ms, hold_ms, values, leds, count))
             except LinkClosed:
                 pass
 

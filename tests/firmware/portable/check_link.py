@@ -238,3 +238,86 @@ def test_steady_state_loop_allocates_nothing() -> None:
     after = gc.mem_alloc()
     gc.enable()
     assert after == before, after - before
+
+
+WIDE_INFO = {"firmware": (1, 1, 0), "board": "test", "layout": "mainland", "keys": 51, "caps": 7 | wire.CAP_WIDE}
+
+
+def wide_attached(leds: int):
+    out = Wire()
+    scene = Scene(leds)
+    renderer = Renderer(scene, CurrentLimiter(5000, leds))
+    link = BoardLink(out.write, scene, renderer, WIDE_INFO, 0x12345678, 0)
+    link.feed(wire.encode_welcome(1000), 0)
+    link.feed(wire.encode_scene(1, [(0, 0, 0, 0), (255, 0, 0, 0)], bytes(leds)), 0)
+    out.take()
+    return link, out
+
+
+def test_wide_board_round_trip_300_and_600() -> None:
+    for leds in (300, 600):
+        link, out = wide_attached(leds)
+        link.feed(wire.encode_hello_req(5), 1)
+        hello = wire.decode_hello(out.take()[0])
+        assert hello["leds"] == leds and hello["caps"] & wire.CAP_WIDE and hello["max_frame"] == wire.MAX_PAYLOAD
+        palette = [(i, i, i, 0) for i in range(64)]
+        indices = bytes(i % 64 for i in range(leds))
+        link.feed(wire.encode_scene(2, palette, indices), 2)  # 64 colours: the largest scene
+        assert out.take() == [] and link.scene.version == 2 and bytes(link.scene.indices) == indices
+        link.feed(wire.encode_delta(2, [], [(leds - 45, 45, 1)], leds), 3)
+        assert out.take() == [] and link.scene.version == 3
+        assert bytes(link.scene.indices[leds - 45:]) == bytes([1] * 45)
+        link.feed(wire.encode_scene(4, palette, indices[:255]), 4)  # a narrow scene: wrong board
+        got = out.take()
+        assert types(got) == [wire.MSG_ERROR] and link.scene.version == 3
+
+
+def test_fuzz_mutated_wide_frames_with_valid_crc() -> None:
+    leds = 300
+    seeds = [wire.encode_scene(1, [(0, 0, 0, 0), (255, 0, 0, 1)], bytes(leds)),
+             wire.encode_delta(1, [(1, (1, 2, 3, 2))], [(250, 10, 1), (299, 1, 0)], leds),
+             wire.encode_dice((255, 255, 255), 100, 200, [3], [254, 255, 256, 257, 298, 299], leds)]
+    rand = Rand(9)
+    rejected = 0
+    link, out = wide_attached(leds)
+    for n in range(240):
+        p = bytearray(wire.unframe(seeds[n % len(seeds)][:-1]))
+        for _ in range(1 + rand.below(3)):
+            how = rand.below(3)
+            k = 1 + rand.below(len(p) - 1)
+            if how == 0:
+                p[k] = rand.below(256)
+            elif how == 1:
+                p = p[:k] + p[k + 1:]
+            else:
+                p = p[:k] + bytearray((rand.below(256),)) + p[k:]
+        before = state(link)
+        link.feed(wire.frame(bytes(p)), 20)
+        if wire.MSG_ERROR in types(out.take()):
+            rejected += 1
+            assert state(link) == before, bytes(p)
+        link.feed(wire.encode_scene(1, [(0, 0, 0, 0), (255, 0, 0, 1)], bytes(leds)), 20)  # back to the seed's base
+        out.take()
+    assert rejected > 60, rejected
+
+
+def test_steady_state_loop_allocates_nothing_on_600_leds() -> None:
+    import gc
+
+    if not hasattr(gc, "mem_alloc"):
+        return  # meaningful on MicroPython/CircuitPython only
+    link, out = wide_attached(600)
+    link.feed(wire.encode_scene(2, [(0, 0, 0, 0), (255, 0, 0, 2)], bytes(i % 2 for i in range(600))), 0)
+    out.take()
+    renderer = link.renderer
+    renderer.render(0)
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    for now in range(0, 900, 20):
+        link.tick(now)
+        if renderer.animated():
+            renderer.render(now)
+    after = gc.mem_alloc()
+    gc.enable()
+    assert after == before, after - before

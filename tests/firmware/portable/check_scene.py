@@ -160,3 +160,70 @@ def test_render_allocates_nothing_in_steady_state() -> None:
     after = gc.mem_alloc()
     gc.enable()
     assert after == before, after - before
+
+
+def test_wide_scene_delta_300_and_600() -> None:
+    for leds in (300, 600):
+        indices = bytearray(leds)
+        indices[leds - 1] = 1
+        scene = scene_of(leds, [OFF, RED], indices, 9)
+        assert scene.indices[leds - 1] == 1 and scene.indices[255] == 0
+        delta = wire.encode_delta(9, [(2, (0, 0, 255, 1))], [(250, 20, 2), (leds - 1, 1, 0)], leds)
+        assert scene.apply_delta(payload(delta))
+        assert scene.version == 10
+        assert bytes(scene.indices[248:272]) == bytes((0, 0) + (2,) * 20 + (0, 0))
+        assert scene.indices[leds - 1] == 0 and bytes(scene.palette[8:12]) == bytes((0, 0, 255, 1))
+        before = snapshot(scene)
+        for bad in (wire.encode_delta(10, [], [(leds - 1, 2, 1)], leds), wire.encode_scene(11, [OFF], bytes(leds - 1))):
+            try:
+                p = payload(bad)
+                scene.apply_delta(p) if p[0] == wire.MSG_DELTA else scene.apply_scene(p)
+            except wire.WireError:
+                pass
+            else:
+                raise AssertionError("accepted a bad message")
+            assert snapshot(scene) == before
+
+
+def test_wide_render_lights_leds_above_255() -> None:
+    leds = 600
+    indices = bytearray(leds)
+    for i in (0, 256, 599):
+        indices[i] = 1
+    scene = scene_of(leds, [OFF, RED], indices)
+    renderer = Renderer(scene, CurrentLimiter(5000, leds), brightness=255)
+    renderer.mode = MODE_SCENE
+    renderer.render(0)
+    lit = [i for i in range(leds) if renderer.frame[3 * i]]
+    assert lit == [0, 256, 599] and len(renderer.frame) == 3 * leds
+
+
+def test_wide_dice_lands_on_leds_above_255() -> None:
+    leds = 300
+    scene = scene_of(leds, [OFF], bytes(leds))
+    renderer = Renderer(scene, CurrentLimiter(5000, leds), brightness=255)
+    renderer.mode = MODE_SCENE
+    dice_leds = list(range(250, 256)) + list(range(290, 296))
+    renderer.start_dice(payload(wire.encode_dice((255, 255, 255), 100, 1000, [3, 6], dice_leds, leds)), 0)
+    renderer.render(300)
+    lit = [i for i in range(leds) if renderer.frame[3 * i]]
+    assert lit == [250, 251, 252] + list(range(290, 296)), lit
+
+
+def test_render_600_leds_allocates_nothing_in_steady_state() -> None:
+    if not hasattr(gc, "mem_alloc"):
+        return  # meaningful on MicroPython/CircuitPython only
+    leds = 600
+    scene = scene_of(leds, [(255, 255, 255, 1), (0, 80, 200, 2), (255, 0, 0, 0)], bytes(i % 3 for i in range(leds)))
+    renderer = Renderer(scene, CurrentLimiter(450, leds), brightness=200)
+    renderer.mode = MODE_SCENE
+    renderer.start_dice(payload(wire.encode_dice((255, 255, 255), 500, 0, [3, 4], list(range(300, 312)), leds)), 0)
+    renderer.render(0)
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    for t in range(0, 1000, 20):  # rolling dice on wide LED numbers, effects, the limiter
+        renderer.render(t)
+    after = gc.mem_alloc()
+    gc.enable()
+    assert after == before, after - before

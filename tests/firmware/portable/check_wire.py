@@ -178,3 +178,91 @@ def test_fuzz_reader_random_streams_never_crash() -> None:
         for p in reader.feed(rand.bytes(rand.below(80))):
             assert len(p) >= 1  # only CRC-checked payloads come out
     assert reader.bad > 0
+
+
+# --- more than 255 LEDs: the wide format (CAP_WIDE) ----------------------------------------------
+
+def _payload(data):
+    return wire.unframe(data[:-1])
+
+
+def _raises(fn, *args) -> None:
+    try:
+        fn(*args)
+    except wire.WireError:
+        return
+    raise AssertionError("accepted " + repr(args[0]))
+
+
+def test_narrow_format_is_byte_identical_to_protocol_1() -> None:
+    # a typical Farlander move: exactly the bytes protocol 1 always sent (16 on the wire)
+    move = wire.encode_delta(41, [], [(22, 2, 2), (49, 1, 0), (50, 1, 3)], 55)
+    assert _payload(move) == bytes((0x45, 0, 41, 22, 2, 2, 49, 1, 0, 50, 1, 3))
+    assert len(move) == 16
+    assert _payload(wire.encode_delta(1, [(5, (1, 2, 3, 2))], [], 255)) == bytes((0x45, 0, 1, 5, 0, 1, 2, 3, 2))
+    scene = _payload(wire.encode_scene(2, [(9, 8, 7, 0)], bytes(255)))
+    assert scene[:9] == bytes((0x44, 0, 2, 1, 9, 8, 7, 0, 255)) and len(scene) == 9 + 255
+    dice = _payload(wire.encode_dice((1, 2, 3), 5, 6, [4], [0, 254], 255))
+    assert dice[9:] == bytes((4, 2, 0, 254))
+
+
+def test_wide_scene_round_trip_300_and_600_leds() -> None:
+    rand = Rand(3)
+    for leds in (256, 300, 600):
+        palette = [(i, 255 - i, i * 3 % 256, i % 3) for i in range(64)]
+        indices = bytes(rand.below(64) for _ in range(leds))
+        data = wire.encode_scene(4242, palette, indices)
+        p = _payload(data)
+        assert (p[4 + 256] << 8) | p[5 + 256] == leds  # the LED count is a u16
+        assert len(p) == wire.scene_payload_size(leds, 64) <= wire.MAX_PAYLOAD
+        assert wire.check_scene(p, leds) == 4242
+        assert wire.scene_leds(p) == leds
+        assert wire.decode_scene(p) == (4242, palette, indices)
+        assert wire.decode_scene(p, leds) == (4242, palette, indices)
+        assert frames_of(data, 20) == [p]  # through a BLE-sized chunking too
+        _raises(wire.check_scene, p, leds - 1)  # another board's count
+        _raises(wire.check_scene, p[:-1], leds)
+
+
+def test_largest_scene_fits_one_payload() -> None:
+    palette = [(i, 1, 1, 0) for i in range(wire.MAX_PALETTE)]
+    indices = bytes(i % 64 for i in range(wire.MAX_LEDS))
+    p = _payload(wire.encode_scene(1, palette, indices))
+    assert len(p) <= wire.MAX_PAYLOAD and wire.check_scene(p, wire.MAX_LEDS) == 1
+    _raises(wire.encode_scene, 1, palette, indices + b"\x00")
+
+
+def test_wide_scene_and_narrow_scene_are_not_confused() -> None:
+    narrow = _payload(wire.encode_scene(1, [(0, 0, 0, 0)], bytes(255)))
+    wide = _payload(wire.encode_scene(1, [(0, 0, 0, 0)], bytes(256)))
+    _raises(wire.check_scene, narrow, 300)  # a board of 300 reads a u16 count
+    _raises(wire.check_scene, wide, 255)
+    assert wire.scene_leds(narrow) == 255 and wire.scene_leds(wide) == 256
+
+
+def test_wide_delta_round_trip_and_limits() -> None:
+    sets = [(63, (1, 2, 3, 1))]
+    runs = [(0, 1, 1), (255, 2, 63), (299, 1, 2), (300, 300, 5), (599, 1, 0)]
+    p = _payload(wire.encode_delta(7, sets, runs, 600))
+    # base, one palette entry (u16 index, 0, rgb, effect) = 7 bytes, runs of 4 bytes (300 LEDs: 255 + 45)
+    assert len(p) == 3 + 7 + 4 * 6
+    assert p[3:10] == bytes((0, 63, 0, 1, 2, 3, 1)) and p[14:18] == bytes((0x00, 0xFF, 2, 63))
+    assert wire.check_delta(p, 600) == 7
+    _raises(wire.check_delta, p, 599)  # the last run ends past LED 598
+    move = wire.encode_delta(41, [], [(256, 2, 2), (280, 1, 0), (281, 1, 3)], 300)
+    assert len(move) == 19  # a move on a big board: one byte more per run, still <= 20
+    for bad in (b"\x45\x00\x01\x00", b"\x45\x00\x01\x01\x2c\x01\x01",  # truncated; run 300..300 on 300
+                b"\x45\x00\x01\x00\x40\x00\x01\x02\x03\x00", b"\x45\x00\x01\x00\x01\x00\x01\x02\x03"):
+        _raises(wire.check_delta, bad, 300)
+
+
+def test_wide_dice_round_trip() -> None:
+    leds = [254, 255, 256, 599, 300, 301]
+    p = _payload(wire.encode_dice((9, 9, 9), 100, 200, [2, 5], leds, 600))
+    assert p[11] == 6 and len(p) == 12 + 12  # count u8, then u16 LED numbers
+    color, roll, hold, values, raw = wire.decode_dice(p, 600)
+    assert (color, roll, hold, values) == ((9, 9, 9), 100, 200, bytes((2, 5)))
+    assert wire.dice_led_list(raw, 600) == leds
+    _raises(wire.decode_dice, p, 599)  # LED 599 does not exist there
+    _raises(wire.decode_dice, p, 255)  # read narrow: the length does not match
+    _raises(wire.encode_dice, (1, 1, 1), 1, 1, [1], list(range(256)), 600)  # 255 dice LEDs at most
