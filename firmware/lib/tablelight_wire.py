@@ -530,6 +530,8 @@ def encode_delta(base: int, palette_sets: list, runs: list, leds: int = 0) -> by
         b.append(entry[2])
         b.append(entry[3])
     for start, count, index in runs:
+        if start < 0 or (not w and start + count > NARROW_LEDS):
+            raise WireError("delta: run " + str(start) + "+" + str(count) + " needs the board's LED count (wide)")
         while count > 0:
             step = count if count < 255 else 255
             if w:

@@ -44,6 +44,9 @@ def build() -> dict:
     scene = Scene(leds)
     limiter = CurrentLimiter(setting("TL_BUDGET_MA", 450), leds, setting("TL_MA_PER_CHANNEL", 20),
                              setting("TL_IDLE_MA", 1), setting("TL_BASE_MA", 30))
+    if limiter.fixed_ma >= limiter.budget_ma:
+        print("tablelight: TL_BUDGET_MA", limiter.budget_ma, "does not cover the idle draw of", leds,
+              "LEDs (", limiter.fixed_ma, "mA): every frame will be dark; raise TL_BUDGET_MA and use a bigger supply")
     renderer = Renderer(scene, limiter, setting("TL_BRIGHTNESS", 96))
     lights = Lights(getattr(board, setting("TL_PIXEL_PIN", "D5")), leds, setting("TL_PIXEL_ORDER", "GRB"))
     matrix = keypad.KeyMatrix(pins(setting("TL_ROW_PINS", "")), pins(setting("TL_COLUMN_PINS", "")),

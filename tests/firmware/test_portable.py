@@ -84,3 +84,22 @@ def test_code_py_main_loop_under_micropython(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "code.py under MicroPython: ok" in result.stdout
+
+
+def test_code_py_on_600_leds_under_micropython(tmp_path: Path) -> None:
+    """The same on a 600-LED board (wide LED numbers, a full-palette scene of 862 bytes) with a
+    64 KB MicroPython heap: LEDs above 255 light, nothing is reported as an error."""
+    import importlib.util
+
+    for name in ("neopixel", "adafruit_pixelbuf"):
+        spec = importlib.util.find_spec(name)
+        assert spec is not None and spec.origin, f"{name} missing: scripts/test.sh installs it"
+        shutil.copy(spec.origin, tmp_path / f"{name}.py")
+    result = subprocess.run(
+        ["node", str(HERE / "mp_run.mjs"), "--heap", str(64 * 1024), "--lib", str(HERE / "mp_fakes"),
+         "--lib", str(ROOT / "firmware" / "lib"), "--lib", str(ROOT / "firmware"), "--lib", str(tmp_path),
+         str(HERE / "mp_code_driver_wide.py")],
+        capture_output=True, text=True, timeout=120, cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "code.py on 600 LEDs under MicroPython: ok" in result.stdout

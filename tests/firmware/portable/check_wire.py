@@ -249,6 +249,7 @@ def test_wide_delta_round_trip_and_limits() -> None:
     assert p[3:10] == bytes((0, 63, 0, 1, 2, 3, 1)) and p[14:18] == bytes((0x00, 0xFF, 2, 63))
     assert wire.check_delta(p, 600) == 7
     _raises(wire.check_delta, p, 599)  # the last run ends past LED 598
+    _raises(wire.encode_delta, 7, [], [(300, 1, 1)])  # no board LED count given: narrow, and 300 does not fit
     move = wire.encode_delta(41, [], [(256, 2, 2), (280, 1, 0), (281, 1, 3)], 300)
     assert len(move) == 19  # a move on a big board: one byte more per run, still <= 20
     for bad in (b"\x45\x00\x01\x00", b"\x45\x00\x01\x01\x2c\x01\x01",  # truncated; run 300..300 on 300
