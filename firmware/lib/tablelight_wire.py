@@ -1,4 +1,4 @@
-"""tablelight wire format, protocol 1 (with the wide-LED extension): the ONE implementation, used by the firmware and the host.
+"""tablelight wire format, protocol 1 + the wide-LED extension: the ONE implementation (firmware + host).
 
 Frame on every transport (USB CDC, BLE UART, pty):  COBS(payload + CRC16) + 0x00
 payload = message type (1 byte) + body.  CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) of the

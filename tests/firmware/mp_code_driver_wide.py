@@ -35,7 +35,8 @@ assert reader.bad == 0, reader.bad
 hellos = [wire.decode_hello(p) for p in payloads if p[0] == wire.MSG_HELLO]
 assert hellos[-1]["nonce"] == 9 and hellos[-1]["leds"] == LEDS and hellos[-1]["caps"] & wire.CAP_WIDE
 assert hellos[-1]["max_frame"] == wire.MAX_PAYLOAD
-assert not [p for p in payloads if p[0] == wire.MSG_ERROR], [wire.decode_error(p) for p in payloads if p[0] == wire.MSG_ERROR]
+errors = [wire.decode_error(p) for p in payloads if p[0] == wire.MSG_ERROR]
+assert not errors, errors
 status = [wire.decode_status(p) for p in payloads if p[0] == wire.MSG_STATUS][-1]
 assert status["has_scene"] == 1 and status["version"] == 2, status
 

@@ -183,7 +183,8 @@ def test_host_refuses_a_big_board_without_the_wide_capability() -> None:
         assert "300 LEDs" in str(error) and "run tablelight flash" in str(error)
     else:
         raise AssertionError("a 300-LED board without CAP_WIDE was accepted")
-    refusals = [wire.decode_refuse(wire.unframe(f[:-1])) for f in board.written if wire.unframe(f[:-1])[0] == wire.MSG_REFUSE]
+    payloads = [wire.unframe(f[:-1]) for f in board.written]
+    refusals = [wire.decode_refuse(p) for p in payloads if p[0] == wire.MSG_REFUSE]
     assert refusals and "run tablelight flash" in refusals[0] and board.link.refusal == refusals[0]
 
 
