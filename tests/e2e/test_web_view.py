@@ -129,7 +129,8 @@ def test_any_layout_is_drawn_from_its_drawing_mainland_mini_map(real_board):
 
     layout = load_layout_data("mainland")
     cells = {layout["matrix"]["leds"][0][0]: (255, 0, 0), layout["matrix"]["leds"][1][0]: (0, 200, 0),
-             layout["matrix"]["leds"][14][14]: (0, 60, 255), layout["turn_leds"][1]: (255, 170, 0)}
+             layout["matrix"]["leds"][15][15]: (0, 60, 255), layout["turn_leds"][1]: (255, 170, 0),
+             layout["token_leds"][3][5]: (0, 200, 0)}  # the 16th row, and LEDs past 255
     with SimBoard.start("mainland") as sim:
         session = BoardSession.open(sim.port)
         try:

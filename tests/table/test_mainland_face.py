@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
 
 from tablelight.cli.main import main
 from tablelight.core.errors import SetupError
 from tablelight.core.rng import Rng
-from tablelight.games.mainland.engine import Mainland
+from tablelight.games.mainland.engine import BOARD_SIZES, Mainland
+from tablelight.sim.board import ROOT, layout_settings
 from tablelight.table.face import BLINK, OFF, PULSE, SOLID, face_class, make_face
 from tablelight.table.faces.mainland import (
     BEYOND_LIMIT,
@@ -24,6 +26,7 @@ from tablelight.table.faces.mainland import (
 from tablelight.table.layout import LayoutError, load_layout_data
 from tablelight.table.service import Table
 from tablelight.table.store import GameStore
+from tablelight.wire import format as wire
 
 
 def face_for(game: Mainland) -> MainlandFace:
@@ -59,21 +62,54 @@ def state(face: MainlandFace) -> tuple:
 # ------------------------------------------------------------------------------ the layout
 
 
-def test_the_layout_fits_protocol_1_and_is_registered():
+def test_the_layout_shows_every_default_board_and_is_registered():
     data = load_layout_data("mainland")
-    assert data["leds"] == 15 * 15 + 4 * 7 <= 255
-    face = face_for(Mainland(3, seed=0))  # 14x14, the 3-player limit
+    assert data["leds"] == 16 * 16 + 4 * 7 == 284 <= wire.MAX_LEDS  # past 255: wide LED numbers
+    for players in (2, 3, 4):  # 12x12, 14x14, 16x16: each player count's default board fits
+        assert face_for(Mainland(players, seed=0)).game.size == BOARD_SIZES[players] <= 16
+    face = face_for(Mainland(4, seed=0))
     leds = [led for row in face.layout.cell_leds for led in row]
-    assert sorted(leds) == list(range(225))
-    # Serpentine wiring: row 1 runs right to left.
-    assert face.layout.cell_leds[0][:2] == [0, 1] and face.layout.cell_leds[1][:2] == [29, 28]
+    assert sorted(leds) == list(range(256))
+    # Serpentine wiring: row 1 runs right to left; the status LEDs follow the matrix.
+    assert face.layout.cell_leds[0][:2] == [0, 1] and face.layout.cell_leds[1][:2] == [31, 30]
+    assert face.layout.cell_leds[15][0] == 255 and face.layout.turn_leds == [256, 263, 270, 277]
+    status = face.layout.turn_leds + [led for row in face.layout.token_leds for led in row]
+    assert sorted(status) == list(range(256, 284))
     assert face_class("mainland") is MainlandFace
 
 
-def test_a_board_larger_than_the_matrix_is_refused_up_front():
-    with pytest.raises(SetupError, match="up to 15x15 tiles.*--board-size 15 or less"):
-        make_face(Mainland(4, seed=0))  # 16x16 by default
-    assert face_for(Mainland(4, {"board_size": 15}, seed=0)).game.size == 15
+def test_the_keys_fit_the_reference_feather_and_the_simulated_keypad():
+    """One key per column and row, hand keys and buttons: 47 keys on the Feather's 8 x 7 matrix."""
+    data = load_layout_data("mainland")
+    face = face_for(Mainland(4, seed=0))
+    assert sorted(face.layout.roles) == list(range(data["keys"])) and data["keys"] == 16 + 16 + 5 + 10
+    assert [face.layout.roles[k] for k in data["column_keys"]] == [("column", x) for x in range(16)]
+    assert [face.layout.roles[k] for k in data["row_keys"]] == [("row", y) for y in range(16)]
+    feather = json.loads((ROOT / "hardware" / "boards" / "feather_nrf52840.json").read_text())
+    rows, columns = data["key_matrix"]["rows"], data["key_matrix"]["columns"]
+    assert rows <= len(feather["key_matrix"]["rows"]) and columns <= len(feather["key_matrix"]["columns"])
+    assert data["keys"] <= rows * columns
+    # The simulated board scans the same pins (it silently drops a matrix it has no pins for).
+    settings = layout_settings("mainland")
+    assert settings["TL_ROW_PINS"].split(",") == feather["key_matrix"]["rows"][:rows]
+    assert settings["TL_COLUMN_PINS"].split(",") == feather["key_matrix"]["columns"][:columns]
+    assert (settings["TL_LEDS"], settings["TL_KEYS"]) == ("284", "47")
+
+
+def test_a_board_larger_than_the_matrix_is_refused_up_front(tmp_path, capsys):
+    with pytest.raises(SetupError, match="up to 16x16 tiles, this game's board is 17x17.*--board-size 16 or less") as caught:
+        make_face(Mainland(4, {"board_size": 17}, seed=0))
+    assert "255" not in str(caught.value) and "protocol" not in str(caught.value)
+    assert face_for(Mainland(4, {"board_size": 16}, seed=0)).game.size == 16
+    # tablelight play refuses it before a board is opened or anything is stored.
+    db = tmp_path / "g.sqlite"
+    code = main(["play", "mainland", "--players", "4", "--board-size", "20", "--seats", "bot,bot,bot,bot",
+                 "--board", "sim", "--view", "none", "--db", str(db)])
+    assert code != 0
+    assert "up to 16x16 tiles, this game's board is 20x20" in capsys.readouterr().err
+    if db.exists():
+        with GameStore(str(db)) as store:
+            assert store.games() == []
 
 
 @pytest.mark.parametrize(
@@ -82,7 +118,7 @@ def test_a_board_larger_than_the_matrix_is_refused_up_front():
         (lambda d: d.pop("matrix"), "missing matrix"),
         (lambda d: d["token_leds"][2].pop(), "6 LEDs per clan"),
         (lambda d: d["buttons"].pop("gather"), "no gather button"),
-        (lambda d: d["hand_keys"].__setitem__(0, d["row_keys"][0]), "key 15 is given two roles"),
+        (lambda d: d["hand_keys"].__setitem__(0, d["row_keys"][0]), "key 16 is given two roles"),
         (lambda d: d["turn_leds"].__setitem__(0, 0), "two roles"),
     ],
 )
@@ -110,8 +146,9 @@ def test_pixels_of_a_known_board():
     assert pixels[cell[7][7]] == scaled(frozen, TILE_LEVEL)
     assert pixels[cell[10][0]] == scaled(frozen, TILE_LEVEL)
     assert pixels[cell[0][0]] == OFF
-    # 12x12 board on a 15x15 matrix: the cells beyond the limit glow faint.
-    assert pixels[cell[12][0]] == BEYOND_LIMIT and pixels[cell[0][14]] == BEYOND_LIMIT
+    # 12x12 board on a 16x16 matrix: the cells beyond the limit glow faint.
+    assert pixels[cell[12][0]] == BEYOND_LIMIT and pixels[cell[0][15]] == BEYOND_LIMIT
+    assert pixels[cell[15][15]] == BEYOND_LIMIT and pixels[cell[0][12]] == BEYOND_LIMIT
     assert pixels[cell[11][11]] == OFF
     # Turn and tokens.
     turn = face.layout.turn_leds
@@ -339,12 +376,12 @@ def test_the_simulated_mini_map_shows_the_game(real_board):
     with SimBoard.start("mainland") as sim:
         session = session_module.BoardSession.open(sim.port)
         try:
-            assert session.hello["layout"] == "mainland" and session.hello["leds"] == 253
+            assert session.hello["layout"] == "mainland" and session.hello["leds"] == 284
             game = Mainland(2, seed=6)
             table = Table(game, ["strong", "random"], board=session)
             table.run(max_actions=12)
             wanted = table.face.pixels()
-            assert sum(1 for p in wanted[:225] if p[3] == SOLID and max(p[:3]) > 0 and p != BEYOND_LIMIT) >= 20
+            assert sum(1 for p in wanted[:256] if p[3] == SOLID and max(p[:3]) > 0 and p != BEYOND_LIMIT) >= 20
             wait_for(lambda: shows_scene(sim.pixels(), wanted))
         finally:
             session.close()

@@ -1,10 +1,12 @@
 """Mainland at a lit board: a mini-map beside the table, and the keys of a person.
 
-**Layout** (``hardware/layouts/mainland.json``, checked by :func:`parse_layout`): an LED
-matrix with one LED per board tile (``matrix.leds[y][x]``, 15x15 on the reference board),
-per clan a turn LED and six chieftain-token LEDs, and keys: one per matrix column and row
-(they set the chosen card's x and y), five hand keys, and the buttons rotate, up, down,
-left, right, confirm, cancel, replace, pass and gather.
+**Layout** (``hardware/layouts/mainland.json``, checked by :class:`MainlandLayout`): an LED
+matrix with one LED per board tile (``matrix.leds[y][x]``, 16x16 on the reference board: the
+default board of every player count), per clan a turn LED and six chieftain-token LEDs (284
+LEDs in all, so the board needs the wide-LED firmware), and keys: one per matrix column and
+row (they set the chosen card's x and y), five hand keys, and the buttons rotate, up, down,
+left, right, confirm, cancel, replace, pass and gather. A board larger than the matrix is
+refused up front.
 
 **Look** (:meth:`MainlandFace.pixels`):
 
@@ -60,7 +62,6 @@ HAND_SIZE = 5
 BUTTONS = ("rotate", "up", "down", "left", "right", "confirm", "cancel", "replace", "pass", "gather")
 MOVES = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 CAMP = "camp"
-
 
 
 class MainlandLayout:
@@ -135,7 +136,7 @@ class MainlandFace:
             raise SetupError(
                 f"the {self.layout.data['id']} mini-map shows boards up to {self.layout.columns}x{self.layout.rows} tiles, "
                 f"this game's board is {size}x{size}: play with --board-size {min(self.layout.columns, self.layout.rows)} "
-                "or less (protocol 1 drives at most 255 LEDs, too few for a 16x16 matrix and the status LEDs)"
+                "or less (one matrix LED per tile)"
             )
         self.card: str | None = None
         self.rotation = 0
