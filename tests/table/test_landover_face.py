@@ -27,6 +27,7 @@ from tablelight.table.faces.landover import (
     generate_layout,
     pale,
     scaled,
+    sea_key_hexes,
 )
 from tablelight.table.layout import LayoutError, layout_path, load_layout_data
 from tablelight.table.service import Table
@@ -75,35 +76,46 @@ def test_the_layout_file_is_the_generator_output_for_the_built_in_map():
     assert stored == json.loads(json.dumps(generate_layout(builtin_map("archipelago"))))
 
 
-def test_the_board_fits_protocol_1_and_the_key_matrix():
+def test_the_board_fits_the_wide_protocol_and_the_key_matrix():
     data = layout()
-    assert data["leds"] == 250 and data["leds"] <= 255  # protocol 1 drives at most 255 LEDs
-    assert data["keys"] == 68
+    # More than 255 LEDs: wide LED numbers (CAP_WIDE, firmware 1.1.0), which drive up to 760.
+    assert data["leds"] == 348 and 255 < data["leds"] <= 760
+    assert data["keys"] == 92
     rows, columns = data["key_matrix"]["rows"], data["key_matrix"]["columns"]
-    assert rows * columns >= data["keys"] and rows + columns <= 20  # the Feather's free pins
+    assert rows * columns >= data["keys"]
+    assert rows <= 10 and columns <= 10 and rows + columns <= 20  # the Feather's 20 free pins
+    # The simulated board wires the whole matrix to its fake keypad pins (it drops a matrix it cannot).
+    from tablelight.sim.board import layout_settings
+
+    settings = layout_settings("landover")
+    assert settings["TL_LEDS"] == "348" and settings["TL_KEYS"] == "92"
+    assert len(settings["TL_ROW_PINS"].split(",")) == rows and len(settings["TL_COLUMN_PINS"].split(",")) == columns
 
 
-def test_every_land_hex_corner_and_side_has_a_light_and_the_channels_join_the_islands():
+def test_every_land_hex_corner_and_every_side_has_a_light_and_every_water_side_a_key_next_to_it():
     game = Landover(4, seed=1)
     face = face_for(game)
     m = game.map
     land = [h for h in range(game.nh) if m.hex_island[h] >= 0]
+    water = [h for h in range(game.nh) if m.hex_island[h] < 0]
     assert sorted(face.layout.hex_led) == land
     assert sorted(face.layout.corner_led) == sorted({v for h in land for v in m.hex_vertices[h]})
-    water = [e for e in face.layout.side_led if m.edge_kind[e] == 1]
-    assert len(water) == 3
-    assert all(e in face.layout.side_led for e in range(game.ne) if m.edge_kind[e] != 1)
-    # Along lit sides only, every island can be reached from every other.
-    reach = {m.hex_vertices[land[0]][0]}
-    grew = True
-    while grew:
-        grew = False
-        for e in face.layout.side_led:
-            a, b = m.edge_vertices[e]
-            if (a in reach) != (b in reach):
-                reach |= {a, b}
-                grew = True
-    assert all(v in reach for h in land for v in m.hex_vertices[h])
+    # Every side of the map (land, coast, water) has its own LED: every road and bridge shows.
+    assert sorted(face.layout.side_led) == list(range(game.ne))
+    assert len(set(face.layout.side_led.values())) == game.ne
+    water_sides = [e for e in range(game.ne) if m.edge_kind[e] == 1]
+    assert len(water_sides) == 101
+    # The sea keys sit on water hexes, and every water side is a side of one of them.
+    sea = set(face.layout.sea_key)
+    assert sea <= set(water) and len(sea) == 27
+    for e in water_sides:
+        assert any(e in face.hex_sides[h] for h in sea), e
+    # Land and coast sides are sides of a land hex (their key).
+    assert all(any(e in face.hex_sides[h] for h in land) for e in range(game.ne) if m.edge_kind[e] != 1)
+    # No sea key is spare: each is the only one next to some water side.
+    for h in sea:
+        assert any(all(e not in face.hex_sides[o] for o in sea - {h}) for e in face.hex_sides[h] if m.edge_kind[e] == 1), h
+    assert sea_key_hexes(m) == sorted(sea)
 
 
 def test_the_drawing_puts_each_corner_where_its_hexes_meet():
@@ -124,6 +136,17 @@ def test_the_drawing_puts_each_corner_where_its_hexes_meet():
             assert abs(cx - x) < 1e-3 and abs(cy - y) < 1e-3
             checked += 1
     assert checked >= 15
+    # A sea key is drawn (as a button) in the middle of its water hex: where its six sides meet around it.
+    side_at = {item["edge"]: at[item["led"]]["points"] for item in data["sides"]}
+    buttons = {b["key"]: b for b in data["drawing"]["buttons"]}
+    for item in data["sea"]:
+        corners = m.hex_vertices[item["hex"]]
+        around = [e for e, ends in enumerate(m.edge_vertices) if set(ends) <= set(corners)]
+        assert len(around) == 6
+        points = [p for e in around for p in side_at[e]]
+        x, y = sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
+        button = buttons[item["key"]]
+        assert button["label"] == "sea" and abs(button["at"][0] - x) < 1e-3 and abs(button["at"][1] - y) < 1e-3
 
 
 def test_a_broken_layout_or_another_map_is_refused_with_a_reason():
@@ -134,6 +157,10 @@ def test_a_broken_layout_or_another_map_is_refused_with_a_reason():
     data = copy.deepcopy(layout())
     del data["buttons"]["confirm"]
     with pytest.raises(LayoutError, match="no confirm button"):
+        LandoverFace(Landover(2, seed=1), data)
+    data = copy.deepcopy(layout())
+    data["sea"][0]["hex"] = data["hexes"][0]["hex"]
+    with pytest.raises(LayoutError, match="both hexes and sea"):
         LandoverFace(Landover(2, seed=1), data)
     with pytest.raises(Exception, match="--map-name archipelago"):
         LandoverFace(Landover(2, {"map_name": "random"}, seed=1), layout())
@@ -210,14 +237,33 @@ def test_catapults_merchant_bridges_and_barbarians():
     e = next(e for e in range(game.ne) if game.map.edge_kind[e] == 2 and game.eo[e] < 0)
     game.eo[e], game.ep[e] = 0, 2
     face = face_for(game)
+    # A bridge out on open water (no land hex next to it) shows too, on an LED past 255.
+    far = [e for e in range(game.ne) if game.map.edge_kind[e] == 1 and game.eo[e] < 0 and face.layout.side_led[e] > 255
+           and not any(game.map.hex_island[h] >= 0 for v in game.map.edge_vertices[e] for h in game.map.vertex_hexes[v])]
+    game.eo[far[0]], game.ep[far[0]] = 2, 2
     pixels = face.pixels()
     assert pixels[face.layout.hex_led[h]] == scaled(SEAT_COLORS[1], 1.0, BLINK)
     if 38 not in face.producing_hexes():
         assert pixels[face.layout.hex_led[38]] == scaled(SEAT_COLORS[2], 1.0, PULSE)
     assert pixels[face.layout.merchant_led] == scaled(SEAT_COLORS[2], 1.0)
     assert pixels[face.layout.side_led[e]] == scaled(pale(SEAT_COLORS[0]), 0.5)
+    assert pixels[face.layout.side_led[far[0]]] == scaled(pale(SEAT_COLORS[2]), 0.5)
     track = [pixels[led] for led in face.layout.barbarian_leds]
     assert track[:3] == [BARBARIAN_ON] * 3 and BARBARIAN_ON not in track[3:]
+
+
+def test_a_walled_city_shows_in_a_pale_owner_colour():
+    game = until(Landover(2, seed=2), lambda g: g.phase == "main")
+    cities = [v for v in range(game.nv) if game.vl[v] == 2]
+    assert len(cities) == 2
+    walled, plain = cities
+    game.vwall[walled] = True
+    face = face_for(game)
+    pixels = face.pixels()
+    assert pixels[face.layout.corner_led[walled]] == scaled(pale(SEAT_COLORS[game.vo[walled]]), 1.0)
+    assert pixels[face.layout.corner_led[plain]] == scaled(SEAT_COLORS[game.vo[plain]], 1.0)
+    game.vmetro[walled] = 0  # a walled metro city pulses in the pale colour
+    assert face.pixels()[face.layout.corner_led[walled]] == scaled(pale(SEAT_COLORS[game.vo[walled]]), 1.0, PULSE)
 
 
 def test_the_palette_stays_within_64_colours_while_choosing():
@@ -230,7 +276,7 @@ def test_the_palette_stays_within_64_colours_while_choosing():
             break
         if step % 50 == 0:
             face = face_for(game)
-            for role in ("road", "village", "raid", "card"):
+            for role in ("road", "bridge", "village", "raid", "card"):
                 face.reset()
                 face.press(face.layout.key_of(role))
                 worst = max(worst, len(set(face.pixels([0, 1]))))
@@ -241,8 +287,8 @@ def test_the_palette_stays_within_64_colours_while_choosing():
 # ------------------------------------------------------------------------------ input
 
 
-def presses_for(game: Landover, action: dict[str, Any], face: LandoverFace | None = None) -> list[int] | None:
-    """The keys a person presses for ``action`` (None when the board cannot: an unlit side).
+def presses_for(game: Landover, action: dict[str, Any], face: LandoverFace | None = None) -> list[int]:
+    """The keys a person presses for ``action`` (every legal action has some).
 
     Worked out on a face of its own (or ``face``, left with the choice made but not
     confirmed), pressing as a person would and reading only the face's state (which
@@ -278,9 +324,8 @@ def presses_for(game: Landover, action: dict[str, Any], face: LandoverFace | Non
         slot = FIELD_KINDS[name]
         if slot in ("corner", "side"):
             around = face.hex_corners if slot == "corner" else face.hex_sides
-            hexes = [h for h in layout.hex_led if value in around[h]]
-            if not hexes:
-                return None
+            hexes = [h for h in layout.keyed_hexes if value in around[h]]
+            assert hexes, f"no key next to {slot} {value}"
             for _ in range(7):
                 press(layout.key_of("hex", hexes[0]))
                 if face.tentative == (name, value):
@@ -309,38 +354,47 @@ def presses_for(game: Landover, action: dict[str, Any], face: LandoverFace | Non
     return keys
 
 
-def check_every_action_by_keys(game: Landover, limit: int = 60) -> int:
-    """For (up to ``limit`` of) the legal actions now: the presses give exactly that action."""
-    done = 0
+def water_bridge(game: Landover, action: dict[str, Any]) -> bool:
+    return action.get("piece") == "bridge" and game.map.edge_kind[action["edge"]] == 1
+
+
+def check_every_action_by_keys(game: Landover, limit: int = 60) -> tuple[int, int]:
+    """For (up to ``limit`` of) the legal actions now, and up to 3 bridges on water sides: the
+    presses give exactly that action. Returns (actions checked, of them bridges on water sides)."""
+    done = bridges = 0
     actions = game.legal_actions()
     step = max(1, len(actions) // limit)
+    sample = actions[::step]
+    sample += [a for a in actions if water_bridge(game, a) and a not in sample][:3]
     record = game.to_record()
     face = face_for(game)
-    for action in actions[::step]:
+    for action in sample:
         face.reset()
         keys = presses_for(game, action, face)
-        if keys is None:
-            continue
         outcome = face.press(keys[-1])
         assert outcome.action == action, (action, outcome)
         done += 1
+        bridges += water_bridge(game, action)
     assert game.to_record() == record  # choosing never changes the game
-    return done
+    return done, bridges
 
 
 def test_press_sequences_give_exactly_the_legal_actions_through_a_game():
     game = Landover(3, seed=21)
     rng = Rng(8)
-    checked = 0
+    checked = bridges = 0
     kinds: set[str] = set()
     for step in range(2500):
         if game.is_over():
             break
         if step % 10 == 0 or game.phase in ("setup", "roll", "lucky_raid"):
-            checked += check_every_action_by_keys(game, limit=20)
+            done, on_water = check_every_action_by_keys(game, limit=20)
+            checked += done
+            bridges += on_water
             kinds |= {a["type"] + ":" + str(a.get("piece", a.get("card", ""))) for a in game.legal_actions()}
         game.apply(game.random_action(rng))
     assert checked > 300
+    assert bridges >= 20  # bridges on open water, chosen with the sea keys
     assert {"build:village", "build:road", "build:city", "trade:", "end_turn:", "raid:"} <= kinds
 
 
@@ -399,6 +453,34 @@ def test_refused_presses_say_why_flash_and_change_nothing():
     assert outcome.refused and "does nothing" in outcome.message
 
 
+def test_a_sea_key_picks_the_bridges_around_its_water_hex_or_flashes_its_outline():
+    game = until(Landover(3, seed=21), lambda g: g.phase == "main" and any(
+        water_bridge(g, a) for a in g.legal_actions()), seed=8)
+    face = face_for(game)
+    layout = face.layout
+    record = game.to_record()
+    bridge = next(a["edge"] for a in game.legal_actions() if water_bridge(game, a))
+    sea = next(h for h in layout.sea_key if bridge in face.hex_sides[h])
+    assert not face.press(layout.key_of("bridge")).refused
+    assert face.pixels()[layout.side_led[bridge]] == scaled(SEAT_COLORS[game.seat], 0.6, PULSE)
+    picks = []
+    for _ in range(6):
+        outcome = face.press(layout.key_of("hex", sea))
+        assert not outcome.refused and face.tentative is not None
+        picks.append(face.tentative[1])
+    assert bridge in picks and set(picks) <= set(face.hex_sides[sea])
+    # A sea key with no possible side around it is refused, and the sides of its hex flash.
+    options = set(face.options("edge"))
+    lonely = next(h for h in layout.sea_key if not options & set(face.hex_sides[h]))
+    outcome = face.press(layout.key_of("hex", lonely))
+    assert outcome.refused and f"around hex {lonely}" in outcome.message
+    assert sorted(outcome.flash) == sorted(layout.side_led[e] for e in face.hex_sides[lonely])
+    # With nothing chosen a sea key tells what it is.
+    face.reset()
+    assert "water" in face.press(layout.key_of("hex", lonely)).message
+    assert game.to_record() == record
+
+
 def test_a_person_plays_through_the_table(fake_board):
     game = Landover(2, seed=3)
     table = Table(game, ["human", "random"], board=fake_board, clock=lambda: 100.0)
@@ -407,7 +489,7 @@ def test_a_person_plays_through_the_table(fake_board):
     while game.current_seat() != 0:
         table.step()
     village = game.legal_actions()[0]
-    for key in presses_for(game, village) or []:
+    for key in presses_for(game, village):
         fake_board.press(key)
     table.step()
     assert [e["action"] for e in game.log if "action" in e and e["seat"] == 0] == [village]
@@ -436,7 +518,7 @@ def test_master_merchant_takes_cards_chosen_with_the_kind_keys():
     for action in plays:
         face = face_for(game)
         keys = presses_for(game, action, face)
-        assert keys is not None and face.press(keys[-1]).action == action
+        assert face.press(keys[-1]).action == action
 
 
 # ------------------------------------------------------------------------------ end to end
@@ -462,25 +544,41 @@ def test_bot_game_on_the_simulated_board(tmp_path, capsys, real_board):
         assert store.load(info.id).to_record() == reference.to_record()
 
 
-def test_the_simulated_board_shows_the_game(real_board):
-    """The real firmware, told the Landover scene over the pty, lights what the face asked for."""
+def test_the_simulated_board_shows_the_game_past_led_255(real_board):
+    """The real firmware (1.1.0, wide LED numbers), told the Landover scene over the pty while two
+    random bots play, lights what the face asked for, up to a bridge on open water past LED 255."""
     session_module = pytest.importorskip("tablelight.board.session")
     if real_board:
         pytest.skip("starts its own simulated board")
     from tablelight.sim.board import SimBoard
+    from tablelight.wire import format as wire
 
     from tests.e2e.helpers import shows_scene, wait_for
 
     with SimBoard.start("landover") as sim:
         session = session_module.BoardSession.open(sim.port)
         try:
-            assert session.hello["layout"] == "landover" and session.hello["leds"] == 250
-            game = Landover(2, seed=6)
-            table = Table(game, ["greedy", "random"], board=session)
-            table.run(max_actions=40)
+            hello = session.hello
+            assert hello["layout"] == "landover" and hello["leds"] == 348 and hello["caps"] & wire.CAP_WIDE
+            game = Landover(2, seed=5)
+            table = Table(game, ["random", "random"], board=session)
+            face = table.face
+            assert isinstance(face, LandoverFace)
+
+            def far_bridges() -> list[int]:
+                return [e for e in range(game.ne) if game.ep[e] == 2 and game.map.edge_kind[e] == 1 and face.layout.side_led[e] > 255]
+
+            for _ in range(600):
+                if far_bridges():
+                    break
+                table.step()
+            (bridge, *_) = far_bridges()
+            led = face.layout.side_led[bridge]
             wanted = table.face.pixels()
             assert sum(1 for p in wanted if p[3] == SOLID and max(p[:3]) > 0) >= 30
+            assert wanted[led] == scaled(pale(SEAT_COLORS[game.eo[bridge]]), 0.5)
             wait_for(lambda: shows_scene(sim.pixels(), wanted), timeout=10)  # after a roll the board holds the dice 3.4 s
+            assert max(sim.pixels()[led]) > 0 and max(sim.pixels()[face.layout.turn_leds[0]]) > 0
         finally:
             session.close()
 
@@ -510,7 +608,7 @@ def test_a_person_plays_with_the_simulated_board_keys(real_board):
     with SimBoard.start("landover") as sim:
         session = session_module.BoardSession.open(sim.port)
         try:
-            assert session.hello["keys"] == 68
+            assert session.hello["keys"] == 92
             game = Landover(2, seed=8)
             table = Table(game, ["human", "random"], board=session, poll_interval=0.01)
             advisor = Landover.make_bot("greedy", 1)
@@ -521,8 +619,6 @@ def test_a_person_plays_with_the_simulated_board_keys(real_board):
                     continue
                 action = advisor.choose(game)
                 keys = presses_for(game, action)
-                if keys is None:  # a bridge on a side without a light: something else
-                    action, keys = next((a, k) for a in game.legal_actions() if (k := presses_for(game, a)) is not None)
                 count = len(game.log)
                 for k in keys:
                     sim.press(k)

@@ -2,23 +2,25 @@
 
 **Layout** (``hardware/layouts/landover.json``, made by :func:`generate_layout` from the
 built-in ``archipelago`` map and checked by :class:`LandoverLayout`): one LED and one key
-per land hex (mystery hexes included), one LED per land corner, one LED per land or coast
-side plus the three water sides of the shortest bridge routes between the islands (each
-with a key), four turn LEDs (with keys: they choose a player), the barbarian track
-(7 LEDs), the white and red dice (6 LEDs each, with keys: the alchemist's numbers), the
-event die (1 LED) and the merchant LED. Buttons: road, bridge, village, city, wall,
+per land hex (mystery hexes included), one LED per land corner, one LED per side of the
+map (land, coast and water: every road and bridge shows), a key without an LED on 27 of
+the 36 water hexes (``sea``: every water side is a side of one of them, see
+:func:`sea_key_hexes`), four turn LEDs (with keys: they choose a player), the barbarian
+track (7 LEDs), the white and red dice (6 LEDs each, with keys: the alchemist's numbers),
+the event die (1 LED) and the merchant LED. Buttons: road, bridge, village, city, wall,
 military, science, commerce, politics, trade, raid, catapult (remove one), card, end
-turn, confirm, cancel, and one key per card kind (wool ... coin). 250 LEDs, 68 keys
-(protocol 1 drives at most 255 LEDs; the Feather's 20 free pins read a 7x10 key matrix).
+turn, confirm, cancel, and one key per card kind (wool ... coin). 348 LEDs, 92 keys:
+more than 255 LEDs need wide LED numbers (protocol 1's ``CAP_WIDE``, firmware 1.1.0 or
+later, up to 760 LEDs); the keys are a 10 x 10 matrix, all 20 free pins of the Feather.
 
 **Look** (:meth:`LandoverFace.pixels`):
 
 * hexes glow dimly in their terrain's colour (mystery: faint violet); after this turn's
   roll the hexes that produce light up at full brightness; a hex under a catapult
   blinks in the catapult owner's colour; the merchant's hex pulses in its owner's colour;
-* corners: a village in its owner's colour at 35 %, a city at full brightness, a metro
-  city pulsing; sides: a road in its owner's colour at half brightness, a bridge in a pale
-  (whitened) owner colour;
+* corners: a village in its owner's colour at 35 %, a city at full brightness (with a
+  city wall: in a pale, whitened owner colour), a metro city pulsing; sides: a road in its
+  owner's colour at half brightness, a bridge in a pale owner colour;
 * the turn LED of the seat to act pulses, the others glow dimly (the winners' blink at the
   end); the barbarian track lights one LED per step taken; the white and red dice light as
   many LEDs as they show; the event LED shows the event face (barbarian orange, science
@@ -29,7 +31,9 @@ turn, confirm, cancel, and one key per card kind (wool ... coin). 250 LEDs, 68 k
 **Input** (:meth:`LandoverFace.press`): a button chooses what to do (build type,
 military, a culture, trade, raid, catapult, card, end turn); then the action's places
 and values: a hex key picks a hex, or cycles through the corners or sides of that hex
-that are still possible (the picked one blinks); a side key picks its side; a turn key a
+that are still possible (the picked one blinks; a sea key cycles through the sides of its
+water hex, so bridges on open water are chosen that way); a side key (a layout may give
+sides keys; this one does not) picks its side; a turn key a
 player; a card-kind key a resource or commodity; a die key a number; the card key
 cycles through the cards one can play (and, for the spy, the cards to take); confirm
 takes the blinking pick and applies the action once it is complete. Setup and the lucky
@@ -41,7 +45,6 @@ a refused press changes nothing and says why (the engine's reason where it has o
 
 from __future__ import annotations
 
-import heapq
 import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -128,7 +131,7 @@ GENERAL_RULES = (
 
 
 def pale(color: tuple[int, int, int]) -> tuple[int, int, int]:
-    """A colour mixed half with white (bridges)."""
+    """A colour mixed half with white (bridges, walled cities)."""
     return ((color[0] + 255) // 2, (color[1] + 255) // 2, (color[2] + 255) // 2)
 
 
@@ -168,6 +171,14 @@ class LandoverLayout:
             h = whole(item.get("hex"), f"{source}: hexes hex", len(self.coords))
             self.hex_led[h] = whole(item.get("led"), f"{source}: hex {h} led", leds)
             self._role(whole(item.get("key"), f"{source}: hex {h} key", keys), ("hex", h), source)
+        #: Water hexes with a key and no LED (they pick the sides around them).
+        self.sea_key: dict[int, int] = {}
+        for item in self._list(data, "sea", source):
+            h = whole(item.get("hex"), f"{source}: sea hex", len(self.coords))
+            if h in self.hex_led:
+                raise LayoutError(f"{source}: hex {h} is listed in both hexes and sea")
+            self.sea_key[h] = whole(item.get("key"), f"{source}: sea hex {h} key", keys)
+            self._role(self.sea_key[h], ("hex", h), source)
         self.corner_led: dict[int, int] = {}
         for item in self._list(data, "corners", source):
             v = whole(item.get("vertex"), f"{source}: corners vertex", 100_000)
@@ -236,6 +247,11 @@ class LandoverLayout:
             raise LayoutError(f"{source}: key {key} is given two roles")
         self.roles[key] = role
 
+    @property
+    def keyed_hexes(self) -> list[int]:
+        """Every hex with a key: the land hexes, then the water hexes of ``sea``."""
+        return list(self.hex_led) + list(self.sea_key)
+
     def key_of(self, role: str, value: Any = 0) -> int:
         """The key with ``role``: ``key_of("hex", 13)``, ``key_of("village")``, ``key_of("kind", "ore")``."""
         for key, found in self.roles.items():
@@ -257,13 +273,13 @@ class LandoverFace:
         self.game = game
         source = f"layout {layout_data.get('id')!r}" if isinstance(layout_data, dict) else "layout"
         self.layout = LandoverLayout(layout_data, source)
-        land = sorted(h for h, island in enumerate(game.map.hex_island) if island >= 0)
+        m = game.map
+        land = sorted(h for h, island in enumerate(m.hex_island) if island >= 0)
         if list(game.map.coords) != self.layout.coords or land != sorted(self.layout.hex_led):
             raise SetupError(
                 f"the {self.layout.data['id']} board is built for the {self.layout.map_name} map; this game's map "
                 f"({game.map.name}) has other hexes: play with --map-name {self.layout.map_name} and no --map file"
             )
-        m = game.map
         far = [v for v in self.layout.corner_led if v >= game.nv] + [e for e in self.layout.side_led if e >= game.ne]
         if far:
             raise SetupError(f"the {self.layout.data['id']} layout names corners or sides the map does not have: {far[:5]}")
@@ -504,7 +520,9 @@ class LandoverFace:
     def _flash_key(self, role: str, value: Any) -> list[Any]:
         layout = self.layout
         if role == "hex":
-            return [layout.hex_led[value]]
+            if value in layout.hex_led:
+                return [layout.hex_led[value]]
+            return [layout.side_led[e] for e in self.hex_sides[value]]  # a sea key: its hex's outline
         if role == "side":
             return [layout.side_led[value]]
         if role == "seat":
@@ -576,7 +594,7 @@ class LandoverFace:
             extra = f" (the board has no light for {slot}s {unlit[:5]})" if unlit and slot == "side" else ""
             reason = self._place_problem(field, around)
             return Outcome(f"no {FIELD_WORDS[field]} around hex {h}: {reason}{extra}", refused=True,
-                           flash=[self.layout.hex_led[h]])
+                           flash=self._flash_key("hex", h))
         current = self.tentative[1] if self.tentative is not None and self.tentative[0] == field else None
         pick = here[(here.index(current) + 1) % len(here)] if current in here else here[0]
         self.tentative = (field, pick)
@@ -661,7 +679,8 @@ class LandoverFace:
             if game.vl[v] == 1:
                 pixels[led] = scaled(SEAT_COLORS[owner], VILLAGE_LEVEL)
             else:
-                pixels[led] = scaled(SEAT_COLORS[owner], 1.0, PULSE if game.vmetro[v] >= 0 else SOLID)
+                color = pale(SEAT_COLORS[owner]) if game.vwall[v] else SEAT_COLORS[owner]
+                pixels[led] = scaled(color, 1.0, PULSE if game.vmetro[v] >= 0 else SOLID)
         for e, led in layout.side_led.items():
             owner = game.eo[e]
             if owner < 0:
@@ -778,7 +797,7 @@ class LandoverFace:
         slot = FIELD_KINDS[field]
         how = {
             "corner": "press a hex next to it (again for the next one), then confirm",
-            "side": "press a hex next to it (again for the next one) or its side key, then confirm",
+            "side": "press a hex next to it (for a water side a sea key; again for the next one), then confirm",
             "hex": "press the hex",
             "hexes": "press the hexes",
             "seat": "press the player's turn light",
@@ -871,51 +890,37 @@ class LandoverFace:
 # ---------------------------------------------------------------------- the generator
 
 
-def _bridge_channels(m: LandoverMap) -> list[int]:
-    """Water sides on a shortest bridge route from the largest island to each other island.
+def _sides_of(m: LandoverMap, h: int) -> list[int]:
+    """The six sides of hex ``h`` in turning order (side k between corners k - 1 and k)."""
+    edge_of = {frozenset(ends): e for e, ends in enumerate(m.edge_vertices)}
+    corners = m.hex_vertices[h]
+    return [edge_of[frozenset((corners[k - 1], corners[k]))] for k in range(6)]
 
-    Land and coast sides cost nothing, water sides one; the route of each island is the
-    cheapest (ties: the lowest ids, Dijkstra from the largest island's corners).
+
+def sea_key_hexes(m: LandoverMap) -> list[int]:
+    """The water hexes that get a key: enough that every water side is a side of one of them.
+
+    Every water hex starts with a key; going through them last first, a hex loses its key
+    when each of its water sides is also a side of another water hex that keeps one (on the
+    archipelago map this leaves 27 of the 36 water hexes, the fewest that cover its 101
+    water sides). A person picks a water side by pressing a keyed water hex next to it.
     """
-    islands: dict[int, set[int]] = {}
-    for h, island in enumerate(m.hex_island):
-        if island >= 0:
-            islands.setdefault(island, set()).update(m.hex_vertices[h])
-    main = max(islands, key=lambda i: (len(islands[i]), -i))
-    dist = {v: 0 for v in islands[main]}
-    came: dict[int, tuple[int, int]] = {}
-    queue = [(0, v) for v in sorted(dist)]
-    heapq.heapify(queue)
-    while queue:
-        d, v = heapq.heappop(queue)
-        if d > dist[v]:
-            continue
-        for e in m.vertex_edges[v]:
-            a, b = m.edge_vertices[e]
-            w = b if a == v else a
-            cost = d + (1 if m.edge_kind[e] == 1 else 0)
-            if cost < dist.get(w, 1 << 30):
-                dist[w] = cost
-                came[w] = (v, e)
-                heapq.heappush(queue, (cost, w))
-    channels: list[int] = []
-    for island in sorted(islands):
-        if island == main:
-            continue
-        v = min(islands[island], key=lambda x: (dist.get(x, 1 << 30), x))
-        while v in came:
-            v, e = came[v]
-            if m.edge_kind[e] == 1 and e not in channels:
-                channels.append(e)
-    return sorted(channels)
+    water = [h for h in range(len(m.coords)) if m.hex_island[h] < 0]
+    sides = {h: [e for e in _sides_of(m, h) if m.edge_kind[e] == 1] for h in water}
+    keyed = set(water)
+    for h in reversed(water):
+        others = keyed - {h}
+        if all(any(e in sides[o] for o in others) for e in sides[h]):
+            keyed.discard(h)
+    return sorted(keyed)
 
 
 def generate_layout(m: LandoverMap) -> dict[str, Any]:
     """The lit board for map ``m`` (``hardware/layouts/landover.json`` is this for the archipelago).
 
-    LED chain: land hexes, land corners, sides (land, coast and the bridge channels), turn
-    LEDs, barbarian track, white die, red die, event die, merchant. Keys: land hexes,
-    channel sides, turn LEDs, white and red die LEDs, card kinds, buttons.
+    LED chain: land hexes, land corners, every side (land, coast and water), turn LEDs,
+    barbarian track, white die, red die, event die, merchant. Keys: land hexes, the water
+    hexes of :func:`sea_key_hexes`, turn LEDs, white and red die LEDs, card kinds, buttons.
     """
     root3 = math.sqrt(3)
 
@@ -932,10 +937,10 @@ def generate_layout(m: LandoverMap) -> dict[str, Any]:
             corner_at.setdefault(v, (cx + math.cos(angle), cy + math.sin(angle)))
     land_hexes = [h for h in range(len(m.coords)) if m.hex_island[h] >= 0]
     corners = sorted({v for h in land_hexes for v in m.hex_vertices[h]})
-    channels = _bridge_channels(m)
-    sides = sorted({e for e in range(len(m.edge_kind)) if m.edge_kind[e] != 1} | set(channels))
-    xs = [corner_at[v][0] for v in corners]
-    ys = [corner_at[v][1] for v in corners]
+    sides = list(range(len(m.edge_kind)))
+    sea_hexes = sea_key_hexes(m)
+    xs = [x for x, _ in corner_at.values()]
+    ys = [y for _, y in corner_at.values()]
     left, top = min(xs) - 0.6, min(ys) - 0.6
 
     def at(x: float, y: float) -> list[float]:
@@ -953,6 +958,12 @@ def generate_layout(m: LandoverMap) -> dict[str, Any]:
         drawing.append({"led": led, "key": key, "shape": "polygon", "points": points})
         led += 1
         key += 1
+    sea_out = []
+    sea_buttons = []  # keys without an LED: drawn as buttons in the middle of their water hex
+    for h in sea_hexes:
+        sea_out.append({"hex": h, "key": key})
+        sea_buttons.append({"key": key, "at": at(*centre(h)), "label": "sea"})
+        key += 1
     corners_out = []
     corner_shapes = []  # drawn after the sides, so the corners sit on top of them
     for v in corners:
@@ -966,14 +977,8 @@ def generate_layout(m: LandoverMap) -> dict[str, Any]:
         nx, ny = -dy * 0.07, dx * 0.07
         p, q = (ax + 0.1 * dx, ay + 0.1 * dy), (ax + 0.9 * dx, ay + 0.9 * dy)
         points = [at(p[0] + nx, p[1] + ny), at(q[0] + nx, q[1] + ny), at(q[0] - nx, q[1] - ny), at(p[0] - nx, p[1] - ny)]
-        item: dict[str, Any] = {"edge": e, "led": led}
-        shape: dict[str, Any] = {"led": led, "shape": "polygon", "points": points}
-        if e in channels:
-            item["key"] = shape["key"] = key
-            shape["label"] = f"channel side {e}"
-            key += 1
-        sides_out.append(item)
-        drawing.append(shape)
+        sides_out.append({"edge": e, "led": led})
+        drawing.append({"led": led, "shape": "polygon", "points": points})
         led += 1
     drawing += corner_shapes
     board_leds = led
@@ -1007,7 +1012,7 @@ def generate_layout(m: LandoverMap) -> dict[str, Any]:
     merchant_led = led
     drawing.append({"led": led, "shape": "circle", "at": [round(sx + 0.9, 3), 3.5], "r": 0.22, "label": "merchant"})
     led += 1
-    buttons: list[dict[str, Any]] = []
+    buttons: list[dict[str, Any]] = list(sea_buttons)
     kind_keys = {}
     for n, name in enumerate(KINDS):
         kind_keys[name] = key
@@ -1033,25 +1038,28 @@ def generate_layout(m: LandoverMap) -> dict[str, Any]:
     column_values = sorted({round(x, 1) for x, _ in centres.values()})
     row_values = sorted({round(y, 1) for _, y in centres.values()})
     cells = {str(n): [2 * column_values.index(round(x, 1)), row_values.index(round(y, 1))] for n, (x, y) in centres.items()}
-    rows = 7
-    columns = -(-key // rows)
+    # The reference Feather scans at most a 10 x 10 matrix (20 free pins): ten columns, as few rows as fit.
+    columns = 10
+    rows = -(-key // columns)
     return {
         "id": LAYOUT_ID,
         "about": (
             f"LEDs and keys of the lit Landover board for the built-in '{m.name}' map (made by "
             "tablelight.table.faces.landover.generate_layout). One LED and key per land hex (mystery hexes included), "
-            "one LED per land corner (villages, cities), one LED per land or coast side and per water side of the "
-            "shortest bridge route to each island (those with a key: bridges elsewhere on open water have no light), "
-            "turn LEDs with keys (they choose a player), the barbarian track, the white and red dice (keys: the "
-            "alchemist's numbers), the event die, the merchant LED; buttons and card-kind keys. Corners and sides "
-            "are picked by pressing a hex next to them (again for the next). 'map' lists the [q, r] of every hex of "
-            "the map the board is built for."
+            "one LED per land corner (villages, cities), one LED per side of the map (land, coast and water: every "
+            "road and bridge shows), a key without an LED on the water hexes listed in 'sea' (every water side is "
+            "a side of one of them), turn LEDs with keys (they choose a player), the barbarian track, the white and "
+            "red dice (keys: the alchemist's numbers), the event die, the merchant LED; buttons and card-kind keys. "
+            "Corners and sides are picked by pressing a hex next to them (again for the next). 'map' lists the "
+            "[q, r] of every hex of the map the board is built for. More than 255 LEDs: firmware 1.1.0 or later "
+            "(wide LED numbers)."
         ),
         "leds": led,
         "keys": key,
         "key_matrix": {"rows": rows, "columns": columns, "note": f"key number = row * {columns} + column on the reference board"},
         "map": {"name": m.name, "coords": [list(c) for c in m.coords]},
         "hexes": hexes_out,
+        "sea": sea_out,
         "corners": corners_out,
         "sides": sides_out,
         "turn": turn,
