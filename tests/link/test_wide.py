@@ -102,3 +102,10 @@ def test_old_firmware_on_a_small_board_still_works() -> None:
     finally:
         session.close()
         os.close(master)
+
+
+def test_the_simulated_board_takes_the_budget_a_big_layout_asks_for():
+    from tablelight.sim.board import layout_settings
+
+    assert layout_settings("mainland")["TL_BUDGET_MA"] == "2700"  # its own 5 V supply, per the guide
+    assert "TL_BUDGET_MA" not in layout_settings("farlander")  # USB powered: the firmware's default

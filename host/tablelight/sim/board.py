@@ -49,6 +49,9 @@ def layout_settings(layout: str) -> dict[str, str]:
         settings["TL_LEDS"] = str(int(data["leds"]))
     if "keys" in data:
         settings["TL_KEYS"] = str(int(data["keys"]))
+    # A big board has its own supply; simulate the budget its guide tells makers to set.
+    if "budget_ma" in data:
+        settings["TL_BUDGET_MA"] = str(int(data["budget_ma"]))
     matrix = data.get("key_matrix") or {}
     rows, columns = int(matrix.get("rows", 0)), int(matrix.get("columns", 0))
     if 0 < rows <= len(_ROW_PINS) and 0 < columns <= len(_COLUMN_PINS):
