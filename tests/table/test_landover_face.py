@@ -566,7 +566,8 @@ def test_the_simulated_board_shows_the_game_past_led_255(real_board):
             assert isinstance(face, LandoverFace)
 
             def far_bridges() -> list[int]:
-                return [e for e in range(game.ne) if game.ep[e] == 2 and game.map.edge_kind[e] == 1 and face.layout.side_led[e] > 255]
+                return [e for e in range(game.ne)
+                        if game.ep[e] == 2 and game.map.edge_kind[e] == 1 and face.layout.side_led[e] > 255]
 
             for _ in range(600):
                 if far_bridges():

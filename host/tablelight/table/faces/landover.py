@@ -171,9 +171,9 @@ class LandoverLayout:
             h = whole(item.get("hex"), f"{source}: hexes hex", len(self.coords))
             self.hex_led[h] = whole(item.get("led"), f"{source}: hex {h} led", leds)
             self._role(whole(item.get("key"), f"{source}: hex {h} key", keys), ("hex", h), source)
-        #: Water hexes with a key and no LED (they pick the sides around them).
+        #: Water hexes with a key and no LED (they pick the sides around them); optional.
         self.sea_key: dict[int, int] = {}
-        for item in self._list(data, "sea", source):
+        for item in self._list(data, "sea", source) if "sea" in data else []:
             h = whole(item.get("hex"), f"{source}: sea hex", len(self.coords))
             if h in self.hex_led:
                 raise LayoutError(f"{source}: hex {h} is listed in both hexes and sea")
