@@ -631,3 +631,38 @@ def test_a_person_plays_with_the_simulated_board_keys(real_board):
             assert any(a["type"] == "end_turn" for a in chosen)
         finally:
             session.close()
+
+
+def test_a_person_builds_a_bridge_on_open_water_with_a_sea_key_of_the_simulated_board(real_board):
+    """The sea key is pressed on the simulated board (the real firmware's key matrix, rows 2-5);
+    the bridge it picks is applied and its LED (past 255) lights on the board."""
+    session_module = pytest.importorskip("tablelight.board.session")
+    if real_board:
+        pytest.skip("presses keys by program")
+    from tablelight.sim.board import SimBoard
+
+    from tests.e2e.helpers import wait_for
+
+    def open_water(g: Landover, a: dict[str, Any]) -> bool:
+        return water_bridge(g, a) and not any(
+            g.map.hex_island[h] >= 0 for v in g.map.edge_vertices[a["edge"]] for h in g.map.vertex_hexes[v])
+
+    game = until(Landover(2, seed=3), lambda g: g.current_seat() == 0 and g.phase == "main" and any(
+        open_water(g, a) for a in g.legal_actions()), seed=2)
+    action = next(a for a in game.legal_actions() if open_water(game, a))
+    with SimBoard.start("landover") as sim:
+        session = session_module.BoardSession.open(sim.port)
+        try:
+            table = Table(game, ["human", "random"], board=session, poll_interval=0.01)
+            keys = presses_for(game, action)
+            sea_keys = set(table.face.layout.sea_key.values())
+            assert keys[0] == table.face.layout.key_of("bridge") and set(keys[1:-1]) <= sea_keys
+            count = len(game.log)
+            for k in keys:
+                sim.press(k)
+            wait_for(lambda: (table.step() or len(game.log) > count), timeout=10)
+            assert game.log[count]["action"] == action and game.ep[action["edge"]] == 2
+            led = table.face.layout.side_led[action["edge"]]
+            wait_for(lambda: max(sim.pixels()[led]) > 0, timeout=10)
+        finally:
+            session.close()
