@@ -108,4 +108,5 @@ def test_the_simulated_board_takes_the_budget_a_big_layout_asks_for():
     from tablelight.sim.board import layout_settings
 
     assert layout_settings("mainland")["TL_BUDGET_MA"] == "2700"  # its own 5 V supply, per the guide
+    assert layout_settings("landover")["TL_BUDGET_MA"] == "1800"
     assert "TL_BUDGET_MA" not in layout_settings("farlander")  # USB powered: the firmware's default

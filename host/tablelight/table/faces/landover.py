@@ -1056,6 +1056,8 @@ def generate_layout(m: LandoverMap) -> dict[str, Any]:
         ),
         "leds": led,
         "keys": key,
+        # A 5 V 2 A supply feeds the LED chain (docs/rules/landover.md, "Lit board"): USB is too little.
+        "budget_ma": 1800,
         "key_matrix": {"rows": rows, "columns": columns, "note": f"key number = row * {columns} + column on the reference board"},
         "map": {"name": m.name, "coords": [list(c) for c in m.coords]},
         "hexes": hexes_out,
