@@ -70,3 +70,17 @@ def test_play_and_sim_refuse_a_game_without_a_face_naming_those_with_one(tmp_pat
     assert "no game with a lit-board face uses the layout 'nosuch'" in err and "farlander (farlander)" in err
     assert main(["games", "--db", db]) == 0
     assert "no games" in capsys.readouterr().out
+
+
+def test_bench_table_prints_latency_figures_through_the_simulated_board():
+    import json
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "tablelight", "bench", "table", "--presses", "10", "--json"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["presses"] == 10 and 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]

@@ -50,6 +50,13 @@ def register(subparsers: Any) -> None:
     link.add_argument("--json", action="store_true", help="print p50_ms, p99_ms, update_bytes, ... as one JSON object")
     link.set_defaults(func=run_link)
 
+    table = kinds.add_parser(
+        "table", help="key press to the action checked, stored in SQLite and shown, through the simulated board"
+    )
+    table.add_argument("--presses", type=int, default=200)
+    table.add_argument("--json", action="store_true", help="print p50_ms, p99_ms, max_ms as one JSON object")
+    table.set_defaults(func=run_table)
+
 
 def run_link(args: argparse.Namespace) -> int:
     from tablelight.bench.link import run_link_bench
@@ -62,6 +69,20 @@ def run_link(args: argparse.Namespace) -> int:
             f"key press -> LED bytes on the simulated board ({figures['presses']} presses, real firmware, pty): "
             f"p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms, max {figures['max_ms']} ms\n"
             f"  a typical move: {figures['update_bytes']} bytes on the wire (full scene {figures['scene_bytes']} bytes)"
+        )
+    return 0
+
+
+def run_table(args: argparse.Namespace) -> int:
+    from tablelight.table.bench import measure
+
+    figures = measure(args.presses)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        print(
+            f"key press -> checked, stored, shown: {figures['presses']} presses, "
+            f"p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms, max {figures['max_ms']} ms"
         )
     return 0
 

@@ -1,4 +1,4 @@
-"""Benchmark of the whole table path: ``python -m tablelight.table.bench [--presses N] [--json]``.
+"""Benchmark of the whole table path: ``tablelight bench table [--presses N] [--json]``.
 
 A key is pressed on the simulated board (the real firmware, over a pseudo-terminal); the
 host receives it, Farlander's face turns it into a placement, the engine checks it, the
@@ -9,8 +9,6 @@ the time from the press until the territory's LED changed, as ``p50_ms``, ``p99_
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import statistics
 import tempfile
@@ -77,19 +75,12 @@ def measure(presses: int = 200, pause: float = 0.03) -> dict[str, Any]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--presses", type=int, default=200)
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
-    figures = measure(args.presses)
-    if args.json:
-        print(json.dumps(figures))
-    else:
-        print(
-            f"key press -> checked, stored, shown: {figures['presses']} presses, "
-            f"p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms, max {figures['max_ms']} ms"
-        )
-    return 0
+    """``python -m tablelight.table.bench`` is ``tablelight bench table``."""
+    import sys
+
+    from tablelight.cli.main import main as tablelight_main
+
+    return tablelight_main(["bench", "table", *sys.argv[1:]])
 
 
 if __name__ == "__main__":
