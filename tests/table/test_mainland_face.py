@@ -11,7 +11,8 @@ from tablelight.cli.main import main
 from tablelight.core.errors import SetupError
 from tablelight.core.rng import Rng
 from tablelight.games.mainland.engine import BOARD_SIZES, Mainland
-from tablelight.sim.board import ROOT, layout_settings
+from tablelight.paths import HARDWARE
+from tablelight.sim.board import layout_settings
 from tablelight.table.face import BLINK, OFF, PULSE, SOLID, face_class, make_face
 from tablelight.table.faces.mainland import (
     BEYOND_LIMIT,
@@ -85,7 +86,7 @@ def test_the_keys_fit_the_reference_feather_and_the_simulated_keypad():
     assert sorted(face.layout.roles) == list(range(data["keys"])) and data["keys"] == 16 + 16 + 5 + 10
     assert [face.layout.roles[k] for k in data["column_keys"]] == [("column", x) for x in range(16)]
     assert [face.layout.roles[k] for k in data["row_keys"]] == [("row", y) for y in range(16)]
-    feather = json.loads((ROOT / "hardware" / "boards" / "feather_nrf52840.json").read_text())
+    feather = json.loads((HARDWARE / "boards" / "feather_nrf52840.json").read_text())
     rows, columns = data["key_matrix"]["rows"], data["key_matrix"]["columns"]
     assert rows <= len(feather["key_matrix"]["rows"]) and columns <= len(feather["key_matrix"]["columns"])
     assert data["keys"] <= rows * columns

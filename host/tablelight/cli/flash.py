@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tablelight.core.errors import TablelightError
-
-FIRMWARE = Path(__file__).resolve().parents[3] / "firmware"
+from tablelight.paths import FIRMWARE
 
 
 class FlashError(TablelightError):

@@ -26,10 +26,7 @@ from pathlib import Path
 from types import TracebackType
 
 from tablelight.core.errors import TablelightError
-
-ROOT = Path(__file__).resolve().parents[3]
-FIRMWARE = ROOT / "firmware"
-LAYOUTS = ROOT / "hardware" / "layouts"
+from tablelight.paths import FIRMWARE, LAYOUTS
 _ROW_PINS = ["A0", "A1", "A2", "A3", "A4", "A5", "SCK", "MOSI", "MISO", "D2"]
 _COLUMN_PINS = ["D6", "D9", "D10", "D11", "D12", "RX", "TX", "D13", "SDA", "SCL"]
 

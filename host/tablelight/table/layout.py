@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tablelight.core.errors import TablelightError
+from tablelight.paths import HARDWARE
 
 #: Environment variable naming the folder that holds ``layouts/`` (defaults to the checkout's hardware/).
 HARDWARE_ENV = "TABLELIGHT_HARDWARE"
@@ -30,6 +31,8 @@ def hardware_dir() -> Path:
     configured = os.environ.get(HARDWARE_ENV)
     if configured:
         return Path(configured)
+    if (HARDWARE / "layouts").is_dir():  # the package's data (a link in a checkout, files in a wheel)
+        return HARDWARE
     for parent in Path(__file__).resolve().parents:
         candidate = parent / "hardware"
         if (candidate / "layouts").is_dir():
