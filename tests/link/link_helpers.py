@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import pty
 import random
+import threading
 import time
+import tty
 from collections.abc import Callable
 
 from tablelight.board.session import BoardSession, KeyEvent
 from tablelight.links.serial_link import SerialLink
+from tablelight.wire import wire
 
 
 class FaultyLink:
@@ -66,3 +71,33 @@ def collect(session: BoardSession, count: int, timeout: float = 3.0) -> list[Key
         events += session.poll(0.05)
     events += session.poll(0.3)
     return events
+
+
+def scripted_board(answers: dict[int, Callable[[bytes], bytes]], seconds: float = 3.0) -> tuple[str, threading.Thread, list[bytes], int]:
+    """A pty playing a board that answers each request type with ``answers[type](payload)`` (a frame).
+
+    Returns the port, the board's thread, every payload it received and the pty master. It stops
+    after a REFUSE from the host or after ``seconds``.
+    """
+    master, slave = pty.openpty()
+    tty.setraw(slave)
+    received: list[bytes] = []
+
+    def board() -> None:
+        reader = wire.FrameReader()
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            try:
+                data = os.read(master, 256)
+            except OSError:
+                return
+            for payload in reader.feed(data):
+                received.append(payload)
+                if payload[0] in answers:
+                    os.write(master, answers[payload[0]](payload))
+                if payload[0] == wire.MSG_REFUSE:
+                    return
+
+    thread = threading.Thread(target=board, daemon=True)
+    thread.start()
+    return os.ttyname(slave), thread, received, master

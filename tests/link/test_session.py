@@ -17,7 +17,7 @@ from tablelight.board.session import BoardSession
 from tablelight.sim.board import SimBoard
 from tablelight.wire import wire
 
-from tests.link.link_helpers import collect, wait_until
+from tests.link.link_helpers import collect, scripted_board, wait_until
 
 OFF = (0, 0, 0, 0)
 RED = (255, 0, 0, 0)
@@ -141,29 +141,10 @@ def test_dice_lands_on_values(sim: SimBoard, session: BoardSession) -> None:
 
 
 def _fake_board(answer_protocol: int) -> tuple[str, threading.Thread, list[bytes], int]:
-    master, slave = pty.openpty()
-    tty.setraw(slave)
-    received: list[bytes] = []
-
-    def board() -> None:
-        reader = wire.FrameReader()
-        deadline = time.monotonic() + 3
-        while time.monotonic() < deadline:
-            try:
-                data = os.read(master, 256)
-            except OSError:
-                return
-            for p in reader.feed(data):
-                received.append(p)
-                if p[0] == wire.MSG_HELLO_REQ:
-                    nonce = p[2:4]
-                    os.write(master, wire.frame(bytes((wire.MSG_HELLO, answer_protocol, 0, 9, 0)) + nonce))
-                if p[0] == wire.MSG_REFUSE:
-                    return
-
-    thread = threading.Thread(target=board, daemon=True)
-    thread.start()
-    return os.ttyname(slave), thread, received, master
+    """A board whose hello says it speaks ``answer_protocol``."""
+    return scripted_board({
+        wire.MSG_HELLO_REQ: lambda p: wire.frame(bytes((wire.MSG_HELLO, answer_protocol, 0, 9, 0)) + p[2:4]),
+    })
 
 
 def test_other_protocol_is_refused_with_a_readable_reason() -> None:

@@ -4,10 +4,8 @@ simulated board with TL_LEDS=300, and the host refusing firmware from before the
 from __future__ import annotations
 
 import os
-import pty
 import threading
 import time
-import tty
 
 import pytest
 
@@ -15,6 +13,8 @@ from tablelight.board.errors import BoardError
 from tablelight.board.session import BoardSession
 from tablelight.sim.board import SimBoard
 from tablelight.wire import wire
+
+from tests.link.link_helpers import scripted_board
 
 OFF = (0, 0, 0, 0)
 RED = (255, 0, 0, 0)
@@ -54,31 +54,11 @@ def test_simboard_with_300_leds_lights_leds_above_255() -> None:
 def _old_firmware_board(leds: int) -> tuple[str, threading.Thread, list[bytes], int]:
     """A pty that answers hello requests like firmware 1.0.0 (protocol 1 without CAP_WIDE) set
     to ``leds`` LEDs."""
-    master, slave = pty.openpty()
-    tty.setraw(slave)
-    received: list[bytes] = []
-
-    def board() -> None:
-        reader = wire.FrameReader()
-        deadline = time.monotonic() + 3
-        while time.monotonic() < deadline:
-            try:
-                data = os.read(master, 256)
-            except OSError:
-                return
-            for p in reader.feed(data):
-                received.append(p)
-                if p[0] == wire.MSG_HELLO_REQ:
-                    os.write(master, wire.encode_hello((1, 0, 0), 77, leds, 51, 7, 600, 1,
-                                                       wire.decode_hello_req(p)[1], "old", "mainland"))
-                if p[0] == wire.MSG_STATUS_REQ:
-                    os.write(master, wire.encode_status((0, 0, 96, 255, 100, 450, 0, 1, 0, 1, 10, 0)))
-                if p[0] == wire.MSG_REFUSE:
-                    return
-
-    thread = threading.Thread(target=board, daemon=True)
-    thread.start()
-    return os.ttyname(slave), thread, received, master
+    return scripted_board({
+        wire.MSG_HELLO_REQ: lambda p: wire.encode_hello((1, 0, 0), 77, leds, 51, 7, 600, 1,
+                                                        wire.decode_hello_req(p)[1], "old", "mainland"),
+        wire.MSG_STATUS_REQ: lambda p: wire.encode_status((0, 0, 96, 255, 100, 450, 0, 1, 0, 1, 10, 0)),
+    })
 
 
 def test_old_firmware_on_a_big_board_is_refused_with_a_readable_reason() -> None:
