@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tablelight.games.farlander.engine import Farlander
-from tablelight.table.faces.farlander import SOLID, Pixel
+from tablelight.games.farlander.face import SOLID, Pixel
 from tablelight.table.service import Table
 
 

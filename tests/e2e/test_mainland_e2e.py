@@ -10,7 +10,7 @@ import pytest
 from tablelight.cli.main import main
 from tablelight.games.mainland.engine import Mainland
 from tablelight.table.face import SOLID, Pixel
-from tablelight.table.faces.mainland import MainlandFace
+from tablelight.games.mainland.face import MainlandFace
 from tablelight.table.service import Table
 from tablelight.table.store import GameStore
 from tablelight.wire import format as wire

@@ -13,9 +13,9 @@ import pytest
 
 from tablelight.core.rng import Rng
 from tablelight.games.farlander.engine import Farlander
-from tablelight.table.faces.farlander import InputMachine
-from tablelight.table.faces.farlander import load_layout
-from tablelight.table.faces.farlander import render
+from tablelight.games.farlander.face import InputMachine
+from tablelight.games.farlander.face import load_layout
+from tablelight.games.farlander.face import render
 from tablelight.table.service import Table
 from tablelight.table.store import GameStore
 

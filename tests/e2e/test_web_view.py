@@ -9,7 +9,7 @@ import zlib
 
 import pytest
 
-from tablelight.table.faces.farlander import load_layout
+from tablelight.games.farlander.face import load_layout
 from tablelight.view.colors import display_color
 from tablelight.view.web import WebView
 

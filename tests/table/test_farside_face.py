@@ -16,7 +16,7 @@ from tablelight.core.rng import Rng
 from tablelight.games.farside.engine import FarsideEncounter
 from tablelight.table import layout as layout_module
 from tablelight.table.face import BLINK, OFF, PULSE, SOLID, Outcome
-from tablelight.table.faces.farside import (
+from tablelight.games.farside.face import (
     AMBER,
     PIP_PATTERNS,
     SEAT_COLORS,
@@ -156,7 +156,7 @@ def test_bad_layout_sections_are_refused_with_the_reason(change: Any, words: str
 def test_the_face_is_registered() -> None:
     from tablelight.table.face import FACES, face_class
 
-    assert FACES["farside"] == "tablelight.table.faces.farside:FarsideFace"
+    assert FACES["farside"] == "tablelight.games.farside.face:FarsideFace"
     assert face_class("farside") is FarsideFace
 
 

@@ -1,8 +1,8 @@
 import pytest
 
 from tablelight.games.farlander.engine import NOBODY
-from tablelight.table.faces.farlander import InputMachine
-from tablelight.table.faces.farlander import load_layout
+from tablelight.games.farlander.face import InputMachine
+from tablelight.games.farlander.face import load_layout
 
 
 def machine(game):

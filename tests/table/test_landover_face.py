@@ -13,7 +13,7 @@ from tablelight.core.rng import Rng
 from tablelight.games.landover.board import builtin_map
 from tablelight.games.landover.engine import Landover
 from tablelight.table.face import BLINK, FACES, OFF, PULSE, SOLID, make_face
-from tablelight.table.faces.landover import (
+from tablelight.games.landover.face import (
     BARBARIAN_ON,
     FIELD_KINDS,
     FLASH,
@@ -167,7 +167,7 @@ def test_a_broken_layout_or_another_map_is_refused_with_a_reason():
 
 
 def test_the_face_is_registered():
-    assert FACES["landover"] == "tablelight.table.faces.landover:LandoverFace"
+    assert FACES["landover"] == "tablelight.games.landover.face:LandoverFace"
     assert isinstance(make_face(Landover(2, seed=1)), LandoverFace)
 
 

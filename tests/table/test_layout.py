@@ -4,7 +4,7 @@ import json
 import pytest
 
 from tablelight.games.farlander.engine import Farlander
-from tablelight.table.faces.farlander import LayoutError, load_layout, parse_layout
+from tablelight.games.farlander.face import LayoutError, load_layout, parse_layout
 
 
 def test_farlander_layout_follows_the_contract_numbers():

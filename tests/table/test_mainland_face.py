@@ -14,7 +14,7 @@ from tablelight.games.mainland.engine import BOARD_SIZES, Mainland
 from tablelight.paths import HARDWARE
 from tablelight.sim.board import layout_settings
 from tablelight.table.face import BLINK, OFF, PULSE, SOLID, face_class, make_face
-from tablelight.table.faces.mainland import (
+from tablelight.games.mainland.face import (
     BEYOND_LIMIT,
     CLAN_COLORS,
     EMPTY_SPOT,

@@ -1,6 +1,6 @@
 from tablelight.games.farlander.engine import Farlander
-from tablelight.table.faces.farlander import load_layout
-from tablelight.table.faces.farlander import BLINK, OFF, PULSE, SEAT_COLORS, SOLID, render, territory_leds
+from tablelight.games.farlander.face import load_layout
+from tablelight.games.farlander.face import BLINK, OFF, PULSE, SEAT_COLORS, SOLID, render, territory_leds
 
 
 def test_empty_board_is_dark_but_for_turn_and_phase(fresh_game):

@@ -2,9 +2,9 @@ import pytest
 
 from tablelight.core.errors import SetupError
 from tablelight.games.farlander.engine import Farlander
-from tablelight.table.faces.farlander import InputMachine
-from tablelight.table.faces.farlander import load_layout
-from tablelight.table.faces.farlander import BLINK, render
+from tablelight.games.farlander.face import InputMachine
+from tablelight.games.farlander.face import load_layout
+from tablelight.games.farlander.face import BLINK, render
 from tablelight.table.service import Table, resolve_seats
 from tablelight.table.store import GameStore
 

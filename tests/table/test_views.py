@@ -5,8 +5,8 @@ import urllib.request
 import pytest
 
 from tablelight.games.farlander.engine import Farlander
-from tablelight.table.faces.farlander import load_layout
-from tablelight.table.faces.farlander import render
+from tablelight.games.farlander.face import load_layout
+from tablelight.games.farlander.face import render
 from tablelight.view.colors import display_color
 from tablelight.view.terminal import draw
 from tablelight.view.web import WebView, svg

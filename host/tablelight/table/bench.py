@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 from tablelight.games.farlander.engine import Farlander
-from tablelight.table.faces.farlander import InputMachine, load_layout
+from tablelight.games.farlander.face import InputMachine, load_layout
 from tablelight.table.service import Table
 from tablelight.table.store import GameStore
 

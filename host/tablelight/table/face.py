@@ -108,10 +108,10 @@ class GameFace(Protocol):
 
 #: game name -> "module:Class" of its face. Add a line to give a game a lit board.
 FACES: dict[str, str] = {
-    "farlander": "tablelight.table.faces.farlander:FarlanderFace",
-    "farside": "tablelight.table.faces.farside:FarsideFace",
-    "mainland": "tablelight.table.faces.mainland:MainlandFace",
-    "landover": "tablelight.table.faces.landover:LandoverFace",
+    "farlander": "tablelight.games.farlander.face:FarlanderFace",
+    "farside": "tablelight.games.farside.face:FarsideFace",
+    "mainland": "tablelight.games.mainland.face:MainlandFace",
+    "landover": "tablelight.games.landover.face:LandoverFace",
 }
 
 

@@ -2,7 +2,7 @@
 
 The :class:`Table` owns the loop: it shows the game on the board and turns the presses
 of a person whose turn it is into actions, both through the game's face
-(:mod:`tablelight.table.face`, one per game under :mod:`tablelight.table.faces`), lets
+(:mod:`tablelight.table.face`, one per game in its folder, :mod:`tablelight.games.<name>.face`), lets
 bot seats play by themselves, and keeps every action in the game store before the board
 shows it. The host checks every move: a refused press flashes what the face names and
 gives a message; nothing changes.

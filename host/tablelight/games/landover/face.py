@@ -1045,7 +1045,7 @@ def generate_layout(m: LandoverMap) -> dict[str, Any]:
         "id": LAYOUT_ID,
         "about": (
             f"LEDs and keys of the lit Landover board for the built-in '{m.name}' map (made by "
-            "tablelight.table.faces.landover.generate_layout). One LED and key per land hex (mystery hexes included), "
+            "tablelight.games.landover.face.generate_layout). One LED and key per land hex (mystery hexes included), "
             "one LED per land corner (villages, cities), one LED per side of the map (land, coast and water: every "
             "road and bridge shows), a key without an LED on the water hexes listed in 'sea' (every water side is "
             "a side of one of them), turn LEDs with keys (they choose a player), the barbarian track, the white and "
