@@ -8,6 +8,8 @@ python3 -m venv .venv
 .venv/bin/python -m pip install --quiet -e '.[test]'
 # firmware test parts whose declared dependencies would drag in Blinka (which refuses to import on a PC)
 .venv/bin/python -m pip install --quiet --no-deps adafruit-circuitpython-typing adafruit-circuitpython-neopixel adafruit-circuitpython-pixelbuf
+# the Adafruit libraries `tablelight flash` puts on a board (pinned wheels from PyPI), cached for the flash tests
+TABLELIGHT_CACHE=.venv/tablelight-cache .venv/bin/tablelight flash --download >/dev/null
 # a real MicroPython interpreter (WebAssembly) for the firmware's portable checks, pinned in package-lock.json
 if ! command -v npm >/dev/null; then
     SUDO=$([ "$(id -u)" = 0 ] || echo sudo); $SUDO apt-get update -q && $SUDO apt-get install -y -q nodejs npm

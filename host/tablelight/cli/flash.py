@@ -1,79 +1,147 @@
-"""``tablelight flash``: copy the firmware onto a CircuitPython board's CIRCUITPY drive.
+"""``tablelight flash``: install tablelight (and, with --circuitpython, CircuitPython) on a board.
 
-CircuitPython runs Python sources, so flashing is copying files: boot.py, code.py, lib/ (the
-wire module, lights, keys, link, scene, limiter) and Adafruit's neopixel library. An existing
-settings.toml is kept (it holds this board's pins and current budget) unless --settings is given.
+Reads the drive's boot_out.txt and refuses boards and CircuitPython versions tablelight does not
+support; writes settings.toml for a layout (--layout) and Bluetooth (--ble); installs the
+firmware and the pinned Adafruit libraries whole-file-or-nothing, verified; then waits for the
+board's hello. ``--verify`` only compares. The work is in :mod:`tablelight.flash`.
 """
 
 from __future__ import annotations
 
 import argparse
-import glob
-import importlib.util
-import os
-import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
-from tablelight.core.errors import TablelightError
-from tablelight.paths import FIRMWARE
-
-
-class FlashError(TablelightError):
-    """The firmware could not be copied (no drive, not a CircuitPython drive, no firmware)."""
+from tablelight.flash import FlashError, boards, bootloader, drives, install, libraries
+from tablelight.flash.hello import describe, wait_for_hello
+from tablelight.flash.plan import Options, drive_files
+from tablelight.flash.settings import layout_names
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("flash", help="copy the tablelight firmware onto a CircuitPython board (CIRCUITPY)")
-    parser.add_argument("--drive", metavar="PATH", help="the CIRCUITPY drive (default: look in /media, /run/media, /Volumes)")
-    parser.add_argument("--settings", action="store_true", help="replace the board's settings.toml with the default one")
-    parser.add_argument("--force", action="store_true", help="copy even if the drive has no boot_out.txt")
-    parser.add_argument("--dry-run", action="store_true", help="only list what would be copied")
+    parser = subparsers.add_parser(
+        "flash", help="install tablelight on a CircuitPython board (CIRCUITPY drive); --verify checks one",
+        description="Install the tablelight firmware, its settings and the pinned Adafruit libraries on a "
+                    "CircuitPython board, then wait for its hello. See docs/hardware.md.")
+    parser.add_argument("--drive", metavar="PATH", help="the CIRCUITPY drive (default: find it)")
+    parser.add_argument("--layout", metavar="NAME", help=f"write settings.toml for this board layout "
+                        f"({', '.join(layout_names())}); default: keep the board's settings.toml")
+    parser.add_argument("--ble", action=argparse.BooleanOptionalAction, default=None,
+                        help="turn Bluetooth LE on (and install adafruit_ble) or off; default: as the board has it")
+    parser.add_argument("--test-input", action=argparse.BooleanOptionalAction, default=None,
+                        help="let a host inject key presses (for `pytest --board` on a test bench only; "
+                             "docs/protocol.md); default: as the board has it (off)")
+    parser.add_argument("--verify", action="store_true",
+                        help="write nothing: name every file that differs from what flashing would write")
+    parser.add_argument("--dry-run", action="store_true", help="list what would be written, write nothing")
+    parser.add_argument("--offline", action="store_true", help="take the libraries from the cache only")
+    parser.add_argument("--download", action="store_true",
+                        help="only fetch the pinned libraries into the cache (then flashing works offline)")
+    parser.add_argument("--circuitpython", metavar="FILE.uf2", type=Path,
+                        help="first install CircuitPython from this .uf2 (through the board's UF2 bootloader)")
+    parser.add_argument("--console", metavar="PORT",
+                        help="the board's console port for the 1200-baud restart into the bootloader "
+                             "(default: ask for a double-tap of reset)")
+    parser.add_argument("--port", metavar="PORT", help="the data port to wait on for the hello (default: find it)")
+    parser.add_argument("--wait", type=float, default=30.0, metavar="SECONDS",
+                        help="how long to wait for drives and the hello (default 30)")
+    parser.add_argument("--no-wait", action="store_true", help="do not wait for the board's hello")
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="show a progress bar (default: on a terminal)")
     parser.set_defaults(func=run)
 
 
-def find_drive() -> Path:
-    user = os.environ.get("USER", "*")
-    patterns = [f"/media/{user}/CIRCUITPY*", "/media/*/CIRCUITPY*", f"/run/media/{user}/CIRCUITPY*",
-                "/run/media/*/CIRCUITPY*", "/Volumes/CIRCUITPY*"]
-    for pattern in patterns:
-        found = sorted(glob.glob(pattern))
-        if found:
-            return Path(found[0])
-    raise FlashError("no CIRCUITPY drive found: plug the board in (it must run CircuitPython) or give --drive PATH")
-
-
-def plan(drive: Path, replace_settings: bool) -> list[tuple[Path, Path]]:
-    """(source, destination) pairs to copy."""
-    if not (FIRMWARE / "code.py").exists():
-        raise FlashError(f"firmware sources not found at {FIRMWARE} (flash from a source checkout)")
-    pairs = [(FIRMWARE / "boot.py", drive / "boot.py"), (FIRMWARE / "code.py", drive / "code.py")]
-    if replace_settings or not (drive / "settings.toml").exists():
-        pairs.append((FIRMWARE / "settings.toml", drive / "settings.toml"))
-    for source in sorted((FIRMWARE / "lib").glob("*.py")):
-        pairs.append((source, drive / "lib" / source.name))
-    if not (drive / "lib" / "neopixel.mpy").exists():
-        spec = importlib.util.find_spec("neopixel")
-        if spec is None or spec.origin is None:
-            raise FlashError("Adafruit's neopixel library is missing: `pip install --no-deps "
-                             "adafruit-circuitpython-neopixel`, or copy neopixel.mpy from the Adafruit bundle to lib/")
-        pairs.append((Path(spec.origin), drive / "lib" / "neopixel.py"))
-    return pairs
-
-
 def run(args: argparse.Namespace) -> int:
-    drive = Path(args.drive) if args.drive else find_drive()
+    if args.wait <= 0:
+        raise FlashError(f"--wait must be a positive number of seconds, not {args.wait:g}")
+    if args.download:
+        for path in libraries.fetch_all(args.offline):
+            print(f"cached {path}")
+        return 0
+    if args.circuitpython is not None:
+        install_circuitpython(args)
+    drive = Path(args.drive) if args.drive else drives.find_circuitpy()
     if not drive.is_dir():
-        raise FlashError(f"{drive} is not a directory")
-    if not (drive / "boot_out.txt").exists() and not args.force:
-        raise FlashError(f"{drive} has no boot_out.txt: it does not look like a CircuitPython drive (--force to copy anyway)")
-    pairs = plan(drive, args.settings)
-    for source, target in pairs:
-        print(f"{'would copy' if args.dry_run else 'copy'} {source.name} -> {target}")
-        if not args.dry_run:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(source, target)  # follows symlinks: the board gets the content
-    if not args.dry_run:
-        print("done: press the board's reset button once (boot.py takes effect only after a hard reset), "
-              "then run `tablelight devices`")
+        raise FlashError(f"{drive} is not a folder (give the CIRCUITPY drive's mount point with --drive)")
+    boot = boards.read_boot_out(drive)
+    board = boards.check_supported(boot)
+    print(f"{drive}: {board['name']}, CircuitPython {boot.version_text}")
+    options = Options(layout=args.layout, ble=args.ble, test_input=args.test_input, offline=args.offline)
+    changes = install.compare(drive, drive_files(drive, board, options))
+    differing = [c for c in changes if c.state != "same"]
+    if args.verify:
+        return report_verify(drive, changes)
+    if args.dry_run:
+        for change in differing:
+            print(f"would write {change.path} ({change.state}, {len(change.data)} bytes)")
+        print(f"{len(changes) - len(differing)} files already identical")
+        return 0
+    install.check_space(drive, changes)
+    written = install.apply(drive, changes, args.progress)
+    print(f"wrote {len(written)} files, {len(changes) - len(written)} already identical; every file read back "
+          "and checked")
+    if "boot.py" in written:
+        print("boot.py changed: press the board's reset button once (it only takes effect after a hard reset)")
+    if args.no_wait:
+        return 0
+    print(f"waiting up to {args.wait:g} s for the board's hello...", flush=True)
+    port, hello = wait_for_hello(args.port, args.wait)
+    print(describe(port, hello))
+    expected = settings_layout(drive)
+    if expected and hello.get("layout") != expected:
+        raise FlashError(f"the board on {port} reports layout {hello.get('layout')!r}, but settings.toml says "
+                         f"{expected!r}: is {port} this board? Press its reset button and check again")
     return 0
+
+
+def report_verify(drive: Path, changes: list[install.Change]) -> int:
+    differing = [c for c in changes if c.state != "same"]
+    for change in differing:
+        print(f"{'missing' if change.state == 'new' else 'differs'}: {change.path}")
+    if differing:
+        print(f"{drive}: {len(differing)} of {len(changes)} files differ from this tablelight's firmware "
+              "(`tablelight flash` rewrites them)", file=sys.stderr)
+        return 1
+    print(f"{drive}: all {len(changes)} files match")
+    return 0
+
+
+def settings_layout(drive: Path) -> str | None:
+    from tablelight.flash.settings import parse
+
+    try:
+        value = parse((drive / "settings.toml").read_text(), "settings.toml").get("TL_LAYOUT")
+    except OSError:
+        return None
+    return str(value) if value else None
+
+
+def install_circuitpython(args: argparse.Namespace) -> None:
+    """Restart the board into its bootloader, check the board, copy the .uf2, wait for CIRCUITPY."""
+    uf2: Path = args.circuitpython
+    if not uf2.is_file():
+        raise FlashError(f"{uf2} is not a file: give the CircuitPython .uf2 you downloaded")
+    bootloader.uf2_families(uf2)  # refuses a file that is not UF2 before touching the board
+    known = boards.load_boards()
+    if not drives.uf2_drives():
+        if args.console:
+            print(f"restarting the board on {args.console} into its bootloader (1200-baud touch)...", flush=True)
+            bootloader.touch_1200(args.console)
+        else:
+            print("double-tap the board's reset button (its LED pulses; a drive like FTHR840BOOT appears)...",
+                  flush=True)
+    drive = drives.wait_for(drives.uf2_drives, "UF2 bootloader drive", args.wait,
+                            "double-tap the board's reset button, then run the same command again")
+    board = bootloader.uf2_board(drive, known)
+    bootloader.check_uf2_for_board(uf2, board)
+    print(f"{drive}: {board['name']} bootloader; copying {uf2.name}...", flush=True)
+    bootloader.copy_uf2(uf2, drive)
+    if not args.drive:
+        found = drives.wait_for(drives.circuitpy_drives, "CIRCUITPY drive", args.wait,
+                                "CircuitPython did not start: copy the .uf2 again, or try another version")
+        args.drive = str(found)
+    else:
+        drives.wait_for(lambda: [Path(args.drive)] if (Path(args.drive) / "boot_out.txt").exists() else [],
+                        "CIRCUITPY drive", args.wait, "CircuitPython did not start")
+    print(f"CircuitPython is running: {args.drive}")

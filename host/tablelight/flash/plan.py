@@ -1,0 +1,51 @@
+"""What belongs on a board's CIRCUITPY drive: the firmware, its settings, the pinned libraries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tablelight.flash import FlashError, libraries
+from tablelight.flash.settings import ble_enabled, settings_text
+from tablelight.paths import FIRMWARE
+
+
+@dataclass(frozen=True)
+class Options:
+    layout: str | None = None  # None: keep the board's settings.toml (farlander on a new board)
+    ble: bool | None = None  # None: as the board's settings.toml says
+    test_input: bool | None = None  # None: as the board's settings.toml says (off on a new board)
+    offline: bool = False
+
+
+def firmware_files() -> dict[str, bytes]:
+    if not (FIRMWARE / "code.py").exists():
+        raise FlashError(f"the firmware is missing from {FIRMWARE}: reinstall tablelight")
+    files = {name: (FIRMWARE / name).read_bytes() for name in ("boot.py", "code.py")}
+    for source in sorted((FIRMWARE / "lib").glob("*.py")):
+        files[f"lib/{source.name}"] = source.read_bytes()  # read_bytes follows links: the board gets content
+    return files
+
+
+def read_settings(drive: Path) -> str | None:
+    try:
+        return (drive / "settings.toml").read_text()
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as error:
+        raise FlashError(f"cannot read {drive / 'settings.toml'}: {error}") from None
+
+
+def drive_files(drive: Path, board: dict[str, Any], options: Options) -> dict[str, bytes]:
+    """Every file tablelight puts on ``drive`` (settings.toml only when it must change)."""
+    old = read_settings(drive)
+    if options.ble and not board.get("ble"):
+        raise FlashError(f"the {board['name']} has no Bluetooth LE radio: flash without --ble")
+    text = settings_text(board, old, options.layout, options.ble, options.test_input)
+    files = firmware_files()
+    if text is not None:
+        files["settings.toml"] = text.encode()
+    effective = text if text is not None else old or ""
+    files.update(libraries.library_files(ble_enabled(effective), options.offline))
+    return files

@@ -1,0 +1,124 @@
+"""The board's settings.toml: the firmware's template, with one layout's LED and key counts,
+key-matrix pins and current budget, and BLE on or off.
+
+Keys tablelight does not know (CIRCUITPY_WIFI_SSID, ...) of an existing settings.toml are kept.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from typing import Any
+
+from tablelight.flash import FlashError
+from tablelight.paths import FIRMWARE, LAYOUTS
+
+_ASSIGNMENT = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=")
+
+
+def layout_names() -> list[str]:
+    return sorted(path.stem for path in LAYOUTS.glob("*.json"))
+
+
+def load_layout(name: str) -> dict[str, Any]:
+    path = LAYOUTS / f"{name}.json"
+    if not path.exists():
+        raise FlashError(f"no board layout {name!r}: the layouts are {', '.join(layout_names())}")
+    data: dict[str, Any] = json.loads(path.read_text())
+    return data
+
+
+def matrix_pins(board: dict[str, Any], rows: int, columns: int) -> tuple[list[str], list[str]]:
+    """The first ``rows`` row pins and ``columns`` column pins of the board (its free pins last)."""
+    matrix = board["key_matrix"]
+    extra = matrix.get("extra_pins", {})
+    row_pins = list(matrix["rows"]) + list(extra.get("rows", []))
+    column_pins = list(matrix["columns"]) + list(extra.get("columns", []))
+    if rows > len(row_pins) or columns > len(column_pins):
+        raise FlashError(f"the layout needs a {rows} x {columns} key matrix; the {board['name']} has pins for at most "
+                         f"{len(row_pins)} x {len(column_pins)}")
+    return row_pins[:rows], column_pins[:columns]
+
+
+def layout_values(layout: dict[str, Any], board: dict[str, Any]) -> dict[str, Any]:
+    matrix = layout.get("key_matrix") or {}
+    rows = int(matrix.get("rows", len(board["key_matrix"]["rows"])))
+    columns = int(matrix.get("columns", len(board["key_matrix"]["columns"])))
+    if rows * columns < int(layout["keys"]):
+        raise FlashError(f"layout {layout['id']}: a {rows} x {columns} matrix cannot hold {layout['keys']} keys")
+    row_pins, column_pins = matrix_pins(board, rows, columns)
+    return {
+        "TL_BOARD": board["id"],
+        "TL_LAYOUT": layout["id"],
+        "TL_LEDS": int(layout["leds"]),
+        "TL_KEYS": int(layout["keys"]),
+        "TL_PIXEL_PIN": board["pixels"]["pin"],
+        "TL_PIXEL_ORDER": board["pixels"].get("order", "GRB"),
+        "TL_ROW_PINS": ",".join(row_pins),
+        "TL_COLUMN_PINS": ",".join(column_pins),
+        "TL_BUDGET_MA": int(layout.get("budget_ma", board["power"]["default_budget_ma"])),
+    }
+
+
+def parse(text: str, where: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise FlashError(f"{where} is not valid TOML ({error}): fix or delete it, or give --layout") from None
+
+
+def render(values: dict[str, Any], keep: str = "") -> str:
+    """The firmware's settings.toml with ``values`` substituted, then the lines of ``keep`` (an old
+    settings.toml) that set keys the template does not have."""
+    template = (FIRMWARE / "settings.toml").read_text()
+    lines = []
+    known = set()
+    for line in template.splitlines():
+        match = _ASSIGNMENT.match(line)
+        if line.startswith("# key matrix:") and "TL_ROW_PINS" in values and "TL_COLUMN_PINS" in values:
+            rows, columns = (len(str(values[k]).split(",")) for k in ("TL_ROW_PINS", "TL_COLUMN_PINS"))
+            line = (f"# key matrix: key number = row * len(columns) + column ({rows} x {columns} = "
+                    f"{rows * columns} positions, {values.get('TL_KEYS', '?')} used)")
+        if match:
+            known.add(match.group(1))
+            if match.group(1) in values:
+                line = f"{match.group(1)} = {_toml_value(values[match.group(1)])}"
+        lines.append(line)
+    for name in values.keys() - known:
+        lines.append(f"{name} = {_toml_value(values[name])}")
+    foreign = [line for line in keep.splitlines() if (m := _ASSIGNMENT.match(line)) and m.group(1) not in known
+               and m.group(1) not in values]
+    if foreign:
+        lines += ["# kept from the board's previous settings.toml"] + foreign
+    return "\n".join(lines) + "\n"
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, int):
+        return str(value)
+    return json.dumps(str(value))  # a TOML basic string (the values here are ASCII)
+
+
+def settings_text(board: dict[str, Any], old: str | None, layout: str | None, ble: bool | None,
+                  test_input: bool | None = None) -> str | None:
+    """The settings.toml to write, or None to leave the board's own one alone."""
+    if old is not None and layout is None and ble is None and test_input is None:
+        return None
+    values: dict[str, Any] = {}
+    if old is not None:
+        values.update({k: v for k, v in parse(old, "the board's settings.toml").items()
+                       if isinstance(v, (int, str))})
+    values.update(layout_values(load_layout(layout or str(values.get("TL_LAYOUT", "farlander"))), board)
+                  if layout or old is None else {})
+    if ble is not None:
+        values["TL_BLE"] = 1 if ble else 0
+    if test_input is not None:
+        values["TL_TEST_INPUT"] = 1 if test_input else 0
+    return render(values, old or "")
+
+
+def ble_enabled(text: str) -> bool:
+    return bool(parse(text, "settings.toml").get("TL_BLE", 0))
