@@ -58,11 +58,17 @@ def touch_1200(console: str) -> None:
     """Ask CircuitPython on ``console`` to restart into its bootloader."""
     try:
         port = serial.Serial(console, baudrate=1200)
-        port.dtr = False
-        port.close()
     except (serial.SerialException, OSError, ValueError) as error:
         raise FlashError(f"cannot open the console port {console} at 1200 baud ({error}): double-tap the "
                          "board's reset button instead, then run the same command again") from None
+    try:
+        port.dtr = False  # the board acts on DTR dropping at 1200 baud; closing drops it too (HUPCL)
+    except (serial.SerialException, OSError):
+        pass  # a port without modem lines (a pty): closing is the touch
+    try:
+        port.close()
+    except (serial.SerialException, OSError):
+        pass  # the board may already be gone: it is restarting
 
 
 def uf2_board(drive: Path, boards: dict[str, dict[str, Any]]) -> dict[str, Any]:

@@ -60,13 +60,14 @@ def layout_settings(layout: str) -> dict[str, str]:
 class SimBoard:
     """A simulated board running the real firmware. Use :meth:`start`; stop with :meth:`stop`."""
 
-    def __init__(self, layout: str, firmware: Path = FIRMWARE, settings: dict[str, str] | None = None) -> None:
+    def __init__(self, layout: str | None, firmware: Path = FIRMWARE, settings: dict[str, str] | None = None) -> None:
+        """layout None: the firmware folder's own settings.toml decides (a flashed CIRCUITPY drive)."""
         if not (firmware / "code.py").exists():
             raise SimBoardError(f"firmware not found at {firmware} (the simulated board runs firmware/code.py "
                                 "from a source checkout)")
-        self.layout = layout
+        self.layout = layout or "settings.toml"
         self.firmware = firmware
-        self.settings = layout_settings(layout) | (settings or {})
+        self.settings = (layout_settings(layout) if layout else {}) | (settings or {})
         self._master, self._slave = pty.openpty()
         tty.setraw(self._slave)  # binary-safe: no echo, no line discipline
         self.port = os.ttyname(self._slave)
@@ -86,8 +87,9 @@ class SimBoard:
         self.boots = 0
 
     @classmethod
-    def start(cls, layout: str = "farlander", *, settings: dict[str, str] | None = None) -> SimBoard:
-        board = cls(layout, settings=settings)
+    def start(cls, layout: str | None = "farlander", *, settings: dict[str, str] | None = None,
+              firmware: Path = FIRMWARE) -> SimBoard:
+        board = cls(layout, firmware, settings)
         board._spawn()
         return board
 
