@@ -1,4 +1,5 @@
-"""Project-wide pytest options: ``--board=PORT`` runs the end-to-end tests against a real board.
+"""Project-wide pytest options: ``--board=PORT`` runs the end-to-end tests and the ``hardware``-marked
+suite (tests/hardware) against a real board, or against one started with `tablelight sim`.
 
 Without ``--board`` the same tests run against a simulated board (the real firmware on
 CPython with fake hardware, reached through a pseudo-terminal). Tests that must press
@@ -12,6 +13,8 @@ from typing import Any
 
 import pytest
 
+pytest_plugins = ["tests.board_plugin"]  # --board-console, --board-logs, --flash (per-test console logs, resets)
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
@@ -24,7 +27,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "hardware: runs only with --board=PORT (a real board attached)")
+    config.addinivalue_line("markers", "hardware: runs only with --board=PORT (a real or `tablelight sim` board)")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -32,7 +35,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return
     skip = pytest.mark.skip(reason="needs a real board: run with --board=PORT")
     for item in items:
-        if "hardware" in item.keywords:
+        if item.get_closest_marker("hardware"):
             item.add_marker(skip)
 
 

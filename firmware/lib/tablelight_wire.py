@@ -38,6 +38,7 @@ MSG_HEARTBEAT = 0x48
 MSG_ACK = 0x49
 MSG_STATUS_REQ = 0x4A
 MSG_LOOP = 0x4B
+MSG_TEST_KEY = 0x4C  # test benches only: a key press the board takes as if from its keypad (TL_TEST_INPUT)
 
 # local effects of a palette entry
 EFFECT_SOLID = 0
@@ -51,6 +52,7 @@ CAP_DICE = 0x02
 CAP_LIMITER = 0x04
 CAP_BLE = 0x08
 CAP_WIDE = 0x10  # the firmware drives more than 255 LEDs with two-byte LED numbers (docs/protocol.md)
+CAP_TEST_INPUT = 0x20  # the board accepts TEST_KEY (TL_TEST_INPUT = 1: a test bench, never a table)
 
 # NEED_SCENE reasons
 NEED_NO_SCENE = 1
@@ -63,6 +65,7 @@ ERR_MALFORMED = 2
 ERR_WRONG_LED_COUNT = 3
 ERR_TOO_LARGE = 4
 ERR_NOT_NOW = 5
+ERR_REFUSED = 6  # a message this board is set up to refuse (TEST_KEY without TL_TEST_INPUT)
 
 
 class WireError(ValueError):
@@ -657,6 +660,18 @@ def encode_status_req() -> bytes:
 
 def encode_loop(data) -> bytes:
     return frame(bytes((MSG_LOOP,)) + bytes(data))
+
+
+def encode_test_key(key: int, pressed: bool) -> bytes:
+    return frame(bytes((MSG_TEST_KEY, key & 0xFF, 1 if pressed else 0)))
+
+
+def decode_test_key(p) -> tuple:
+    """(key, pressed)"""
+    _need(p, 3, "test key")
+    if p[2] > 1:
+        raise WireError("test key: pressed must be 0 or 1")
+    return p[1], p[2] == 1
 
 
 def seq_next(seq: int) -> int:

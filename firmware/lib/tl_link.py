@@ -7,6 +7,7 @@ A bad frame or message changes nothing: it is counted (bad CRC/COBS) or answered
 
 import tablelight_wire as wire
 from tl_keys import KeyQueue
+from tl_testinput import handle_test_key
 from tl_scene import MODE_LOST, MODE_REFUSED, MODE_SCENE, MODE_WAITING, Renderer, Scene
 from tl_ticks import ticks_diff
 
@@ -147,6 +148,8 @@ class BoardLink:
             self.write(self.status_frame(now))
         elif kind == wire.MSG_LOOP:
             self.write(wire.encode_loop_reply(p[1:]))
+        elif kind == wire.MSG_TEST_KEY:
+            handle_test_key(self, p, now)
         else:
             self._error(wire.ERR_UNKNOWN_TYPE, kind, "unknown message type")
 

@@ -57,6 +57,9 @@ def build() -> dict:
         "layout": setting("TL_LAYOUT", "none"),
         "keys": setting("TL_KEYS", 0),
         "caps": wire.CAP_EFFECTS | wire.CAP_DICE | wire.CAP_LIMITER | wire.CAP_WIDE,
+        "test_input": setting("TL_TEST_INPUT", 0) == 1,
     }
+    if info["test_input"]:
+        info["caps"] |= wire.CAP_TEST_INPUT
     return {"scene": scene, "renderer": renderer, "lights": lights, "matrix": matrix, "info": info,
             "frame_ms": 1000 // setting("TL_FPS", 50)}

@@ -470,6 +470,12 @@ class BoardSession:
             if reply[0] == kind:
                 return reply
 
+    def test_key(self, key: int, pressed: bool) -> None:
+        """Inject a key press or release as if from the board's keypad (TEST_KEY; only a board
+        with TL_TEST_INPUT = 1 takes it, others answer ERROR 6 in :attr:`errors`). For test benches."""
+        with self._lock:
+            self._send(wire.encode_test_key(key, pressed))
+
     def close(self) -> None:
         self._stop.set()
         if self._thread is not None and self._thread is not threading.current_thread():

@@ -20,6 +20,9 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--view", choices=("web", "terminal", "both", "none"), default="web", help="default web")
     parser.add_argument("--web-port", type=int, default=8055, help="port of the web view on 127.0.0.1 (default 8055)")
+    parser.add_argument("--test-input", action=argparse.BooleanOptionalAction, default=True,
+                        help="accept key presses by message (TEST_KEY), as a test bench does for `pytest --board` "
+                             "(default on)")
     parser.add_argument("--seconds", type=float, default=None, help="stop after this many seconds (default: Ctrl-C)")
     parser.set_defaults(func=run)
 
@@ -32,8 +35,9 @@ def run(args: argparse.Namespace) -> int:
     layout = load_layout_data(args.layout)
     layout_id = layout["id"]
     stop = threading.Event()
-    with SimBoard.start(layout_id) as sim:
+    with SimBoard.start(layout_id, settings={"TL_TEST_INPUT": "1" if args.test_input else "0"}) as sim:
         print(f"simulated {layout_id} board on {sim.port}", flush=True)
+        print(f"console (Ctrl-C stops the firmware, Ctrl-D reloads it): {sim.console_port}", flush=True)
         for game in games:
             print(f"play on it with: tablelight play {game} --board {sim.port}", flush=True)
         web = None

@@ -27,6 +27,7 @@ from types import TracebackType
 
 from tablelight.core.errors import TablelightError
 from tablelight.paths import FIRMWARE, LAYOUTS
+from tablelight.sim.console import SimConsole
 _ROW_PINS = ["A0", "A1", "A2", "A3", "A4", "A5", "SCK", "MOSI", "MISO", "D2"]
 _COLUMN_PINS = ["D6", "D9", "D10", "D11", "D12", "RX", "TX", "D13", "SDA", "SCL"]
 
@@ -85,6 +86,10 @@ class SimBoard:
         self._ctrl: socket.socket | None = None
         self._reader: threading.Thread | None = None
         self.boots = 0
+        self._stopped = False
+        self._life = threading.RLock()  # one start or stop at a time (the console can reboot the board)
+        self.console = SimConsole(self._kill, self._spawn)
+        self.console_port = self.console.port  # the REPL console: prints, Ctrl-C, Ctrl-D (sim/console.py)
 
     @classmethod
     def start(cls, layout: str | None = "farlander", *, settings: dict[str, str] | None = None,
@@ -95,20 +100,26 @@ class SimBoard:
 
     # --- process ------------------------------------------------------------------------------
     def _spawn(self) -> None:
+        with self._life:
+            self._spawn_locked()
+
+    def _spawn_locked(self) -> None:
+        if self._stopped:
+            return
         ours, theirs = socket.socketpair()
         env = dict(os.environ)
         env.update(self.settings)
         env["TL_SIM_DATA_FD"] = str(self._master)
         env["TL_SIM_CTRL_FD"] = str(theirs.fileno())
         env["PYTHONUNBUFFERED"] = "1"
-        fds = [self._master, theirs.fileno()]
+        fds = [self._master, theirs.fileno(), self.console.output_fd]
         if self._ble_master >= 0:
             env["TL_SIM_BLE_FD"] = str(self._ble_master)
             fds.append(self._ble_master)
         self._process = subprocess.Popen(
             [sys.executable, "-m", "tablelight.sim.runner", str(self.firmware)],
             env=env, pass_fds=tuple(fds), stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL, stderr=None,
+            stdout=self.console.output_fd, stderr=self.console.output_fd,
         )
         theirs.close()
         self._ctrl = ours
@@ -137,6 +148,10 @@ class SimBoard:
                         self._lock.notify_all()
 
     def _kill(self) -> None:
+        with self._life:
+            self._kill_locked()
+
+    def _kill_locked(self) -> None:
         if self._process is not None:
             self._process.kill()
             self._process.wait(timeout=5)
@@ -180,7 +195,10 @@ class SimBoard:
         self._spawn()
 
     def stop(self) -> None:
-        self._kill()
+        with self._life:
+            self._stopped = True
+            self._kill_locked()
+        self.console.close()
         for fd in (self._master, self._slave, self._ble_master, self._ble_slave):
             if fd < 0:
                 continue

@@ -1,0 +1,60 @@
+"""CI runs the hardware suite: `pytest --board` against a board started with `tablelight sim`
+(the real firmware with test input on), with its console for resets and per-test logs.
+
+Also: a board without TL_TEST_INPUT refuses injected presses."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tablelight.sim.board import SimBoard
+from tablelight.wire import wire
+
+from tablelight.board.session import BoardSession
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_hardware_suite_passes_on_a_simulated_board(tmp_path: Path) -> None:
+    sim = subprocess.Popen([sys.executable, "-m", "tablelight", "sim", "--view", "none", "--seconds", "600"],
+                           stdout=subprocess.PIPE, text=True)
+    try:
+        assert sim.stdout is not None
+        first, second = sim.stdout.readline(), sim.stdout.readline()
+        port = re.search(r"board on (\S+)", first)
+        console = re.search(r"(\S+)$", second.strip())
+        assert port and console and "console" in second, first + second
+        logs = tmp_path / "logs"
+        done = subprocess.run(
+            [sys.executable, "-m", "pytest", "tests/hardware", "-m", "hardware", "--board", port.group(1),
+             "--board-console", console.group(1), "--board-logs", str(logs), "-p", "no:cacheprovider",
+             "-rs"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    finally:
+        sim.terminate()
+        sim.wait(timeout=10)
+    summary = next((line for line in reversed(done.stdout.splitlines()) if re.search(r"\d+ (passed|failed)", line)), "")
+    counted = re.search(r"(\d+) passed", summary)
+    passed = int(counted.group(1)) if counted else 0
+    assert done.returncode == 0 and "failed" not in summary and "error" not in summary, done.stdout[-4000:]
+    assert passed >= 25 and "skipped" not in summary, summary
+    assert "resets between modules" in done.stdout and "(0 resets" not in done.stdout
+    assert len(list(logs.glob("tests_hardware_*.log"))) == passed
+
+
+def test_a_board_without_test_input_refuses_injected_presses() -> None:
+    with SimBoard.start("farlander") as sim:  # TL_TEST_INPUT = 0, as flashed for a table
+        with BoardSession.open(sim.port) as session:
+            assert not session.hello["caps"] & wire.CAP_TEST_INPUT
+            session.test_key(3, True)
+            deadline = time.monotonic() + 5
+            while not session.errors and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert session.errors[0][:2] == (wire.ERR_REFUSED, wire.MSG_TEST_KEY)
+            assert "TL_TEST_INPUT" in session.errors[0][2]
+            assert session.poll(0.3) == []
+            sim.press(3)  # the keypad itself still works
+            assert [(e.key, e.pressed) for e in session.poll(5)][:1] == [(3, True)]
