@@ -5,11 +5,14 @@ Also: a board without TL_TEST_INPUT refuses injected presses."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+import pytest
 
 from tablelight.sim.board import SimBoard
 from tablelight.wire import wire
@@ -58,3 +61,14 @@ def test_a_board_without_test_input_refuses_injected_presses() -> None:
             assert session.poll(0.3) == []
             sim.press(3)  # the keypad itself still works
             assert [(e.key, e.pressed) for e in session.poll(5)][:1] == [(3, True)]
+
+
+def test_bench_link_measures_a_board_by_port(capsys: pytest.CaptureFixture[str]) -> None:
+    from tablelight.cli.main import main
+
+    with SimBoard.start("mainland", settings={"TL_TEST_INPUT": "1"}) as sim:
+        assert main(["bench", "link", "--board", sim.port, "--rounds", "5", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert (figures["layout"], figures["leds"], figures["rounds"]) == ("mainland", 284, 5)
+    for kind in ("round_trip", "scene_to_ack", "delta_to_ack", "press_to_event"):
+        assert 0 < figures[kind]["p50_ms"] <= figures[kind]["max_ms"], kind

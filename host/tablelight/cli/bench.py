@@ -45,8 +45,11 @@ def register(subparsers: Any) -> None:
     bots.add_argument("--json", action="store_true")
     bots.set_defaults(func=run_bots)
 
-    link = kinds.add_parser("link", help="key press to LED bytes through the real firmware on the simulated board")
+    link = kinds.add_parser("link", help="key press to LED bytes through the real firmware on the simulated board; "
+                                         "with --board PORT: round trip and scene to acknowledgement on that board")
     link.add_argument("--presses", type=int, default=200)
+    link.add_argument("--board", metavar="PORT", help="measure on this board (a real one, or `tablelight sim`'s port)")
+    link.add_argument("--rounds", type=int, default=100, help="with --board: measurements of each kind (default 100)")
     link.add_argument("--json", action="store_true", help="print p50_ms, p99_ms, update_bytes, ... as one JSON object")
     link.set_defaults(func=run_link)
 
@@ -59,6 +62,10 @@ def register(subparsers: Any) -> None:
 
 
 def run_link(args: argparse.Namespace) -> int:
+    if args.board:
+        from tablelight.bench.board_link import print_board_figures
+
+        return print_board_figures(args.board, args.rounds, args.json, _progress(args.rounds, args.json))
     from tablelight.bench.link import run_link_bench
 
     figures = run_link_bench(args.presses, progress=_progress(args.presses, args.json))
