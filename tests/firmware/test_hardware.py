@@ -18,12 +18,17 @@ def test_board_file_matches_settings_toml() -> None:
     assert settings["TL_COLUMN_PINS"].split(",") == board["key_matrix"]["columns"]
     rows, columns = len(board["key_matrix"]["rows"]), len(board["key_matrix"]["columns"])
     assert rows * columns >= settings["TL_KEYS"]
-    used = board["key_matrix"]["rows"] + board["key_matrix"]["columns"] + [board["pixels"]["pin"]]
+    extra = board["key_matrix"]["extra_pins"]
+    used = (board["key_matrix"]["rows"] + board["key_matrix"]["columns"] + extra["rows"] + extra["columns"]
+            + [board["pixels"]["pin"]])
     assert len(set(used)) == len(used), "a pin is used twice"
+    assert set(extra["rows"] + extra["columns"]) <= {p.split()[0] for p in board["free_pins"]}
 
 
 def test_fake_board_has_every_pin_the_settings_name() -> None:
     fake = (ROOT / "host" / "tablelight" / "sim" / "fakes" / "board.py").read_text()
     settings = tomllib.loads((ROOT / "firmware" / "settings.toml").read_text())
-    for pin in settings["TL_ROW_PINS"].split(",") + settings["TL_COLUMN_PINS"].split(",") + [settings["TL_PIXEL_PIN"]]:
+    extra = json.loads((ROOT / "hardware" / "boards" / "feather_nrf52840.json").read_text())["key_matrix"]["extra_pins"]
+    pins = settings["TL_ROW_PINS"].split(",") + settings["TL_COLUMN_PINS"].split(",") + [settings["TL_PIXEL_PIN"]]
+    for pin in pins + extra["rows"] + extra["columns"]:
         assert f" {pin} " in fake.replace('"', " "), pin

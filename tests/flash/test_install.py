@@ -89,6 +89,18 @@ def test_ble_turns_bluetooth_on_and_installs_adafruit_ble(drive: Path) -> None:
     assert flash("--drive", str(drive), "--verify") == 0
 
 
+def test_test_input_is_off_by_default_and_never_with_ble(drive: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert flash("--drive", str(drive)) == 0
+    assert tomllib.loads((drive / "settings.toml").read_text())["TL_TEST_INPUT"] == 0
+    assert flash("--drive", str(drive), "--test-input") == 0
+    assert tomllib.loads((drive / "settings.toml").read_text())["TL_TEST_INPUT"] == 1
+    before = snapshot(drive)
+    assert flash("--drive", str(drive), "--ble") == 1
+    assert "anyone in radio range" in capsys.readouterr().err
+    assert snapshot(drive) == before
+    assert flash("--drive", str(drive), "--ble", "--no-test-input") == 0
+
+
 def test_a_second_flash_writes_nothing(drive: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert flash("--drive", str(drive)) == 0
     before = {p: p.stat().st_mtime_ns for p in drive.rglob("*") if p.is_file()}

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from tablelight.flash import FlashError, libraries
-from tablelight.flash.settings import ble_enabled, settings_text
+from tablelight.flash.settings import ble_enabled, settings_text, test_input_enabled
 from tablelight.paths import FIRMWARE
 
 
@@ -47,5 +47,8 @@ def drive_files(drive: Path, board: dict[str, Any], options: Options) -> dict[st
     if text is not None:
         files["settings.toml"] = text.encode()
     effective = text if text is not None else old or ""
+    if ble_enabled(effective) and test_input_enabled(effective):
+        raise FlashError("test input and Bluetooth LE together would let anyone in radio range press this board's "
+                         "keys: flash a test bench with --test-input --no-ble, a table's board with --no-test-input")
     files.update(libraries.library_files(ble_enabled(effective), options.offline))
     return files

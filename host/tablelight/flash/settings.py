@@ -122,3 +122,7 @@ def settings_text(board: dict[str, Any], old: str | None, layout: str | None, bl
 
 def ble_enabled(text: str) -> bool:
     return bool(parse(text, "settings.toml").get("TL_BLE", 0))
+
+
+def test_input_enabled(text: str) -> bool:
+    return bool(parse(text, "settings.toml").get("TL_TEST_INPUT", 0))
