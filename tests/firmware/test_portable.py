@@ -11,6 +11,7 @@ from pathlib import Path
 
 import check_link  # type: ignore[import-not-found]
 import check_scene  # type: ignore[import-not-found]
+import check_testinput  # type: ignore[import-not-found]
 import check_wire  # type: ignore[import-not-found]
 import pytest
 
@@ -19,7 +20,7 @@ HERE = Path(__file__).parent
 
 CHECKS = [
     (f"{module.__name__}.{name}", getattr(module, name))
-    for module in (check_wire, check_scene, check_link)
+    for module in (check_wire, check_scene, check_link, check_testinput)
     for name in sorted(dir(module))
     if name.startswith("test_")
 ]

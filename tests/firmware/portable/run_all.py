@@ -2,10 +2,11 @@
 
 import check_link
 import check_scene
+import check_testinput
 import check_wire
 
 count = 0
-for module in (check_wire, check_scene, check_link):
+for module in (check_wire, check_scene, check_link, check_testinput):
     for name in sorted(dir(module)):
         if name.startswith("test_"):
             getattr(module, name)()
