@@ -72,3 +72,25 @@ def test_bench_link_measures_a_board_by_port(capsys: pytest.CaptureFixture[str])
     assert (figures["layout"], figures["leds"], figures["rounds"]) == ("mainland", 284, 5)
     for kind in ("round_trip", "scene_to_ack", "delta_to_ack", "press_to_event"):
         assert 0 < figures[kind]["p50_ms"] <= figures[kind]["max_ms"], kind
+
+
+def test_flash_before_the_session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--flash installs (here: checks, as it is already there) the firmware on the board's drive
+    and waits for its hello before the suite runs; the board runs what is on that drive."""
+    from tablelight.cli.main import main
+    from tests.flash.conftest import FEATHER_BOOT_OUT, WHEELS
+
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text(FEATHER_BOOT_OUT)
+    monkeypatch.setenv("TABLELIGHT_CACHE", str(WHEELS))
+    monkeypatch.setenv("TABLELIGHT_MOUNTS", str(tmp_path / "no-drives"))
+    assert main(["flash", "--drive", str(drive), "--layout", "farside", "--test-input", "--no-wait"]) == 0
+    with SimBoard.start(None, firmware=drive) as sim:
+        done = subprocess.run(
+            [sys.executable, "-m", "pytest", "tests/hardware/test_link_hw.py", "-m", "hardware", "--board", sim.port,
+             "--flash", "--board-drive", str(drive), "-p", "no:cacheprovider", "-s"],
+            cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "wrote 0 files" in done.stdout and "firmware 1.1.0, layout farside" in done.stdout
+    assert re.search(r"\d+ passed", done.stdout)
