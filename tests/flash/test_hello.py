@@ -38,3 +38,20 @@ def test_a_board_that_never_answers_is_reported_after_the_wait(drive: Path, caps
     err = capsys.readouterr().err
     assert "did not say hello within 0.5 s" in err and "reset" in err and "Traceback" not in err
     assert (drive / "code.py").exists()  # the files are there: only the hello is missing
+
+
+def test_a_new_boot_py_is_brought_in_by_a_reset_through_the_console(drive: Path) -> None:
+    """With --console, a changed boot.py (it only runs at a hard reset) is followed by Ctrl-C and
+    microcontroller.reset() on the REPL: what a person would type."""
+    console_master, console_slave = pty.openpty()
+    tty.setraw(console_slave)
+    data_master, data_slave = pty.openpty()
+    tty.setraw(data_slave)
+    try:
+        assert main(["flash", "--drive", str(drive), "--console", os.ttyname(console_slave),
+                     "--port", os.ttyname(data_slave), "--wait", "0.5"]) == 1  # no board answers on the data pty
+        typed = os.read(console_master, 4096)
+    finally:
+        for fd in (console_master, console_slave, data_master, data_slave):
+            os.close(fd)
+    assert typed.startswith(b"\x03") and b"import microcontroller; microcontroller.reset()\r\n" in typed

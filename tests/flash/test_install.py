@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 import pytest
+from tqdm import tqdm
 
 from tablelight.cli.main import main
 from tablelight.flash import install, libraries
@@ -261,3 +262,11 @@ def test_the_drive_is_found_and_several_drives_are_not_guessed(mounts: Path, cap
     make_circuitpy(mounts / "CIRCUITPY1", FEATHER_BOOT_OUT)
     assert main(["flash", "--no-wait"]) == 1
     assert "several CIRCUITPY drives" in capsys.readouterr().err
+
+
+def test_progress_bar_counts_the_bytes_written(drive: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert flash("--drive", str(drive), "--progress") == 0
+    err = capsys.readouterr().err
+    total = sum(p.stat().st_size for p in drive.rglob("*") if p.is_file() and p.name != "boot_out.txt")
+    size = tqdm.format_sizeof(total)
+    assert "flashing: 100%" in err and f"{size}/{size}" in err, err[-300:]

@@ -41,8 +41,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--circuitpython", metavar="FILE.uf2", type=Path,
                         help="first install CircuitPython from this .uf2 (through the board's UF2 bootloader)")
     parser.add_argument("--console", metavar="PORT",
-                        help="the board's console port for the 1200-baud restart into the bootloader "
-                             "(default: ask for a double-tap of reset)")
+                        help="the board's console (REPL) port: for the 1200-baud restart into the bootloader, "
+                             "and the reset a new boot.py needs (default: ask for a press of reset)")
     parser.add_argument("--port", metavar="PORT", help="the data port to wait on for the hello (default: find it)")
     parser.add_argument("--wait", type=float, default=30.0, metavar="SECONDS",
                         help="how long to wait for drives and the hello (default 30)")
@@ -81,7 +81,10 @@ def run(args: argparse.Namespace) -> int:
     written = install.apply(drive, changes, args.progress)
     print(f"wrote {len(written)} files, {len(changes) - len(written)} already identical; every file read back "
           "and checked")
-    if "boot.py" in written:
+    if "boot.py" in written and args.console and not args.no_wait:
+        print(f"boot.py changed: resetting the board through {args.console}", flush=True)
+        bootloader.hard_reset(args.console)
+    elif "boot.py" in written:
         print("boot.py changed: press the board's reset button once (it only takes effect after a hard reset)")
     if args.no_wait:
         return 0

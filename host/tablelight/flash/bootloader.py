@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import shutil
 import struct
+import time
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +70,21 @@ def touch_1200(console: str) -> None:
         port.close()
     except (serial.SerialException, OSError):
         pass  # the board may already be gone: it is restarting
+
+
+def hard_reset(console: str) -> None:
+    """Restart the board through its REPL console: Ctrl-C stops code.py, a key enters the REPL,
+    microcontroller.reset() restarts it as the reset button does (so a new boot.py takes effect)."""
+    try:
+        with serial.Serial(console, baudrate=115200, timeout=0.5, write_timeout=2) as port:
+            port.write(b"\x03")
+            port.flush()
+            time.sleep(0.3)  # let code.py stop before the REPL line arrives
+            port.write(b"\x03\r\nimport microcontroller; microcontroller.reset()\r\n")
+            port.flush()
+    except (serial.SerialException, OSError, ValueError) as error:
+        raise FlashError(f"the files are on the board, but resetting it through {console} failed ({error}): "
+                         "press its reset button once") from None
 
 
 def uf2_board(drive: Path, boards: dict[str, dict[str, Any]]) -> dict[str, Any]:

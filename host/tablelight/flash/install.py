@@ -120,7 +120,7 @@ def apply(drive: Path, changes: list[Change], show_progress: bool | None = None)
     done: list[str] = []
     total = sum(len(c.data) for c in writes)
     disable = None if show_progress is None else not show_progress  # None: only on a terminal
-    with tqdm(total=total, unit="B", unit_scale=True, desc="flashing", disable=disable, leave=False) as progress:
+    with tqdm(total=total, unit="B", unit_scale=True, desc="flashing", disable=disable, leave=True) as progress:
         for change in writes:
             progress.set_postfix_str(change.path, refresh=False)
             try:
