@@ -270,3 +270,31 @@ def test_progress_bar_counts_the_bytes_written(drive: Path, capsys: pytest.Captu
     total = sum(p.stat().st_size for p in drive.rglob("*") if p.is_file() and p.name != "boot_out.txt")
     size = tqdm.format_sizeof(total)
     assert "flashing: 100%" in err and f"{size}/{size}" in err, err[-300:]
+
+
+def test_dry_run_lists_and_writes_nothing(drive: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert flash("--drive", str(drive), "--dry-run", "--layout", "mainland") == 0
+    out = capsys.readouterr().out
+    assert "would write code.py (new" in out and "would write settings.toml" in out
+    assert [p.name for p in drive.iterdir()] == ["boot_out.txt"]
+
+
+@pytest.mark.parametrize("platform, user, expected", [
+    ("darwin", "ann", ["/Volumes"]),
+    ("linux", "ann", ["/media/ann", "/run/media/ann", "/media", "/run/media", "/mnt"]),
+])
+def test_drives_are_looked_for_where_each_system_mounts_them(monkeypatch: pytest.MonkeyPatch, platform: str,
+                                                             user: str, expected: list[str]) -> None:
+    from tablelight.flash import drives
+
+    monkeypatch.delenv("TABLELIGHT_MOUNTS")
+    monkeypatch.setenv("USER", user)
+    monkeypatch.setattr(drives.sys, "platform", platform)
+    assert [str(p) for p in drives.mount_roots()] == expected
+
+
+def test_a_folder_named_circuitpy_without_boot_out_is_not_a_board(mounts: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    (mounts / "CIRCUITPY").mkdir()
+    assert flash() == 1
+    assert "no CIRCUITPY drive found" in capsys.readouterr().err
