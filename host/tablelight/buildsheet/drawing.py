@@ -18,6 +18,8 @@ LED_MM = 5.0  # WS2812B 5050 body
 SWITCH_MM = 6.0  # 6x6 mm tactile switch
 SPACING_MM = 16.0  # between the closest two parts at the default scale
 MARGIN_MM = 12.0  # around the board on the sheet
+LONG_JUMP_MM = 3 * SPACING_MM  # data-line hops longer than this are drawn as light dashed wires
+PALE_BLUE = (150, 180, 235)
 
 
 @dataclass(frozen=True)
@@ -85,9 +87,11 @@ def board_shapes(layout: dict[str, Any], unit_mm: float) -> tuple[list[Shape], f
     found = parts(layout)
     leds = sorted((p for p in found if p.kind == "led"), key=lambda p: p.number)
     chain = [mm(p.at) for p in leds]
-    if len(chain) > 1:
-        shapes.append(Line(tuple(chain), BLUE, 0.35))
-        for a, b in zip(chain, chain[1:]):
+    for a, b in zip(chain, chain[1:]):
+        if math.dist(a, b) > LONG_JUMP_MM:  # a long wire between far-apart LEDs: drawn light, dashed
+            shapes.append(Line((a, b), PALE_BLUE, 0.25, dashed=True))
+        else:
+            shapes.append(Line((a, b), BLUE, 0.35))
             shapes += arrow(a, b)
     for part in found:
         x, y = mm(part.at)

@@ -124,7 +124,7 @@ def wiring_page(layout: dict[str, Any], board: dict[str, Any], paper: str, unit_
         "Each switch: one side to its column pin, the other to a 1N4148 diode's anode; the diode's cathode (band)",
         "to its row pin. One diode per switch, so several keys held at once never ghost.",
         f"LED data line: {board['pixels']['pin']} -> 74AHCT125 -> 330 ohm -> DIN of LED 0, then DOUT -> DIN in number "
-        f"order up to LED {layout['leds'] - 1} (the blue line on the tile pages).",
+        f"order up to LED {layout['leds'] - 1} (the blue line on the tile pages; light dashes: a long wire).",
         f"Budget: TL_BUDGET_MA = {values['TL_BUDGET_MA']} (settings.toml, written by "
         f"`tablelight flash --layout {layout['id']}`).",
         f"Parts: {layout['leds']} WS2812B ({LED_MM:g} mm squares, blue), {layout['keys']} switches "
