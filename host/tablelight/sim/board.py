@@ -12,7 +12,6 @@ as it opens a real board.
 
 from __future__ import annotations
 
-import json
 import os
 import pty
 import socket
@@ -26,6 +25,7 @@ from pathlib import Path
 from types import TracebackType
 
 from tablelight.core.errors import TablelightError
+from tablelight.core.inputs import read_json_file
 from tablelight.paths import FIRMWARE, LAYOUTS
 _ROW_PINS = ["A0", "A1", "A2", "A3", "A4", "A5", "SCK", "MOSI", "MISO", "D2"]
 _COLUMN_PINS = ["D6", "D9", "D10", "D11", "D12", "RX", "TX", "D13", "SDA", "SCL"]
@@ -41,7 +41,7 @@ def layout_settings(layout: str) -> dict[str, str]:
     settings = {"TL_LAYOUT": layout, "TL_BOARD": "sim"}
     if not path.exists():
         return settings
-    data = json.loads(path.read_text())
+    data = read_json_file(path)
     if "leds" in data:
         settings["TL_LEDS"] = str(int(data["leds"]))
     if "keys" in data:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from tablelight.core.errors import SetupError
+from tablelight.core.inputs import parse_json, read_json_file
 from tablelight.games.farside.army import ArmyReport, cost_army
 from tablelight.games.farside.odds import (
     AttackSpec,
@@ -386,12 +387,7 @@ def run_game(args: argparse.Namespace) -> int:
 def run_track(args: argparse.Namespace) -> int:
     from tablelight.core.record import replay
 
-    try:
-        record = json.loads(Path(args.record).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise SetupError(f"no such record: {args.record}") from None
-    except (OSError, json.JSONDecodeError) as error:
-        raise SetupError(f"cannot read {args.record}: {error}") from None
+    record = read_json_file(args.record)
     game = replay(record)
     if game.name != "farside":
         raise SetupError(f"{args.record} is a {game.name} record, not a farside one")
@@ -401,10 +397,7 @@ def run_track(args: argparse.Namespace) -> int:
         print(f"undone: {json.dumps(undone['action'])}")
         changed = True
     if args.action:
-        try:
-            action = json.loads(args.action)
-        except json.JSONDecodeError as error:
-            raise SetupError(f"the action is not JSON: {error}") from None
+        action = parse_json(args.action, "--action", max_bytes=65536)
         before = len(game.log)
         game.apply(action, seat=args.seat)
         for entry in game.log[before:]:

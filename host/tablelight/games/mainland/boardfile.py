@@ -12,10 +12,10 @@ Two formats (documented in docs/rules/mainland.md):
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from tablelight.core.errors import SetupError
+from tablelight.core.inputs import InputError, parse_json
 from tablelight.games.mainland.data import ITEM, ITEM_NAMES
 
 Board = dict[tuple[int, int], tuple[int, int]]
@@ -51,9 +51,9 @@ def parse_board(text: str, source: str = "board") -> Board:
     stripped = text.lstrip()
     if stripped.startswith(("[", "{")):
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise BoardFileError(f"{source} is not valid JSON: {error}") from None
+            data = parse_json(text, source)
+        except InputError as error:
+            raise BoardFileError(str(error)) from None
         return board_from_json(data, source)
     return board_from_text(text, source)
 
