@@ -18,10 +18,12 @@ Nothing here changes anything: a refused input leaves every file and game as it 
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import re
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -228,3 +230,24 @@ def read_json_file(path: str | Path, *, max_bytes: int = MAX_FILE_BYTES, max_dep
 def read_toml_file(path: str | Path, *, max_bytes: int = MAX_FILE_BYTES) -> dict[str, Any]:
     """The TOML document in ``path``, through :func:`parse_toml`."""
     return parse_toml(read_bytes(path, str(path), max_bytes), str(path), max_bytes=max_bytes)
+
+
+# ---------------------------------------------------------------------------------- options
+
+
+def number_in_range(low: float, high: float, *, whole: bool = False) -> Callable[[str], Any]:
+    """An argparse ``type`` accepting a finite number (a whole one with ``whole``) in low..high."""
+
+    def parse(text: str) -> float | int:
+        try:
+            value: float | int = int(text, 10) if whole else float(text)
+        except ValueError:
+            kind = "a whole number" if whole else "a number"
+            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not {kind}") from None
+        if not (math.isfinite(value) and low <= value <= high):
+            shown = f"{low:g}-{high:g}" if not whole else f"{int(low)}-{int(high)}"
+            raise argparse.ArgumentTypeError(f"{text[:40]} is outside {shown}")
+        return value
+
+    parse.__name__ = "whole number" if whole else "number"  # argparse names the type in its error
+    return parse

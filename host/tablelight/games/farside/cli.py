@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from tablelight.core.errors import SetupError
-from tablelight.core.inputs import parse_json, read_json_file
+from tablelight.core.inputs import parse_json, number_in_range, read_json_file
 from tablelight.games.farside.army import ArmyReport, cost_army
 from tablelight.games.farside.odds import (
     AttackSpec,
@@ -92,7 +92,7 @@ def register(subparsers: Any) -> None:
     given.add_argument("--twice", action="store_true", help="the weapon fires twice (focused shot 2x)")
     weapon = odds.add_argument_group("the attack, from the weapon table")
     weapon.add_argument("--weapon", help="shooting weapon name, e.g. 'Assault Rifle' (sets dice, impact, focused effects)")
-    weapon.add_argument("--range", type=float, help="distance in cm (range bands 10/20/30/beyond)")
+    weapon.add_argument("--range", type=number_in_range(0, 10**5), help="distance in cm (range bands 10/20/30/beyond)")
     weapon.add_argument("--focused", action="store_true", help="a focused shot (applies the weapon's FS effect)")
     weapon.add_argument("--targets", type=int, default=1, help="rapid fire split over this many models (+1 attack value each beyond the first)")
     extra = odds.add_argument_group("rules and upgrades")
