@@ -177,6 +177,19 @@ class SimBoard:
             self._pixel_bytes = b""
         self._spawn()
 
+    def crash(self) -> None:
+        """The firmware dies and stays dead (a hung or browned-out board): the port stays open
+        but nothing answers, as when a real board's code crashes. :meth:`revive` starts it again."""
+        self._kill()
+
+    def revive(self) -> None:
+        """Start the firmware again after :meth:`crash` (a new boot, an empty scene)."""
+        if self.running:
+            raise SimBoardError("the simulated board is already running")
+        with self._lock:
+            self._pixel_bytes = b""
+        self._spawn()
+
     def stop(self) -> None:
         self._kill()
         for fd in (self._master, self._slave, self._ble_master, self._ble_slave):

@@ -63,6 +63,10 @@ class _KeyQueue:
     def connected(self) -> bool:
         return bool(getattr(self.board, "connected", True))
 
+    def in_sync(self) -> bool:
+        in_sync = getattr(self.board, "in_sync", None)
+        return bool(in_sync()) if in_sync is not None else True
+
     def show(self, pixels: list[tuple[int, int, int, int]]) -> None:
         if self.board is not None:
             self.board.show(pixels)
@@ -119,6 +123,19 @@ def open_board(spec: str, stack: ExitStack, layout: dict[str, Any]) -> tuple[Boa
     if isinstance(leds, int) and leds < layout_leds:
         raise SetupError(f"the board on {port} has {leds} LEDs, the {layout_id} layout needs {layout_leds}")
     return session, sim
+
+
+def sim_presser(sim: Any, say: Any) -> Any:
+    """Presses from the web page on the simulated board's keys; while its firmware is down, a message."""
+    from tablelight.sim.board import SimBoardError
+
+    def press(key: int) -> None:
+        try:
+            sim.press(key)
+        except SimBoardError as error:
+            say(f"that press was not taken: {error}")
+
+    return press
 
 
 def find_port() -> str:
@@ -199,7 +216,7 @@ def run_table(
             from tablelight.view.web import WebView
 
             pixels_source = sim.pixels if sim is not None else (lambda: table.shown or [])
-            presser = sim.press if sim is not None else board.keys.put
+            presser = sim_presser(sim, on_message) if sim is not None else board.keys.put
             try:
                 web = WebView(
                     layout, pixels_source, presser, port=args.web_port, title=f"game {game_id}",
