@@ -254,12 +254,12 @@ class RulesServer:
 
 
 def echoable_id(value: Any) -> Any:
-    """A request ``id`` worth echoing: a string, a whole number, null (anything else becomes null)."""
-    if value is None or isinstance(value, str):
-        return value
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    return None
+    """The request's ``id`` if it can be written back as JSON (no NaN or Infinity), else null."""
+    try:
+        json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        return None
+    return value
 
 
 def request_lines(stdin: IO[bytes], limit: int | None = None) -> Iterator[bytes | None]:

@@ -293,8 +293,7 @@ class Table:
         wake = [until - now for until in self.flashes.values()]
         if self.seats[seat] != HUMAN:
             if now >= self._next_bot_at:
-                if not self.board_shows_latest():  # no move before the last one was seen
-                    self._wait(SYNC_WAIT_S)
+                if not self._await_board_sync():  # no move before the last one was seen
                     return
                 self._wait(0.0)
                 if self.game.current_seat() == seat:
@@ -302,6 +301,14 @@ class Table:
                 return
             wake.append(self._next_bot_at - now)
         self._wait(min([self.poll_interval, *wake]))
+
+    def _await_board_sync(self) -> bool:
+        """Wait (up to one poll interval, taking presses) until the board shows the last move."""
+        for _ in range(max(1, round(self.poll_interval / SYNC_WAIT_S))):
+            if self.board_shows_latest():
+                return True
+            self._wait(SYNC_WAIT_S)
+        return self.board_shows_latest()
 
     def bot_move(self, seat: int) -> None:
         bot: Any = type(self.game).make_bot(self.seats[seat], bot_seed(self.game, seat))
