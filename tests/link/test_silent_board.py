@@ -12,7 +12,7 @@ import time
 
 from tests.link.link_helpers import wait_until
 
-from tablelight.board.session import REPLY_QUEUE, SILENT_S, BoardSession
+from tablelight.board.session import EVENT_QUEUE, REPLY_QUEUE, SILENT_S, BoardSession
 from tablelight.games.farlander.engine import Farlander
 from tablelight.sim.board import SimBoard
 from tablelight.table.service import Table
@@ -103,3 +103,27 @@ def test_a_bot_game_waits_for_a_killed_board_and_finishes_when_it_is_back(sim: S
     finally:
         session.close()
         player.join(timeout=5)
+
+
+def test_key_events_nobody_polls_stay_bounded_and_in_order() -> None:
+    from tests.wire.test_properties import InProcessBoard
+
+    board = InProcessBoard()
+    session = BoardSession.open("in-process", link_factory=lambda port: board, timeout=2)
+    try:
+        for i in range(EVENT_QUEUE + 20):  # far more presses than anyone polls
+            with board.lock:
+                board.link.key_event(i % 8, True, i, InProcessBoard.now())
+            wait_until(lambda: board.out.empty(), 2)
+        assert wait_until(lambda: session._events.full(), 5)
+        events = session.poll(0.1)
+        assert [e.seq for e in events] == list(range(1, EVENT_QUEUE + 1))  # the first ones, in order
+        later: list = []
+        deadline = time.monotonic() + 5
+        while len(later) < 20 and time.monotonic() < deadline:  # the rest: kept on the board, re-sent
+            with board.lock:
+                board.link.tick(InProcessBoard.now() + 1000)
+            later += session.poll(0.05)
+        assert [e.seq for e in later] == list(range(EVENT_QUEUE + 1, EVENT_QUEUE + 21))
+    finally:
+        session.close()

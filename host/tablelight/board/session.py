@@ -31,6 +31,7 @@ RECONNECT_BACKOFF_S = (0.1, 0.2, 0.5, 1.0, 2.0)
 # hung, the cable is half out) and the session reconnects, which re-sends the whole scene.
 SILENT_S = 3 * HEARTBEAT_S
 SYNC_PROBE_S = 0.05
+EVENT_QUEUE = 256  # key events not yet polled; past it the board keeps them (no ack) and re-sends
 REPLY_QUEUE = 4  # unanswered STATUS/LOOP_REPLY frames kept for status()/loopback(); older ones go
 
 Pixel = tuple[int, int, int, int]
@@ -89,7 +90,7 @@ class BoardSession:
         self._link_factory = link_factory
         self._link: Link | None = None
         self._lock = threading.RLock()
-        self._events: queue.Queue[KeyEvent] = queue.Queue()
+        self._events: queue.Queue[KeyEvent] = queue.Queue(EVENT_QUEUE)
         self._reader = wire.FrameReader()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -338,6 +339,8 @@ class BoardSession:
     def _on_key(self, seq: int, key: int, pressed: bool, board_ms: int) -> None:
         with self._lock:
             if seq == self._expected_seq:
+                if self._events.full():
+                    return  # nobody polls: leave it unacknowledged on the board, which re-sends it
                 self._gap_seen = 0
                 self._events.put(KeyEvent(key, pressed, board_ms, seq))
                 self._expected_seq = wire.seq_next(seq)

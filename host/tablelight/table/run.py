@@ -27,6 +27,7 @@ from tablelight.table.store import GameStore
 
 VIEWS = ("terminal", "web", "both", "none")
 MAX_BOT_DELAY_S = 3600
+WEB_PRESS_QUEUE = 64
 
 
 def add_table_arguments(parser: argparse.ArgumentParser) -> None:
@@ -57,7 +58,14 @@ class _KeyQueue:
 
     def __init__(self, board: Board | None) -> None:
         self.board = board
-        self.keys: queue.Queue[int] = queue.Queue()
+        self.keys: queue.Queue[int] = queue.Queue(WEB_PRESS_QUEUE)
+
+    def press(self, key: int) -> None:
+        """A press from the web page; when presses pile up faster than the table takes them, dropped."""
+        try:
+            self.keys.put_nowait(key)
+        except queue.Full:
+            pass
 
     @property
     def connected(self) -> bool:
@@ -216,7 +224,7 @@ def run_table(
             from tablelight.view.web import WebView
 
             pixels_source = sim.pixels if sim is not None else (lambda: table.shown or [])
-            presser = sim_presser(sim, on_message) if sim is not None else board.keys.put
+            presser = sim_presser(sim, on_message) if sim is not None else board.press
             try:
                 web = WebView(
                     layout, pixels_source, presser, port=args.web_port, title=f"game {game_id}",
