@@ -201,3 +201,16 @@ def test_farside_cost_refuses_bad_rosters(text: bytes, tmp_path: Path, capsys: p
 
 def test_finite_values_only() -> None:
     assert math.isfinite(parse_json(b"[1e308]", "x")[0])
+
+
+@pytest.mark.parametrize("text", ["9" * 5000 + "wh", "1wh " * 10_000, "\u00b2wh", "1wh\n" * 100])
+def test_mainland_text_boards_refuse_huge_clans_and_sizes(text: str) -> None:
+    with pytest.raises(TablelightError) as caught:
+        parse_board(text, "board.txt")
+    assert str(caught.value).startswith("board.txt: ") and len(str(caught.value)) < 400
+
+
+@FUZZ
+@given(st.lists(st.lists(st.from_regex(r"[0-9]{0,6}[a-z.]{0,3}", fullmatch=True), max_size=6), max_size=6))
+def test_board_text_loader(rows: list[list[str]]) -> None:
+    _only_tablelight_errors(lambda d: parse_board("\n".join(" ".join(r) for r in rows), "board.txt"), b"")
