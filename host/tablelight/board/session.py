@@ -263,7 +263,7 @@ class BoardSession:
                     self._handle(payload)
                 self._keep_alive(link)
             except (LinkClosed, BoardError) as error:
-                log.warning("lost the board on %s: %s", self.port, error)
+                log.info("lost the board on %s: %s", self.port, error)
                 if isinstance(error, BoardSilent):
                     self.silences += 1
                 self._drop_link(link)
