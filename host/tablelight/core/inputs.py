@@ -12,7 +12,7 @@ which refuse, with one :class:`InputError` naming the source and the place:
 * duplicate keys in a JSON object (the standard parser silently keeps the last one).
 
 What comes back is plain data (dict, list, str, int, float, bool, None) whose shape the caller
-still checks with :func:`expect`, which names the place (``log[3].action``) in its error.
+still checks, naming the field in its own error.
 Nothing here changes anything: a refused input leaves every file and game as it was.
 """
 
@@ -194,32 +194,6 @@ def check_plain(value: Any, source: str, max_depth: int = MAX_DEPTH) -> None:
             stack.extend((v, f"{where}.{k}" if where else str(k), depth + 1) for k, v in item.items())
         elif isinstance(item, list):
             stack.extend((v, f"{where}[{i}]", depth + 1) for i, v in enumerate(item))
-
-
-_KIND_NAMES = {dict: "an object", list: "a list", str: "a string", int: "a whole number", float: "a number",
-               bool: "true or false"}
-
-
-def expect(value: Any, kind: type | tuple[type, ...], source: str, where: str) -> Any:
-    """``value`` if it is of ``kind`` (bool is not an int here), else an :class:`InputError`."""
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    if isinstance(value, bool) and bool not in kinds:
-        ok = False
-    else:
-        ok = isinstance(value, kinds)
-    if not ok:
-        wanted = " or ".join(_KIND_NAMES.get(k, k.__name__) for k in kinds)
-        shown = json.dumps(value)[:60] if _dumpable(value) else type(value).__name__
-        raise InputError(source, f"{where} must be {wanted}, got {shown}")
-    return value
-
-
-def _dumpable(value: Any) -> bool:
-    try:
-        json.dumps(value)
-    except (TypeError, ValueError, RecursionError):
-        return False
-    return True
 
 
 def read_json_file(path: str | Path, *, max_bytes: int = MAX_FILE_BYTES, max_depth: int = MAX_DEPTH) -> Any:
