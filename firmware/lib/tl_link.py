@@ -67,6 +67,9 @@ class BoardLink:
     def feed(self, data, now: int, reader=None) -> None:
         """Bytes from a transport (``reader``: that transport's FrameReader, default USB's)."""
         for payload in (reader or self.reader).feed(data):
+            if len(payload) > wire.MAX_PAYLOAD:  # fits the reader's slack, not the protocol
+                self._error(wire.ERR_TOO_LARGE, payload[0], "payload over " + str(wire.MAX_PAYLOAD) + " bytes")
+                continue
             try:
                 self.handle(payload, now)
             except wire.WireError as error:
@@ -84,6 +87,8 @@ class BoardLink:
         kind = p[0]
         if kind == wire.MSG_HELLO_REQ:
             wire.decode_hello_req(p)
+            if self.welcomed:  # every valid frame from a welcomed host renews the lease
+                self._renew(now)
             self.send_hello(wire._u16(p, 2))
             return
         if kind == wire.MSG_WELCOME:
@@ -145,8 +150,10 @@ class BoardLink:
             self.dirty = True
             self._renew(now)
         elif kind == wire.MSG_STATUS_REQ:
+            self._renew(now)
             self.write(self.status_frame(now))
         elif kind == wire.MSG_LOOP:
+            self._renew(now)
             self.write(wire.encode_loop_reply(p[1:]))
         elif kind == wire.MSG_TEST_KEY:
             handle_test_key(self, p, now)

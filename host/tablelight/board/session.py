@@ -26,8 +26,19 @@ HEARTBEAT_S = 0.5
 HELLO_RETRY_S = 0.25
 READ_SLICE_S = 0.02
 RECONNECT_BACKOFF_S = (0.1, 0.2, 0.5, 1.0, 2.0)
+# The board sends nothing unasked, so when it has been quiet for a heartbeat we ask for a STATUS;
+# three heartbeats without a single frame and the board is taken for gone (its process died, it
+# hung, the cable is half out) and the session reconnects, which re-sends the whole scene.
+SILENT_S = 3 * HEARTBEAT_S
+SYNC_PROBE_S = 0.05
+EVENT_QUEUE = 256  # key events not yet polled; past it the board keeps them (no ack) and re-sends
+REPLY_QUEUE = 4  # unanswered STATUS/LOOP_REPLY frames kept for status()/loopback(); older ones go
 
 Pixel = tuple[int, int, int, int]
+
+
+class BoardSilent(BoardError):
+    """The board answered nothing for :data:`SILENT_S`: taken for gone until it says hello again."""
 
 
 class KeyEvent(NamedTuple):
@@ -79,7 +90,7 @@ class BoardSession:
         self._link_factory = link_factory
         self._link: Link | None = None
         self._lock = threading.RLock()
-        self._events: queue.Queue[KeyEvent] = queue.Queue()
+        self._events: queue.Queue[KeyEvent] = queue.Queue(EVENT_QUEUE)
         self._reader = wire.FrameReader()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -96,12 +107,19 @@ class BoardSession:
         self._version = 0
         self._brightness: int | None = None
         self._last_send = 0.0
-        self._replies: queue.Queue[bytes] = queue.Queue()
+        self._replies: queue.Queue[bytes] = queue.Queue(REPLY_QUEUE)
+        self._awaiting: int | None = None  # the reply kind status()/loopback() waits for
+        self._last_heard = time.monotonic()
+        self._last_probe = 0.0
+        self.silences = 0  # times the board went silent and the session reconnected
+        self._confirmed_version: int | None = None  # the scene version the board last reported
+        self._last_sync_probe = 0.0
         self._pending_palette: list[Pixel] = []
         self.bytes_sent = 0
         self.last_update_bytes = 0
         self.refused: str | None = None  # the reason, if this host refused the board
         self.lost_keys = 0  # key events the board dropped (queue overflow) before we got them
+        self._ever_connected = False
         self._gap_seen = 0
 
     # --- opening ------------------------------------------------------------------------------
@@ -211,6 +229,10 @@ class BoardSession:
             self._skip_lost_keys(hello["key_seq"])
         self._reader = wire.FrameReader()
         self._send(wire.encode_welcome(LEASE_MS))
+        self._last_heard = time.monotonic()
+        if not self.connected and self._ever_connected:
+            self.reconnects += 1  # counted before ``connected`` shows it: a reader never sees one without the other
+        self._ever_connected = True
         self.connected = True
         if self._brightness is not None:
             self._send(wire.encode_brightness(self._brightness))
@@ -228,7 +250,6 @@ class BoardSession:
                     return
                 try:
                     self._connect(time.monotonic() + 1.0)
-                    self.reconnects += 1
                     backoff = 0
                     log.info("board on %s is back (boot id %08x)", self.port, self.hello.get("boot_id", 0))
                 except (BoardError, LinkClosed) as error:
@@ -238,18 +259,34 @@ class BoardSession:
             try:
                 data = link.read(READ_SLICE_S)
                 for payload in self._reader.feed(data):
+                    self._last_heard = time.monotonic()
                     self._handle(payload)
-                if time.monotonic() - self._last_send >= HEARTBEAT_S:
-                    with self._lock:
-                        if self._link is link:
-                            self._send(wire.encode_heartbeat(self._version, LEASE_MS))
+                self._keep_alive(link)
             except (LinkClosed, BoardError) as error:
                 log.info("lost the board on %s: %s", self.port, error)
+                if isinstance(error, BoardSilent):
+                    self.silences += 1
                 self._drop_link(link)
             except Exception:  # a bug must not silently end the session: log it and start over
                 log.exception("unexpected error on the link to %s; reconnecting", self.port)
                 self._drop_link(link)
         self.frames_bad = self._reader.bad
+
+    def _keep_alive(self, link: Link) -> None:
+        """Heartbeat our lease; probe a quiet board; give a silent one up (the reconnect loop
+        brings it back, with the whole scene)."""
+        now = time.monotonic()
+        quiet = now - self._last_heard
+        if quiet > SILENT_S:
+            raise BoardSilent(f"the board has been silent for {quiet:.1f} s")
+        with self._lock:
+            if self._link is not link:
+                return
+            if now - self._last_send >= HEARTBEAT_S:
+                self._send(wire.encode_heartbeat(self._version, LEASE_MS))
+            if quiet >= HEARTBEAT_S and now - self._last_probe >= HEARTBEAT_S:
+                self._last_probe = now
+                self._send(wire.encode_status_req())
 
     def _drop_link(self, link: Link) -> None:
         with self._lock:
@@ -286,13 +323,24 @@ class BoardSession:
                         if self.hello:
                             self._accept_hello(self.hello)
             elif kind in (wire.MSG_STATUS, wire.MSG_LOOP_REPLY):
-                self._replies.put(p)
+                if kind == wire.MSG_STATUS:
+                    status = wire.decode_status(p)
+                    self._confirmed_version = status["version"] if status["has_scene"] else None
+                if kind != self._awaiting:
+                    return
+                try:
+                    self._replies.put_nowait(p)
+                except queue.Full:  # a board answering more than we asked: the oldest answers go
+                    self._replies.get_nowait()
+                    self._replies.put_nowait(p)
         except wire.WireError as error:
             log.warning("malformed message 0x%02x from %s: %s", kind, self.port, error)
 
     def _on_key(self, seq: int, key: int, pressed: bool, board_ms: int) -> None:
         with self._lock:
             if seq == self._expected_seq:
+                if self._events.full():
+                    return  # nobody polls: leave it unacknowledged on the board, which re-sends it
                 self._gap_seen = 0
                 self._events.put(KeyEvent(key, pressed, board_ms, seq))
                 self._expected_seq = wire.seq_next(seq)
@@ -446,6 +494,24 @@ class BoardSession:
             except queue.Empty:
                 return events
 
+    def in_sync(self) -> bool:
+        """Whether the board has confirmed it shows the latest scene we sent (its STATUS carries
+        the version). When not yet, asks it (at most every 50 ms) and says False: a caller about
+        to make the next move waits, so no move is played that the board did not show."""
+        with self._lock:
+            if self._desired is None:
+                return self.connected
+            if self.connected and self._confirmed_version == self._version:
+                return True
+            now = time.monotonic()
+            if self.connected and now - self._last_sync_probe >= SYNC_PROBE_S:
+                self._last_sync_probe = now
+                try:
+                    self._send(wire.encode_status_req())
+                except LinkClosed:
+                    pass  # the reader thread notices and reconnects
+            return False
+
     def status(self, timeout: float = 2.0) -> dict[str, Any]:
         """The board's STATUS (scene version, limiter, frame counters, ...)."""
         reply = self._request(wire.encode_status_req(), wire.MSG_STATUS, timeout)
@@ -457,18 +523,22 @@ class BoardSession:
         return reply[1:]
 
     def _request(self, frame: bytes, kind: int, timeout: float) -> bytes:
-        while not self._replies.empty():
-            self._replies.get_nowait()
         with self._lock:
+            while not self._replies.empty():
+                self._replies.get_nowait()
+            self._awaiting = kind
             self._send(frame)
         deadline = time.monotonic() + timeout
-        while True:
-            try:
-                reply = self._replies.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                raise BoardError(f"no reply from the board on {self.port} within {timeout:g} s") from None
-            if reply[0] == kind:
-                return reply
+        try:
+            while True:
+                try:
+                    reply = self._replies.get(timeout=max(0.0, deadline - time.monotonic()))
+                except queue.Empty:
+                    raise BoardError(f"no reply from the board on {self.port} within {timeout:g} s") from None
+                if reply[0] == kind:
+                    return reply
+        finally:
+            self._awaiting = None
 
     def test_key(self, key: int, pressed: bool) -> None:
         """Inject a key press or release as if from the board's keypad (TEST_KEY; only a board

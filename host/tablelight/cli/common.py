@@ -11,6 +11,7 @@ from typing import Any
 
 from tablelight.core.errors import SetupError
 from tablelight.core.game import Game
+from tablelight.core.inputs import read_json_file
 from tablelight.core.registry import game_class, game_names
 
 
@@ -75,12 +76,5 @@ def write_json_atomic(path: str | Path, data: Any) -> None:
 
 
 def read_json(path: str | Path) -> Any:
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return json.load(handle)
-    except FileNotFoundError:
-        raise SetupError(f"no such file: {path}") from None
-    except json.JSONDecodeError as error:
-        raise SetupError(f"{path} is not valid JSON: {error}") from None
-    except OSError as error:
-        raise SetupError(f"cannot read {path}: {error.strerror}") from None
+    """A JSON file from outside, through the input boundary (:mod:`tablelight.core.inputs`)."""
+    return read_json_file(path)

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from tablelight.core.inputs import number_in_range
 from tablelight.links.base import LinkClosed
 from tablelight.links.discover import BoardInfo, ble_candidates, candidates, probe_all
 
@@ -18,7 +19,7 @@ def register(subparsers: Any) -> None:
                         help="also probe this port or pyserial URL (repeatable), for example a simulated board's pty")
     parser.add_argument("--all", action="store_true", help="probe every serial port, not only CircuitPython data ports")
     parser.add_argument("--ble", action="store_true", help="also scan Bluetooth LE for boards (Nordic UART Service)")
-    parser.add_argument("--timeout", type=float, default=1.0, help="seconds to wait for each hello (default 1)")
+    parser.add_argument("--timeout", type=number_in_range(0.01, 600), default=1.0, help="seconds to wait for each hello (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON list")
     parser.set_defaults(func=run)
 

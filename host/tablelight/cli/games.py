@@ -49,6 +49,9 @@ def run_games(args: argparse.Namespace) -> int:
                 f"{info.id:>4}  {info.game:<10} {','.join(info.seats):<28} {info.actions:>7}  "
                 f"{info.status:<8} {_when(info.created):<16}  {result}"
             )
+        for info in infos:
+            if info.problem:
+                print(f"tablelight games: game {info.id} is damaged: {info.problem}", file=sys.stderr)
     return 0
 
 

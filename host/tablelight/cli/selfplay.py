@@ -9,6 +9,7 @@ from typing import Any
 
 from tablelight.cli.common import add_game_subparsers, make_bots, options_from_args, read_json, write_json_atomic
 from tablelight.core.game import Game
+from tablelight.core.inputs import number_in_range
 
 
 def register(subparsers: Any) -> None:
@@ -23,7 +24,7 @@ def register(subparsers: Any) -> None:
         sub.add_argument("--record", metavar="FILE", help="write the game record (JSON) here")
         sub.add_argument("--map", metavar="FILE", help="play on a map read from a JSON file")
         sub.add_argument("--show", action="store_true", help="print the board after every action")
-        sub.add_argument("--delay", type=float, default=0.0, help="seconds to pause between actions with --show")
+        sub.add_argument("--delay", type=number_in_range(0, 3600), default=0.0, help="seconds to pause between actions with --show")
         sub.set_defaults(func=run)
 
     add_game_subparsers(parser, "bots play", add_common)

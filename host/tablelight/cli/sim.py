@@ -12,6 +12,8 @@ import sys
 import threading
 from typing import Any
 
+from tablelight.core.inputs import number_in_range
+
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("sim", help="run a simulated board (the real firmware) and show its LEDs")
@@ -19,11 +21,11 @@ def register(subparsers: Any) -> None:
         "--layout", default="farlander", help="board layout: the layout of any game that has a lit-board face (default farlander)"
     )
     parser.add_argument("--view", choices=("web", "terminal", "both", "none"), default="web", help="default web")
-    parser.add_argument("--web-port", type=int, default=8055, help="port of the web view on 127.0.0.1 (default 8055)")
+    parser.add_argument("--web-port", type=number_in_range(1, 65535, whole=True), default=8055, help="port of the web view on 127.0.0.1 (default 8055)")
     parser.add_argument("--test-input", action=argparse.BooleanOptionalAction, default=True,
                         help="accept key presses by message (TEST_KEY), as a test bench does for `pytest --board` "
                              "(default on)")
-    parser.add_argument("--seconds", type=float, default=None, help="stop after this many seconds (default: Ctrl-C)")
+    parser.add_argument("--seconds", type=number_in_range(0, 10**7), default=None, help="stop after this many seconds (default: Ctrl-C)")
     parser.set_defaults(func=run)
 
 

@@ -31,6 +31,7 @@ from tablelight.core.errors import (
     MalformedActionError,
     NothingToUndoError,
     NotYourTurnError,
+    RecordError,
     SetupError,
 )
 from tablelight.core.options import OptionSpec, resolve_options
@@ -357,6 +358,11 @@ class Game(ABC):
 
     @classmethod
     def load(cls, text: str) -> "Game":
+        from tablelight.core.inputs import InputError, parse_json
         from tablelight.core.record import replay
 
-        return replay(json.loads(text))
+        try:
+            record = parse_json(text, "the saved game")
+        except InputError as error:
+            raise RecordError(str(error)) from None
+        return replay(record)

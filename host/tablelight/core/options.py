@@ -67,6 +67,8 @@ def resolve_options(
     specs: tuple[OptionSpec, ...], players: int, given: Mapping[str, Any] | None
 ) -> dict[str, Any]:
     """Fill defaults, parse values and reject unknown names."""
+    if given is not None and not isinstance(given, Mapping):
+        raise SetupError(f"options must be an object of name: value pairs, got {type(given).__name__}")
     given = dict(given or {})
     known = {spec.name: spec for spec in specs}
     unknown = sorted(set(given) - set(known))

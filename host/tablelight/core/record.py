@@ -47,6 +47,9 @@ def replay(record: Any) -> Game:
     log = record.get("log")
     if not isinstance(log, list):
         raise RecordError("the record has no 'log' list")
+    for key, kinds, shape in (("options", (dict, type(None)), "an object"), ("result", (dict, type(None)), "an object")):
+        if not isinstance(record.get(key), kinds):
+            raise RecordError(f"bad record header: {key!r} must be {shape}, got {_describe(record.get(key))}")
     for index, entry in enumerate(log):
         if not isinstance(entry, dict) or not (("chance" in entry) ^ ("action" in entry)):
             raise RecordError(

@@ -12,18 +12,22 @@ that seat may see. See ``docs/rules-serve.md`` for every command.
 
 from __future__ import annotations
 
+import io
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 from tablelight import __version__
 from tablelight.core.errors import IllegalActionError, RecordError, TablelightError
 from tablelight.core.game import Game
+from tablelight.core.inputs import InputError, parse_json
 from tablelight.core.record import replay
 from tablelight.core.registry import game_class, game_names
 
 PROTOCOL = "tablelight-rules/1"
+#: A request line longer than this is answered with an error and skipped (records are far smaller).
+MAX_LINE_BYTES = 4 * 1024 * 1024
 
 
 class RequestError(Exception):
@@ -73,17 +77,17 @@ class RulesServer:
 
     # -------------------------------------------------------------- plumbing
 
-    def handle_line(self, line: str) -> dict[str, Any]:
+    def handle_line(self, line: str | bytes) -> dict[str, Any]:
         try:
-            request = json.loads(line)
-        except json.JSONDecodeError as error:
-            return self._error(None, "BadJSON", f"the line is not JSON: {error}")
+            request = parse_json(line, "the line", max_bytes=MAX_LINE_BYTES)
+        except InputError as error:
+            return self._error(None, "BadJSON", str(error))
         if not isinstance(request, dict):
             return self._error(None, "BadRequest", "a request is a JSON object like {\"cmd\": \"hello\"}")
         return self.handle(request)
 
     def handle(self, request: dict[str, Any]) -> dict[str, Any]:
-        request_id = request.get("id")
+        request_id = echoable_id(request.get("id"))
         command = request.get("cmd")
         handler = self.commands.get(command) if isinstance(command, str) else None
         if handler is None:
@@ -249,16 +253,52 @@ class RulesServer:
         return {"game_id": game_id, "closed": True}
 
 
-def serve(stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
+def echoable_id(value: Any) -> Any:
+    """The request's ``id`` if it can be written back as JSON (no NaN or Infinity), else null."""
+    try:
+        json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        return None
+    return value
+
+
+def request_lines(stdin: IO[bytes], limit: int | None = None) -> Iterator[bytes | None]:
+    """The lines of ``stdin`` as bytes (decoded later, strictly); ``None`` for a line over ``limit``
+    (default :data:`MAX_LINE_BYTES`), whose rest is read and thrown away without holding it."""
+    limit = limit or MAX_LINE_BYTES
+    while True:
+        line = stdin.readline(limit + 1)
+        if not line:
+            return
+        if len(line) > limit and not line.endswith(b"\n"):
+            while True:
+                rest = stdin.readline(limit)
+                if not rest or rest.endswith(b"\n"):
+                    break
+            yield None
+            continue
+        yield line
+
+
+def serve(stdin: IO[bytes] | IO[str] | None = None, stdout: IO[str] | None = None) -> int:
     """Answer requests line by line until end of input or ``{"cmd": "quit"}``."""
-    stdin = stdin or sys.stdin
+    source: Any = stdin if stdin is not None else sys.stdin.buffer
+    if isinstance(source, io.TextIOBase):  # a text stream (tests): the bytes underneath, if any
+        source = getattr(source, "buffer", None) or io.BytesIO(source.read().encode("utf-8", "surrogateescape"))
     stdout = stdout or sys.stdout
     server = RulesServer()
-    for line in stdin:
-        if not line.strip():
+    for line in request_lines(source):
+        if line is None:
+            response = server._error(None, "LineTooLong", f"a request line is at most {MAX_LINE_BYTES} bytes")
+        elif not line.strip():
             continue
-        response = server.handle_line(line)
-        stdout.write(json.dumps(response, separators=(",", ":")) + "\n")
+        else:
+            response = server.handle_line(line)
+        try:
+            text = json.dumps(response, separators=(",", ":"), allow_nan=False)
+        except (TypeError, ValueError, RecursionError) as error:  # an answer JSON cannot carry
+            text = json.dumps(server._error(response.get("id"), "InternalError", f"cannot answer in JSON: {error}"))
+        stdout.write(text + "\n")
         stdout.flush()
         if response.get("bye"):
             break

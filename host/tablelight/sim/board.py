@@ -12,7 +12,6 @@ as it opens a real board.
 
 from __future__ import annotations
 
-import json
 import os
 import pty
 import socket
@@ -26,6 +25,7 @@ from pathlib import Path
 from types import TracebackType
 
 from tablelight.core.errors import TablelightError
+from tablelight.core.inputs import read_json_file
 from tablelight.paths import FIRMWARE, LAYOUTS
 from tablelight.sim.console import SimConsole
 _ROW_PINS = ["A0", "A1", "A2", "A3", "A4", "A5", "SCK", "MOSI", "MISO", "D2"]
@@ -42,7 +42,7 @@ def layout_settings(layout: str) -> dict[str, str]:
     settings = {"TL_LAYOUT": layout, "TL_BOARD": "sim"}
     if not path.exists():
         return settings
-    data = json.loads(path.read_text())
+    data = read_json_file(path)
     if "leds" in data:
         settings["TL_LEDS"] = str(int(data["leds"]))
     if "keys" in data:
@@ -190,6 +190,19 @@ class SimBoard:
     def reboot(self) -> None:
         """Restart the firmware (a new boot id, an empty scene); the port stays the same."""
         self._kill()
+        with self._lock:
+            self._pixel_bytes = b""
+        self._spawn()
+
+    def crash(self) -> None:
+        """The firmware dies and stays dead (a hung or browned-out board): the port stays open
+        but nothing answers, as when a real board's code crashes. :meth:`revive` starts it again."""
+        self._kill()
+
+    def revive(self) -> None:
+        """Start the firmware again after :meth:`crash` (a new boot, an empty scene)."""
+        if self.running:
+            raise SimBoardError("the simulated board is already running")
         with self._lock:
             self._pixel_bytes = b""
         self._spawn()

@@ -11,8 +11,9 @@ from __future__ import annotations
 import os
 import runpy
 import sys
-import tomllib
 from pathlib import Path
+
+from tablelight.core.inputs import InputError, read_toml_file
 
 FAKES = Path(__file__).resolve().parent / "fakes"
 
@@ -21,7 +22,12 @@ def main(argv: list[str]) -> int:
     firmware = Path(argv[0]).resolve()
     settings = firmware / "settings.toml"
     if settings.exists():
-        for name, value in tomllib.loads(settings.read_text()).items():
+        try:
+            values = read_toml_file(settings, max_bytes=64 * 1024)
+        except InputError as error:
+            print(f"tablelight sim: {error}", file=sys.stderr)
+            return 2
+        for name, value in values.items():
             os.environ.setdefault(name, str(value))
     # as on the board: the firmware's own files and lib/ first, then the fake hardware modules,
     # then site-packages (for Adafruit's real neopixel and adafruit_pixelbuf)

@@ -9,17 +9,21 @@ own sections, and the views draw any layout from its ``drawing``.
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any
 
 from tablelight.core.errors import TablelightError
+from tablelight.core.inputs import InputError, read_json_file
 from tablelight.paths import HARDWARE
+from tablelight.wire import wire
 
 #: Environment variable naming the folder that holds ``layouts/`` (defaults to the checkout's hardware/).
 HARDWARE_ENV = "TABLELIGHT_HARDWARE"
 SHAPES = ("polygon", "circle", "rect")
+#: A KEY frame carries the key number in one byte.
+MAX_KEYS = 256
+MAX_LAYOUT_BYTES = 4 * 1024 * 1024
 
 
 class LayoutError(TablelightError):
@@ -60,15 +64,13 @@ def layout_names() -> list[str]:
 def read_layout_file(name: str) -> Any:
     """The parsed JSON of a layout by id or path, unchecked. Raises :class:`LayoutError`."""
     path = layout_path(name)
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    if not path.exists():
         known = ", ".join(layout_names()) or "none"
-        raise LayoutError(f"no layout file {path} (layouts: {known})") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise LayoutError(f"cannot read layout {path}: {error}") from None
-    except json.JSONDecodeError as error:
-        raise LayoutError(f"layout {path} is not valid JSON: {error}") from None
+        raise LayoutError(f"no layout file {path} (layouts: {known})")
+    try:
+        return read_json_file(path, max_bytes=MAX_LAYOUT_BYTES)
+    except InputError as error:
+        raise LayoutError(f"layout {error}") from None
 
 
 def load_layout_data(name: str) -> dict[str, Any]:
@@ -108,10 +110,12 @@ def check_layout_data(data: Any, source: str = "layout") -> dict[str, Any]:
             raise LayoutError(f"{source}: missing field {name!r}")
     if not isinstance(data["id"], str) or not data["id"]:
         raise LayoutError(f"{source}: id must be a non-empty string")
-    for name in ("leds", "keys"):
+    # Bounded by what the wire carries, so a layout claiming millions of LEDs is refused before
+    # anything is made per LED.
+    for name, limit in (("leds", wire.MAX_LEDS), ("keys", MAX_KEYS)):
         value = data[name]
-        if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
-            raise LayoutError(f"{source}: {name} must be a positive whole number, got {value!r}")
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 < value <= limit:
+            raise LayoutError(f"{source}: {name} must be a whole number 1-{limit}, got {value!r}")
     leds, keys = data["leds"], data["keys"]
     matrix = data.get("key_matrix")
     if matrix is not None:

@@ -19,12 +19,15 @@ from contextlib import ExitStack
 from typing import Any
 
 from tablelight.core.errors import SetupError, TablelightError
+from tablelight.core.inputs import number_in_range
 from tablelight.table.face import Pixel, face_class, make_face
 from tablelight.table.layout import load_layout_data
 from tablelight.table.service import Board, KeyEventLike, Table
 from tablelight.table.store import GameStore
 
 VIEWS = ("terminal", "web", "both", "none")
+MAX_BOT_DELAY_S = 3600
+WEB_PRESS_QUEUE = 64
 
 
 def add_table_arguments(parser: argparse.ArgumentParser) -> None:
@@ -42,9 +45,11 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
         help="show the LEDs in the terminal, in a local web page, both or not at all "
         "(default: terminal with --board sim or none, else none)",
     )
-    parser.add_argument("--web-port", type=int, default=8055, help="port of the web view on 127.0.0.1 (default 8055)")
-    parser.add_argument("--bot-delay", type=float, default=0.0, help="seconds a bot waits before it moves (default 0)")
-    parser.add_argument("--brightness", type=float, default=None, help="board brightness 0.0-1.0")
+    parser.add_argument("--web-port", type=number_in_range(1, 65535, whole=True), default=8055,
+                        help="port of the web view on 127.0.0.1, 1-65535 (default 8055)")
+    parser.add_argument("--bot-delay", type=number_in_range(0, MAX_BOT_DELAY_S), default=0.0,
+                        help=f"seconds a bot waits before it moves, 0-{MAX_BOT_DELAY_S} (default 0)")
+    parser.add_argument("--brightness", type=number_in_range(0.0, 1.0), default=None, help="board brightness 0.0-1.0")
     parser.add_argument("--db", help="game store file (default $TABLELIGHT_DB or ~/.local/share/tablelight/games.sqlite)")
 
 
@@ -53,11 +58,22 @@ class _KeyQueue:
 
     def __init__(self, board: Board | None) -> None:
         self.board = board
-        self.keys: queue.Queue[int] = queue.Queue()
+        self.keys: queue.Queue[int] = queue.Queue(WEB_PRESS_QUEUE)
+
+    def press(self, key: int) -> None:
+        """A press from the web page; when presses pile up faster than the table takes them, dropped."""
+        try:
+            self.keys.put_nowait(key)
+        except queue.Full:
+            pass
 
     @property
     def connected(self) -> bool:
         return bool(getattr(self.board, "connected", True))
+
+    def in_sync(self) -> bool:
+        in_sync = getattr(self.board, "in_sync", None)
+        return bool(in_sync()) if in_sync is not None else True
 
     def show(self, pixels: list[tuple[int, int, int, int]]) -> None:
         if self.board is not None:
@@ -117,6 +133,19 @@ def open_board(spec: str, stack: ExitStack, layout: dict[str, Any]) -> tuple[Boa
     return session, sim
 
 
+def sim_presser(sim: Any, say: Any) -> Any:
+    """Presses from the web page on the simulated board's keys; while its firmware is down, a message."""
+    from tablelight.sim.board import SimBoardError
+
+    def press(key: int) -> None:
+        try:
+            sim.press(key)
+        except SimBoardError as error:
+            say(f"that press was not taken: {error}")
+
+    return press
+
+
 def find_port() -> str:
     """The port of the first CircuitPython board found (``--board auto``)."""
     # Imported by name: board discovery is the link layer's (tablelight.links.discover).
@@ -153,7 +182,7 @@ def run_table(
     with ExitStack() as stack:
         session, sim = open_board(args.board, stack, layout)
         if session is not None and args.brightness is not None:
-            session.set_brightness(max(0.0, min(1.0, args.brightness)))  # type: ignore[attr-defined]
+            session.set_brightness(args.brightness)  # type: ignore[attr-defined]
         board = _KeyQueue(session)
         terminal = None
         messages: list[str] = []
@@ -195,11 +224,15 @@ def run_table(
             from tablelight.view.web import WebView
 
             pixels_source = sim.pixels if sim is not None else (lambda: table.shown or [])
-            presser = sim.press if sim is not None else board.keys.put
-            web = WebView(
-                layout, pixels_source, presser, port=args.web_port, title=f"game {game_id}",
-                message=lambda: messages[-1] if messages else "",
-            )
+            presser = sim_presser(sim, on_message) if sim is not None else board.press
+            try:
+                web = WebView(
+                    layout, pixels_source, presser, port=args.web_port, title=f"game {game_id}",
+                    message=lambda: messages[-1] if messages else "",
+                )
+            except OSError as error:
+                raise SetupError(f"cannot open the web view on 127.0.0.1:{args.web_port}: "
+                                 f"{error.strerror or error} (choose another --web-port)") from None
             stack.enter_context(web)
             print(f"web view: {web.url}", file=sys.stderr, flush=True)
         where = f"board {sim.port} (simulated)" if sim is not None else ("no board" if session is None else f"board {args.board}")

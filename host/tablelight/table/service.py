@@ -26,6 +26,7 @@ from tablelight.table.store import GameStore
 HUMAN = "human"
 DEFAULT_BOT = "bot"
 FLASH_SECONDS = 1.0
+SYNC_WAIT_S = 0.02  # how long a bot waits between asking whether the board shows the last move
 
 
 class KeyEventLike(Protocol):
@@ -245,19 +246,28 @@ class Table:
 
     # --------------------------------------------------------------------- loop
 
-    def _wait(self, timeout: float) -> None:
+    def _wait(self, timeout: float, *, take_presses: bool = True) -> None:
         """Wait for key presses up to ``timeout`` (keeping the board's lease alive) and handle them."""
         if self.board is None:
             if timeout > 0:
                 time.sleep(timeout)
             return
         for event in self.board.poll(max(0.0, timeout)):
-            if event.pressed:
+            if not event.pressed:
+                continue
+            if take_presses:
                 self.press(event.key)
+            else:  # a press from a web page while the board is away: nobody at the table would see it
+                self.say("the board is not connected: that press was not taken (press again once it is back)")
 
     def board_connected(self) -> bool:
-        """False while the board session is reconnecting (unplugged, rebooting)."""
+        """False while the board session is reconnecting (unplugged, rebooting, silent)."""
         return bool(getattr(self.board, "connected", True)) if self.board is not None else True
+
+    def board_shows_latest(self) -> bool:
+        """Whether the board confirmed it shows the last move (a board that cannot tell: True)."""
+        in_sync = getattr(self.board, "in_sync", None)
+        return bool(in_sync()) if in_sync is not None else True
 
     def step(self) -> None:
         """One turn of the loop: a bot move when due, else wait a little for presses.
@@ -273,7 +283,7 @@ class Table:
             if not self._waiting_for_board:
                 self._waiting_for_board = True
                 self.say("the board is not connected: waiting for it to come back (the game is saved)")
-            self._wait(self.poll_interval)
+            self._wait(self.poll_interval, take_presses=False)
             return
         if self._waiting_for_board:
             self._waiting_for_board = False
@@ -283,12 +293,22 @@ class Table:
         wake = [until - now for until in self.flashes.values()]
         if self.seats[seat] != HUMAN:
             if now >= self._next_bot_at:
+                if not self._await_board_sync():  # no move before the last one was seen
+                    return
                 self._wait(0.0)
                 if self.game.current_seat() == seat:
                     self.bot_move(seat)
                 return
             wake.append(self._next_bot_at - now)
         self._wait(min([self.poll_interval, *wake]))
+
+    def _await_board_sync(self) -> bool:
+        """Wait (up to one poll interval, taking presses) until the board shows the last move."""
+        for _ in range(max(1, round(self.poll_interval / SYNC_WAIT_S))):
+            if self.board_shows_latest():
+                return True
+            self._wait(SYNC_WAIT_S)
+        return self.board_shows_latest()
 
     def bot_move(self, seat: int) -> None:
         bot: Any = type(self.game).make_bot(self.seats[seat], bot_seed(self.game, seat))

@@ -24,6 +24,7 @@ from typing import Any
 
 from tablelight.core.errors import RecordError, TablelightError
 from tablelight.core.game import Game
+from tablelight.core.inputs import InputError, parse_json
 from tablelight.core.record import replay
 
 DB_ENV = "TABLELIGHT_DB"
@@ -52,6 +53,12 @@ CREATE TABLE IF NOT EXISTS log (
 
 PLAYING = "playing"
 OVER = "over"
+#: The status ``tablelight games`` shows for a row it cannot read (the others are still listed).
+DAMAGED = "damaged"
+_COLUMNS = {
+    "games": {"id", "game", "players", "seats", "header", "status", "result", "created", "updated"},
+    "log": {"game_id", "position", "kind", "entry"},
+}
 
 
 def _kind(entry: dict[str, Any]) -> str:
@@ -78,9 +85,12 @@ class GameInfo:
     created: float
     updated: float
     result: dict[str, Any] | None
+    #: Why the row could not be read (its status is then ``damaged``); None for a sound row.
+    problem: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
+            **({"problem": self.problem} if self.problem else {}),
             "id": self.id,
             "game": self.game,
             "players": self.players,
@@ -110,17 +120,25 @@ class GameStore:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
+            # Checked before anything is written: a damaged or foreign file is left as it was.
+            check_integrity(self.db, self.path)
+            version = self.db.execute("PRAGMA user_version").fetchone()[0]
+            if version not in (0, SCHEMA_VERSION):
+                raise StoreError(f"{self.path} has store format {version}; this tablelight reads format {SCHEMA_VERSION}")
+            check_foreign_tables(self.db, self.path)
             self.db.execute("PRAGMA journal_mode=WAL")
             # FULL: a committed action survives a power cut, not only a crash.
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.executescript(_SCHEMA)
-            version = self.db.execute("PRAGMA user_version").fetchone()[0]
             if version == 0:
                 self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-            elif version != SCHEMA_VERSION:
-                raise StoreError(f"{self.path} has store format {version}; this tablelight reads format {SCHEMA_VERSION}")
         except sqlite3.DatabaseError as error:
+            if getattr(self, "db", None) is not None:
+                self.db.close()
             raise StoreError(f"cannot open the game store {self.path}: {error}") from None
+        except StoreError:
+            self.db.close()
+            raise
         except OSError as error:
             raise StoreError(f"cannot create the game store {self.path}: {error.strerror}") from None
         #: game id -> log entries already stored.
@@ -231,37 +249,31 @@ class GameStore:
             " (SELECT COUNT(*) FROM log l WHERE l.game_id = g.id AND l.kind = 'action')"
             " FROM games g ORDER BY g.id"
         ).fetchall()
-        return [
-            GameInfo(
-                id=row[0],
-                game=row[1],
-                players=row[2],
-                seats=json.loads(row[3]),
-                status=row[4],
-                result=json.loads(row[5]) if row[5] else None,
-                created=row[6],
-                updated=row[7],
-                actions=row[8],
-            )
-            for row in rows
-        ]
+        return [game_info(row) for row in rows]
 
     def seats(self, game_id: int) -> list[str]:
-        seats: list[str] = json.loads(self._row(game_id)[3])
+        try:
+            seats = json.loads(self._row(game_id)[3])
+        except (TypeError, ValueError, RecursionError) as error:
+            raise StoreError(f"game {game_id} is damaged in {self.path}: its seats cannot be read ({error})") from None
+        if not isinstance(seats, list) or not all(isinstance(seat, str) for seat in seats):
+            raise StoreError(f"game {game_id} is damaged in {self.path}: its seats are not a list of names")
         return seats
 
     def record(self, game_id: int) -> dict[str, Any]:
         """The game's record as :meth:`Game.to_record` writes it (without the result)."""
         row = self._row(game_id)
         try:
-            record: dict[str, Any] = json.loads(row[4])
+            record = parse_json(str(row[4]), "its header")
+            if not isinstance(record, dict):
+                raise StoreError(f"game {game_id} is damaged in {self.path}: its header is not an object")
             record["log"] = [
-                json.loads(entry)
-                for (entry,) in self.db.execute(
-                    "SELECT entry FROM log WHERE game_id = ? ORDER BY position", (game_id,)
+                parse_json(str(entry), f"log entry {position}")
+                for (position, entry) in self.db.execute(
+                    "SELECT position, entry FROM log WHERE game_id = ? ORDER BY position", (game_id,)
                 )
             ]
-        except json.JSONDecodeError as error:
+        except InputError as error:
             raise StoreError(f"game {game_id} is damaged in {self.path}: {error}") from None
         return record
 
@@ -277,3 +289,60 @@ class GameStore:
             # The record may stop before forced skips the engine makes by itself: store them now.
             self.save(game_id, game)
         return game
+
+
+def check_integrity(db: sqlite3.Connection, path: Path) -> None:
+    """Refuse a damaged file (pages, indexes) at open, before anything reads or writes it."""
+    problems = [row[0] for row in db.execute("PRAGMA integrity_check(5)")]
+    if problems != ["ok"]:
+        raise StoreError(
+            f"the game store {path} is damaged ({'; '.join(str(p) for p in problems)}); keep a copy, then "
+            f"try `sqlite3 {path} .recover` or move it aside to start a new store"
+        )
+
+
+def check_foreign_tables(db: sqlite3.Connection, path: Path) -> None:
+    """Refuse a database whose ``games``/``log`` tables are not ours (another program's file)."""
+    for table, wanted in _COLUMNS.items():
+        columns = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+        if columns and not wanted <= columns:
+            raise StoreError(
+                f"{path} is not a tablelight game store: its table {table!r} has columns "
+                f"{', '.join(sorted(columns))}; give another --db or set {DB_ENV}"
+            )
+
+
+def game_info(row: Any) -> GameInfo:
+    """One listing row; a row that cannot be read is listed as ``damaged`` with the reason."""
+    game_id, name, players, seats_text, status, result_text, created, updated, actions = row
+    problem = None
+    seats: Any = []
+    result: Any = None
+    try:
+        seats = parse_json(str(seats_text), "seats")
+        if not isinstance(seats, list) or not all(isinstance(seat, str) for seat in seats):
+            raise InputError("seats", "not a list of names")
+        result = parse_json(str(result_text), "result") if result_text else None
+        if result is not None and not isinstance(result, dict):
+            raise InputError("result", "not an object")
+    except InputError as error:
+        problem = str(error)
+        seats = seats if isinstance(seats, list) and all(isinstance(seat, str) for seat in seats) else []
+        result = None
+    if status not in (PLAYING, OVER):
+        problem = problem or f"unknown status {status!r}"
+    numbers_ok = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (created, updated))
+    if not numbers_ok or not isinstance(players, int) or not isinstance(name, str):
+        problem = problem or "a column holds a value of the wrong type"
+    return GameInfo(
+        id=int(game_id),
+        game=name if isinstance(name, str) else "?",
+        players=players if isinstance(players, int) else 0,
+        seats=seats,
+        status=DAMAGED if problem else status,
+        actions=int(actions),
+        created=float(created) if numbers_ok else 0.0,
+        updated=float(updated) if numbers_ok else 0.0,
+        result=result,
+        problem=problem,
+    )

@@ -177,10 +177,11 @@ def map_from_json(data: Any) -> FarlanderMap:
             raise SetupError(f"territory {position} needs a non-empty string id")
         if item["id"] in seen:
             raise SetupError(f"territory id {item['id']!r} appears twice")
-        if not isinstance(item.get("neighbors"), list):
-            raise SetupError(f"territory {item['id']!r} needs a neighbors list")
+        if not isinstance(item.get("neighbors"), list) or not all(isinstance(n, str) for n in item["neighbors"]):
+            raise SetupError(f"territory {item['id']!r} needs a neighbors list of territory ids")
         if not isinstance(item.get("garrison", False), bool):
             raise SetupError(f"territory {item['id']!r}: garrison must be true or false")
+        _check_territory_drawing(item)
         seen[item["id"]] = item
     for tid, item in seen.items():
         for other in item["neighbors"]:
@@ -203,5 +204,25 @@ def map_from_json(data: Any) -> FarlanderMap:
                 (float(anchor[0]), float(anchor[1])),
             )
         )
-    tiles = tuple(data.get("tiles", ()))
-    return FarlanderMap(tuple(territories), tiles)
+    tiles = data.get("tiles", [])
+    if not isinstance(tiles, list) or not all(isinstance(t, dict) for t in tiles):
+        raise SetupError('a map\'s "tiles" is a list of objects')
+    return FarlanderMap(tuple(territories), tuple(tiles))
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_territory_drawing(item: dict[str, Any]) -> None:
+    """The optional drawing fields of a map's territory: ``tile``, ``edges`` and ``anchor``."""
+    tid = item["id"]
+    if not _is_whole(item.get("tile", 0)) or not 0 <= item.get("tile", 0) < 1000:
+        raise SetupError(f"territory {tid!r}: tile must be a whole number 0-999, got {item.get('tile')!r}")
+    edges = item.get("edges", [])
+    if not isinstance(edges, list) or not all(_is_whole(e) and 0 <= e < 6 for e in edges):
+        raise SetupError(f"territory {tid!r}: edges must be a list of hex edges 0-5, got {edges!r}")
+    anchor = item.get("anchor", [0.0, 0.0])
+    if (not isinstance(anchor, list) or len(anchor) != 2
+            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) < 1e6 for v in anchor)):
+        raise SetupError(f"territory {tid!r}: anchor must be [x, y], two numbers, got {anchor!r}")

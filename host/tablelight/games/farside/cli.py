@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from tablelight.core.errors import SetupError
+from tablelight.core.inputs import parse_json, number_in_range, read_json_file
 from tablelight.games.farside.army import ArmyReport, cost_army
 from tablelight.games.farside.odds import (
     AttackSpec,
@@ -91,7 +92,7 @@ def register(subparsers: Any) -> None:
     given.add_argument("--twice", action="store_true", help="the weapon fires twice (focused shot 2x)")
     weapon = odds.add_argument_group("the attack, from the weapon table")
     weapon.add_argument("--weapon", help="shooting weapon name, e.g. 'Assault Rifle' (sets dice, impact, focused effects)")
-    weapon.add_argument("--range", type=float, help="distance in cm (range bands 10/20/30/beyond)")
+    weapon.add_argument("--range", type=number_in_range(0, 10**5), help="distance in cm (range bands 10/20/30/beyond)")
     weapon.add_argument("--focused", action="store_true", help="a focused shot (applies the weapon's FS effect)")
     weapon.add_argument("--targets", type=int, default=1, help="rapid fire split over this many models (+1 attack value each beyond the first)")
     extra = odds.add_argument_group("rules and upgrades")
@@ -386,12 +387,7 @@ def run_game(args: argparse.Namespace) -> int:
 def run_track(args: argparse.Namespace) -> int:
     from tablelight.core.record import replay
 
-    try:
-        record = json.loads(Path(args.record).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise SetupError(f"no such record: {args.record}") from None
-    except (OSError, json.JSONDecodeError) as error:
-        raise SetupError(f"cannot read {args.record}: {error}") from None
+    record = read_json_file(args.record)
     game = replay(record)
     if game.name != "farside":
         raise SetupError(f"{args.record} is a {game.name} record, not a farside one")
@@ -401,10 +397,7 @@ def run_track(args: argparse.Namespace) -> int:
         print(f"undone: {json.dumps(undone['action'])}")
         changed = True
     if args.action:
-        try:
-            action = json.loads(args.action)
-        except json.JSONDecodeError as error:
-            raise SetupError(f"the action is not JSON: {error}") from None
+        action = parse_json(args.action, "--action", max_bytes=65536)
         before = len(game.log)
         game.apply(action, seat=args.seat)
         for entry in game.log[before:]:

@@ -26,15 +26,16 @@ error naming the field, and nothing is loaded); what the rules merely frown on
 from __future__ import annotations
 
 import json
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tablelight.core.errors import SetupError
+from tablelight.core.inputs import parse_json, parse_toml, read_text
 from tablelight.games.farside.tables import check_profile, parse_move, parse_plus
 
 ROSTER_FORMAT = 1
+ROSTER_MAX_BYTES = 1024 * 1024
 _MODEL_KEYS = {
     "name", "count", "size", "height", "attack", "defense", "defence", "move",
     "melee", "shooting", "special_rules", "notes",
@@ -280,15 +281,9 @@ def parse_roster(text: str, kind: str = "auto") -> Roster:
     if kind == "auto":
         kind = "json" if text.lstrip().startswith("{") else "toml"
     if kind == "json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise SetupError(f"the roster is not valid JSON: {error}") from None
+        data = parse_json(text, "the roster")
     elif kind == "toml":
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            raise SetupError(f"the roster is not valid TOML: {error}") from None
+        data = parse_toml(text, "the roster")
     else:
         raise SetupError(f"unknown roster kind {kind!r}; use toml or json")
     return roster_from_json(data)
@@ -296,12 +291,9 @@ def parse_roster(text: str, kind: str = "auto") -> Roster:
 
 def read_roster(path: str | Path) -> Roster:
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SetupError(f"no such roster file: {path}") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise SetupError(f"cannot read {path}: {error}") from None
+    if not path.exists():
+        raise SetupError(f"no such roster file: {path}")
+    text = read_text(path, str(path), max_bytes=ROSTER_MAX_BYTES)
     kind = {".json": "json", ".toml": "toml"}.get(path.suffix.lower(), "auto")
     try:
         return parse_roster(text, kind)

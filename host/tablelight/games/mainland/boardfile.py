@@ -12,10 +12,10 @@ Two formats (documented in docs/rules/mainland.md):
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from tablelight.core.errors import SetupError
+from tablelight.core.inputs import InputError, parse_json
 from tablelight.games.mainland.data import ITEM, ITEM_NAMES
 
 Board = dict[tuple[int, int], tuple[int, int]]
@@ -51,9 +51,9 @@ def parse_board(text: str, source: str = "board") -> Board:
     stripped = text.lstrip()
     if stripped.startswith(("[", "{")):
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise BoardFileError(f"{source} is not valid JSON: {error}") from None
+            data = parse_json(text, source)
+        except InputError as error:
+            raise BoardFileError(str(error)) from None
         return board_from_json(data, source)
     return board_from_text(text, source)
 
@@ -98,13 +98,17 @@ def board_from_text(text: str, source: str = "board") -> Board:
             continue
         if y >= MAX_SIDE:
             raise BoardFileError(f"{source}: more than {MAX_SIDE} rows")
-        for x, token in enumerate(line.split()):
+        tokens = line.split()
+        if len(tokens) > MAX_SIDE:
+            raise BoardFileError(f"{source}: line {line_number} has {len(tokens)} tiles, at most {MAX_SIDE}")
+        for x, token in enumerate(tokens):
             if set(token) == {"."}:
                 continue
             clan_text, code = token[:-2], token[-2:]
-            if not clan_text.isdigit() or int(clan_text) >= MAX_CLANS or code not in CODE_ITEMS:
+            # isdecimal, and short: int() of a long digit run is slow, and past 4300 digits an error
+            if not (clan_text.isdecimal() and len(clan_text) <= 2) or int(clan_text) >= MAX_CLANS or code not in CODE_ITEMS:
                 raise BoardFileError(
-                    f"{source}: line {line_number}, tile {x + 1}: {token!r} is not a tile; write the clan (0-3) "
+                    f"{source}: line {line_number}, tile {x + 1}: {token[:20]!r} is not a tile; write the clan (0-3) "
                     f"and an item code ({', '.join(f'{c}={n}' for c, n in CODE_ITEMS.items())}), or '.' for empty"
                 )
             board[(x, y)] = (int(clan_text), ITEM[CODE_ITEMS[code]])

@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from tablelight.core.errors import SetupError
+from tablelight.core.inputs import MAX_FILE_BYTES, decode_utf8, read_text
 from tablelight.games.mainland.boardfile import parse_board
 from tablelight.games.mainland.scoring import score_board
 
@@ -38,14 +39,8 @@ def register(subparsers: Any) -> None:
 
 def _read(path: str) -> str:
     if path == "-":
-        return sys.stdin.read()
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except FileNotFoundError:
-        raise SetupError(f"no such file: {path}") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise SetupError(f"cannot read {path}: {error}") from None
+        return decode_utf8(sys.stdin.buffer.read(MAX_FILE_BYTES), "standard input")
+    return read_text(path)
 
 
 def run_score(args: argparse.Namespace) -> int:
