@@ -301,7 +301,6 @@ class CharacteristicBuffer:
         self.characteristic = characteristic
         self.timeout = float(timeout)
         self.buffer_size = buffer_size
-        self.dropped = 0  # not on the real object: for tests
         self._data = bytearray()
         self._arrived = threading.Condition()
         self._deinited = False
@@ -311,7 +310,6 @@ class CharacteristicBuffer:
         with self._arrived:
             room = self.buffer_size - len(self._data)
             self._data += data[:room]
-            self.dropped += max(0, len(data) - room)
             self._arrived.notify_all()
 
     def _check(self) -> None:
