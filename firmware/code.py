@@ -28,9 +28,12 @@ data.timeout = 0
 data.write_timeout = 0.05  # a host that stopped reading must not stall the animation
 
 
+usb_port = data  # not None from here on
+
+
 def usb_write(frame) -> None:
-    if data.connected:  # nobody listening: drop, the host asks for a hello when it opens
-        data.write(frame)
+    if usb_port.connected:  # nobody listening: drop, the host asks for a hello when it opens
+        usb_port.write(frame)
 
 
 now = supervisor.ticks_ms()
@@ -63,7 +66,7 @@ while True:
     waiting = data.in_waiting
     if waiting:
         hosts.feed(usb, data.read(waiting), now)
-    if ble is not None:
+    if ble is not None and pairing is not None:
         was_connected = ble.was_connected
         chunk = ble.read()
         if chunk:
@@ -77,12 +80,12 @@ while True:
             continue
         link.key_event(event.key_number, event.pressed, event.timestamp, now)
     link.tick(now)
-    showing_pairing = pairing is not None and pairing.showing()
-    if link.dirty or (ticks_diff(now, last_frame) >= frame_ms and (renderer.animated() or showing_pairing)):
+    pairing_shown = pairing if pairing is not None and pairing.showing() else None
+    if link.dirty or (ticks_diff(now, last_frame) >= frame_ms and (renderer.animated() or pairing_shown)):
         link.dirty = False
         renderer.render(now)
-        if showing_pairing:
-            pairing.overlay(renderer.frame, now)
+        if pairing_shown is not None:
+            pairing_shown.overlay(renderer.frame, now)
         lights.show(renderer.frame)
         last_frame = now
     time.sleep(0.001)

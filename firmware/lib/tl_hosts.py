@@ -26,8 +26,8 @@ class Hosts:
     def __init__(self, link, transports: list) -> None:
         self.link = link
         self.transports = transports
-        self.owner = None
-        self._reply_to = None
+        self.owner = None  # type: Transport | None
+        self._reply_to = None  # type: Transport | None
         link.write = self._write
 
     def _write(self, frame) -> None:
@@ -56,8 +56,9 @@ class Hosts:
             return
         kind = p[0]
         if transport is not self.owner and kind != wire.MSG_HELLO_REQ:
-            if self.owner_active():
-                transport.send(wire.encode_board_refuse("in use by a host on " + self.owner.name))
+            owner = self.owner
+            if owner is not None and self.owner_active():
+                transport.send(wire.encode_board_refuse("in use by a host on " + owner.name))
                 return
             if kind == wire.MSG_WELCOME:
                 self.owner = transport

@@ -73,17 +73,21 @@ class Pairing:
         self.write = write
         self.booted = self.window_start = self.pending_since = 0
         self.window_open = False
+        self.armed = False
         self.authed = False
-        self.pending = None  # the host key whose code the board shows
+        self.pending = None  # type: bytes | None  # the host key whose code the board shows
 
     def start(self, now: int) -> None:
         """The main loop starts: the pairing key, held since power-up, is reported from now on."""
         self.booted = now
+        self.armed = True
 
     # --- the board's side ---
     def boot_key(self, key: int, pressed: bool, now: int) -> bool:
         """A key event; True if pairing consumed it (the session must not see it)."""
-        if (pressed and key == PAIR_KEY and not self.window_open and ticks_diff(now, self.booted) < BOOT_PRESS_MS):
+        armed = self.armed
+        self.armed = False  # only the first key event after power-up can open the window
+        if armed and pressed and key == PAIR_KEY and ticks_diff(now, self.booted) < BOOT_PRESS_MS:
             self.window_open = True
             self.window_start = now
             print("tablelight: Bluetooth pairing window open for", WINDOW_MS // 1000, "s")
@@ -93,6 +97,7 @@ class Pairing:
                 self.keys.add(self.pending)
                 self.pending = None
                 self.authed = True
+                self.window_open = False  # one pairing per window: the LEDs are the game's again
                 self.write(wire.encode_pair_state(wire.PAIR_ACCEPTED, None, "paired"))
             return True
         return False

@@ -13,7 +13,12 @@ from tablelight.sim.board import SimBoard
 from tablelight.sim.radio import VirtualAdapter, VirtualRadio
 
 BLE = {"TL_BLE": "1", "TL_BLE_NAME": "tablelight-test"}
-WINDOW_BLUE = lambda pixels: all(p[0] == 0 and p[1] == 0 and p[2] > 0 for p in pixels[:4])  # noqa: E731
+
+
+def window_shown(pixels: list[tuple[int, int, int]]) -> bool:
+    """LEDs 0-3 pulse a blue brighter than the dim blue of "waiting for a host" on the others."""
+    return (len(pixels) > 4 and all(p[0] == 0 and p[1] == 0 for p in pixels[:4])
+            and min(p[2] for p in pixels[:4]) > 45 and pixels[4][2] <= 40)
 
 
 def start_board(radio: VirtualRadio, layout: str = "farlander", *, window: bool = False,
@@ -27,7 +32,7 @@ def start_board(radio: VirtualRadio, layout: str = "farlander", *, window: bool 
 
 def hold_pairing_key(sim: SimBoard) -> None:
     sim.key(0, True)
-    sim.wait_pixels(WINDOW_BLUE, timeout=20)
+    sim.wait_pixels(window_shown, timeout=20)
     sim.key(0, False)
 
 

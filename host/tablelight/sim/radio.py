@@ -30,7 +30,8 @@ from bumble.transport.common import AsyncPipeSink
 from bumble.transport.tcp_server import open_tcp_server_transport_with_socket
 
 T = TypeVar("T")
-HCI_DISCONNECT_POWER_OFF = 0x15  # "remote device terminated the connection due to power off"
+HCI_DISCONNECT_POWER_OFF = 0x15
+HCI_CONNECTION_TIMEOUT = 0x08  # "remote device terminated the connection due to power off"
 
 
 class VirtualRadio:
@@ -70,6 +71,22 @@ class VirtualRadio:
         self.power_off(address)
         return f"tcp-client:127.0.0.1:{self.call(make())}"
 
+    def drop_links(self, address: str) -> int:
+        """The board at ``address`` goes out of range for a moment: its links drop (both ends see a
+        supervision timeout), the board stays on. Returns how many links dropped."""
+
+        async def drop() -> int:
+            from bumble import hci
+
+            entry = self._boards.get(address)
+            connections = list(entry[0].le_connections.values()) if entry else []
+            for connection in connections:
+                entry[0].on_hci_disconnect_command(hci.HCI_Disconnect_Command(  # type: ignore[index]
+                    connection_handle=connection.handle, reason=HCI_CONNECTION_TIMEOUT))
+            return len(connections)
+
+        return self.call(drop())
+
     def power_off(self, address: str) -> None:
         """The board at ``address`` loses power: its links drop (the centrals see a disconnection)
         and its controller leaves the air."""
@@ -104,6 +121,24 @@ class VirtualRadio:
         self._thread.join(timeout=5)
 
 
+class HostController(Controller):
+    """A host's controller. bumble's Controller reports a legacy advertiser's scan response with the
+    advertisement's own data (the virtual link carries no SCAN_RSP PDU); this one puts the
+    advertiser's real scan response data in, so a scan finds a board's name as on the air."""
+
+    def send_hci_packet(self, packet: Any) -> None:
+        from bumble import hci
+
+        scan_responses = (hci.HCI_LE_Advertising_Report_Event.EventType.SCAN_RSP,
+                          hci.HCI_LE_Extended_Advertising_Report_Event.EventType.SCAN_RESPONSE)
+        for report in getattr(packet, "reports", None) or []:
+            if getattr(report, "event_type", None) in scan_responses and self.link is not None:
+                advertiser = self.link.find_le_controller(report.address)
+                if advertiser is not None:
+                    report.data = bytes(advertiser.le_legacy_advertiser.scan_response_data)
+        super().send_hci_packet(packet)
+
+
 class VirtualAdapter:
     """A host's adapter: a bumble central with its own bond store (in memory)."""
 
@@ -118,7 +153,7 @@ class VirtualAdapter:
 
     @classmethod
     async def create(cls, radio: VirtualRadio, name: str, address: str) -> VirtualAdapter:
-        controller = Controller(name, link=radio.link, public_address=address)
+        controller = HostController(name, link=radio.link, public_address=address)
         device = Device(name=name, address=Address(address), host=_host(controller))
         device.keystore = MemoryKeyStore()
         device.pairing_config_factory = lambda connection: PairingConfig(

@@ -14,7 +14,7 @@ import os
 import threading
 
 from bumble.device import Device
-from bumble.hci import Address
+from bumble.hci import Address, LeFeatureMask
 from bumble.keys import JsonKeyStore
 from bumble.pairing import PairingConfig, PairingDelegate
 from bumble.transport import open_transport
@@ -49,6 +49,9 @@ class Stack:
             delegate=PairingDelegate(io_capability=PairingDelegate.IoCapability.NO_OUTPUT_NO_INPUT))
         device.gatt_server.max_mtu = NORDIC_MAX_MTU
         await device.power_on()
+        # CircuitPython advertises up to 31 bytes with the legacy commands (an advertisement plus a
+        # scan response), and the radio's host controllers read the scan response from there
+        device.host.local_le_features &= ~LeFeatureMask.LE_EXTENDED_ADVERTISING
         return device
 
     def erase_bonds(self) -> None:
