@@ -375,8 +375,12 @@ class BoardSession:
                 runs.append((i, 1, slot))
         if not runs:
             return b""
+        try:
+            frame = wire.encode_delta(self._version, sets, runs, len(new))
+        except wire.WireError:  # more runs than one frame holds (a big board where most LEDs change)
+            return None
         self._pending_palette = palette
-        return wire.encode_delta(self._version, sets, runs, len(new))
+        return frame
 
     # --- the contract -------------------------------------------------------------------------
     def show(self, pixels: list[Pixel]) -> None:

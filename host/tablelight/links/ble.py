@@ -51,7 +51,8 @@ def adapter_error(error: BaseException) -> str:
     if "permission" in lowered or "not authorized" in lowered or "notpermitted" in lowered:
         return (f"no permission to use Bluetooth ({text}): on Linux add yourself to the 'bluetooth' group, "
                 "on macOS allow Bluetooth for the terminal in System Settings > Privacy")
-    if ("no bluetooth adapter" in lowered or "adapter" in lowered and "not found" in lowered
+    no_stack = isinstance(error, FileNotFoundError)  # BlueZ: no D-Bus system bus socket
+    if (no_stack or "no bluetooth adapter" in lowered or "adapter" in lowered and "not found" in lowered
             or "org.bluez" in lowered or "bluetoothd" in lowered or "powered off" in lowered):
         return f"no usable Bluetooth adapter ({text}): is Bluetooth on, and (on Linux) is BlueZ running?"
     return text
