@@ -76,6 +76,7 @@ class Pairing:
         self.armed = False
         self.authed = False
         self.pending = None  # type: bytes | None  # the host key whose code the board shows
+        self.swallowed = []  # type: list  # keys whose press pairing took: their release is not a move
 
     def start(self, now: int) -> None:
         """The main loop starts: the pairing key, held since power-up, is reported from now on."""
@@ -84,16 +85,21 @@ class Pairing:
 
     # --- the board's side ---
     def boot_key(self, key: int, pressed: bool, now: int) -> bool:
-        """A key event; True if pairing consumed it (the session must not see it)."""
+        """A key event; True if pairing consumed it (the session must not see it, nor its release)."""
+        if not pressed and key in self.swallowed:
+            self.swallowed.remove(key)
+            return True
         armed = self.armed
         self.armed = False  # only the first key event after power-up can open the window
         if armed and pressed and key == PAIR_KEY and ticks_diff(now, self.booted) < BOOT_PRESS_MS:
             self.window_open = True
             self.window_start = now
             print("tablelight: Bluetooth pairing window open for", WINDOW_MS // 1000, "s")
+            self.swallowed.append(key)
             return True
         if self.pending is not None:
             if pressed:
+                self.swallowed.append(key)
                 self.keys.add(self.pending)
                 self.pending = None
                 self.authed = True

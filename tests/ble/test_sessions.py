@@ -122,3 +122,21 @@ def test_the_session_comes_back_after_the_link_drops(radio, tmp_path) -> None:
             assert [(e.key, e.pressed) for e in events] == [(4, True), (4, False)]
         finally:
             session.close()
+
+
+def test_a_usb_host_is_refused_while_a_ble_host_plays(radio, tmp_path) -> None:
+    import pytest
+
+    from tablelight.board.errors import BoardError
+
+    keys = keys_in(tmp_path)
+    host = radio.adapter("host")
+    with start_board(radio, window=True) as sim:
+        pair_with_press(sim, host, keys)
+        session = BoardSession.open(port(sim), link_factory=link_factory(host, keys), timeout=20)
+        try:
+            with pytest.raises(BoardError, match="refused this host: in use by a host on Bluetooth"):
+                BoardSession.open(sim.port, timeout=5)
+            assert session.connected and session.status()["lease_ok"]
+        finally:
+            session.close()

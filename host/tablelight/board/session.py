@@ -172,6 +172,12 @@ class BoardSession:
         next_try = time.monotonic() + HELLO_RETRY_S
         while time.monotonic() < deadline:
             for payload in reader.feed(link.read(READ_SLICE_S)):
+                if payload[0] == wire.MSG_BOARD_REFUSE:  # another host has the board (docs/protocol.md)
+                    try:
+                        reason = wire.decode_board_refuse(payload)
+                    except wire.WireError:
+                        continue
+                    raise BoardError(f"the board on {self.port} refused this host: {reason}")
                 if payload[0] == wire.MSG_STATUS:
                     try:
                         if wire.decode_status(payload)["lease_ok"]:
@@ -287,6 +293,8 @@ class BoardSession:
                             self._accept_hello(self.hello)
             elif kind in (wire.MSG_STATUS, wire.MSG_LOOP_REPLY):
                 self._replies.put(p)
+            elif kind == wire.MSG_BOARD_REFUSE:  # another host took the board while our lease had run out
+                log.warning("board on %s refused this host: %s", self.port, wire.decode_board_refuse(p))
         except wire.WireError as error:
             log.warning("malformed message 0x%02x from %s: %s", kind, self.port, error)
 
