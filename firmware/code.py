@@ -67,12 +67,12 @@ while True:
     if waiting:
         hosts.feed(usb, data.read(waiting), now)
     if ble is not None and pairing is not None:
-        was_connected = ble.was_connected
         chunk = ble.read()
+        if ble.central_changed:
+            ble.central_changed = False
+            hosts.lost(ble_transport)
         if chunk:
             hosts.feed(ble_transport, chunk, now)
-        if was_connected and not ble.was_connected:
-            hosts.lost(ble_transport)
         pairing.tick(now)
     while matrix.events.get_into(event):
         if pairing is not None and pairing.boot_key(event.key_number, event.pressed, now):

@@ -40,26 +40,25 @@ class BleTransport:
         self.radio.name = name
         self.uart = SecureUART()
         self.advertisement = ProvideServicesAdvertisement(self.uart)
-        self.was_connected = False
-
-    def connected(self) -> bool:
-        return self.radio.connected
+        self.central = None  # the connected central (a BLEConnection), or None
+        self.central_changed = False
 
     def read(self):
-        """Bytes received since the last call, or None. Advertises again once the central left."""
-        if not self.radio.connected:
-            self.was_connected = False
+        """Bytes received since the last call, or None. Advertises again once the central left.
+        Sets ``central_changed`` when the central left or another one came: a session (and its
+        pairing) belongs to one connection, never to whoever connects next."""
+        connections = self.radio.connections
+        central = connections[0] if connections else None
+        if central is not self.central:
+            self.central = central
+            self.central_changed = True  # (bytes the last central left are answered as the new one's: refusals)
+        if central is None:
             if not self.radio.advertising:
                 self.radio.start_advertising(self.advertisement)
             return None
-        self.was_connected = True
         waiting = self.uart.in_waiting
         return self.uart.read(waiting) if waiting else None
 
     def write(self, data) -> None:
         if self.radio.connected:
             self.uart.write(data)
-
-    def disconnect(self) -> None:
-        for connection in self.radio.connections:
-            connection.disconnect()
