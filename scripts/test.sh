@@ -10,6 +10,9 @@ python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --no-deps adafruit-circuitpython-typing adafruit-circuitpython-neopixel adafruit-circuitpython-pixelbuf
 # the Adafruit libraries `tablelight flash` puts on a board (pinned wheels from PyPI), cached for the flash tests
 TABLELIGHT_CACHE=.venv/tablelight-cache .venv/bin/tablelight flash --download >/dev/null
+# Adafruit's real BLE library for the firmware's Bluetooth code on the simulated board (over the
+# _bleio stand-in in host/tablelight/sim/fakes; its declared dependencies are Blinka's)
+.venv/bin/python -m pip install --quiet --no-deps adafruit-circuitpython-ble==10.1.5
 # a real MicroPython interpreter (WebAssembly) for the firmware's portable checks, pinned in package-lock.json
 if ! command -v npm >/dev/null; then
     SUDO=$([ "$(id -u)" = 0 ] || echo sudo); $SUDO apt-get update -q && $SUDO apt-get install -y -q nodejs npm

@@ -683,3 +683,78 @@ def seq_after(a: int, b: int) -> bool:
     """True if 16-bit sequence number a comes after b (serial-number arithmetic, RFC 1982)."""
     d = (a - b) & 0xFFFF
     return d != 0 and d < 0x8000
+
+
+# --- Bluetooth LE pairing and one host at a time (docs/protocol.md, "Bluetooth LE") --------------
+# board -> host
+MSG_BOARD_REFUSE = 0x09  # text: why this host gets no session ("in use by a host on USB", "not paired")
+MSG_PAIR_STATE = 0x0A  # state, the 4-colour code, text
+# host -> board (over an encrypted BLE link)
+MSG_PAIR = 0x50  # host key (16 bytes): ask to be paired; only while the board's pairing window is open
+MSG_AUTH = 0x51  # host key: "I am a paired host"; opens a session on this BLE connection
+MSG_FORGET = 0x52  # host key: remove this host from the board's paired hosts
+CAP_PAIRING = 0x40  # BLE sessions need a paired host key (MSG_PAIR / MSG_AUTH)
+
+HOST_KEY_SIZE = 16
+PAIR_WAITING = 1  # the board shows the code: press any key on the board to accept
+PAIR_ACCEPTED = 2
+PAIR_REFUSED = 3
+PAIR_FORGOTTEN = 4
+PAIR_CODE_LENGTH = 4
+# the colour code's colours: (name, (r, g, b)); a code is PAIR_CODE_LENGTH indices into this list
+PAIR_COLOURS = (("red", (255, 0, 0)), ("green", (0, 255, 0)), ("blue", (0, 0, 255)),
+                ("yellow", (255, 200, 0)), ("cyan", (0, 255, 255)), ("magenta", (255, 0, 255)))
+
+
+def pair_code(key) -> bytes:
+    """The colour code both ends show for a host key: PAIR_CODE_LENGTH indices into PAIR_COLOURS."""
+    _need(key, HOST_KEY_SIZE, "host key")
+    code = bytearray(PAIR_CODE_LENGTH)
+    for i in range(PAIR_CODE_LENGTH):
+        code[i] = key[i] % len(PAIR_COLOURS)
+    return bytes(code)
+
+
+def encode_board_refuse(reason: str) -> bytes:
+    b = bytearray((MSG_BOARD_REFUSE,))
+    _put_text(b, reason[:255])
+    return frame(b)
+
+
+def decode_board_refuse(p) -> str:
+    text, i = _text(p, 1)
+    if i != len(p):
+        raise WireError("board refuse has trailing bytes")
+    return text
+
+
+def encode_pair_state(state: int, code, text: str) -> bytes:
+    b = bytearray((MSG_PAIR_STATE, state))
+    b += bytes(code) if code else bytes(PAIR_CODE_LENGTH)
+    _put_text(b, text[:255])
+    return frame(b)
+
+
+def decode_pair_state(p) -> tuple:
+    """(state, code bytes, text)"""
+    if len(p) < 2 + PAIR_CODE_LENGTH + 1:
+        raise WireError("pair state too short")
+    if not PAIR_WAITING <= p[1] <= PAIR_FORGOTTEN:
+        raise WireError("unknown pair state " + str(p[1]))
+    text, i = _text(p, 2 + PAIR_CODE_LENGTH)
+    if i != len(p):
+        raise WireError("pair state has trailing bytes")
+    return p[1], bytes(p[2:2 + PAIR_CODE_LENGTH]), text
+
+
+def encode_host_key(kind: int, key) -> bytes:
+    """MSG_PAIR, MSG_AUTH or MSG_FORGET with a host key."""
+    if len(key) != HOST_KEY_SIZE:
+        raise WireError("a host key is " + str(HOST_KEY_SIZE) + " bytes")
+    return frame(bytes((kind,)) + bytes(key))
+
+
+def decode_host_key(p) -> bytes:
+    if len(p) != 1 + HOST_KEY_SIZE:
+        raise WireError("a host key message is " + str(1 + HOST_KEY_SIZE) + " bytes")
+    return bytes(p[1:])

@@ -9,6 +9,7 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
+import check_hosts  # type: ignore[import-not-found]
 import check_link  # type: ignore[import-not-found]
 import check_scene  # type: ignore[import-not-found]
 import check_testinput  # type: ignore[import-not-found]
@@ -20,7 +21,7 @@ HERE = Path(__file__).parent
 
 CHECKS = [
     (f"{module.__name__}.{name}", getattr(module, name))
-    for module in (check_wire, check_scene, check_link, check_testinput)
+    for module in (check_wire, check_scene, check_link, check_testinput, check_hosts):
     for name in sorted(dir(module))
     if name.startswith("test_")
 ]

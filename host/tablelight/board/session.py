@@ -190,6 +190,12 @@ class BoardSession:
         next_try = time.monotonic() + HELLO_RETRY_S
         while time.monotonic() < deadline:
             for payload in reader.feed(link.read(READ_SLICE_S)):
+                if payload[0] == wire.MSG_BOARD_REFUSE:  # another host has the board (docs/protocol.md)
+                    try:
+                        reason = wire.decode_board_refuse(payload)
+                    except wire.WireError:
+                        continue
+                    raise BoardError(f"the board on {self.port} refused this host: {reason}")
                 if payload[0] == wire.MSG_STATUS:
                     try:
                         if wire.decode_status(payload)["lease_ok"]:
@@ -333,6 +339,8 @@ class BoardSession:
                 except queue.Full:  # a board answering more than we asked: the oldest answers go
                     self._replies.get_nowait()
                     self._replies.put_nowait(p)
+            elif kind == wire.MSG_BOARD_REFUSE:  # another host took the board while our lease had run out
+                log.warning("board on %s refused this host: %s", self.port, wire.decode_board_refuse(p))
         except wire.WireError as error:
             log.warning("malformed message 0x%02x from %s: %s", kind, self.port, error)
 
@@ -423,8 +431,12 @@ class BoardSession:
                 runs.append((i, 1, slot))
         if not runs:
             return b""
+        try:
+            frame = wire.encode_delta(self._version, sets, runs, len(new))
+        except wire.WireError:  # more runs than one frame holds (a big board where most LEDs change)
+            return None
         self._pending_palette = palette
-        return wire.encode_delta(self._version, sets, runs, len(new))
+        return frame
 
     # --- the contract -------------------------------------------------------------------------
     def show(self, pixels: list[Pixel]) -> None:

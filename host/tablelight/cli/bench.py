@@ -51,6 +51,10 @@ def register(subparsers: Any) -> None:
     link.add_argument("--board", metavar="PORT", help="measure on this board (a real one, or `tablelight sim`'s port)")
     link.add_argument("--rounds", type=int, default=100, help="with --board: measurements of each kind (default 100)")
     link.add_argument("--json", action="store_true", help="print p50_ms, p99_ms, update_bytes, ... as one JSON object")
+    link.add_argument("--ble", action="store_true",
+                      help="Bluetooth LE instead (bumble's virtual radio): full scenes of the biggest board and typical "
+                           "moves at ATT MTU 23 and 247")
+    link.add_argument("--scenes", type=int, default=10, help="with --ble: full scenes per MTU (default 10)")
     link.set_defaults(func=run_link)
 
     table = kinds.add_parser(
@@ -66,6 +70,8 @@ def run_link(args: argparse.Namespace) -> int:
         from tablelight.bench.board_link import print_board_figures
 
         return print_board_figures(args.board, args.rounds, args.json, _progress(args.rounds, args.json))
+    if args.ble:
+        return run_link_ble(args)
     from tablelight.bench.link import run_link_bench
 
     figures = run_link_bench(args.presses, progress=_progress(args.presses, args.json))
@@ -77,6 +83,23 @@ def run_link(args: argparse.Namespace) -> int:
             f"p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms, max {figures['max_ms']} ms\n"
             f"  a typical move: {figures['update_bytes']} bytes on the wire (full scene {figures['scene_bytes']} bytes)"
         )
+    return 0
+
+
+def run_link_ble(args: argparse.Namespace) -> int:
+    from tablelight.bench.link_ble import MTUS, run_ble_bench
+
+    moves = min(args.presses, 50)
+    figures = run_ble_bench(args.scenes, moves, progress=_progress((args.scenes + moves) * len(MTUS), args.json))
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    print(f"Bluetooth LE through the real firmware's adafruit_ble on bumble's virtual radio ({figures['layout']} board; "
+          "no air time: add about one connection interval per few ATT writes on a real radio)")
+    for m in figures["mtus"]:
+        print(f"  ATT MTU {m['mtu']}: full scene of {m['leds']} LEDs {m['scene_bytes']} bytes in {m['scene_writes']} "
+              f"writes, p50 {m['scene_p50_ms']} ms (max {m['scene_max_ms']}); a move {m['move_bytes']} bytes in "
+              f"{m['move_writes']} writes, p50 {m['move_p50_ms']} ms (max {m['move_max_ms']})")
     return 0
 
 

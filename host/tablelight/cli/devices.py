@@ -18,22 +18,27 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--port", action="append", default=[], metavar="PORT",
                         help="also probe this port or pyserial URL (repeatable), for example a simulated board's pty")
     parser.add_argument("--all", action="store_true", help="probe every serial port, not only CircuitPython data ports")
-    parser.add_argument("--ble", action="store_true", help="also scan Bluetooth LE for boards (Nordic UART Service)")
+    parser.add_argument("--ble", action="store_true", help="also scan Bluetooth LE for boards (Nordic UART Service), "
+                        "with signal strength and whether this computer is paired with each")
     parser.add_argument("--timeout", type=number_in_range(0.01, 600), default=1.0, help="seconds to wait for each hello (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON list")
     parser.set_defaults(func=run)
 
 
 def describe(board: BoardInfo) -> str:
+    radio = ""
+    if board.port.startswith("ble://"):
+        signal = f"signal {board.rssi} dBm" if board.rssi is not None else "signal unknown"
+        radio = f" [{board.description}, {signal}, {'paired' if board.paired else 'not paired'}]"
     if board.hello is None:
-        return f"{board.port}  {board.description}: no tablelight hello ({board.error})"
+        return f"{board.port}{radio}  {board.description}: no tablelight hello ({board.error})"
     h = board.hello
     text = (f"{board.port}  {h.get('board', '?')} layout {h.get('layout', '?')}, firmware {h.get('firmware', '?')}, "
             f"protocol {h.get('protocol')}, {h.get('leds', '?')} LEDs, {h.get('keys', '?')} keys, "
             f"boot {h.get('boot_id', 0):08x}")
     if board.serial_number:
         text += f", USB serial {board.serial_number}"
-    return text
+    return text + radio
 
 
 def run(args: argparse.Namespace) -> int:

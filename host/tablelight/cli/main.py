@@ -26,6 +26,7 @@ COMMAND_MODULES = [
     "tablelight.cli.games",
     "tablelight.cli.sim",
     "tablelight.cli.devices",
+    "tablelight.cli.pairing",
     "tablelight.cli.flash",
     "tablelight.cli.build_sheet",
 ]

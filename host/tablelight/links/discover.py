@@ -16,6 +16,7 @@ from typing import Any
 from serial.tools import list_ports
 
 from tablelight.links.base import Link, LinkClosed
+from tablelight.links.ble_keys import HostKeys
 from tablelight.links.connect import open_link
 from tablelight.wire import wire
 
@@ -33,11 +34,16 @@ class BoardInfo:
     interface: str | None = None
     hello: dict[str, Any] | None = None
     error: str | None = None
+    rssi: int | None = None  # Bluetooth LE: signal strength in dBm
+    paired: bool | None = None  # Bluetooth LE: this computer holds a key for the board
 
     def to_json(self) -> dict[str, Any]:
-        return {"port": self.port, "description": self.description, "vid": self.vid, "pid": self.pid,
-                "serial_number": self.serial_number, "interface": self.interface, "hello": self.hello,
-                "error": self.error}
+        out = {"port": self.port, "description": self.description, "vid": self.vid, "pid": self.pid,
+               "serial_number": self.serial_number, "interface": self.interface, "hello": self.hello,
+               "error": self.error}
+        if self.port.startswith("ble://"):
+            out |= {"rssi": self.rssi, "paired": self.paired}
+        return out
 
 
 def is_data_port(info: Any) -> bool:
@@ -99,15 +105,14 @@ def find_boards(timeout: float = 1.0, extra_ports: list[str] | None = None) -> l
     return [b for b in probe_all(boards, timeout) if b.hello is not None]
 
 
-def ble_candidates(timeout: float = 5.0, scanner_backend: type[Any] | None = None) -> list[BoardInfo]:
-    """Bluetooth LE devices advertising the Nordic UART Service, as ``ble://ADDRESS`` ports.
-    Raises LinkClosed with the reason when there is no usable Bluetooth adapter."""
+def ble_candidates(timeout: float = 5.0, scanner_backend: type[Any] | None = None,
+                   keys: HostKeys | None = None) -> list[BoardInfo]:
+    """Bluetooth LE devices advertising the Nordic UART Service, as ``ble://ADDRESS`` ports, with
+    their signal strength and whether this computer is paired with them. Raises LinkClosed with
+    the reason when there is no usable Bluetooth adapter or no permission."""
     from tablelight.links.ble import scan
 
-    try:
-        found = scan(timeout, backend=scanner_backend)
-    except LinkClosed:
-        raise
-    except Exception as error:  # bleak reports a missing adapter in backend-specific ways
-        raise LinkClosed(f"Bluetooth LE scan failed (is there a Bluetooth adapter, and is BlueZ running?): {error}") from error
-    return [BoardInfo(port=f"ble://{address}", description=name or "BLE UART") for address, name in found]
+    keys = keys or HostKeys()
+    return [BoardInfo(port=f"ble://{address}", description=name or "BLE UART", rssi=rssi,
+                      paired=keys.get(address) is not None)
+            for address, name, rssi in scan(timeout, backend=scanner_backend)]

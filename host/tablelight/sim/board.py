@@ -14,20 +14,27 @@ from __future__ import annotations
 
 import os
 import pty
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import tty
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 from tablelight.core.errors import TablelightError
 from tablelight.core.inputs import read_json_file
 from tablelight.paths import FIRMWARE, LAYOUTS
 from tablelight.sim.console import SimConsole
+
+if TYPE_CHECKING:
+    from tablelight.sim.radio import VirtualRadio
+
 _ROW_PINS = ["A0", "A1", "A2", "A3", "A4", "A5", "SCK", "MOSI", "MISO", "D2"]
 _COLUMN_PINS = ["D6", "D9", "D10", "D11", "D12", "RX", "TX", "D13", "SDA", "SCL"]
 
@@ -61,7 +68,10 @@ def layout_settings(layout: str) -> dict[str, str]:
 class SimBoard:
     """A simulated board running the real firmware. Use :meth:`start`; stop with :meth:`stop`."""
 
-    def __init__(self, layout: str | None, firmware: Path = FIRMWARE, settings: dict[str, str] | None = None) -> None:
+    _count = 0
+
+    def __init__(self, layout: str | None, firmware: Path = FIRMWARE, settings: dict[str, str] | None = None,
+                 radio: VirtualRadio | None = None) -> None:
         """layout None: the firmware folder's own settings.toml decides (a flashed CIRCUITPY drive)."""
         if not (firmware / "code.py").exists():
             raise SimBoardError(f"firmware not found at {firmware} (the simulated board runs firmware/code.py "
@@ -72,12 +82,16 @@ class SimBoard:
         self._master, self._slave = pty.openpty()
         tty.setraw(self._slave)  # binary-safe: no echo, no line discipline
         self.port = os.ttyname(self._slave)
-        self.ble_port: str | None = None  # with settings TL_BLE=1: the fake BLE UART's pty
-        self._ble_master = self._ble_slave = -1
+        # with settings TL_BLE=1 the firmware's BLE code runs Adafruit's adafruit_ble over the _bleio
+        # stand-in, on the VirtualRadio ``radio``; bonds and NVM (flash) live in ``state_dir``
+        self.radio = radio
+        self.ble_address: str | None = None
+        self.state_dir = Path(tempfile.mkdtemp(prefix="tl-simboard-"))
         if self.settings.get("TL_BLE", "0") not in ("0", ""):
-            self._ble_master, self._ble_slave = pty.openpty()
-            tty.setraw(self._ble_slave)
-            self.ble_port = os.ttyname(self._ble_slave)
+            if radio is None:
+                raise SimBoardError("TL_BLE=1 needs a radio: SimBoard.start(..., radio=VirtualRadio())")
+            SimBoard._count += 1
+            self.ble_address = self.settings.get("TL_SIM_BLE_ADDRESS") or f"F1:7A:B1:E0:00:{SimBoard._count % 256:02X}"
         self._lock = threading.Condition()
         self._pixel_bytes = b""
         self._pixel_ns = 0
@@ -93,8 +107,8 @@ class SimBoard:
 
     @classmethod
     def start(cls, layout: str | None = "farlander", *, settings: dict[str, str] | None = None,
-              firmware: Path = FIRMWARE) -> SimBoard:
-        board = cls(layout, firmware, settings)
+              firmware: Path = FIRMWARE, radio: VirtualRadio | None = None) -> SimBoard:
+        board = cls(layout, firmware, settings, radio=radio)
         board._spawn()
         return board
 
@@ -113,9 +127,11 @@ class SimBoard:
         env["TL_SIM_CTRL_FD"] = str(theirs.fileno())
         env["PYTHONUNBUFFERED"] = "1"
         fds = [self._master, theirs.fileno(), self.console.output_fd]
-        if self._ble_master >= 0:
-            env["TL_SIM_BLE_FD"] = str(self._ble_master)
-            fds.append(self._ble_master)
+        env["TL_SIM_NVM"] = str(self.state_dir / "nvm.bin")
+        if self.radio is not None and self.ble_address is not None:
+            env["TL_SIM_BLE_HCI"] = self.radio.board_hci(self.ble_address)
+            env["TL_SIM_BLE_ADDRESS"] = self.ble_address
+            env["TL_SIM_BLE_BONDS"] = str(self.state_dir / "bonds.json")
         self._process = subprocess.Popen(
             [sys.executable, "-m", "tablelight.sim.runner", str(self.firmware)],
             env=env, pass_fds=tuple(fds), stdin=subprocess.DEVNULL,
@@ -156,6 +172,8 @@ class SimBoard:
             self._process.kill()
             self._process.wait(timeout=5)
             self._process = None
+            if self.radio is not None and self.ble_address is not None:
+                self.radio.power_off(self.ble_address)
         if self._ctrl is not None:
             self._ctrl.close()
             self._ctrl = None
@@ -212,14 +230,15 @@ class SimBoard:
             self._stopped = True
             self._kill_locked()
         self.console.close()
-        for fd in (self._master, self._slave, self._ble_master, self._ble_slave):
+        for fd in (self._master, self._slave):
             if fd < 0:
                 continue
             try:
                 os.close(fd)
             except OSError:
                 pass
-        self._master = self._slave = self._ble_master = self._ble_slave = -1
+        self._master = self._slave = -1
+        shutil.rmtree(self.state_dir, ignore_errors=True)
 
     def __enter__(self) -> SimBoard:
         return self

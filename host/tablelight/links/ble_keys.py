@@ -1,0 +1,87 @@
+"""This computer's keys for the boards it has paired with over Bluetooth LE (`tablelight pair`).
+
+A board keeps the keys of its paired hosts; the host keeps one key per board address, in
+``$TABLELIGHT_BLE_KEYS`` or ``$XDG_CONFIG_HOME/tablelight/ble-keys.json`` (~/.config), readable
+by its owner only: whoever holds a board's key can drive that board.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import time
+from pathlib import Path
+from typing import Any
+
+from tablelight.core.errors import TablelightError
+from tablelight.wire import wire
+
+
+class KeyStoreError(TablelightError):
+    """The key file exists but cannot be read or written."""
+
+
+def default_path() -> Path:
+    if os.environ.get("TABLELIGHT_BLE_KEYS"):
+        return Path(os.environ["TABLELIGHT_BLE_KEYS"])
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return Path(base) / "tablelight" / "ble-keys.json"
+
+
+def _normal(address: str) -> str:
+    return address.removeprefix("ble://").upper()
+
+
+class HostKeys:
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or default_path()
+
+    def _load(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.path.read_text())
+        except FileNotFoundError:
+            return {}
+        except (OSError, ValueError) as error:
+            raise KeyStoreError(f"{self.path}: cannot read the Bluetooth keys ({error}); "
+                                "fix or remove the file and pair again") from error
+        if not isinstance(data, dict):
+            raise KeyStoreError(f"{self.path}: not a JSON object; fix or remove the file and pair again")
+        return data
+
+    def _save(self, data: dict[str, Any]) -> None:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            temporary = self.path.with_suffix(".tmp")
+            with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as f:
+                json.dump(data, f, indent=1, sort_keys=True)
+            os.replace(temporary, self.path)
+        except OSError as error:
+            raise KeyStoreError(f"{self.path}: cannot save the Bluetooth keys: {error}") from error
+
+    def get(self, address: str) -> bytes | None:
+        entry = self._load().get(_normal(address))
+        try:
+            key = bytes.fromhex(entry["key"]) if isinstance(entry, dict) else None
+        except (KeyError, ValueError, TypeError):
+            key = None
+        return key if key is not None and len(key) == wire.HOST_KEY_SIZE else None
+
+    def put(self, address: str, key: bytes, name: str = "") -> None:
+        data = self._load()
+        data[_normal(address)] = {"key": key.hex(), "name": name, "paired_at": time.strftime("%Y-%m-%dT%H:%M:%S")}
+        self._save(data)
+
+    def remove(self, address: str) -> bool:
+        data = self._load()
+        if data.pop(_normal(address), None) is None:
+            return False
+        self._save(data)
+        return True
+
+    def addresses(self) -> list[str]:
+        return sorted(self._load())
+
+
+def new_key() -> bytes:
+    return secrets.token_bytes(wire.HOST_KEY_SIZE)

@@ -1,0 +1,136 @@
+"""One host at a time (tl_hosts) and BLE pairing (tl_pairing), without a radio (portable)."""
+
+import tablelight_wire as wire
+from tl_hosts import Hosts, Transport
+from tl_limit import CurrentLimiter
+from tl_link import BoardLink
+from tl_pairing import BOOT_PRESS_MS, CONFIRM_MS, HostKeys, Pairing
+from tl_scene import Renderer, Scene
+
+INFO = {"firmware": (1, 1, 0), "board": "test", "layout": "farlander", "keys": 51, "caps": 7}
+KEY_A = bytes(range(16))
+KEY_B = bytes(range(100, 116))
+
+
+class Out:
+    def __init__(self) -> None:
+        self.reader = wire.FrameReader()
+        self.payloads = []
+
+    def write(self, data) -> None:
+        self.payloads.extend(self.reader.feed(data))
+
+    def take(self) -> list:
+        out = self.payloads
+        self.payloads = []
+        return out
+
+
+class Nvm:
+    """microcontroller.nvm: fixed-size bytes, 0xFF when erased."""
+
+    def __init__(self) -> None:
+        self.data = bytearray(b"\xff" * 256)
+
+    def __getitem__(self, index):
+        return self.data[index]
+
+    def __setitem__(self, index, value) -> None:
+        self.data[index] = value
+
+
+def board(nvm=None):
+    usb, ble = Out(), Out()
+    scene = Scene(10)
+    link = BoardLink(lambda frame: None, scene, Renderer(scene, CurrentLimiter(5000, 10)), INFO, 7, 0)
+    pairing = Pairing(HostKeys(nvm or Nvm()), ble.write)
+    pairing.start(0)
+    usb_t = Transport("USB", usb.write, reader=link.reader)
+    ble_t = Transport("Bluetooth", ble.write, pairing)
+    hosts = Hosts(link, [usb_t, ble_t])
+    return link, hosts, pairing, usb_t, ble_t, usb, ble
+
+
+def kinds(payloads: list) -> list:
+    return [p[0] for p in payloads]
+
+
+def test_an_unpaired_ble_host_gets_only_refusals() -> None:
+    link, hosts, pairing, usb_t, ble_t, usb, ble = board()
+    for frame in (wire.encode_hello_req(1), wire.encode_welcome(1000), wire.encode_status_req()):
+        hosts.feed(ble_t, frame, 10)
+    assert kinds(ble.take()) == [wire.MSG_BOARD_REFUSE] * 3
+    assert not link.welcomed and not usb.take()
+
+
+def test_pairing_needs_the_window_and_a_press() -> None:
+    nvm = Nvm()
+    link, hosts, pairing, usb_t, ble_t, usb, ble = board(nvm)
+    hosts.feed(ble_t, wire.encode_host_key(wire.MSG_PAIR, KEY_A), 10)
+    (p,) = ble.take()
+    assert wire.decode_pair_state(p)[0] == wire.PAIR_REFUSED and "window is closed" in wire.decode_pair_state(p)[2]
+    assert pairing.boot_key(0, True, BOOT_PRESS_MS - 1)  # key 0 held at power-up: the window opens
+    assert pairing.window_open and pairing.showing()
+    hosts.feed(ble_t, wire.encode_host_key(wire.MSG_PAIR, KEY_A), 20)
+    (p,) = ble.take()
+    state, code, text = wire.decode_pair_state(p)
+    assert state == wire.PAIR_WAITING and code == wire.pair_code(KEY_A)
+    frame = bytearray(30)
+    pairing.overlay(frame, 20)
+    colour = wire.PAIR_COLOURS[code[0]][1]
+    assert list(frame[0:3]) == [colour[0] >> 2, colour[1] >> 2, colour[2] >> 2]
+    assert pairing.boot_key(12, True, 30) and pairing.boot_key(12, False, 31)  # the press accepts; not a move
+    (p,) = ble.take()
+    assert wire.decode_pair_state(p)[0] == wire.PAIR_ACCEPTED and not pairing.window_open
+    assert HostKeys(nvm).keys == [KEY_A]  # in NVM: survives a reboot
+    assert not pairing.boot_key(0, True, 40)  # the window opens only at power-up
+
+
+def test_a_shown_code_nobody_accepts_expires() -> None:
+    link, hosts, pairing, usb_t, ble_t, usb, ble = board()
+    pairing.boot_key(0, True, 5)
+    hosts.feed(ble_t, wire.encode_host_key(wire.MSG_PAIR, KEY_A), 10)
+    ble.take()
+    pairing.tick(10 + CONFIRM_MS + 1)
+    (p,) = ble.take()
+    assert wire.decode_pair_state(p)[0] == wire.PAIR_REFUSED and pairing.keys.keys == []
+
+
+def test_one_host_at_a_time() -> None:
+    nvm = Nvm()
+    HostKeys(nvm).add(KEY_B)
+    link, hosts, pairing, usb_t, ble_t, usb, ble = board(nvm)
+    hosts.feed(usb_t, wire.encode_welcome(1000), 0)
+    hosts.feed(usb_t, wire.encode_scene(1, [(0, 0, 0, 0), (9, 9, 9, 0)], bytes(10)), 0)
+    usb.take()
+    hosts.feed(ble_t, wire.encode_host_key(wire.MSG_AUTH, KEY_B), 10)
+    assert wire.decode_pair_state(ble.take()[0])[0] == wire.PAIR_ACCEPTED
+    before = (bytes(link.scene.palette), link.scene.version, link.renderer.brightness)
+    hosts.feed(ble_t, wire.encode_hello_req(3), 20)
+    hosts.feed(ble_t, wire.encode_welcome(1000), 20)
+    hosts.feed(ble_t, wire.encode_brightness(0), 20)
+    hosts.feed(ble_t, wire.encode_scene(2, [(1, 2, 3, 0)], bytes(10)), 20)
+    link.key_event(4, True, 20, 20)
+    got = ble.take()
+    assert kinds(got) == [wire.MSG_HELLO] + [wire.MSG_BOARD_REFUSE] * 3
+    assert wire.decode_board_refuse(got[1]) == "in use by a host on USB"
+    assert (bytes(link.scene.palette), link.scene.version, link.renderer.brightness) == before
+    assert kinds(usb.take()) == [wire.MSG_KEY]  # the key event goes to the owner only
+    link.tick(2000)  # the USB host's lease runs out: a welcome over BLE takes the board
+    hosts.feed(ble_t, wire.encode_welcome(1000), 2001)
+    assert hosts.owner is ble_t and link.lease_ok
+    hosts.feed(usb_t, wire.encode_status_req(), 2002)
+    assert wire.decode_board_refuse(usb.take()[0]) == "in use by a host on Bluetooth"
+    hosts.lost(ble_t)
+    assert hosts.owner is None and not pairing.authed
+
+
+def test_forget_needs_the_session() -> None:
+    nvm = Nvm()
+    HostKeys(nvm).add(KEY_A)
+    link, hosts, pairing, usb_t, ble_t, usb, ble = board(nvm)
+    hosts.feed(ble_t, wire.encode_host_key(wire.MSG_FORGET, KEY_A), 0)
+    assert wire.decode_pair_state(ble.take()[0])[0] == wire.PAIR_REFUSED and HostKeys(nvm).keys == [KEY_A]
+    hosts.feed(ble_t, wire.encode_host_key(wire.MSG_AUTH, KEY_A), 1)
+    hosts.feed(ble_t, wire.encode_host_key(wire.MSG_FORGET, KEY_A), 2)
+    assert kinds(ble.take()) == [wire.MSG_PAIR_STATE] * 2 and HostKeys(nvm).keys == []
