@@ -21,7 +21,7 @@ HERE = Path(__file__).parent
 
 CHECKS = [
     (f"{module.__name__}.{name}", getattr(module, name))
-    for module in (check_wire, check_scene, check_link, check_testinput, check_hosts):
+    for module in (check_wire, check_scene, check_link, check_testinput, check_hosts)
     for name in sorted(dir(module))
     if name.startswith("test_")
 ]
