@@ -3,6 +3,7 @@ for the table's loop, ticking the desk as the board's poll would)."""
 
 from __future__ import annotations
 
+import io
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -44,10 +45,11 @@ class Served:
 
 
 @pytest.fixture
-def served(capsys: pytest.CaptureFixture[str]) -> Iterator[Served]:
+def served() -> Iterator[Served]:
     game = Mainland(2, seed=5)
     table = Table(game, ["human", "human"], board=NoBoard())
-    web = TableWeb(table, table.face.layout.data, lambda: [p[:3] for p in table.pixels()], lambda key: table.press(key), idle_timeout=1)
+    web = TableWeb(table, table.face.layout.data, lambda: [p[:3] for p in table.pixels()], lambda key: table.press(key), idle_timeout=1,
+                   out=io.StringIO())
     stop = threading.Event()
 
     def desk_loop() -> None:  # the table's thread
