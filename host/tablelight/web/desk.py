@@ -193,7 +193,10 @@ class Desk:
             "your_turn": mine,
             "prompt": face.prompt(seat) if mine else (public["turn_line"] if not game.is_over() else game.describe_result()),
             "feedback": self._feedback.get(seat, "") if mine else "",
-            "secrets": [{"title": t, "text": x} for t, x in (secret_sections(game, seat) if self.secret else [])],
+            "secrets": [
+                {"title": t, "items": x} if isinstance(x, list) else {"title": t, "text": x}
+                for t, x in (secret_sections(game, seat) if self.secret else [])
+            ],
             "choices": choices,
             "at": len(game.log),
             "log": self._seat_log(seat),

@@ -43,14 +43,14 @@ def words(value: Any) -> str:
     return str(value).replace("_", " ")
 
 
-def secret_sections(game: Game, seat: int) -> list[tuple[str, str]]:
+def secret_sections(game: Game, seat: int) -> list[tuple[str, str | list[str]]]:
     """(title, text) for what ``seat`` sees and the other seats do not (its hand, cards...)."""
     mine = game.view(seat)
     other = game.view((seat + 1) % game.players)
     sections = game_sections(game, seat, mine)
     if sections is not None:
         return sections
-    found: list[tuple[str, str]] = []
+    found: list[tuple[str, str | list[str]]] = []
 
     def walk(path: str, a: Any, b: Any) -> None:
         if isinstance(a, dict) and isinstance(b, dict):
@@ -68,13 +68,13 @@ def secret_sections(game: Game, seat: int) -> list[tuple[str, str]]:
 _MISSING = object()
 
 
-def game_sections(game: Game, seat: int, view: dict[str, Any]) -> list[tuple[str, str]] | None:
+def game_sections(game: Game, seat: int, view: dict[str, Any]) -> list[tuple[str, str | list[str]]] | None:
     """Hand-written sections for games whose secrets read better with their own words."""
     if game.name == "mainland":
         from tablelight.games.mainland.face import card_words
 
         hand = [f"{card}: {card_words(card)}" for card in view.get("hand", [])]
-        return [("hand", "; ".join(hand) or "empty"), ("discard pile", words(view.get("discard", [])))]
+        return [("hand", hand or ["empty"]), ("discard pile", words(view.get("discard", [])))]
     if game.name == "landover":
         player = view["players"][seat]
         return [("resources", words(player.get("hand", {}))), ("development cards", words(player.get("dev_cards", [])))]

@@ -42,6 +42,7 @@
         buttons.push(button);
       });
     }
+    box.classList.toggle('steps', buttons.length > 0 && buttons[0].classList.contains('step'));
     box.replaceChildren(...buttons);
     crumbs.replaceChildren();
     if (picked.length) {
@@ -82,7 +83,14 @@
     const secrets = $('secrets');
     secrets.replaceChildren(...state.secrets.map(s => {
       const part = TL.el('div', null, 'secret');
-      part.append(TL.el('h2', s.title), TL.el('p', s.text));
+      part.append(TL.el('h2', s.title));
+      if (s.items) {
+        const list = TL.el('ul');
+        TL.fill(list, s.items);
+        part.append(list);
+      } else {
+        part.append(TL.el('p', s.text));
+      }
       return part;
     }));
     TL.scores($('scores'), state);
