@@ -15,7 +15,6 @@ import re
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -58,6 +57,20 @@ def hand_of(page) -> list[str]:
     return re.findall(r"(\w+\d+):", text)
 
 
+def tap_until_done(page, rounds: int = 12) -> None:
+    """Tap the first choice shown, step after step, until the seat's turn is over."""
+    for _ in range(rounds):
+        if page.locator("#turn-badge").is_hidden():
+            return
+        before = page.locator("#choices").inner_text()
+        try:
+            page.locator("#choices .choice").first.click(timeout=3000)
+        except sync_api.TimeoutError:
+            continue  # the list was redrawn under the tap: look again
+        wait_for(lambda: page.locator("#turn-badge").is_hidden() or page.locator("#choices").inner_text() != before)
+    page.locator("#turn-badge").wait_for(state="hidden")
+
+
 def test_two_phones_play_mainland_and_keep_their_hands(tmp_path):
     played = Played("mainland", "--seats", "human,human", "--seed", "5", "--board", "sim", "--view", "web", "--web-port", "0", db=tmp_path / "games.sqlite")
     try:
@@ -81,12 +94,7 @@ def test_two_phones_play_mainland_and_keep_their_hands(tmp_path):
                 # seat 0 places its camp from the phone: narrow the choices until one places it
                 phone = phones[0]
                 phone.locator("#turn-badge").wait_for()
-                for _ in range(8):
-                    if phone.locator("#turn-badge").is_hidden():
-                        break
-                    phone.locator("#choices .choice").first.click()
-                    time.sleep(0.2)
-                phone.locator("#turn-badge").wait_for(state="hidden")
+                tap_until_done(phone)
                 assert "places camp" in phone.locator("#log").inner_text()
 
                 # seat 1 places its camp with the board's keys (the camp is chosen already; confirm)
@@ -103,12 +111,7 @@ def test_two_phones_play_mainland_and_keep_their_hands(tmp_path):
                 phone.locator("#choices .choice").first.wait_for()
                 if SCREENSHOT.parent.is_dir():
                     phone.screenshot(path=str(SCREENSHOT))
-                for _ in range(10):
-                    if phone.locator("#turn-badge").is_hidden():
-                        break
-                    phone.locator("#choices .choice").first.click()
-                    time.sleep(0.2)
-                phone.locator("#turn-badge").wait_for(state="hidden")
+                tap_until_done(phone)
                 wait_for(lambda: phones[1].locator("#turn-badge").is_visible())
                 hands = [hand_of(page) for page in phones]
                 for mine, theirs in ((0, 1), (1, 0)):

@@ -172,6 +172,11 @@ class Desk:
         }
         seats = {seat: self._seat_snapshot(seat, public) for seat in self.humans}
         with self._lock:
+            unchanged = {k: v for k, v in self._public.items() if k != "version"} == public and all(
+                {k: v for k, v in self._seats.get(seat, {}).items() if k != "version"} == snapshot for seat, snapshot in seats.items()
+            )
+            if unchanged:  # the pages keep what they show (a button being tapped stays put)
+                return
             self.version += 1
             public["version"] = self.version
             for snapshot in seats.values():

@@ -71,9 +71,11 @@
       button.classList.remove('sending');
     }
   }
+  let shownChoices = '';
   function render(next) {
     const newTurn = !state || state.at !== next.at;
     state = next;
+    const choices = JSON.stringify([state.at, state.your_turn, state.choices]);
     if (newTurn) picked = [];
     $('label').textContent = state.label;
     $('turn-badge').hidden = !state.your_turn;
@@ -96,7 +98,10 @@
     TL.scores($('scores'), state);
     TL.fill($('log'), state.log.slice().reverse());
     if (!state.board) TL.away('The board is away: waiting for it to come back (the game is saved).');
-    renderChoices();
+    if (choices !== shownChoices) {  // redraw the buttons only when they change: a tap must not miss
+      shownChoices = choices;
+      renderChoices();
+    }
   }
   TL.live(`/ws/seat/${seat}?token=${encodeURIComponent(token)}`, data => { if (data.state) render(data.state); }, event => {
     if (event.code === 4401) {
