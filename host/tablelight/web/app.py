@@ -65,7 +65,6 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
     """The app for ``board``; with ``desk`` and ``access`` also the seats' pages."""
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     table_id = secrets.token_hex(6)  # names this server run in the pages' storage
-    public_svg = svg(board.layout)
     labelled_svg = svg(board.layout, board.labels)
     title = board.title or f"{board.layout['id']} board"
     keys = int(board.layout["keys"])
@@ -75,7 +74,7 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
         return access is not None and access.is_host(request.headers.get("x-host-token"))
 
     async def board_page(request: Request) -> Response:
-        return templates.TemplateResponse(request, "board.html", {**page_data, "svg": public_svg, "seats": desk is not None})
+        return templates.TemplateResponse(request, "board.html", {**page_data, "svg": labelled_svg, "seats": desk is not None})
 
     async def join_page(request: Request) -> Response:
         return templates.TemplateResponse(request, "join.html", page_data)

@@ -31,6 +31,8 @@ from tablelight.core.game import Action
 from tablelight.table.service import HUMAN, Table
 from tablelight.web.places import keeps_secrets, secret_sections, words
 
+#: Landover's action fields as its face and the board's labels name them.
+LANDOVER_PLACES = {"vertex": "corner", "edge": "side", "city": "city on corner", "to": "to corner"}
 #: How many log lines a page shows.
 LOG_LINES = 40
 
@@ -159,6 +161,8 @@ class Desk:
             "game": game.name,
             "turn": seat_now,
             "turn_line": self.turn_line(),
+            # the table's last word for everyone: in a game without secrets that is what to press now
+            "message": self.turn_line() if self.secret or not table.messages else table.messages[-1],
             "over": game.is_over(),
             "scores": game.scores(),
             "seats": [
@@ -239,6 +243,8 @@ def value_words(game_name: str, field: str, value: Any) -> str:
         from tablelight.games.mainland.face import card_words
 
         return f"{value}: {card_words(value)}" if value != "camp" else "camp"
+    if game_name == "landover" and field in LANDOVER_PLACES:
+        return f"{LANDOVER_PLACES[field]} {words(value)}"
     if field == "rotation" and isinstance(value, int):
         return f"turned {90 * value} degrees"
     return f"{field.replace('_', ' ')} {words(value)}"

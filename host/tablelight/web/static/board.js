@@ -10,7 +10,7 @@
   const status = document.getElementById('status');
   const hasSeats = document.body.dataset.seats === 'yes';
   function onState(state) {
-    status.textContent = state.turn_line || '';
+    status.textContent = state.message || state.turn_line || '';
     if (!state.board) TL.away('The board is away: waiting for it to come back (the game is saved).');
     if (!hasSeats) return;
     document.getElementById('join-url').textContent = state.join_url;
