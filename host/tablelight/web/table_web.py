@@ -61,12 +61,18 @@ class TableWeb:
         self.view.start()
         print(f"web view: {self.view.url} (for this computer: it presses the board's keys and shows the seats' codes)", file=sys.stderr, flush=True)
         print(f"board page for everyone: {self.view.public_url}", file=sys.stderr, flush=True)
-        if self.access.seats:
-            if self.live_terminal:
-                self.terminal.footer = self.sheet.text()
-            else:
-                print(self.sheet.text(), file=self.out, flush=True)
+        if self.live_terminal:
+            self.terminal.footer = self.footer()
+        elif self.access.seats:
+            print(self.sheet.text(), file=self.out, flush=True)
         return self
+
+    def footer(self) -> str:
+        """What a live terminal keeps under the board: the web view's address and the join lines."""
+        lines = [f"web view: {self.view.url}"]
+        if self.access.seats:
+            lines.append(self.sheet.text())
+        return "\n".join(lines)
 
     def stop(self) -> None:
         self.view.stop()
@@ -78,8 +84,8 @@ class TableWeb:
     def tick(self) -> None:
         """On the table's thread: apply the seats' choices, refresh the pages and the join lines."""
         self.desk.tick()
-        if self.live_terminal and self.access.seats:
-            self.terminal.footer = self.sheet.text()
+        if self.live_terminal:
+            self.terminal.footer = self.footer()
 
     def _issued(self, issued: SeatPass) -> None:
         self.desk.changed()
