@@ -127,3 +127,45 @@ def test_two_phones_play_mainland_and_keep_their_hands(tmp_path):
                 browser.close()
     finally:
         played.stop()
+
+
+def section(page, title: str) -> str:
+    return page.locator(".secret", has_text=title).locator("p").inner_text()
+
+
+def test_two_phones_play_landover_setup_and_keep_their_resources(tmp_path):
+    played = Played("landover", "--seats", "human,human", "--seed", "4", "--board", "sim", "--view", "web", "--web-port", "0", db=tmp_path / "games.sqlite")
+    try:
+        wait_for(lambda: len(re.findall(r"join (http://\S+)", played.text())) >= 2 and "web view: " in played.text(), timeout=30)
+        links = re.findall(r"join (http://\S+)", played.text())
+        public_url = re.search(r"board page for everyone: (\S+)", played.text()).group(1)
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+            try:
+                phones = [browser.new_context(**PHONE).new_page() for _ in range(2)]
+                for page, link in zip(phones, links):
+                    page.goto(link)
+                    page.locator(".secret", has_text="resources").wait_for()
+                # the opening: each seat builds a village and a road, twice, from its phone
+                for _ in range(8):
+                    if all(section(page, "resources") != "none" for page in phones):
+                        break
+                    wait_for(lambda: any(page.locator("#turn-badge").is_visible() for page in phones), timeout=10)
+                    acting = next(page for page in phones if page.locator("#turn-badge").is_visible())
+                    tap_until_done(acting)
+                wait_for(lambda: all(section(page, "resources") != "none" for page in phones), timeout=10)
+                resources = [section(page, "resources") for page in phones]
+                for page in phones:
+                    assert page.locator(".secret", has_text="development cards").count() == 1
+                    assert page.locator(".secret").count() == 2  # its own resources and cards, nobody else's
+                if resources[0] != resources[1]:
+                    assert resources[1] not in phones[0].content() and resources[0] not in phones[1].content()
+                shared = browser.new_context().new_page()
+                shared.goto(public_url)
+                shared.locator("#log li").first.wait_for()
+                for text in (shared.content(), played.text()):
+                    assert "hand:" not in text and resources[0] not in text and resources[1] not in text
+            finally:
+                browser.close()
+    finally:
+        played.stop()

@@ -28,7 +28,8 @@
       left.forEach(c => groups.set(c.path[depth], (groups.get(c.path[depth]) || 0) + 1));
       groups.forEach((count, label) => {
         const button = TL.el('button', null, 'choice step');
-        button.append(TL.el('span', label), TL.el('small', ` ${count}`));
+        button.append(TL.el('span', label));
+        if (count > 1) button.append(TL.el('small', `${count} choices`));
         button.addEventListener('click', () => {
           picked = left[0].path.slice(0, depth).concat([label]);
           renderChoices();
