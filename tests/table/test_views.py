@@ -1,15 +1,9 @@
 import json
-import urllib.error
-import urllib.request
 
-import pytest
-
-from tablelight.games.farlander.engine import Farlander
 from tablelight.games.farlander.face import load_layout
-from tablelight.games.farlander.face import render
 from tablelight.view.colors import display_color
 from tablelight.view.terminal import draw
-from tablelight.view.web import WebView, svg
+from tablelight.view.web import svg
 
 
 def test_terminal_picture_has_every_led_once():
@@ -43,24 +37,6 @@ def test_svg_has_one_element_per_led_and_the_buttons():
     for led in range(55):
         assert f'data-led="{led}"' in picture
     assert 'id="button-confirm" data-key="49"' in picture and 'id="button-cancel" data-key="50"' in picture
-
-
-def test_web_view_serves_pixels_and_presses_keys():
-    layout = load_layout()
-    game = Farlander(2, seed=1)
-    pixels = [p[:3] for p in render(game, layout)]
-    pressed: list[int] = []
-    with WebView(layout.data, lambda: pixels, pressed.append, message=lambda: "hello") as view:
-        page = urllib.request.urlopen(view.url).read().decode()
-        assert "<svg" in page and "data-led=\"54\"" in page
-        data = json.loads(urllib.request.urlopen(view.url + "pixels").read())
-        assert data["pixels"] == [list(p) for p in pixels] and data["message"] == "hello"
-        urllib.request.urlopen(urllib.request.Request(view.url + "press/12", method="POST"))
-        for bad in ("press/51", "press/x", "press/-1"):
-            with pytest.raises(urllib.error.HTTPError) as caught:
-                urllib.request.urlopen(urllib.request.Request(view.url + bad, method="POST"))
-            assert caught.value.code == 400
-    assert pressed == [12]
 
 
 TINY = {

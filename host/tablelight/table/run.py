@@ -46,7 +46,14 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
         "(default: terminal with --board sim or none, else none)",
     )
     parser.add_argument("--web-port", type=number_in_range(1, 65535, whole=True), default=8055,
-                        help="port of the web view on 127.0.0.1, 1-65535 (default 8055)")
+                        help="port of the web view, 1-65535 (default 8055)")
+    parser.add_argument(
+        "--share",
+        default=None,
+        metavar="lan|ADDRESS",
+        help="open the web view to the local network so phones can join the seats: lan (this machine's "
+        "network address) or an address of this machine (default: this computer only)",
+    )
     parser.add_argument("--bot-delay", type=number_in_range(0, MAX_BOT_DELAY_S), default=0.0,
                         help=f"seconds a bot waits before it moves, 0-{MAX_BOT_DELAY_S} (default 0)")
     parser.add_argument("--brightness", type=number_in_range(0.0, 1.0), default=None, help="board brightness 0.0-1.0")
@@ -59,6 +66,8 @@ class _KeyQueue:
     def __init__(self, board: Board | None) -> None:
         self.board = board
         self.keys: queue.Queue[int] = queue.Queue(WEB_PRESS_QUEUE)
+        #: Called at every poll, on the table's thread (the web pages' choices and snapshots).
+        self.ticks: list[Any] = []
 
     def press(self, key: int) -> None:
         """A press from the web page; when presses pile up faster than the table takes them, dropped."""
@@ -80,6 +89,8 @@ class _KeyQueue:
             self.board.show(pixels)
 
     def poll(self, timeout: float) -> Sequence[KeyEventLike]:
+        for tick in self.ticks:
+            tick()
         events: list[Any] = list(self.board.poll(timeout)) if self.board is not None else []
         while True:
             try:
@@ -178,6 +189,10 @@ def run_table(
     layout = load_layout_data(face_class(game.name).default_layout)
     face = make_face(game, layout)  # refuses a game without a face, or a layout it cannot show, up front
     view = args.view or ("terminal" if args.board in ("sim", "none") else "none")
+    from tablelight.web.places import keeps_secrets
+
+    # Seats with secrets can only see them on their own pages, so such a game with a person serves them.
+    web_on = view in ("web", "both") or bool(getattr(args, "share", None)) or (keeps_secrets(game) and "human" in seats)
     out = sys.stdout
     with ExitStack() as stack:
         session, sim = open_board(args.board, stack, layout)
@@ -191,7 +206,13 @@ def run_table(
 
             terminal = TerminalView(layout, out)
 
+        web: Any = None
+
         def on_message(text: str) -> None:
+            shown = web.shared_text(text) if web is not None else text
+            if shown is None:  # for the acting seat's page only
+                return
+            text = shown
             messages.append(text)
             if terminal is not None and terminal.live:
                 terminal.message = text
@@ -205,7 +226,7 @@ def run_table(
         table = Table(
             game,
             seats,
-            board=board if (session is not None or view in ("web", "both")) else None,
+            board=board if (session is not None or web_on) else None,
             store=store,
             game_id=game_id,
             face=face,
@@ -220,21 +241,18 @@ def run_table(
             stop = threading.Event()
             stack.callback(stop.set)
             terminal.follow(sim.pixels, stop)
-        if view in ("web", "both"):
-            from tablelight.view.web import WebView
+        if web_on:
+            from tablelight.web.table_web import TableWeb
 
             pixels_source = sim.pixels if sim is not None else (lambda: table.shown or [])
             presser = sim_presser(sim, on_message) if sim is not None else board.press
-            try:
-                web = WebView(
-                    layout, pixels_source, presser, port=args.web_port, title=f"game {game_id}",
-                    message=lambda: messages[-1] if messages else "",
-                )
-            except OSError as error:
-                raise SetupError(f"cannot open the web view on 127.0.0.1:{args.web_port}: "
-                                 f"{error.strerror or error} (choose another --web-port)") from None
-            stack.enter_context(web)
-            print(f"web view: {web.url}", file=sys.stderr, flush=True)
+            web = TableWeb(
+                table, layout, pixels_source, presser, port=args.web_port, share=getattr(args, "share", None),
+                title=f"game {game_id}: {game.name}", out=out, terminal=terminal,
+            )
+            web.start()
+            stack.callback(web.stop)
+            board.ticks.append(web.tick)
         where = f"board {sim.port} (simulated)" if sim is not None else ("no board" if session is None else f"board {args.board}")
         print(f"game {game_id}: {game.name}, seats {', '.join(seats)}, on {where}", file=sys.stderr, flush=True)
         try:

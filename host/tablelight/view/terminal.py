@@ -136,11 +136,15 @@ class TerminalView:
         self.live = self.stream.isatty()
         self.color = self.live if color is None else color
         self.message = ""
+        #: Lines drawn under the picture and message (the seats' join links and QR codes).
+        self.footer = ""
         self._last: str | None = None
         self._lock = threading.Lock()
 
     def show(self, pixels: Sequence[Sequence[int]]) -> None:
         picture = draw(self.layout, pixels, color=self.color, message=self.message)
+        if self.footer:
+            picture += "\n" + self.footer
         with self._lock:
             if picture == self._last:
                 return

@@ -1,0 +1,132 @@
+"""Who may read and act for a seat: join tokens, typed codes, device tokens and the host token.
+
+Each human seat has, until a device joins it, a *join token* (in the join link's ``?token=``)
+and a short *code* a person can type on the join page. Joining spends both and gives the
+device a fresh *device token*: one device per seat, so a link or code seen on the shared
+screen is useless once the seat's own player has joined. The host (whoever holds the host
+token printed in the terminal) can drop a seat's device, which revokes its token and
+issues a new join token and code. Tokens come from :mod:`secrets` and are compared with
+:func:`hmac.compare_digest`.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+#: Letters and digits a person cannot mix up (no 0/O, 1/I/L).
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+#: Wrong codes in a row after which the join form refuses codes until a seat is re-issued.
+MAX_WRONG_CODES = 20
+
+
+class JoinRefused(Exception):
+    """A join token or code that does not open a seat (the message says why, for the page)."""
+
+
+@dataclass
+class SeatPass:
+    seat: int
+    join_token: str | None
+    code: str | None
+    device_token: str | None = None
+    #: The join token this seat's device joined with (to tell a reused link from a wrong one).
+    spent_token: str | None = None
+
+
+def same(a: str | None, b: str | None) -> bool:
+    """Constant-time equality of two tokens (False when either is missing)."""
+    if not a or not b:
+        return False
+    return hmac.compare_digest(a.encode("utf-8"), b.encode("utf-8"))
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normal_code(text: str) -> str:
+    """A typed code as stored: upper case, spaces and dashes dropped."""
+    return "".join(ch for ch in text.upper() if ch not in " -")
+
+
+class Access:
+    """The passes of the human ``seats`` and the host token. Thread-safe."""
+
+    def __init__(self, seats: Iterable[int], on_issue: Callable[[SeatPass], None] | None = None) -> None:
+        self.host_token = secrets.token_urlsafe(24)
+        self.on_issue = on_issue
+        self._lock = threading.Lock()
+        self._passes: dict[int, SeatPass] = {}
+        self._wrong_codes = 0
+        for seat in seats:
+            self._passes[seat] = SeatPass(seat, secrets.token_urlsafe(24), new_code())
+
+    @property
+    def seats(self) -> list[int]:
+        return sorted(self._passes)
+
+    def pass_of(self, seat: int) -> SeatPass:
+        with self._lock:
+            found = self._passes[seat]
+            return SeatPass(found.seat, found.join_token, found.code, found.device_token)
+
+    def joined(self, seat: int) -> bool:
+        with self._lock:
+            found = self._passes.get(seat)
+            return found is not None and found.device_token is not None
+
+    def is_host(self, token: str | None) -> bool:
+        return same(token, self.host_token)
+
+    def is_seat(self, seat: int, token: str | None) -> bool:
+        """True when ``token`` is the device token of ``seat`` (a human seat whose device joined)."""
+        with self._lock:
+            found = self._passes.get(seat)
+            device = found.device_token if found is not None else None
+        return same(token, device)
+
+    def join(self, *, token: str | None = None, code: str | None = None) -> tuple[int, str]:
+        """Spend a join token or code: (seat, the device's new token). :class:`JoinRefused` otherwise."""
+        with self._lock:
+            if token:
+                for found in self._passes.values():
+                    if same(token, found.join_token):
+                        return found.seat, self._claim(found)
+                if any(same(token, p.spent_token) for p in self._passes.values()):
+                    raise JoinRefused("this link was used already: a device has joined its seat")
+                raise JoinRefused("this join link is not (or no longer) valid: ask the host for a new one")
+            if code:
+                if self._wrong_codes >= MAX_WRONG_CODES:
+                    raise JoinRefused("too many wrong codes: ask the host to issue a new code")
+                typed = normal_code(code)
+                for found in self._passes.values():
+                    if same(typed, found.code):
+                        self._wrong_codes = 0
+                        return found.seat, self._claim(found)
+                self._wrong_codes += 1
+                raise JoinRefused("no seat has this code (or it was used already): check it, or ask the host")
+        raise JoinRefused("give the join link's token or a seat's code")
+
+    def _claim(self, found: SeatPass) -> str:
+        found.device_token = secrets.token_urlsafe(24)
+        found.spent_token = found.join_token
+        found.join_token = found.code = None
+        return found.device_token
+
+    def drop(self, seat: int) -> SeatPass:
+        """Drop the seat's device (its token stops working) and issue a new join token and code."""
+        with self._lock:
+            if seat not in self._passes:
+                raise KeyError(seat)
+            fresh = SeatPass(seat, secrets.token_urlsafe(24), new_code())
+            self._passes[seat] = fresh
+            self._wrong_codes = 0
+            issued = SeatPass(seat, fresh.join_token, fresh.code)
+        if self.on_issue is not None:
+            self.on_issue(issued)
+        return issued

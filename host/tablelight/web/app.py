@@ -1,0 +1,240 @@
+"""The routes of the table's web server (Starlette). Wrapped by :class:`~tablelight.web.guard.Guard`.
+
+Public (anyone who can reach the address; nothing secret):
+
+* ``GET /`` the board page: the LEDs, whose turn, the public log, scores, who joined;
+* ``GET /join`` the join page (a seat's link lands here with ``?token=``; or type a code);
+* ``GET /seat/N`` the shell of seat N's page (it holds no data: the data come over the socket);
+* ``WS /ws/board`` the LEDs and the public snapshot, live.
+
+A seat's (header ``X-Seat-Token`` or, for the socket, ``?token=``: the device token from joining):
+
+* ``POST /api/join`` ``{"token": ...}`` or ``{"code": ...}`` -> ``{"seat", "device"}``;
+* ``GET /api/seat/N`` seat N's snapshot; ``POST /api/seat/N/act`` ``{"action", "at"}``;
+* ``WS /ws/seat/N?token=`` the LEDs and seat N's snapshot, live (closed with 4401 when the
+  device is dropped).
+
+The host's (header ``X-Host-Token``, the token of the board page's printed address):
+
+* ``POST /api/press/K`` presses key K of the board; ``GET /api/host`` join links and codes;
+  ``POST /api/host/drop`` ``{"seat"}`` drops a seat's device and issues a new code.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import segno
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from tablelight.view.colors import DISPLAY_GAMMA
+from tablelight.web.access import Access, JoinRefused
+from tablelight.web.desk import Desk
+from tablelight.web.drawing import svg
+
+HERE = Path(__file__).parent
+#: How often a socket looks for new LEDs or a new snapshot (seconds).
+FRAME = 0.1
+#: Close code of a seat socket whose token is not (or no longer) valid.
+TOKEN_REFUSED = 4401
+
+
+@dataclass
+class BoardFeed:
+    """The board the pages show: its layout, what its LEDs show, and how to press a key."""
+
+    layout: dict[str, Any]
+    pixels: Callable[[], Sequence[Sequence[int]]]
+    press: Callable[[int], None]
+    title: str = ""
+    labels: dict[int, str] = field(default_factory=dict)
+
+
+def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | None = None, base_url: Callable[[], str] = lambda: "") -> Starlette:
+    """The app for ``board``; with ``desk`` and ``access`` also the seats' pages."""
+    templates = Jinja2Templates(directory=str(HERE / "templates"))
+    table_id = secrets.token_hex(6)  # names this server run in the pages' storage
+    labelled_svg = svg(board.layout, board.labels)
+    title = board.title or f"{board.layout['id']} board"
+    keys = int(board.layout["keys"])
+    page_data = {"title": title, "gamma": repr(DISPLAY_GAMMA), "table": table_id}
+
+    def host_ok(request: Request) -> bool:
+        return access is not None and access.is_host(request.headers.get("x-host-token"))
+
+    async def board_page(request: Request) -> Response:
+        return templates.TemplateResponse(request, "board.html", {**page_data, "svg": labelled_svg, "seats": desk is not None})
+
+    async def join_page(request: Request) -> Response:
+        return templates.TemplateResponse(request, "join.html", page_data)
+
+    async def seat_page(request: Request) -> Response:
+        seat = request.path_params["seat"]
+        if access is None or seat not in access.seats:
+            return JSONResponse({"error": "no such seat"}, status_code=404)
+        return templates.TemplateResponse(request, "seat.html", {**page_data, "svg": labelled_svg, "seat": seat})
+
+    async def join(request: Request) -> Response:
+        body = await json_body(request)
+        if access is None:
+            return JSONResponse({"error": "this table has no seats to join"}, status_code=404)
+        token, code = body.get("token"), body.get("code")
+        if not isinstance(token, (str, type(None))) or not isinstance(code, (str, type(None))):
+            return JSONResponse({"error": "token and code are text"}, status_code=400)
+        try:
+            seat, device = access.join(token=token, code=code)
+        except JoinRefused as refused:
+            return JSONResponse({"error": str(refused)}, status_code=403)
+        if desk is not None:
+            desk.changed()
+        return JSONResponse({"seat": seat, "device": device})
+
+    def seat_allowed(request: Request) -> int | None:
+        seat = request.path_params["seat"]
+        if access is None or not access.is_seat(seat, request.headers.get("x-seat-token")):
+            return None
+        return int(seat)
+
+    async def seat_state(request: Request) -> Response:
+        seat = seat_allowed(request)
+        if seat is None or desk is None:
+            return JSONResponse({"error": "this seat's token is needed"}, status_code=403)
+        return JSONResponse(desk.seat(seat) or {})
+
+    async def seat_act(request: Request) -> Response:
+        seat = seat_allowed(request)
+        if seat is None or desk is None:
+            return JSONResponse({"error": "this seat's token is needed"}, status_code=403)
+        body = await json_body(request)
+        action, at = body.get("action"), body.get("at")
+        if not isinstance(action, dict) or not isinstance(at, int) or isinstance(at, bool):
+            return JSONResponse({"error": 'send {"action": {...}, "at": log length}'}, status_code=400)
+        try:
+            applied, message = await asyncio.wait_for(asyncio.wrap_future(desk.submit(seat, action, at)), timeout=10)
+        except asyncio.TimeoutError:
+            return JSONResponse({"error": "the table did not answer: is the host still running?"}, status_code=503)
+        return JSONResponse({"applied": applied, "message": message}, status_code=200 if applied else 409)
+
+    async def press(request: Request) -> Response:
+        if not host_ok(request):
+            return JSONResponse({"error": "pressing the board's keys needs the host's token"}, status_code=403)
+        key = request.path_params["key"]
+        if not 0 <= key < keys:
+            return JSONResponse({"error": f"key must be 0-{keys - 1}"}, status_code=400)
+        board.press(key)
+        return Response(status_code=204)
+
+    async def host_state(request: Request) -> Response:
+        if not host_ok(request) or access is None:
+            return JSONResponse({"error": "the host's token is needed"}, status_code=403)
+        seats = []
+        for seat in access.seats:
+            found = access.pass_of(seat)
+            link = join_link(base_url(), found.join_token) if found.join_token else None
+            seats.append({
+                "seat": seat,
+                "label": desk.table.seat_label(seat) if desk is not None else f"seat {seat}",
+                "joined": found.device_token is not None,
+                "link": link,
+                "code": found.code,
+                "qr": segno.make(link).svg_inline(scale=3) if link else None,
+            })
+        return JSONResponse({"seats": seats})
+
+    async def host_drop(request: Request) -> Response:
+        if not host_ok(request) or access is None:
+            return JSONResponse({"error": "the host's token is needed"}, status_code=403)
+        seat = (await json_body(request)).get("seat")
+        if not isinstance(seat, int) or seat not in access.seats:
+            return JSONResponse({"error": f"seat must be one of {access.seats}"}, status_code=400)
+        issued = access.drop(seat)
+        if desk is not None:
+            desk.changed()
+        return JSONResponse({"seat": seat, "code": issued.code, "link": join_link(base_url(), issued.join_token)})
+
+    async def board_socket(websocket: WebSocket) -> None:
+        await websocket.accept()
+        await stream(websocket, lambda: desk.public() if desk is not None else None, lambda: True)
+
+    async def seat_socket(websocket: WebSocket) -> None:
+        seat = websocket.path_params["seat"]
+        token = websocket.query_params.get("token")
+        await websocket.accept()
+        if access is None or desk is None or not access.is_seat(seat, token):
+            await websocket.close(TOKEN_REFUSED, "this device has no (longer a) place at the table: join again")
+            return
+        await stream(websocket, lambda: desk.seat(seat), lambda: access.is_seat(seat, token))
+
+    async def stream(websocket: WebSocket, snapshot: Callable[[], Any], allowed: Callable[[], bool]) -> None:
+        """Send the LEDs and the snapshot whenever they change, until the peer leaves or loses its place."""
+        sent_pixels: Any = None
+        sent_version = -1
+        receiver = asyncio.ensure_future(websocket.receive())
+        try:
+            while True:
+                if not allowed():
+                    await websocket.close(TOKEN_REFUSED, "this device was dropped: ask the host for a new code")
+                    return
+                try:
+                    pixels = [list(p[:3]) for p in board.pixels()]
+                    reachable = True
+                except Exception:  # the board went away: say so on the page
+                    pixels, reachable = sent_pixels, False
+                if pixels != sent_pixels:
+                    await websocket.send_json({"pixels": pixels})
+                    sent_pixels = pixels
+                state = snapshot()
+                if state is not None and state.get("version") != sent_version:
+                    await websocket.send_json({"state": state})
+                    sent_version = state.get("version", -1)
+                if not reachable:
+                    await websocket.send_json({"board": False})
+                done, _ = await asyncio.wait({receiver}, timeout=FRAME)
+                if done:
+                    message = receiver.result()
+                    if message.get("type") == "websocket.disconnect":
+                        return
+                    receiver = asyncio.ensure_future(websocket.receive())  # pages send nothing; ignore it
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return
+        finally:
+            receiver.cancel()
+
+    routes = [
+        Route("/", board_page),
+        Route("/join", join_page),
+        Route("/seat/{seat:int}", seat_page),
+        Route("/api/join", join, methods=["POST"]),
+        Route("/api/seat/{seat:int}", seat_state),
+        Route("/api/seat/{seat:int}/act", seat_act, methods=["POST"]),
+        Route("/api/press/{key:int}", press, methods=["POST"]),
+        Route("/api/host", host_state),
+        Route("/api/host/drop", host_drop, methods=["POST"]),
+        WebSocketRoute("/ws/board", board_socket),
+        WebSocketRoute("/ws/seat/{seat:int}", seat_socket),
+        Mount("/static", app=StaticFiles(directory=str(HERE / "static")), name="static"),
+    ]
+    return Starlette(routes=routes)
+
+
+def join_link(base_url: str, token: str | None) -> str:
+    return f"{base_url}/join?token={token}"
+
+
+async def json_body(request: Request) -> dict[str, Any]:
+    try:
+        body = await request.json()
+    except ValueError:
+        return {}
+    return body if isinstance(body, dict) else {}

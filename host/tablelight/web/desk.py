@@ -1,0 +1,250 @@
+"""What the shared screen and each seat may see, and the seats' choices, kept on the table's thread.
+
+The :class:`~tablelight.table.service.Table` is not thread-safe, so everything here that
+reads the game runs on the table's own thread: :meth:`Desk.tick` (called from the board's
+``poll``) recomputes the snapshots when something changed and applies the actions the
+seat pages sent (:meth:`Desk.submit` queues them from the web server's thread). An action
+from a page goes through :meth:`Table.apply`, exactly as one built from key presses does,
+so the board's keys and a phone can be mixed within one turn.
+
+Snapshots are plain JSON-ready dicts, replaced whole (never mutated) so the web server's
+thread may read the current one at any time:
+
+* :meth:`Desk.public` -- what anyone may see: whose turn, the public log, scores, seats;
+* :meth:`Desk.seat` -- what one human seat may see: its secrets (the engine's
+  ``view(seat)``), its log (``view_log(seat)``), what to do now and its legal choices.
+
+:meth:`Desk.shared_text` sorts the table's messages for the shared screen: in a game with
+secrets only descriptions of moves (whose words the faces keep free of secrets), results
+and board news pass; a prompt becomes "your turn" without the hand; press feedback goes
+to the acting seat's page only.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import queue
+import threading
+from typing import Any
+
+from tablelight.core.game import Action
+from tablelight.table.service import HUMAN, Table
+from tablelight.web.places import keeps_secrets, secret_sections, words
+
+#: Landover's action fields as its face and the board's labels name them.
+LANDOVER_PLACES = {"vertex": "corner", "edge": "side", "city": "city on corner", "to": "to corner"}
+#: How many log lines a page shows.
+LOG_LINES = 40
+
+
+class Desk:
+    """The pages' view of ``table``; ``join_url`` is told to seats that have no device yet."""
+
+    def __init__(self, table: Table, *, join_url: str = "", joined: Any = None) -> None:
+        self.table = table
+        self.game = table.game
+        self.face = table.face
+        self.secret = keeps_secrets(table.game)
+        self.join_url = join_url
+        #: seat -> bool: has a device joined (the :class:`~tablelight.web.access.Access`'s ``joined``).
+        self.joined = joined or (lambda seat: False)
+        self.humans = [s for s, kind in enumerate(table.seats) if kind == HUMAN]
+        self.version = 0
+        self._dirty = True
+        self._lock = threading.Lock()
+        self._public: dict[str, Any] = {}
+        self._seats: dict[int, dict[str, Any]] = {}
+        self._feedback: dict[int, str] = {}
+        self._public_lines: list[str] = []
+        self._seen_log = 0
+        self._pending: queue.Queue[tuple[int, Action, int, concurrent.futures.Future[tuple[bool, str]]]] = queue.Queue()
+
+    # ------------------------------------------------ read from any thread
+
+    def public(self) -> dict[str, Any]:
+        with self._lock:
+            return self._public
+
+    def seat(self, seat: int) -> dict[str, Any] | None:
+        with self._lock:
+            return self._seats.get(seat)
+
+    def submit(self, seat: int, action: Action, at: int) -> concurrent.futures.Future[tuple[bool, str]]:
+        """Queue ``seat``'s ``action``, chosen when the log had ``at`` entries; the future says (applied, message)."""
+        done: concurrent.futures.Future[tuple[bool, str]] = concurrent.futures.Future()
+        self._pending.put((seat, action, at, done))
+        return done
+
+    def changed(self) -> None:
+        """Something the pages show may have changed (any thread): recompute on the next tick."""
+        self._dirty = True
+
+    # ----------------------------------------------- on the table's thread
+
+    def tick(self) -> None:
+        """Apply the queued page actions, then recompute the snapshots if anything changed."""
+        while True:
+            try:
+                seat, action, at, done = self._pending.get_nowait()
+            except queue.Empty:
+                break
+            try:
+                done.set_result(self._apply(seat, action, at))
+            except Exception as error:  # the page gets the reason; the table goes on
+                done.set_result((False, f"not applied: {error}"))
+            self._dirty = True
+        if self._dirty:
+            self._dirty = False
+            self._recompute()
+
+    def _apply(self, seat: int, action: Action, at: int) -> tuple[bool, str]:
+        game, table = self.game, self.table
+        if seat not in self.humans:
+            return False, f"seat {seat} is not played from a page"
+        if game.current_seat() != seat:
+            return False, "it is not your turn"
+        if at != len(game.log):
+            return False, "the game moved on since this choice was shown: choose again"
+        if not isinstance(action, dict):
+            return False, "an action is a JSON object"
+        before = len(table.messages)
+        if table.apply(action):
+            return True, "done"
+        said = table.messages[before:]
+        return False, said[-1] if said else "refused"
+
+    def shared_text(self, text: str) -> str | None:
+        """``text`` as the shared screen may show it, or None when it is for the acting seat only."""
+        self._dirty = True
+        seat = self.game.current_seat()
+        if not self.secret:
+            return text
+        public = self._new_public_lines()
+        if text in public or text == self.game.describe_result() or text.startswith("the board is"):
+            return text
+        if seat is not None and self.table.seats[seat] == HUMAN and text == f"{self.table.seat_label(seat)}: {self.face.prompt(seat)}":
+            return self.turn_line()
+        if seat is not None:
+            self._feedback[seat] = text
+        return None
+
+    def turn_line(self) -> str:
+        """Whose turn it is, for everyone (no secrets)."""
+        seat = self.game.current_seat()
+        if seat is None:
+            return self.game.describe_result()
+        label = self.table.seat_label(seat)
+        if self.table.seats[seat] != HUMAN:
+            return f"{label} to act"
+        if self.joined(seat):
+            return f"{label}: your turn, on your seat's page"
+        if self.join_url:
+            return f"{label}: your turn; your hand and choices are on your seat's page: join at {self.join_url} with your code"
+        return f"{label}: your turn"
+
+    def _new_public_lines(self) -> list[str]:
+        log = self.game.log
+        if self._seen_log > len(log):  # an undo
+            self._seen_log = 0
+            self._public_lines = []
+        for entry in log[self._seen_log :]:
+            if "action" in entry:
+                self._public_lines.append(f"{self.table.seat_label(entry['seat'])}: {self.face.describe_action(entry['action'])}")
+        self._seen_log = len(log)
+        return self._public_lines[-LOG_LINES:]
+
+    def _recompute(self) -> None:
+        game, table = self.game, self.table
+        seat_now = game.current_seat()
+        names = list(getattr(self.face, "seat_names", None) or [])
+        public = {
+            "game": game.name,
+            "turn": seat_now,
+            "turn_line": self.turn_line(),
+            # the table's last word for everyone: in a game without secrets that is what to press now
+            "message": self.turn_line() if self.secret or not table.messages else table.messages[-1],
+            "over": game.is_over(),
+            "scores": game.scores(),
+            "seats": [
+                {"label": table.seat_label(s), "name": names[s] if s < len(names) else f"seat {s}", "kind": kind,
+                 "joined": bool(self.joined(s)) if kind == HUMAN else None}
+                for s, kind in enumerate(table.seats)
+            ],
+            "log": self._new_public_lines() if self.secret else [m for m in table.messages[-LOG_LINES:]],
+            "board": table.board_connected(),
+            "join_url": self.join_url,
+        }
+        seats = {seat: self._seat_snapshot(seat, public) for seat in self.humans}
+        with self._lock:
+            unchanged = {k: v for k, v in self._public.items() if k != "version"} == public and all(
+                {k: v for k, v in self._seats.get(seat, {}).items() if k != "version"} == snapshot for seat, snapshot in seats.items()
+            )
+            if unchanged:  # the pages keep what they show (a button being tapped stays put)
+                return
+            self.version += 1
+            public["version"] = self.version
+            for snapshot in seats.values():
+                snapshot["version"] = self.version
+            self._public = public
+            self._seats = seats
+
+    def _seat_snapshot(self, seat: int, public: dict[str, Any]) -> dict[str, Any]:
+        game, table, face = self.game, self.table, self.face
+        mine = game.current_seat() == seat
+        choices = []
+        if mine:
+            for action in game.legal_actions():
+                choices.append({"action": action, "text": face.describe_action(action), "path": choice_path(game.name, action)})
+        return {
+            "seat": seat,
+            "label": table.seat_label(seat),
+            "game": game.name,
+            "your_turn": mine,
+            "prompt": face.prompt(seat) if mine else (public["turn_line"] if not game.is_over() else game.describe_result()),
+            "feedback": self._feedback.get(seat, "") if mine else "",
+            "secrets": [
+                {"title": t, "items": x} if isinstance(x, list) else {"title": t, "text": x}
+                for t, x in (secret_sections(game, seat) if self.secret else [])
+            ],
+            "choices": choices,
+            "at": len(game.log),
+            "log": self._seat_log(seat),
+            "scores": public["scores"],
+            "seats": public["seats"],
+            "over": public["over"],
+            "board": public["board"],
+        }
+
+    def _seat_log(self, seat: int) -> list[str]:
+        lines = []
+        for entry in self.game.view_log(seat)[-LOG_LINES:]:
+            if "action" in entry:
+                forced = " (forced)" if entry.get("auto") else ""
+                lines.append(f"{self.table.seat_label(entry['seat'])}: {self.face.describe_action(entry['action'])}{forced}")
+            elif entry.get("hidden"):
+                lines.append(f"chance {entry.get('chance')}: hidden")
+            else:
+                lines.append(self.game.describe_entry(entry).strip())
+        return lines
+
+
+def choice_path(game_name: str, action: Action) -> list[str]:
+    """The steps by which a page narrows a long list of choices down to ``action``: its type, then each field."""
+    steps = [str(action.get("type", "action")).replace("_", " ")]
+    for field, value in action.items():
+        if field == "type":
+            continue
+        steps.append(value_words(game_name, field, value))
+    return steps
+
+
+def value_words(game_name: str, field: str, value: Any) -> str:
+    if game_name == "mainland" and field == "card" and isinstance(value, str):
+        from tablelight.games.mainland.face import card_words
+
+        return f"{value}: {card_words(value)}" if value != "camp" else "camp"
+    if game_name == "landover" and field in LANDOVER_PLACES:
+        return f"{LANDOVER_PLACES[field]} {words(value)}"
+    if field == "rotation" and isinstance(value, int):
+        return f"turned {90 * value} degrees"
+    return f"{field.replace('_', ' ')} {words(value)}"

@@ -1,0 +1,129 @@
+"""uvicorn serving the table's app in a background thread, on the addresses it was given.
+
+Loopback (``127.0.0.1``) always; with ``share`` also one local-network address (found
+from the route to the network, or given). The Host header must name one of them with
+the port (``localhost`` too for loopback). Idle connections are closed after
+``idle_timeout`` seconds, WebSocket messages are small, pings find dead peers.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from typing import Any
+
+import uvicorn
+
+from tablelight.core.errors import SetupError
+from tablelight.web.guard import Guard, IdleClosingH11Protocol
+
+LOOPBACK = "127.0.0.1"
+IDLE_TIMEOUT = 5
+WS_MAX_BYTES = 4096
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (the source address of its default route)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.254.254.254", 9))  # UDP connect sends nothing: it only picks a route
+        address = str(probe.getsockname()[0])
+    except OSError:
+        address = ""
+    finally:
+        probe.close()
+    if not address or address.startswith("127.") or address == "0.0.0.0":
+        raise SetupError("no local network address found: connect to a network, or give one with --share ADDRESS")
+    return address
+
+
+def share_address(share: str | None) -> str | None:
+    """The network address for ``--share``: None (loopback only), ``lan`` (found) or an address given."""
+    if share in (None, "", "loopback", "off"):
+        return None
+    if share == "lan":
+        return lan_address()
+    try:
+        socket.inet_aton(share)
+    except OSError:
+        raise SetupError(f"--share takes lan, loopback or an IPv4 address of this machine, not {share!r}") from None
+    return share
+
+
+class WebServer:
+    """Serve ``app`` (an ASGI app, wrapped in :class:`Guard` here) until :meth:`stop`."""
+
+    def __init__(self, app: Any, *, port: int = 0, share: str | None = None, idle_timeout: int = IDLE_TIMEOUT) -> None:
+        self.addresses = [LOOPBACK]
+        lan = share_address(share)
+        self.sockets = [bind(LOOPBACK, port)]
+        self.port = int(self.sockets[0].getsockname()[1])
+        if lan is not None and lan != LOOPBACK:
+            self.sockets.append(bind(lan, self.port))
+            self.addresses.append(lan)
+        hosts = [f"{a}:{self.port}" for a in self.addresses] + [f"localhost:{self.port}"]
+        config = uvicorn.Config(
+            Guard(app, hosts),
+            http=IdleClosingH11Protocol,
+            ws="websockets-sansio",
+            lifespan="off",
+            access_log=False,
+            log_level="error",
+            server_header=False,
+            date_header=False,
+            timeout_keep_alive=idle_timeout,
+            timeout_graceful_shutdown=1,
+            limit_concurrency=64,
+            ws_max_size=WS_MAX_BYTES,
+            ws_ping_interval=10.0,
+            ws_ping_timeout=10.0,
+            ws_per_message_deflate=False,
+        )
+        self.server = uvicorn.Server(config)
+        self.thread: threading.Thread | None = None
+
+    @property
+    def address(self) -> str:
+        """The address printed for people: the network one when shared, else loopback."""
+        return self.addresses[-1]
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.address}:{self.port}"
+
+    def start(self) -> WebServer:
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": self.sockets}, name="web", daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise SetupError("the web server did not start")
+            time.sleep(0.01)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        if self.thread is not None:
+            self.thread.join(timeout=5)
+        for sock in self.sockets:
+            sock.close()
+
+    def __enter__(self) -> WebServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def bind(address: str, port: int) -> socket.socket:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((address, port))
+    except OSError as error:
+        sock.close()
+        raise SetupError(f"cannot open the web view on {address}:{port}: {error.strerror} (choose another --web-port)") from None
+    sock.listen(64)
+    sock.set_inheritable(True)
+    return sock

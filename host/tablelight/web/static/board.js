@@ -1,0 +1,60 @@
+// The shared board page: LEDs and public news; with the host's token also key presses and seat codes.
+'use strict';
+(() => {
+  const params = new URLSearchParams(location.search);
+  if (params.has('token')) {
+    sessionStorage.setItem(TL.storageKey('host'), params.get('token'));
+    history.replaceState(null, '', location.pathname);  // keep the token off the address bar
+  }
+  const hostToken = sessionStorage.getItem(TL.storageKey('host'));
+  const status = document.getElementById('status');
+  const hasSeats = document.body.dataset.seats === 'yes';
+  function onState(state) {
+    status.textContent = state.message || state.turn_line || '';
+    if (!state.board) TL.away('The board is away: waiting for it to come back (the game is saved).');
+    if (!hasSeats) return;
+    document.getElementById('join-url').textContent = state.join_url;
+    TL.fill(document.getElementById('log'), state.log.slice(-12).reverse());
+    TL.scores(document.getElementById('scores'), state);
+    const seats = document.getElementById('seats');
+    seats.replaceChildren(...state.seats.map(seat => TL.el('li',
+      seat.kind === 'human' ? `${seat.label}: ${seat.joined ? 'joined' : 'not joined yet'}` : seat.label)));
+    if (hostToken) loadHost();
+  }
+  TL.live('/ws/board', data => { if (data.state) onState(data.state); });
+
+  if (!hostToken) return;
+  document.querySelectorAll('[data-key]').forEach(node => {
+    node.classList.add('pressable');
+    node.addEventListener('click', () => fetch('/api/press/' + node.dataset.key, {
+      method: 'POST', headers: {'X-Host-Token': hostToken, 'Content-Type': 'application/json'}, body: '{}'}));
+  });
+  async function loadHost() {
+    const answer = await fetch('/api/host', {headers: {'X-Host-Token': hostToken}});
+    if (!answer.ok) return;
+    const data = await answer.json();
+    const box = document.getElementById('host-seats');
+    document.getElementById('host').hidden = false;
+    box.replaceChildren(...data.seats.map(seat => {
+      const card = TL.el('div', null, 'host-seat');
+      card.append(TL.el('strong', seat.label));
+      if (seat.joined) {
+        card.append(TL.el('span', ' has a device. '));
+      } else {
+        card.append(TL.el('span', ` code ${seat.code} `, 'code'));
+        const qr = TL.el('div', null, 'qr');
+        qr.innerHTML = seat.qr;  // segno's SVG, made by the server
+        card.append(qr);
+      }
+      const drop = TL.el('button', seat.joined ? 'drop device, new code' : 'new code', 'small');
+      drop.addEventListener('click', async () => {
+        await fetch('/api/host/drop', {method: 'POST', headers: {'X-Host-Token': hostToken, 'Content-Type': 'application/json'},
+          body: JSON.stringify({seat: seat.seat})});
+        loadHost();
+      });
+      card.append(drop);
+      return card;
+    }));
+  }
+  if (hasSeats) loadHost();
+})();

@@ -1,0 +1,116 @@
+// A seat's page: its secrets, what to do now and its choices (narrowed step by step), its log, live.
+'use strict';
+(() => {
+  const seat = Number(document.body.dataset.seat);
+  const token = localStorage.getItem(TL.storageKey('seat:' + seat));
+  if (!token) { location.replace('/join'); return; }
+  const MAX_SHOWN = 8;  // more choices than this are narrowed first: by type, then field by field
+  let state = null;
+  let picked = [];      // the steps chosen so far (labels of choice.path)
+  let busy = false;
+  const $ = id => document.getElementById(id);
+
+  function matching() {
+    return state.choices.filter(c => picked.every((label, i) => c.path[i] === label));
+  }
+  function renderChoices() {
+    const box = $('choices');
+    const crumbs = $('crumbs');
+    if (!state.your_turn || state.choices.length === 0) { box.replaceChildren(); crumbs.replaceChildren(); return; }
+    let left = matching();
+    if (left.length === 0) { picked = []; left = state.choices; }
+    let depth = picked.length;
+    // skip steps every choice left agrees on
+    while (left.length > MAX_SHOWN && depth < left[0].path.length && new Set(left.map(c => c.path[depth])).size === 1) depth++;
+    const buttons = [];
+    if (left.length > MAX_SHOWN && depth < left[0].path.length) {
+      const groups = new Map();
+      left.forEach(c => groups.set(c.path[depth], (groups.get(c.path[depth]) || 0) + 1));
+      groups.forEach((count, label) => {
+        const button = TL.el('button', null, 'choice step');
+        button.append(TL.el('span', label));
+        if (count > 1) button.append(TL.el('small', `${count} choices`));
+        button.addEventListener('click', () => {
+          picked = left[0].path.slice(0, depth).concat([label]);
+          renderChoices();
+        });
+        buttons.push(button);
+      });
+    } else {
+      left.forEach(c => {
+        const button = TL.el('button', c.text, 'choice');
+        button.addEventListener('click', () => act(c.action, button));
+        buttons.push(button);
+      });
+    }
+    box.classList.toggle('steps', buttons.length > 0 && buttons[0].classList.contains('step'));
+    box.replaceChildren(...buttons);
+    crumbs.replaceChildren();
+    if (picked.length) {
+      const back = TL.el('button', '\u2190 back', 'small');
+      back.addEventListener('click', () => { picked = picked.slice(0, -1); renderChoices(); });
+      crumbs.append(back, TL.el('span', ' ' + picked.join(' \u203a ')));
+    }
+  }
+  async function act(action, button) {
+    if (busy) return;
+    busy = true;
+    button.classList.add('sending');
+    try {
+      const answer = await fetch(`/api/seat/${seat}/act`, {
+        method: 'POST',
+        headers: {'Content-Type': 'application/json', 'X-Seat-Token': token},
+        body: JSON.stringify({action, at: state.at}),
+      });
+      const data = await answer.json();
+      $('feedback').textContent = data.applied ? '' : (data.message || data.error || 'refused');
+      if (data.applied) picked = [];
+    } catch (error) {
+      $('feedback').textContent = 'the host did not answer: ' + error;
+    } finally {
+      busy = false;
+      button.classList.remove('sending');
+    }
+  }
+  let shownChoices = '';
+  function render(next) {
+    const newTurn = !state || state.at !== next.at;
+    state = next;
+    const choices = JSON.stringify([state.at, state.your_turn, state.choices]);
+    if (newTurn) picked = [];
+    $('label').textContent = state.label;
+    $('turn-badge').hidden = !state.your_turn;
+    document.body.classList.toggle('acting', state.your_turn);
+    $('prompt').textContent = state.prompt;
+    if (newTurn || state.feedback) $('feedback').textContent = state.feedback || '';
+    const secrets = $('secrets');
+    secrets.replaceChildren(...state.secrets.map(s => {
+      const part = TL.el('div', null, 'secret');
+      part.append(TL.el('h2', s.title));
+      if (s.items) {
+        const list = TL.el('ul');
+        TL.fill(list, s.items);
+        part.append(list);
+      } else {
+        part.append(TL.el('p', s.text));
+      }
+      return part;
+    }));
+    TL.scores($('scores'), state);
+    TL.fill($('log'), state.log.slice().reverse());
+    if (!state.board) TL.away('The board is away: waiting for it to come back (the game is saved).');
+    if (choices !== shownChoices) {  // redraw the buttons only when they change: a tap must not miss
+      shownChoices = choices;
+      renderChoices();
+    }
+  }
+  TL.live(`/ws/seat/${seat}?token=${encodeURIComponent(token)}`, data => { if (data.state) render(data.state); }, event => {
+    if (event.code === 4401) {
+      localStorage.removeItem(TL.storageKey('seat:' + seat));
+      TL.away('This device no longer holds the seat: ask the host for a new code.');
+      setTimeout(() => location.replace('/join'), 2500);
+      return false;
+    }
+    return true;
+  });
+})();

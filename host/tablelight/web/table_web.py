@@ -1,0 +1,95 @@
+"""The web side of ``tablelight play`` and ``resume``: seat passes, the desk, the server, the join lines.
+
+:class:`TableWeb` is what :func:`tablelight.table.run.run_table` starts when the web view
+is on (``--view web``/``both``, ``--share``, or a game with secrets and a human seat, whose
+hands can only be shown on the seats' own pages). It sorts the table's messages for the
+shared screen (:meth:`shared_text`), must be ticked on the table's thread (:meth:`tick`,
+from the board's ``poll``), and prints the board page's address and one join line (and QR
+code) per human seat.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from tablelight.table.service import HUMAN, Table
+from tablelight.view.web import WebView
+from tablelight.web.access import Access, SeatPass
+from tablelight.web.desk import Desk
+from tablelight.web.places import place_labels
+from tablelight.web.server import IDLE_TIMEOUT
+from tablelight.web.share import JoinSheet
+
+
+class TableWeb:
+    """The pages of ``table``'s board (``pixels``, ``press``) and seats; see the module docstring."""
+
+    def __init__(
+        self,
+        table: Table,
+        layout: dict[str, Any],
+        pixels: Callable[[], Sequence[Sequence[int]]],
+        press: Callable[[int], None],
+        *,
+        port: int = 0,
+        share: str | None = None,
+        title: str = "",
+        out: TextIO | None = None,
+        terminal: Any = None,
+        idle_timeout: int = IDLE_TIMEOUT,
+    ) -> None:
+        self.table = table
+        self.out = out or sys.stdout
+        self.terminal = terminal
+        humans = [seat for seat, kind in enumerate(table.seats) if kind == HUMAN]
+        self.access = Access(humans, on_issue=self._issued)
+        self.desk = Desk(table, joined=self.access.joined)
+        self.view = WebView(
+            layout, pixels, press, port=port, share=share, title=title, desk=self.desk, access=self.access,
+            labels=place_labels(table.game, table.face), idle_timeout=idle_timeout,
+        )
+        self.desk.join_url = self.view.join_url
+        self.sheet = JoinSheet(self.access, self.view.join_url, table.seat_label)
+
+    @property
+    def live_terminal(self) -> bool:
+        return self.terminal is not None and bool(getattr(self.terminal, "live", False))
+
+    def start(self) -> TableWeb:
+        self.view.start()
+        print(f"web view: {self.view.url} (for this computer: it presses the board's keys and shows the seats' codes)", file=sys.stderr, flush=True)
+        print(f"board page for everyone: {self.view.public_url}", file=sys.stderr, flush=True)
+        if self.live_terminal:
+            self.terminal.footer = self.footer()
+        elif self.access.seats:
+            print(self.sheet.text(), file=self.out, flush=True)
+        return self
+
+    def footer(self) -> str:
+        """What a live terminal keeps under the board: the web view's address and the join lines."""
+        lines = [f"web view: {self.view.url}"]
+        if self.access.seats:
+            lines.append(self.sheet.text())
+        return "\n".join(lines)
+
+    def stop(self) -> None:
+        self.view.stop()
+
+    def shared_text(self, text: str) -> str | None:
+        """The table's message as the shared screen may show it (None: only for the acting seat's page)."""
+        return self.desk.shared_text(text)
+
+    def tick(self) -> None:
+        """On the table's thread: apply the seats' choices, refresh the pages and the join lines."""
+        self.desk.tick()
+        if self.live_terminal:
+            self.terminal.footer = self.footer()
+
+    def _issued(self, issued: SeatPass) -> None:
+        self.desk.changed()
+        if not self.live_terminal:
+            label = self.table.seat_label(issued.seat)
+            print(f"{label}: device dropped, new code issued", file=self.out, flush=True)
+            print(self.sheet.text(), file=self.out, flush=True)

@@ -1,0 +1,171 @@
+"""Two phones join a Mainland game on the simulated board, in a real browser (Debian chromium).
+
+``tablelight play mainland --seats human,human --board sim --view web`` runs as a user
+would start it. Two phone-sized browser contexts open the two join links it prints: each
+page shows its own hand and never the other's; seat 0 places its camp from its phone,
+seat 1 from the board's keys (clicked on the host's board page, which presses the
+simulated board's keys); the shared page and the terminal never show a hand. The
+screenshot of a seat's page in the user guide is taken here (docs/img/seat-page.png).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from .helpers import wait_for
+
+CHROMIUM = "/usr/bin/chromium"
+BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "img" / "seat-page.png"
+sync_api = pytest.importorskip("playwright.sync_api")
+if not os.path.exists(CHROMIUM):
+    pytest.skip("Debian chromium is not installed (scripts/test.sh installs it)", allow_module_level=True)
+
+
+class Played:
+    """``tablelight play`` in a child process, its output collected as it comes."""
+
+    def __init__(self, *args: str, db: Path) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "tablelight", "play", *args, "--db", str(db)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1,
+        )
+        self.out: list[str] = []
+        self.err: list[str] = []
+        for stream, lines in ((self.process.stdout, self.out), (self.process.stderr, self.err)):
+            threading.Thread(target=lambda s=stream, l=lines: [l.append(line) for line in s], daemon=True).start()
+
+    def text(self) -> str:
+        return "".join(self.out) + "".join(self.err)
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(10)
+
+
+def hand_of(page) -> list[str]:
+    """The card ids in the hand section of a seat's page."""
+    text = page.locator(".secret", has_text="hand").inner_text()
+    return re.findall(r"(\w+\d+):", text)
+
+
+def tap_until_done(page, rounds: int = 12) -> None:
+    """Tap the first choice shown, step after step, until the seat's turn is over."""
+    for _ in range(rounds):
+        if page.locator("#turn-badge").is_hidden():
+            return
+        before = page.locator("#choices").inner_text()
+        try:
+            page.locator("#choices .choice").first.click(timeout=3000)
+        except sync_api.TimeoutError:
+            continue  # the list was redrawn under the tap: look again
+        wait_for(lambda: page.locator("#turn-badge").is_hidden() or page.locator("#choices").inner_text() != before)
+    page.locator("#turn-badge").wait_for(state="hidden")
+
+
+def test_two_phones_play_mainland_and_keep_their_hands(tmp_path):
+    played = Played("mainland", "--seats", "human,human", "--seed", "5", "--board", "sim", "--view", "web", "--web-port", "0", db=tmp_path / "games.sqlite")
+    try:
+        wait_for(lambda: len(re.findall(r"join (http://\S+)", played.text())) >= 2 and "web view: " in played.text(), timeout=30)
+        links = re.findall(r"join (http://\S+)", played.text())
+        host_url = re.search(r"web view: (\S+)", played.text()).group(1)
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+            try:
+                phones = [browser.new_context(**PHONE).new_page() for _ in range(2)]
+                for page, link in zip(phones, links):
+                    page.goto(link)
+                    page.locator(".secret").first.wait_for()
+                hands = [hand_of(page) for page in phones]
+                assert len(hands[0]) == len(hands[1]) == 5 and not set(hands[0]) & set(hands[1])
+                for mine, theirs in ((0, 1), (1, 0)):
+                    shown = phones[mine].content()
+                    assert all(card in shown for card in hands[mine])
+                    assert not any(card in shown for card in hands[theirs])
+
+                # seat 0 places its camp from the phone: narrow the choices until one places it
+                phone = phones[0]
+                phone.locator("#turn-badge").wait_for()
+                tap_until_done(phone)
+                assert "places camp" in phone.locator("#log").inner_text()
+
+                # seat 1 places its camp with the board's keys (the camp is chosen already; confirm)
+                phones[1].locator("#turn-badge").wait_for()
+                board = browser.new_context(viewport={"width": 1000, "height": 800}).new_page()
+                board.goto(host_url)
+                board.locator("#button-confirm.pressable").wait_for()
+                board.click("#button-confirm")
+                phones[1].locator("#turn-badge").wait_for(state="hidden")
+                wait_for(lambda: phones[1].locator("#log").inner_text().count("places camp") == 2)
+                phones[0].locator("#turn-badge").wait_for()
+
+                # seat 0 now plays a card of its hand from the phone: both hands stay apart
+                phone.locator("#choices .choice").first.wait_for()
+                if SCREENSHOT.parent.is_dir():
+                    phone.screenshot(path=str(SCREENSHOT))
+                tap_until_done(phone)
+                wait_for(lambda: phones[1].locator("#turn-badge").is_visible())
+                hands = [hand_of(page) for page in phones]
+                for mine, theirs in ((0, 1), (1, 0)):
+                    assert not any(card in phones[mine].content() for card in hands[theirs])
+                shared = browser.new_context().new_page()
+                shared.goto(host_url.split("?")[0])
+                shared.locator("#log li").first.wait_for()
+                public = shared.content() + board.content()
+                terminal = played.text()
+                for card in hands[0] + hands[1]:
+                    assert card not in public and card not in terminal, card
+            finally:
+                browser.close()
+    finally:
+        played.stop()
+
+
+def section(page, title: str) -> str:
+    return page.locator(".secret", has_text=title).locator("p").inner_text()
+
+
+def test_two_phones_play_landover_setup_and_keep_their_resources(tmp_path):
+    played = Played("landover", "--seats", "human,human", "--seed", "4", "--board", "sim", "--view", "web", "--web-port", "0", db=tmp_path / "games.sqlite")
+    try:
+        wait_for(lambda: len(re.findall(r"join (http://\S+)", played.text())) >= 2 and "web view: " in played.text(), timeout=30)
+        links = re.findall(r"join (http://\S+)", played.text())
+        public_url = re.search(r"board page for everyone: (\S+)", played.text()).group(1)
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+            try:
+                phones = [browser.new_context(**PHONE).new_page() for _ in range(2)]
+                for page, link in zip(phones, links):
+                    page.goto(link)
+                    page.locator(".secret", has_text="resources").wait_for()
+                # the opening: each seat builds a village and a road, twice, from its phone
+                for _ in range(8):
+                    if all(section(page, "resources") != "none" for page in phones):
+                        break
+                    wait_for(lambda: any(page.locator("#turn-badge").is_visible() for page in phones), timeout=10)
+                    acting = next(page for page in phones if page.locator("#turn-badge").is_visible())
+                    tap_until_done(acting)
+                wait_for(lambda: all(section(page, "resources") != "none" for page in phones), timeout=10)
+                resources = [section(page, "resources") for page in phones]
+                for page in phones:
+                    assert page.locator(".secret", has_text="development cards").count() == 1
+                    assert page.locator(".secret").count() == 2  # its own resources and cards, nobody else's
+                if resources[0] != resources[1]:
+                    assert resources[1] not in phones[0].content() and resources[0] not in phones[1].content()
+                shared = browser.new_context().new_page()
+                shared.goto(public_url)
+                shared.locator("#log li").first.wait_for()
+                for text in (shared.content(), played.text()):
+                    assert "hand:" not in text and resources[0] not in text and resources[1] not in text
+            finally:
+                browser.close()
+    finally:
+        played.stop()

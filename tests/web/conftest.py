@@ -1,0 +1,68 @@
+"""A Mainland table for two people served by the real web server (no board: a desk thread stands in
+for the table's loop, ticking the desk as the board's poll would)."""
+
+from __future__ import annotations
+
+import io
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from tablelight.games.mainland.engine import Mainland
+from tablelight.table.service import Table
+from tablelight.web.table_web import TableWeb
+
+
+class NoBoard:
+    def show(self, pixels: Any) -> None:
+        pass
+
+    def poll(self, timeout: float) -> list[Any]:
+        return []
+
+
+@dataclass
+class Served:
+    web: TableWeb
+    table: Table
+    base: str
+
+    @property
+    def game(self) -> Mainland:
+        return self.table.game  # type: ignore[return-value]
+
+    def join(self, seat: int) -> str:
+        """Join ``seat`` with its code: the device token."""
+        import httpx
+
+        code = self.web.access.pass_of(seat).code
+        answer = httpx.post(f"{self.base}/api/join", json={"code": code}, headers={"Origin": self.base})
+        assert answer.status_code == 200, answer.text
+        return str(answer.json()["device"])
+
+
+@pytest.fixture
+def served() -> Iterator[Served]:
+    game = Mainland(2, seed=5)
+    table = Table(game, ["human", "human"], board=NoBoard())
+    web = TableWeb(table, table.face.layout.data, lambda: [p[:3] for p in table.pixels()], lambda key: table.press(key), idle_timeout=1,
+                   out=io.StringIO())
+    stop = threading.Event()
+
+    def desk_loop() -> None:  # the table's thread
+        while not stop.is_set():
+            web.tick()
+            stop.wait(0.01)
+
+    web.start()
+    thread = threading.Thread(target=desk_loop, daemon=True)
+    thread.start()
+    try:
+        yield Served(web, table, web.view.base_url)
+    finally:
+        stop.set()
+        thread.join()
+        web.stop()

@@ -1,0 +1,65 @@
+"""What each seat's page and the shared screen are given: a seat's own secrets, never another's.
+
+Positions are reached through public means only (bots' actions applied by the table).
+"""
+
+from __future__ import annotations
+
+import json
+
+from tablelight.games.landover.engine import Landover
+from tablelight.games.mainland.engine import Mainland
+from tablelight.table.service import Table
+from tablelight.web.desk import Desk
+from tablelight.web.places import words
+
+from .conftest import NoBoard
+
+
+def played(game, bots: list[str], moves: int, done=lambda game: False) -> Table:
+    table = Table(game, bots)
+    for _ in range(moves):
+        if game.is_over() or done(game):
+            break
+        table.bot_move(game.current_seat())
+    return Table(game, ["human"] * game.players, board=NoBoard())
+
+
+def test_landover_resources_and_development_cards_reach_only_their_seat():
+    game = Landover(2, seed=4)
+    table = played(game, ["greedy", "greedy"], 400, lambda g: g.devs[0] and any(g.res[0]) and any(g.res[1]))
+    assert game.devs[0] and any(game.res[0])
+    desk = Desk(table)
+    desk.tick()
+    public = json.dumps(desk.public())
+    for seat, other in ((0, 1), (1, 0)):
+        mine = desk.seat(seat)
+        theirs = json.dumps(desk.seat(other))
+        sections = {s["title"]: s["text"] for s in mine["secrets"]}
+        own_resources = words(game.view(seat)["players"][seat]["hand"])
+        assert sections["resources"] == own_resources
+        assert sections["development cards"] == words(sorted(game.devs[seat]))
+        if own_resources != words(game.view(other)["players"][other]["hand"]):
+            assert own_resources not in theirs and own_resources not in public
+        for card in set(game.devs[seat]) - set(game.devs[other]):
+            assert card.replace("_", " ") not in theirs and card not in theirs
+            assert card.replace("_", " ") not in public and card not in public
+
+
+def test_mainland_hands_reach_only_their_seat_and_the_shared_screen_gets_no_prompt_with_a_hand():
+    game = Mainland(2, seed=5)
+    table = played(game, ["random", "random"], 6)
+    desk = Desk(table, join_url="http://127.0.0.1:8055/join")
+    desk.tick()
+    for seat, other in ((0, 1), (1, 0)):
+        shown = json.dumps(desk.seat(seat))
+        assert all(card in shown for card in game.hands[seat])
+        assert not any(card in shown for card in game.hands[other])
+        assert not any(card in json.dumps(desk.public()) for card in game.hands[seat])
+    acting = game.current_seat()
+    prompt = f"{table.seat_label(acting)}: {table.face.prompt(acting)}"
+    assert game.hands[acting][0] in prompt
+    shared = desk.shared_text(prompt)
+    assert shared is not None and game.hands[acting][0] not in shared and "join at http://127.0.0.1:8055/join" in shared
+    assert desk.shared_text("c12 (village plain / forest mountain) fits in 3 ways") is None  # press feedback: the seat's page only
+    assert desk.shared_text(game.describe_result()) == game.describe_result()
