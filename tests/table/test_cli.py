@@ -57,11 +57,14 @@ def test_board_auto_takes_the_first_board_found(monkeypatch):
 
 
 def test_play_and_sim_refuse_a_game_without_a_face_naming_those_with_one(tmp_path, capsys, monkeypatch):
-    from tablelight.table.face import FACES
+    import dataclasses
+
+    from tablelight.core.registry import game_entries
 
     db = str(tmp_path / "g.sqlite")
     faceless = "landover"
-    monkeypatch.delitem(FACES, faceless, raising=False)
+    entries = game_entries()
+    monkeypatch.setitem(entries, faceless, dataclasses.replace(entries[faceless], face=None))
     assert main(["play", faceless, "--seats", "bot,bot", "--board", "none", "--db", db]) == 1
     err = capsys.readouterr().err
     assert f"{faceless} has no lit-board face yet" in err and "farlander" in err

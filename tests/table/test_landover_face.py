@@ -12,11 +12,11 @@ from tablelight.cli.main import main
 from tablelight.core.rng import Rng
 from tablelight.games.landover.board import builtin_map
 from tablelight.games.landover.engine import Landover
-from tablelight.table.face import BLINK, FACES, OFF, PULSE, SOLID, make_face
+from tablelight.core.registry import game_entry
+from tablelight.table.face import BLINK, FLASH, OFF, PULSE, SOLID, make_face
 from tablelight.games.landover.face import (
     BARBARIAN_ON,
     FIELD_KINDS,
-    FLASH,
     HEX_LEVEL,
     RED_DIE,
     SEAT_COLORS,
@@ -167,7 +167,7 @@ def test_a_broken_layout_or_another_map_is_refused_with_a_reason():
 
 
 def test_the_face_is_registered():
-    assert FACES["landover"] == "tablelight.games.landover.face:LandoverFace"
+    assert game_entry("landover").face == "tablelight.games.landover.face:LandoverFace"
     assert isinstance(make_face(Landover(2, seed=1)), LandoverFace)
 
 

@@ -57,7 +57,11 @@ class _KeyQueue:
 
     @property
     def connected(self) -> bool:
-        return bool(getattr(self.board, "connected", True))
+        return self.board.connected if self.board is not None else True
+
+    def dice(self, leds: list[int], values: list[int], *, color: tuple[int, int, int]) -> None:
+        if self.board is not None:
+            self.board.dice(leds, values, color=color)
 
     def show(self, pixels: list[tuple[int, int, int, int]]) -> None:
         if self.board is not None:
@@ -108,7 +112,7 @@ def open_board(spec: str, stack: ExitStack, layout: dict[str, Any]) -> tuple[Boa
 
     session = BoardSession.open(port)
     stack.callback(session.close)
-    hello = getattr(session, "hello", {}) or {}
+    hello = session.hello
     if hello.get("layout") not in (None, layout_id):
         raise SetupError(f"the board on {port} has layout {hello.get('layout')!r}, this game needs {layout_id!r}")
     leds = hello.get("leds")

@@ -44,7 +44,21 @@ from typing import TYPE_CHECKING, Any
 
 from tablelight.core.errors import IllegalActionError
 from tablelight.core.game import Action
-from tablelight.table.face import BLINK, OFF, PULSE, SOLID, Outcome, Pixel, light_turns, scaled
+from tablelight.games.farlander.engine import MAX_MOVE_IN
+from tablelight.table.face import (
+    BLINK,
+    OFF,
+    PULSE,
+    SEAT_COLORS,
+    SEAT_NAMES,
+    SOLID,
+    GameFace,
+    Outcome,
+    Pixel,
+    flash_over,
+    light_turns,
+    scaled,
+)
 from tablelight.table.layout import LayoutError, check_layout_data, layout_path, read_layout_file, whole
 
 if TYPE_CHECKING:
@@ -55,7 +69,6 @@ __all__ = [
     "InputMachine", "LayoutError", "Outcome", "Pixel", "load_layout", "parse_layout", "render", "territory_leds",
 ]
 
-MAX_MOVE_IN = 5
 
 
 @dataclass(frozen=True)
@@ -191,9 +204,6 @@ def parse_layout(data: Any, source: str = "layout") -> BoardLayout:
 
 
 #: Seat colours as in the box: red, blue, green, yellow.
-SEAT_COLORS: tuple[tuple[int, int, int], ...] = ((255, 0, 0), (0, 60, 255), (0, 200, 0), (255, 170, 0))
-SEAT_NAMES = ("red", "blue", "green", "yellow")
-FLASH_COLOR = (255, 255, 255)
 PHASE_COLOR = (160, 160, 160)
 #: Brightness of a territory holding 1..5 units.
 UNIT_LEVELS = (0.0, 0.3, 0.45, 0.6, 0.8, 1.0)
@@ -214,7 +224,7 @@ def render(
     sources: Collection[int] = (),
     flash: Collection[int] = (),
 ) -> list[Pixel]:
-    """The pixels for ``game`` with an optional conquest being built and territories flashing."""
+    """The pixels for ``game`` with an optional conquest being built and LEDs ``flash`` flashing."""
     pixels: list[Pixel] = [OFF] * layout.leds
     leds = territory_leds(game, layout)
     moves = moves or {}
@@ -232,14 +242,12 @@ def render(
                 look = scaled(SEAT_COLORS[seat], 1.0)
             elif t in sources:
                 look = scaled(SEAT_COLORS[seat], 0.8, PULSE)
-        if t in flash:
-            look = scaled(FLASH_COLOR, 1.0, BLINK)
         for led in leds[t]:
             pixels[led] = look
     light_turns(pixels, layout.turn_leds[: game.players], SEAT_COLORS, seat, set(game.winners()))
     if seat is not None and game.phase in layout.phase_leds:
         pixels[layout.phase_leds[game.phase]] = scaled(PHASE_COLOR, 1.0)
-    return pixels
+    return flash_over(pixels, flash)
 
 
 class InputMachine:
@@ -258,6 +266,11 @@ class InputMachine:
         self.moves: dict[int, int] = {}
 
     # ----------------------------------------------------------------- queries
+
+    def leds_of(self, territory: int) -> list[int]:
+        """The LEDs ``territory`` lights (what flashes when a choice of it is refused)."""
+        place = self.game.map.territories[territory]
+        return self.layout.leds_of(place.tile, place.edges) if 0 <= place.tile < self.layout.slots else []
 
     def keys_for(self, territory: int) -> list[int]:
         """Every key that selects ``territory`` (the first is a fine one to press)."""
@@ -305,7 +318,7 @@ class InputMachine:
             return self._add_unit(territory, sources)
         if not self.moves and territory in game.targets(seat):
             return self._choose_target(territory)
-        return Outcome(self._source_problem(territory), refused=True, flash=[territory])
+        return Outcome(self._source_problem(territory), refused=True, flash=self.leds_of(territory))
 
     # ----------------------------------------------------------------- helpers
 
@@ -314,7 +327,7 @@ class InputMachine:
         seat = game.current_seat()
         assert seat is not None
         if territory not in game.targets(seat):
-            return Outcome(self._engine_reason(territory), refused=True, flash=[territory])
+            return Outcome(self._engine_reason(territory), refused=True, flash=self.leds_of(territory))
         self.target = territory
         self.moves = {}
         sources = ", ".join(f"{game.ids[t]} (up to {n})" for t, n in sorted(self.sources().items()))
@@ -371,7 +384,7 @@ class InputMachine:
             return Outcome(
                 f"choose the units to move into {game.ids[self.target]} first: press your bordering territories",
                 refused=True,
-                flash=[self.target],
+                flash=self.leds_of(self.target),
             )
         ordered = sorted(self.moves.items(), key=lambda item: game.ids[item[0]])
         action: Action = {
@@ -393,7 +406,7 @@ def _describe_action(action: Action) -> str:
     return str(action)
 
 
-class FarlanderFace:
+class FarlanderFace(GameFace):
     """Farlander's :class:`~tablelight.table.face.GameFace`: :func:`render` and :class:`InputMachine`."""
 
     default_layout = "farlander"
@@ -404,7 +417,7 @@ class FarlanderFace:
         self.layout = parse_layout(layout_data, f"layout {layout_data.get('id')!r}" if isinstance(layout_data, dict) else "layout")
         self.input = InputMachine(game, self.layout)
 
-    def pixels(self, flashing: Collection[Any] = ()) -> list[Pixel]:
+    def pixels(self, flashing: Collection[int] = ()) -> list[Pixel]:
         return render(
             self.game,
             self.layout,
@@ -429,10 +442,10 @@ class FarlanderFace:
             "then your bordering territories to move units in, then confirm"
         )
 
-    def flash_for(self, action: Action) -> list[Any]:
+    def flash_for(self, action: Action) -> list[int]:
         tid = action.get("territory") or action.get("target")
         index = self.game.index.get(tid) if isinstance(tid, str) else None
-        return [] if index is None else [index]
+        return [] if index is None else self.input.leds_of(index)
 
     def describe_action(self, action: Action) -> str:
         return _describe_action(action)

@@ -45,13 +45,25 @@ from typing import Any
 from tablelight.core.errors import IllegalActionError
 from tablelight.core.game import Action, LogEntry
 from tablelight.games.farside.engine import FarsideEncounter
-from tablelight.table.face import BLINK, OFF, PULSE, SOLID, Outcome, Pixel, scaled
+from tablelight.table.face import (
+    BLINK,
+    OFF,
+    PULSE,
+    SEAT_COLORS,
+    SOLID,
+    WHITE,
+    DiceRoll,
+    GameFace,
+    Outcome,
+    Pixel,
+    flash_over,
+    scaled,
+)
+from tablelight.table.face import SEAT_NAMES as ALL_SEAT_NAMES
 from tablelight.table.layout import LayoutError
 
 #: Seat colours, as on the Farlander board: red, blue.
-SEAT_COLORS: tuple[tuple[int, int, int], ...] = ((255, 0, 0), (0, 60, 255))
-SEAT_NAMES = ("red", "blue")
-WHITE = (255, 255, 255)
+SEAT_NAMES = ALL_SEAT_NAMES[:2]
 AMBER = (255, 140, 0)
 PHASE_COLOR = (160, 160, 160)
 #: Pip LED order of a die: top-left, top-right, middle-left, centre, middle-right, bottom-left, bottom-right.
@@ -87,19 +99,6 @@ MENU_TITLES = {
 
 class FarsideLayoutError(LayoutError):
     """The layout's ``farside`` section is missing or inconsistent."""
-
-
-@dataclass(frozen=True)
-class DiceRoll:
-    """A roll for the board to animate locally (``BoardSession.dice(leds, values, color=...)``).
-
-    ``leds`` are ordered die by die so that the first ``value`` LEDs of each die's group
-    are that value's pips: the board's roll lands on a proper die face.
-    """
-
-    leds: list[int]
-    values: list[int]
-    color: tuple[int, int, int]
 
 
 
@@ -169,6 +168,10 @@ class FarsideLayout:
         for die, key in enumerate(self.last_roll_keys):
             self.key_role[key] = ("last", die)
 
+    def leds_to_flash(self, things: Sequence[Any]) -> list[int]:
+        """The LEDs of flash targets (see :meth:`flash_leds`), in order."""
+        return [led for thing in things for led in self.flash_leds(str(thing))]
+
     def flash_leds(self, thing: str) -> list[int]:
         """The LEDs of a flash target: a button name, ``command0``, ``manoeuvre1``, ``ap0``, ``last``, ``track``."""
         if thing in self.button_led:
@@ -198,7 +201,7 @@ def _order(value: Any, models: dict[str, int]) -> tuple[Any, ...]:
     return (5, str(value))
 
 
-class FarsideFace:
+class FarsideFace(GameFace):
     """Look and input of Farside Encounter at the lit console (see the module docstring)."""
 
     default_layout = "farside"
@@ -258,10 +261,10 @@ class FarsideFace:
                     f"{SEAT_NAMES[die_seat]}'s command die is {game.command_die[die_seat]} "
                     f"({game.action_points[die_seat]} action point{'s' * (game.action_points[die_seat] != 1)} left); "
                     "it is chosen in the command phase",
-                    refused=True, flash=flash,
+                    refused=True, flash=self.layout.leds_to_flash(flash),
                 )
             return Outcome(self._reason({"type": "command", "die": 1}, "the command die is chosen in the command phase"),
-                           refused=True, flash=flash)
+                           refused=True, flash=self.layout.leds_to_flash(flash))
         return self._choose_command(seat, die_seat, 0)
 
     def _choose_command(self, seat: int, die_seat: int, position: int) -> Outcome:
@@ -269,11 +272,11 @@ class FarsideFace:
         face = "command" if position == 0 else "manoeuvre"
         if die_seat != seat:
             return Outcome(f"{SEAT_NAMES[seat]} chooses a command die now, not {SEAT_NAMES[die_seat]}",
-                           refused=True, flash=[f"{face}{die_seat}"])
+                           refused=True, flash=self.layout.leds_to_flash([f"{face}{die_seat}"]))
         dice = game.command_dice[seat]
         action: Action = {"type": "command", "die": dice[position]}
         if not game.is_legal(action):
-            return Outcome(self._reason(action), refused=True, flash=[f"{face}{die_seat}"])
+            return Outcome(self._reason(action), refused=True, flash=self.layout.leds_to_flash([f"{face}{die_seat}"]))
         other = dice[1 - position]
         points = f"{dice[position]} action point{'s' * (dice[position] != 1)}"
         return Outcome(f"command die {dice[position]} ({points}), manoeuvre die {other}", action=action)
@@ -293,7 +296,7 @@ class FarsideFace:
             else:
                 why = self._reason({"type": "manoeuvre", "player": die_seat, "name": "Sniper"},
                                    f"no manoeuvre of {SEAT_NAMES[die_seat]} is possible now")
-            return Outcome(why, refused=True, flash=[f"manoeuvre{die_seat}"])
+            return Outcome(why, refused=True, flash=self.layout.leds_to_flash([f"manoeuvre{die_seat}"]))
         return self._open(f"manoeuvre{die_seat}", actions)
 
     def _press_last_die(self, die: int) -> Outcome:
@@ -303,9 +306,9 @@ class FarsideFace:
             why = "the last-roll dice take input only while physical dice are entered (dice = table)"
             if pending is not None and pending["count_fails"]:
                 why = "a defence roll is entered as the number of failed dice: press roll"
-            return Outcome(why, refused=True, flash=flash)
+            return Outcome(why, refused=True, flash=self.layout.leds_to_flash(flash))
         if die >= pending["dice"]:
-            return Outcome(f"this roll has {pending['dice']} die: set the first one", refused=True, flash=flash)
+            return Outcome(f"this roll has {pending['dice']} die: set the first one", refused=True, flash=self.layout.leds_to_flash(flash))
         if len(self.entry) != pending["dice"]:
             self.entry = [0] * pending["dice"]
         self.entry[die] = self.entry[die] % pending["sides"] + 1
@@ -318,7 +321,7 @@ class FarsideFace:
         game = self.game
         pending = game.pending
         if pending is None or game.options["dice"] == "host":
-            return Outcome(self._reason({"type": "roll"}, "no roll is expected now"), refused=True, flash=["roll"])
+            return Outcome(self._reason({"type": "roll"}, "no roll is expected now"), refused=True, flash=self.layout.leds_to_flash(["roll"]))
         if game.options["dice"] == "press":
             return self._checked({"type": "roll"}, f"{SEAT_NAMES[seat]} rolls", ["roll"])
         if pending["count_fails"]:
@@ -331,7 +334,7 @@ class FarsideFace:
         if len(self.entry) != pending["dice"] or 0 in self.entry:
             return Outcome(
                 f"set the {pending['dice']} dice you rolled on the last-roll dice first (each press counts one up)",
-                refused=True, flash=["last"],
+                refused=True, flash=self.layout.leds_to_flash(["last"]),
             )
         action: Action = {"type": "roll", "dice": sorted(self.entry)}
         return self._checked(action, f"roll entered: {', '.join(map(str, action['dice']))}", ["last"])
@@ -340,7 +343,7 @@ class FarsideFace:
         actions = [a for a in self.game.legal_actions()
                    if (a["type"] == "activate" and not a.get("group")) or a["type"] == "secure"]
         if not actions:
-            return Outcome(self._spend_problem(seat), refused=True, flash=["spend", f"ap{seat}"])
+            return Outcome(self._spend_problem(seat), refused=True, flash=self.layout.leds_to_flash(["spend", f"ap{seat}"]))
         return self._open("spend", actions)
 
     def _spend_problem(self, seat: int) -> str:
@@ -365,13 +368,13 @@ class FarsideFace:
             words = "end of the turn" if kind == "end_turn" else "melee done"
             return Outcome(words, action=action)
         probe = {"type": "done"} if game.phase == "melee" else {"type": "end_turn"}
-        return Outcome(self._reason(probe, f"nothing to advance in the {game.phase} phase"), refused=True, flash=["advance"])
+        return Outcome(self._reason(probe, f"nothing to advance in the {game.phase} phase"), refused=True, flash=self.layout.leds_to_flash(["advance"]))
 
     def _press_impact(self, seat: int) -> Outcome:
         actions = [a for a in self.game.legal_actions() if a["type"] == "impact"]
         if not actions:
             return Outcome(self._reason({"type": "impact", "model": "b1", "tokens": 1}, "no impact tokens can be recorded now"),
-                           refused=True, flash=["impact"])
+                           refused=True, flash=self.layout.leds_to_flash(["impact"]))
         return self._open("impact", actions)
 
     def _press_leave(self, seat: int) -> Outcome:
@@ -379,7 +382,7 @@ class FarsideFace:
         if not actions:
             own = self.game.on_table(seat)
             probe: Action = {"type": "break_through", "model": own[0] if own else "a1"}
-            return Outcome(self._reason(probe, "no model can leave the table now"), refused=True, flash=["leave"])
+            return Outcome(self._reason(probe, "no model can leave the table now"), refused=True, flash=self.layout.leds_to_flash(["leave"]))
         return self._open("leave", actions)
 
     def _press_group(self, seat: int) -> Outcome:
@@ -393,7 +396,7 @@ class FarsideFace:
             why = self._reason(probe, "no model can join an activation now")
             if self.game.phase == "action" and self.game.group is not None and self.game.failed is None:
                 why = "every model that could join this activation has been activated"
-            return Outcome(why, refused=True, flash=["group"])
+            return Outcome(why, refused=True, flash=self.layout.leds_to_flash(["group"]))
         return self._open("group", actions)
 
     def _press_next(self, seat: int) -> Outcome:
@@ -404,11 +407,11 @@ class FarsideFace:
 
     def _press_field(self, seat: int) -> Outcome:
         if self.menu is None:
-            return Outcome("no menu is open: press spend, impact, leave, group, a manoeuvre die, or next", refused=True, flash=["field"])
+            return Outcome("no menu is open: press spend, impact, leave, group, a manoeuvre die, or next", refused=True, flash=self.layout.leds_to_flash(["field"]))
         fields = self._varying_fields()
         if len(fields) < 2:
             return Outcome(f"only the {self._field_name(fields[0]) if fields else 'action'} can be chosen here: use next/prev",
-                           refused=True, flash=["field"])
+                           refused=True, flash=self.layout.leds_to_flash(["field"]))
         position = fields.index(self.focus) if self.focus in fields else -1
         self.focus = fields[(position + 1) % len(fields)]
         return Outcome(f"now choosing the {self._field_name(self.focus)}: {self._selected_words()}")
@@ -420,7 +423,7 @@ class FarsideFace:
             if pending is not None and game.options["dice"] == "table" and not pending["count_fails"]:
                 return self._enter_dice()
             return Outcome("nothing chosen to confirm: press spend, impact, leave, group, a manoeuvre die, or next",
-                           refused=True, flash=["confirm"])
+                           refused=True, flash=self.layout.leds_to_flash(["confirm"]))
         action = self.choices[self.index]
         return self._checked(action, self.describe_action(action), ["confirm"])
 
@@ -472,7 +475,7 @@ class FarsideFace:
         if self.menu is None:
             actions = self.game.legal_actions()
             if not actions:
-                return Outcome("nothing can be done now", refused=True, flash=["next" if delta > 0 else "prev"])
+                return Outcome("nothing can be done now", refused=True, flash=self.layout.leds_to_flash(["next" if delta > 0 else "prev"]))
             opened = self._open("all", actions)
             return opened
         focus = self.focus
@@ -509,7 +512,7 @@ class FarsideFace:
         """``action`` for the table if the engine allows it now, else a refusal with its reason."""
         if self.game.is_legal(action):
             return Outcome(words, action=action)
-        return Outcome(self._reason(action), refused=True, flash=flash)
+        return Outcome(self._reason(action), refused=True, flash=self.layout.leds_to_flash(flash))
 
     def _reason(self, action: Action, fallback: str = "not possible now") -> str:
         """The engine's reason for refusing ``action`` (``Game.check`` never changes the game)."""
@@ -641,10 +644,10 @@ class FarsideFace:
             return "melee: impact to record melee impact tokens, group to pile in, advance when done"
         return "next/prev to choose an action, confirm"
 
-    def flash_for(self, action: Action) -> list[Any]:
+    def flash_for(self, action: Action) -> list[int]:
         kind = action.get("type")
         seat = self.game.current_seat() or 0
-        return {
+        return self.layout.leds_to_flash({
             "roll": ["roll", "last"],
             "command": [f"command{seat}", f"manoeuvre{seat}"],
             "activate": ["spend", f"ap{seat}"] if not action.get("group") else ["group"],
@@ -656,11 +659,11 @@ class FarsideFace:
             "manoeuvre": [f"manoeuvre{action.get('player') if action.get('player') in (0, 1) else seat}"],
             "end_turn": ["advance"],
             "done": ["advance"],
-        }.get(kind if isinstance(kind, str) else "", ["confirm"])
+        }.get(kind if isinstance(kind, str) else "", ["confirm"]))
 
     # ------------------------------------------------------------------ look
 
-    def pixels(self, flashing: Collection[Any] = ()) -> list[Pixel]:
+    def pixels(self, flashing: Collection[int] = ()) -> list[Pixel]:
         game = self.game
         layout = self.layout
         pixels: list[Pixel] = [OFF] * layout.leds
@@ -672,10 +675,7 @@ class FarsideFace:
             pixels[layout.phases[game.phase]] = scaled(PHASE_COLOR, 1.0)
         self._last_roll_pixels(pixels)
         self._button_pixels(pixels, seat_to_act)
-        for thing in flashing:
-            for led in layout.flash_leds(str(thing)):
-                pixels[led] = scaled(WHITE, 1.0, BLINK)
-        return pixels
+        return flash_over(pixels, flashing)
 
     def _die(self, pixels: list[Pixel], leds: Sequence[int], value: int, look: Pixel) -> None:
         for pip in PIP_PATTERNS.get(min(max(value, 0), 6), ()):

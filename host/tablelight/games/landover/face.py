@@ -52,7 +52,22 @@ from typing import TYPE_CHECKING, Any
 
 from tablelight.core.errors import IllegalActionError, SetupError
 from tablelight.core.game import Action, LogEntry
-from tablelight.table.face import BLINK, OFF, PULSE, SOLID, Outcome, Pixel, light_turns, scaled
+from tablelight.table.face import (
+    BLINK,
+    OFF,
+    PULSE,
+    SEAT_COLORS,
+    SEAT_NAMES,
+    SOLID,
+    WHITE,
+    DiceRoll,
+    GameFace,
+    Outcome,
+    Pixel,
+    flash_over,
+    light_turns,
+    scaled,
+)
 from tablelight.table.layout import LayoutError, check_layout_data, whole
 
 if TYPE_CHECKING:
@@ -60,8 +75,6 @@ if TYPE_CHECKING:
     from tablelight.games.landover.engine import Landover
 
 #: Seat colours, as on the Farlander board: red, blue, green, yellow.
-SEAT_COLORS: tuple[tuple[int, int, int], ...] = ((255, 0, 0), (0, 60, 255), (0, 200, 0), (255, 170, 0))
-SEAT_NAMES = ("red", "blue", "green", "yellow")
 TERRAIN_COLORS: dict[str, tuple[int, int, int]] = {
     "sheep": (140, 255, 60),
     "forest": (0, 120, 30),
@@ -77,7 +90,6 @@ EVENT_COLORS: dict[str, tuple[int, int, int]] = {
     "commerce": (255, 200, 0),
     "politics": (0, 80, 255),
 }
-WHITE = (255, 255, 255)
 HEX_LEVEL = 0.2
 VILLAGE_LEVEL = 0.35
 ROAD_LEVEL = 0.5
@@ -87,7 +99,6 @@ BARBARIAN_ON: Pixel = (255, 80, 0, SOLID)
 BARBARIAN_OFF: Pixel = (12, 4, 0, SOLID)
 WHITE_DIE: Pixel = (200, 200, 200, SOLID)
 RED_DIE: Pixel = (255, 0, 0, SOLID)
-FLASH: Pixel = (255, 255, 255, BLINK)
 MAP_NAME = "archipelago"
 LAYOUT_ID = "landover"
 BARBARIAN_STEPS = 7
@@ -133,16 +144,6 @@ GENERAL_RULES = (
 def pale(color: tuple[int, int, int]) -> tuple[int, int, int]:
     """A colour mixed half with white (bridges, walled cities)."""
     return ((color[0] + 255) // 2, (color[1] + 255) // 2, (color[2] + 255) // 2)
-
-
-@dataclass(frozen=True)
-class DiceRoll:
-    """A roll for the board to animate locally (``BoardSession.dice(leds, values, color=...)``):
-    the white die's six LEDs then the red die's, landing on the logged values."""
-
-    leds: list[int]
-    values: list[int]
-    color: tuple[int, int, int]
 
 
 # ------------------------------------------------------------------------------ the layout
@@ -263,7 +264,7 @@ class LandoverLayout:
 # --------------------------------------------------------------------------- the face
 
 
-class LandoverFace:
+class LandoverFace(GameFace):
     """Landover's :class:`~tablelight.table.face.GameFace`; see the module docstring."""
 
     default_layout = LAYOUT_ID
@@ -517,7 +518,7 @@ class LandoverFace:
             return self._pick_side(field, value)
         return self._choose_value(field, value, self._flash_key(name, value))
 
-    def _flash_key(self, role: str, value: Any) -> list[Any]:
+    def _flash_key(self, role: str, value: Any) -> list[int]:
         layout = self.layout
         if role == "hex":
             if value in layout.hex_led:
@@ -652,11 +653,11 @@ class LandoverFace:
 
     # -------------------------------------------------------------------- look
 
-    def pixels(self, flashing: Collection[Any] = ()) -> list[Pixel]:
+    def pixels(self, flashing: Collection[int] = ()) -> list[Pixel]:
         pixels: list[Pixel] = self._with_legal(lambda: self._pixels(flashing))
         return pixels
 
-    def _pixels(self, flashing: Collection[Any]) -> list[Pixel]:
+    def _pixels(self, flashing: Collection[int]) -> list[Pixel]:
         game, layout = self.game, self.layout
         pixels: list[Pixel] = [OFF] * layout.leds
         seat = game.current_seat()
@@ -702,10 +703,7 @@ class LandoverFace:
             pixels[layout.merchant_led] = scaled(SEAT_COLORS[game.merchant_owner], 1.0)
         if seat is not None:
             self._show_choice(pixels, seat)
-        for led in flashing:
-            if isinstance(led, int) and 0 <= led < layout.leds:
-                pixels[led] = FLASH
-        return pixels
+        return flash_over(pixels, flashing)
 
     def producing_hexes(self) -> set[int]:
         """Hexes that produced on this turn's roll (none before the roll, on a 7 or once the game is over)."""
@@ -838,7 +836,7 @@ class LandoverFace:
             return f"{status}. {self._next_words()}"
         return f"{status}. {self._what_now(seat)}"
 
-    def flash_for(self, action: Action) -> list[Any]:
+    def flash_for(self, action: Action) -> list[int]:
         layout = self.layout
         leds: list[int] = []
         for name in ("vertex", "city", "edge", "to", "hex"):
