@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 #: The owner of nothing (a free territory, corner or side) in every engine's state.
 NOBODY = -1
 
 
-def is_whole(value: Any) -> bool:
+def is_whole(value: Any) -> TypeGuard[int]:
     """A JSON whole number: an ``int`` but not a ``bool`` (``True`` is an int in Python)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def is_whole_in(value: Any, low: int, high: int) -> bool:
+def is_whole_in(value: Any, low: int, high: int) -> TypeGuard[int]:
     """A whole number with ``low <= value <= high``."""
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 

@@ -26,7 +26,7 @@ from pathlib import Path
 from types import TracebackType
 
 from tablelight.core.errors import TablelightError
-from tablelight.paths import FIRMWARE, LAYOUTS
+from tablelight.paths import FIRMWARE
 _ROW_PINS = ["A0", "A1", "A2", "A3", "A4", "A5", "SCK", "MOSI", "MISO", "D2"]
 _COLUMN_PINS = ["D6", "D9", "D10", "D11", "D12", "RX", "TX", "D13", "SDA", "SCL"]
 
@@ -36,8 +36,10 @@ class SimBoardError(TablelightError):
 
 
 def layout_settings(layout: str) -> dict[str, str]:
-    """settings.toml overrides for a layout from hardware/layouts/<layout>.json (if it exists)."""
-    path = LAYOUTS / f"{layout}.json"
+    """settings.toml overrides for a layout from its file (if it exists; see ``layout_path``)."""
+    from tablelight.table.layout import layout_path
+
+    path = layout_path(layout)
     settings = {"TL_LAYOUT": layout, "TL_BOARD": "sim"}
     if not path.exists():
         return settings

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tablelight.core.errors import MalformedActionError, RuleViolationError
+from tablelight.core.fields import NOBODY, is_whole
 from tablelight.core.game import Action, Game
 from tablelight.core.options import OptionSpec
 from tablelight.core.rng import Rng
@@ -33,7 +34,6 @@ from tablelight.games.farlander.map import FarlanderMap, map_from_json, random_m
 UNITS_PER_PLAYER = {2: 36, 3: 24, 4: 18}
 MAX_UNITS = 5
 MAX_MOVE_IN = 5
-NOBODY = -1
 DISTRIBUTION = "distribution"
 ACTION = "action"
 OVER = "over"
@@ -289,7 +289,7 @@ class Farlander(Game):
                 raise MalformedActionError(
                     "farlander.action.unknown_territory", f"moves names unknown territory {tid!r}"
                 )
-            if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            if not is_whole(count) or count < 0:
                 raise MalformedActionError(
                     "farlander.conquer.moves_shape", f"moves[{tid!r}] must be a whole number >= 0, got {count!r}"
                 )
@@ -383,7 +383,6 @@ class Farlander(Game):
 
             return StrongBot(seed)
         return super().make_bot(name, seed)
-
 
 
 

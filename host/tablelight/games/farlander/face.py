@@ -60,6 +60,7 @@ from tablelight.table.face import (
     scaled,
 )
 from tablelight.table.layout import LayoutError, check_layout_data, layout_path, read_layout_file, whole
+from tablelight.core.fields import is_whole
 
 if TYPE_CHECKING:
     from tablelight.games.farlander.engine import Farlander
@@ -135,7 +136,7 @@ def parse_layout(data: Any, source: str = "layout") -> BoardLayout:
     if not isinstance(layout_id, str) or not layout_id:
         raise LayoutError(f"{source}: id must be a non-empty string")
     for name, value in (("leds", leds), ("keys", keys)):
-        if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+        if not is_whole(value) or value <= 0:
             raise LayoutError(f"{source}: {name} must be a positive whole number, got {value!r}")
     if not isinstance(slots, list) or not slots:
         raise LayoutError(f"{source}: slots must be a non-empty list")

@@ -61,6 +61,7 @@ from tablelight.table.face import (
 )
 from tablelight.table.face import SEAT_NAMES as ALL_SEAT_NAMES
 from tablelight.table.layout import LayoutError
+from tablelight.core.fields import is_whole
 
 #: Seat colours, as on the Farlander board: red, blue.
 SEAT_NAMES = ALL_SEAT_NAMES[:2]
@@ -106,7 +107,7 @@ def _ints(value: Any, count: int | None, leds: int, what: str) -> list[int]:
     if not isinstance(value, list) or (count is not None and len(value) != count):
         raise FarsideLayoutError(f"farside layout: {what} must list {count} LED/key numbers")
     for item in value:
-        if not isinstance(item, int) or isinstance(item, bool) or not 0 <= item < leds:
+        if not is_whole(item) or not 0 <= item < leds:
             raise FarsideLayoutError(f"farside layout: {what}: {item!r} is not a number 0-{leds - 1}")
     return list(value)
 

@@ -33,6 +33,7 @@ from typing import Any
 
 from tablelight.core.errors import SetupError
 from tablelight.games.farside.tables import check_profile, parse_move, parse_plus
+from tablelight.core.fields import is_whole
 
 ROSTER_FORMAT = 1
 _MODEL_KEYS = {
@@ -152,7 +153,7 @@ def _need(data: dict[str, Any], key: str, where: str) -> Any:
 
 
 def _int(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
+    if not is_whole(value):
         raise SetupError(f"{where} must be a whole number, got {value!r}")
     if (low is not None and value < low) or (high is not None and value > high):
         span = f"{low}..{high}" if high is not None else f"at least {low}"

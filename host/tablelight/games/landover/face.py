@@ -69,6 +69,7 @@ from tablelight.table.face import (
     scaled,
 )
 from tablelight.table.layout import LayoutError, check_layout_data, whole
+from tablelight.core.fields import is_whole
 
 if TYPE_CHECKING:
     from tablelight.games.landover.board import LandoverMap
@@ -841,7 +842,7 @@ class LandoverFace(GameFace):
         leds: list[int] = []
         for name in ("vertex", "city", "edge", "to", "hex"):
             value = action.get(name)
-            if not isinstance(value, int) or isinstance(value, bool):
+            if not is_whole(value):
                 continue
             for led in self._leds_of(name, value) if self._known(name, value) else []:
                 leds.append(led)
