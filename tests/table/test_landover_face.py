@@ -14,21 +14,19 @@ from tablelight.games.landover.board import builtin_map
 from tablelight.games.landover.engine import Landover
 from tablelight.core.registry import game_entry
 from tablelight.table.face import BLINK, FLASH, OFF, PULSE, SOLID, make_face
-from tablelight.games.landover.face import (
+from tablelight.games.landover.choice import FIELD_KINDS
+from tablelight.games.landover.face import LandoverFace
+from tablelight.games.landover.layoutgen import generate_layout, sea_key_hexes
+from tablelight.games.landover.look import (
     BARBARIAN_ON,
-    FIELD_KINDS,
     HEX_LEVEL,
     RED_DIE,
-    SEAT_COLORS,
     TERRAIN_COLORS,
     VILLAGE_LEVEL,
     WHITE_DIE,
-    LandoverFace,
-    generate_layout,
     pale,
-    scaled,
-    sea_key_hexes,
 )
+from tablelight.table.face import SEAT_COLORS, scaled
 from tablelight.table.layout import LayoutError, layout_path, load_layout_data
 from tablelight.table.service import Table
 from tablelight.table.store import GameStore
