@@ -16,14 +16,9 @@ from tablelight.core.rng import Rng
 from tablelight.games.farside.engine import FarsideEncounter
 from tablelight.table import layout as layout_module
 from tablelight.table.face import BLINK, OFF, PULSE, SOLID, Outcome
-from tablelight.games.farside.face import (
-    AMBER,
-    PIP_PATTERNS,
-    SEAT_COLORS,
-    FarsideFace,
-    FarsideLayout,
-    FarsideLayoutError,
-)
+from tablelight.games.farside.face import FarsideFace, FarsideLayout, FarsideLayoutError
+from tablelight.games.farside.look import AMBER, PIP_PATTERNS
+from tablelight.table.face import SEAT_COLORS
 
 LAYOUT_FILE = Path(__file__).resolve().parents[2] / "hardware" / "layouts" / "farside.json"
 LAYOUT: dict[str, Any] = json.loads(LAYOUT_FILE.read_text())

@@ -48,7 +48,7 @@ from __future__ import annotations
 from typing import Any
 
 from tablelight.games.landover.choice import FIELD_KINDS, FIELD_WORDS
-from tablelight.games.landover.layout import BUILD_PIECES, CULTURE_BUTTONS, MODE_BUTTONS, LandoverLayout
+from tablelight.games.landover.layout import MODE_BUTTONS, LandoverLayout
 from tablelight.games.landover.layoutgen import generate_layout, sea_key_hexes
 from tablelight.games.landover.look import LandoverLook
 from tablelight.games.landover.words import LandoverWords

@@ -6,7 +6,7 @@ Costs are the Catan-family defaults (the rulebook's cost pictures are lost); see
 
 from __future__ import annotations
 
-from tablelight.core.fields import NOBODY
+from tablelight.core.fields import NOBODY  # noqa: F401 (the engine reads it from here)
 from tablelight.core.game import Action
 from tablelight.games.landover.board import CARDS, COMMODITIES, RESOURCES
 from tablelight.games.landover.cards import CULTURES

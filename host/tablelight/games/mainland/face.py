@@ -46,7 +46,6 @@ from tablelight.table.face import (
     OFF,
     PULSE,
     SOLID,
-    WHITE,
     GameFace,
     Outcome,
     Pixel,
