@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from tablelight.core.errors import SetupError
-from tablelight.games.farside import odds
+from tablelight.games.farside import dist
 from tablelight.games.farside.odds import AttackSpec, Target, attack_odds
 
 
@@ -37,8 +37,8 @@ QUESTIONS = (
 
 
 def _clear_caches() -> None:
-    odds.binomial.cache_clear()
-    odds.d6_sum.cache_clear()
+    dist.binomial.cache_clear()
+    dist.d6_sum.cache_clear()
 
 
 def ours(question: Question) -> dict[int, Fraction]:
