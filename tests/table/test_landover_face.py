@@ -196,7 +196,7 @@ def test_after_a_roll_the_producing_hexes_light_up_and_the_dice_show_it():
     # Ending the turn: the next roll is another one (or, before an alchemist's roll, nothing is lit).
     game.apply({"type": "end_turn"})
     if game.phase == "roll":
-        assert face.producing_hexes() == set()
+        assert game.producing_hexes() == []
 
 
 def test_pieces_show_in_their_owners_colours():
@@ -241,7 +241,7 @@ def test_catapults_merchant_bridges_and_barbarians():
     game.eo[far[0]], game.ep[far[0]] = 2, 2
     pixels = face.pixels()
     assert pixels[face.layout.hex_led[h]] == scaled(SEAT_COLORS[1], 1.0, BLINK)
-    if 38 not in face.producing_hexes():
+    if 38 not in game.producing_hexes():
         assert pixels[face.layout.hex_led[38]] == scaled(SEAT_COLORS[2], 1.0, PULSE)
     assert pixels[face.layout.merchant_led] == scaled(SEAT_COLORS[2], 1.0)
     assert pixels[face.layout.side_led[e]] == scaled(pale(SEAT_COLORS[0]), 0.5)

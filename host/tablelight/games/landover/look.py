@@ -64,7 +64,7 @@ class LandoverLook(LandoverChoice):
         game, layout = self.game, self.layout
         pixels: list[Pixel] = [OFF] * layout.leds
         seat = game.current_seat()
-        producing = self.producing_hexes()
+        producing = set(game.producing_hexes())
         for h, led in layout.hex_led.items():
             terrain = game.terrain[h]
             color = TERRAIN_COLORS.get(terrain, (0, 0, 0))
@@ -80,7 +80,7 @@ class LandoverLook(LandoverChoice):
             owner = game.vo[v]
             if owner < 0:
                 continue
-            if game.vl[v] == 1:
+            if game.corner_piece(v) == "village":
                 pixels[led] = scaled(SEAT_COLORS[owner], VILLAGE_LEVEL)
             else:
                 color = pale(SEAT_COLORS[owner]) if game.vwall[v] else SEAT_COLORS[owner]
@@ -89,7 +89,7 @@ class LandoverLook(LandoverChoice):
             owner = game.eo[e]
             if owner < 0:
                 continue
-            if game.ep[e] == 1:
+            if game.side_piece(e) == "road":
                 pixels[led] = scaled(SEAT_COLORS[owner], ROAD_LEVEL)
             else:
                 pixels[led] = scaled(pale(SEAT_COLORS[owner]), BRIDGE_LEVEL)
@@ -107,16 +107,6 @@ class LandoverLook(LandoverChoice):
         if seat is not None:
             self._show_choice(pixels, seat)
         return flash_over(pixels, flashing)
-
-    def producing_hexes(self) -> set[int]:
-        """Hexes that produced on this turn's roll (none before the roll, on a 7 or once the game is over)."""
-        game = self.game
-        if game.phase not in ("main", "lucky_raid") or not game.dice:
-            return set()
-        total = game.dice["white"] + game.dice["red"]
-        if total == 7:
-            return set()
-        return {h for h in game.by_number.get(total, ()) if h not in game.catapult_at}
 
     def _leds_of(self, field: str, value: Any) -> list[int]:
         layout = self.layout
