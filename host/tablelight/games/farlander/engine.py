@@ -42,6 +42,41 @@ OVER = "over"
 _MAP_SALT = 0x6D6170
 
 
+class MoveWays:
+    """The ways to move units into a target, in :meth:`Farlander.move_options` order, counted
+    without listing them: a random game draws one by its number (the same one the list holds there)."""
+
+    def __init__(self, spare: list[tuple[str, int]]) -> None:
+        self.spare = sorted(spare)
+        # ways[p][total]: the choices (none moved included) for sources p.. after ``total`` units.
+        ways = [[1] * (MAX_MOVE_IN + 1)]
+        for _, available in reversed(self.spare):
+            after = ways[0]
+            ways.insert(0, [
+                after[total] + sum(after[total + c] for c in range(1, min(available, MAX_MOVE_IN - total) + 1))
+                for total in range(MAX_MOVE_IN + 1)
+            ])
+        self.ways = ways
+        #: How many ways there are (moving nothing is not one).
+        self.count = ways[0][0] - 1
+
+    def nth(self, k: int) -> dict[str, int]:
+        """The ``k``-th way (0-based), as ``move_options(...)[k]`` would give it."""
+        j, total, chosen = k + 1, 0, {}  # + 1: the listing order starts with moving nothing, left out
+        for position, (source, available) in enumerate(self.spare):
+            after = self.ways[position + 1]
+            if j < after[total]:
+                continue
+            j -= after[total]
+            for count in range(1, min(available, MAX_MOVE_IN - total) + 1):
+                if j < after[total + count]:
+                    chosen[source] = count
+                    total += count
+                    break
+                j -= after[total + count]
+        return chosen
+
+
 class Farlander(Game):
     name = "farlander"
     min_players = 2
@@ -114,7 +149,8 @@ class Farlander(Game):
         """Territory indices ``seat`` may conquer now."""
         cached = self._targets.get(seat)
         if cached is None:
-            cached = self._targets[seat] = [t for t in range(len(self.ids)) if self._target_problem(seat, t) is None]
+            problems = self._target_problems(seat)
+            cached = self._targets[seat] = [t for t, rule in enumerate(problems) if rule is None]
         return cached
 
     def can_conquer(self, seat: int) -> bool:
@@ -171,7 +207,12 @@ class Farlander(Game):
         if self.phase == DISTRIBUTION:
             return {"type": "place", "territory": self.ids[rng.choice(self.placements(seat))]}
         target = rng.choice(self.targets(seat))
-        return {"type": "conquer", "target": self.ids[target], "moves": rng.choice(self.move_options(seat, target))}
+        ways = self.move_ways(seat, target)
+        return {"type": "conquer", "target": self.ids[target], "moves": ways.nth(rng.below(ways.count))}
+
+    def move_ways(self, seat: int, target: int) -> MoveWays:
+        """The ways to move units into ``target``, counted (see :class:`MoveWays`)."""
+        return MoveWays([(self.ids[t], n) for t, n in self.spare_units(seat, target).items()])
 
     def scores(self) -> list[int]:
         points = [0] * self.players
@@ -209,39 +250,57 @@ class Farlander(Game):
             )
         return ("farlander.distribution.territory_full", f"{self.ids[t]} already holds {MAX_UNITS} units")
 
-    def _target_problem(self, seat: int, t: int) -> tuple[str, str] | None:
-        """Why ``seat`` may not conquer ``t`` now, or None. Shared by listing and checking."""
-        owner = self.owner[t]
-        if owner == seat:
-            return ("farlander.conquer.own_territory", f"{self.ids[t]} is already yours")
-        if owner == NOBODY and not self.options["claim_empty"]:
-            return (
-                "farlander.conquer.empty_territory",
-                f"{self.ids[t]} is empty: only enemy territories can be conquered (option claim_empty)",
-            )
-        strength = 0
-        can_move = False
-        units, owners = self.units, self.owner
-        for n in self.neighbors[t]:
-            if owners[n] == seat:
-                strength += units[n]
-                if units[n] > 1:
-                    can_move = True
-        if strength == 0:
-            return ("farlander.conquer.not_bordering", f"none of your territories borders {self.ids[t]}")
-        defense = units[t] + self.defense_bonus[t]
-        if strength <= defense:
+    def _target_problems(self, seat: int) -> list[str | None]:
+        """Per territory: the rule that forbids ``seat`` to conquer it now, or None. The one test for
+        conquering, shared by listing and checking (one pass over the seat's territories); the words
+        come from :meth:`_target_refusal` only when a refusal is raised, so listing stays cheap."""
+        owners, units, neighbors = self.owner, self.units, self.neighbors
+        strength = [0] * len(owners)
+        can_move = [False] * len(owners)
+        for n, owner in enumerate(owners):
+            if owner == seat:
+                spare = units[n] > 1
+                for t in neighbors[n]:
+                    strength[t] += units[n]
+                    if spare:
+                        can_move[t] = True
+        claim_empty = self.options["claim_empty"]
+        bonus = self.defense_bonus
+        problems: list[str | None] = []
+        for t, owner in enumerate(owners):
+            if owner == seat:
+                problems.append("farlander.conquer.own_territory")
+            elif owner == NOBODY and not claim_empty:
+                problems.append("farlander.conquer.empty_territory")
+            elif strength[t] == 0:
+                problems.append("farlander.conquer.not_bordering")
+            elif strength[t] <= units[t] + bonus[t]:
+                problems.append("farlander.conquer.too_weak")
+            elif not can_move[t]:
+                problems.append("farlander.conquer.no_units_to_move")
+            else:
+                problems.append(None)
+        return problems
+
+    def _target_refusal(self, seat: int, t: int) -> RuleViolationError:
+        """The refusal of a conquest of ``t`` by ``seat``, in words (``t`` is not among :meth:`targets`)."""
+        rule = self._target_problems(seat)[t]
+        name = self.ids[t]
+        if rule == "farlander.conquer.own_territory":
+            message = f"{name} is already yours"
+        elif rule == "farlander.conquer.empty_territory":
+            message = f"{name} is empty: only enemy territories can be conquered (option claim_empty)"
+        elif rule == "farlander.conquer.not_bordering":
+            message = f"none of your territories borders {name}"
+        elif rule == "farlander.conquer.too_weak":
             garrison = " (garrison +1)" if self.defense_bonus[t] else ""
-            return (
-                "farlander.conquer.too_weak",
-                f"your strength {strength} must be greater than {self.ids[t]}'s defence {defense}{garrison}",
+            message = (
+                f"your strength {self.strength(seat, t)} must be greater than {name}'s defence "
+                f"{self.defense(t)}{garrison}"
             )
-        if not can_move:
-            return (
-                "farlander.conquer.no_units_to_move",
-                f"every bordering territory of yours holds a single unit: none can move into {self.ids[t]}",
-            )
-        return None
+        else:
+            message = f"every bordering territory of yours holds a single unit: none can move into {name}"
+        return RuleViolationError(rule or "farlander.conquer.no_units_to_move", message)
 
     def _territory(self, action: Action, key: str) -> int:
         tid = action.get(key)
@@ -276,7 +335,7 @@ class Farlander(Game):
             raise MalformedActionError("farlander.action.unknown_field", f"unexpected field(s): {sorted(extra)}")
         target = self._territory(action, "target")
         if target not in self.targets(seat):
-            raise RuleViolationError(*self._target_problem(seat, target))  # type: ignore[misc]
+            raise self._target_refusal(seat, target)
         moves = action.get("moves")
         if not isinstance(moves, dict):
             raise MalformedActionError(
@@ -318,13 +377,14 @@ class Farlander(Game):
 
     def _perform(self, action: Action) -> None:
         seat = self.turn
-        self.board_changed()
         if action["type"] == "place":
             t = self.index[action["territory"]]
             self.owner[t] = seat
             self.units[t] += 1
             self.reserve[seat] -= 1
+            self._placed(seat, t)
         else:
+            self.board_changed()
             target = self.index[action["target"]]
             moved = 0
             for tid, count in action["moves"].items():
@@ -333,6 +393,17 @@ class Farlander(Game):
             self.owner[target] = seat
             self.units[target] = moved
         self._settle_turn((seat + 1) % self.players)
+
+    def _placed(self, seat: int, t: int) -> None:
+        """Keep the cached placements after ``seat`` placed into ``t``: in the distribution phase they
+        only shrink (owners only appear, units only grow, reserves only fall), so only ``t`` can leave."""
+        self._targets.clear()
+        placements = self._placements
+        for other, found in placements.items():
+            if other == seat and self.reserve[seat] <= 0:
+                placements[other] = []
+            elif t in found and not (self.owner[t] == other and self.units[t] < MAX_UNITS):
+                placements[other] = [x for x in found if x != t]
 
     def board_changed(self) -> None:
         """Forget cached answers after ``owner`` or ``units`` changed (tests that set up positions call it)."""
