@@ -9,6 +9,7 @@ icepool with ``pip install -e '.[bench]'``.
 
 from __future__ import annotations
 
+import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -75,12 +76,14 @@ def _time(run: Callable[[Question], dict[int, Fraction]], question: Question, re
     started = time.perf_counter()
     answer = run(question)
     cold = time.perf_counter() - started
-    started = time.perf_counter()
+    times = []
     for _ in range(repeats):
         clear()
+        started = time.perf_counter()
         run(question)
-    warm = (time.perf_counter() - started) / repeats
-    return cold, warm, answer
+        times.append(time.perf_counter() - started)
+    # The median: one query is short, so a busy machine's pauses would swing a mean.
+    return cold, statistics.median(times), answer
 
 
 def run_benchmark(repeats: int = 20) -> dict[str, Any]:

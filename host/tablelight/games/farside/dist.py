@@ -89,6 +89,49 @@ def binomial(n: int, p_num: int, p_den: int) -> Dist[int]:
     return Dist({k: math.comb(n, k) * p_num**k * q ** (n - k) for k in range(n + 1)}, p_den**n)
 
 
+D6: Dist[int] = Dist({f: 1 for f in range(1, 7)}, 6)
+
+
 @lru_cache(maxsize=256)
 def d6_sum(n: int) -> Dist[int]:
-    return repeat(Dist({f: 1 for f in range(1, 7)}, 6), n, sum_ints, 0)
+    """The sum of ``n`` six-sided dice (one more die on the cached sum of ``n - 1``: the odds ask for
+    every count up to ``n``)."""
+    return d6_sum(n - 1).add(D6, sum_ints) if n > 0 else Dist.certain(0)
+
+
+def _binomial_rows(top: int, p_num: int, p_den: int) -> list[list[int]]:
+    """Row n: the integer weights C(n, j) p^j q^(n-j) over p_den^n, for n up to ``top``."""
+    q = p_den - p_num
+    p_powers = [p_num**k for k in range(top + 1)]
+    q_powers = [q**k for k in range(top + 1)]
+    return [[math.comb(n, j) * p_powers[j] * q_powers[n - j] for j in range(n + 1)] for n in range(top + 1)]
+
+
+def thinned(dist: Dist[int], p_num: int, p_den: int) -> Dist[int]:
+    """The successes when each of the ``k ~ dist`` trials succeeds with probability p_num/p_den.
+
+    Exactly ``dist.bind(lambda k: binomial(k, p_num, p_den))`` (the same weights and denominator),
+    computed without a distribution per outcome: the odds spend most of their time here.
+    """
+    top = max(dist.weights, default=0)
+    rows = _binomial_rows(top, p_num, p_den)
+    out = [0] * (top + 1)
+    for n, w in dist.weights.items():
+        scale = w * p_den ** (top - n)
+        for j, v in enumerate(rows[n]):
+            out[j] += scale * v
+    return Dist(dict(enumerate(out)), dist.denom * p_den**top)
+
+
+def thinned_pairs(dist: Dist[tuple[int, int]], p_num: int, p_den: int) -> Dist[tuple[int, int]]:
+    """:func:`thinned` for pairs: each count of the pair thinned on its own (independent trials)."""
+    top = max((a + b for a, b in dist.weights), default=0)
+    rows = _binomial_rows(top, p_num, p_den)
+    out: dict[tuple[int, int], int] = {}
+    for (a, b), w in dist.weights.items():
+        scale = w * p_den ** (top - a - b)
+        for x, va in enumerate(rows[a]):
+            scaled = scale * va
+            for y, vb in enumerate(rows[b]):
+                out[(x, y)] = out.get((x, y), 0) + scaled * vb
+    return Dist(out, dist.denom * p_den**top)

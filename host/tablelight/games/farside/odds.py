@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import Any
 
 from tablelight.core.errors import SetupError
-from tablelight.games.farside.dist import Dist, binomial, d6_sum, repeat, sum_ints, sum_tuples
+from tablelight.games.farside.dist import Dist, binomial, d6_sum, repeat, sum_ints, sum_tuples, thinned, thinned_pairs
 
 REROLLS = ("rA", "r1", "rF")
 REMOVED_AT = 3
@@ -222,6 +222,14 @@ def _one_roll(spec: AttackSpec, reroll: str | None) -> Dist[Successes]:
         rolled: Dist[RollKey] = Dist.certain(zero)
         for _ in range(spec.dice):
             rolled = rolled.add(die, sum_tuples)
+    elif not spec.masterly:
+        # One count per die: add whole numbers (a binomial when a die hits at most once).
+        hits = die.map(lambda k: k[0])
+        if set(hits.weights) <= {0, 1} and sum(hits.weights.values()) == hits.denom:
+            summed = binomial(spec.dice, hits.weights.get(1, 0), hits.denom)
+        else:
+            summed = repeat(hits, spec.dice, sum_ints, 0)
+        rolled = summed.map(lambda h: (h, 0))
     else:
         rolled = repeat(die, spec.dice, sum_tuples, (0, 0))
     roll = rolled.map(
@@ -269,12 +277,7 @@ def _thin(successes: Dist[Successes], save: int | None) -> Dist[Successes]:
     if save is None:
         return successes
     kept = save - 1  # faces below the save let the success through
-
-    def through(key: Successes) -> Dist[Successes]:
-        a, b = binomial(key[0], kept, 6), binomial(key[1], kept, 6)
-        return a.bind(lambda x: b.map(lambda y: (x, y)))
-
-    return successes.bind(through)
+    return thinned_pairs(successes, kept, 6)
 
 
 def _impact(successes: Dist[Successes], spec: AttackSpec) -> Dist[int]:
@@ -283,6 +286,8 @@ def _impact(successes: Dist[Successes], spec: AttackSpec) -> Dist[int]:
         if not spec.impact_is_d6:
             assert isinstance(spec.impact, int)
             return Dist.certain(spec.impact * (normal + 2 * doubled))
+        if not doubled:
+            return d6_sum(normal)
         return d6_sum(normal).add(d6_sum(doubled).map(lambda t: 2 * t), sum_ints)
 
     return successes.bind(tokens)
@@ -291,7 +296,7 @@ def _impact(successes: Dist[Successes], spec: AttackSpec) -> Dist[int]:
 def _fails(impact: Dist[int], defense: int, size: int = 1, evade: bool = False) -> Dist[int]:
     failing = min(defense - 1, 6)
     if not evade:
-        return impact.bind(lambda t: binomial(t, failing, 6))
+        return thinned(impact, failing, 6)
     ignored = size - 1
 
     def rolled(t: int) -> Dist[int]:
@@ -380,7 +385,7 @@ def attack_odds(spec: AttackSpec, target: Target) -> Odds:
     hits, used = attack_successes(spec)
     through, impact, fails, damage = _after_hits(hits, spec, target)
     save = target.cover_save
-    saves = hits.bind(lambda k: binomial(k[0] + k[1], 7 - save, 6)) if save else Dist.certain(0)
+    saves = thinned(hits.map(lambda k: k[0] + k[1]), 7 - save, 6) if save else Dist.certain(0)
     damage_f = damage.fractions()
     removed = sum((p for d, p in damage_f.items() if target.damage + d >= REMOVED_AT), Fraction(0))
     return Odds(
