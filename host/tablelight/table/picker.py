@@ -23,15 +23,16 @@ from tablelight.core.errors import IllegalActionError
 from tablelight.core.game import Action, Game
 
 
-def refusal(game: Game, action: Action) -> str | None:
-    """The engine's own reason why ``action`` is refused now (its message), or None when it is legal.
+def refusal(game: Game, action: Action, *, with_rule: bool = False) -> str | None:
+    """The engine's own reason why ``action`` is refused now (its message, and ``[rule id]`` with
+    ``with_rule``), or None when it is legal.
 
     This is the one way faces say "why": they ask :meth:`Game.check`, which never changes the game.
     """
     try:
         game.check(action)
     except IllegalActionError as error:
-        return error.message
+        return f"{error.message} [{error.rule}]" if with_rule else error.message
     return None
 
 

@@ -42,7 +42,6 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tablelight.core.errors import IllegalActionError
 from tablelight.core.game import Action
 from tablelight.games.farlander.engine import MAX_MOVE_IN
 from tablelight.table.face import (
@@ -60,6 +59,7 @@ from tablelight.table.face import (
     scaled,
 )
 from tablelight.table.layout import LayoutError, check_layout_data, layout_path, read_layout_file, whole
+from tablelight.table.picker import refusal
 from tablelight.core.fields import is_whole
 
 if TYPE_CHECKING:
@@ -338,17 +338,11 @@ class InputMachine:
         )
 
     def _engine_reason(self, territory: int) -> str:
-        """The engine's own reason why ``territory`` cannot be conquered now.
-
-        A conquest with no units moved can never be legal, so ``apply`` only checks
-        and raises (it never changes the game): for a bad target it names the
-        target's rule, which is the message a person needs.
-        """
-        try:
-            self.game.apply({"type": "conquer", "target": self.game.ids[territory], "moves": {}})
-        except IllegalActionError as error:
-            return error.message
-        raise AssertionError("a conquest moving no units was accepted")  # pragma: no cover
+        """The engine's own reason why ``territory`` cannot be conquered now: a conquest moving no
+        units is never legal, and for a bad target the engine names the target's rule first."""
+        reason = refusal(self.game, {"type": "conquer", "target": self.game.ids[territory], "moves": {}})
+        assert reason is not None, "a conquest moving no units was accepted"
+        return reason
 
     def _add_unit(self, territory: int, sources: dict[int, int]) -> Outcome:
         game = self.game

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablelight.core.errors import IllegalActionError
 from tablelight.core.game import Action
 from tablelight.games.farside.console import FarsideLayout
 from tablelight.games.farside.engine import FarsideEncounter
 from tablelight.table.face import SEAT_NAMES as ALL_SEAT_NAMES
 from tablelight.table.face import GameFace, Outcome
+from tablelight.table.picker import refusal
 
 SEAT_NAMES = ALL_SEAT_NAMES[:2]
 #: Order in which action fields are chosen in a menu (fields an action lacks are skipped).
@@ -149,10 +149,4 @@ class FarsideMenu(GameFace):
 
     def _reason(self, action: Action, fallback: str = "not possible now") -> str:
         """The engine's reason for refusing ``action`` (``Game.check`` never changes the game)."""
-        try:
-            self.game.check(action)
-        except IllegalActionError as error:
-            return f"{error.message} [{error.rule}]"
-        except Exception:  # a probe that does not fit the state at all
-            return fallback
-        return fallback
+        return refusal(self.game, action, with_rule=True) or fallback

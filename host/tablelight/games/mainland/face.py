@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
-from tablelight.core.errors import IllegalActionError, SetupError
+from tablelight.core.errors import SetupError
 from tablelight.core.game import Action
 from tablelight.games.mainland.data import CARDS, ITEM_NAMES, rotated
 from tablelight.table.face import (
@@ -53,6 +53,7 @@ from tablelight.table.face import (
     scaled,
 )
 from tablelight.table.layout import LayoutError, check_layout_data, whole
+from tablelight.table.picker import refusal
 
 if TYPE_CHECKING:
     from tablelight.games.mainland.engine import Mainland
@@ -181,11 +182,7 @@ class MainlandFace(GameFace):
 
     def problem(self, action: Action) -> str | None:
         """The engine's reason why ``action`` is not legal now, or None. Validation only: nothing changes."""
-        try:
-            self.game.check(action)
-        except IllegalActionError as error:
-            return error.message
-        return None
+        return refusal(self.game, action)
 
     def footprint(self, x: int, y: int) -> list[int]:
         """The LEDs of the four tiles a card at (x, y) covers (those on the matrix)."""
