@@ -9,7 +9,6 @@ CircuitPython board found by USB id), ``none`` (no board: bot seats only) or a p
 from __future__ import annotations
 
 import argparse
-import importlib
 import queue
 import sys
 import threading
@@ -123,19 +122,12 @@ def open_board(spec: str, stack: ExitStack, layout: dict[str, Any]) -> tuple[Boa
 
 def find_port() -> str:
     """The port of the first CircuitPython board found (``--board auto``)."""
-    # Imported by name: board discovery is the link layer's (tablelight.links.discover).
-    discover = importlib.import_module("tablelight.links.discover")
-    boards = discover.find_boards()
+    from tablelight.links.discover import find_boards
+
+    boards = find_boards()
     if not boards:
         raise SetupError("no board found on the serial ports: connect one, give its port, or use --board sim")
-    first = boards[0]
-    if isinstance(first, str):
-        return first
-    for name in ("port", "device"):
-        value = getattr(first, name, None) or (first.get(name) if isinstance(first, dict) else None)
-        if isinstance(value, str):
-            return value
-    raise SetupError(f"cannot tell the port of the board found: {first!r}")
+    return boards[0].port
 
 
 def run_table(
