@@ -149,8 +149,14 @@ class Farlander(Game):
         """Territory indices ``seat`` may conquer now."""
         cached = self._targets.get(seat)
         if cached is None:
-            problems = self._target_problems(seat)
-            cached = self._targets[seat] = [t for t, rule in enumerate(problems) if rule is None]
+            strength, can_move = self._reach(seat)
+            owners, units, bonus = self.owner, self.units, self.defense_bonus
+            claim_empty = self.options["claim_empty"]
+            cached = self._targets[seat] = [
+                t for t, owner in enumerate(owners)
+                if owner != seat and (owner != NOBODY or claim_empty) and can_move[t]
+                and strength[t] > units[t] + bonus[t]
+            ]
         return cached
 
     def can_conquer(self, seat: int) -> bool:
@@ -250,57 +256,44 @@ class Farlander(Game):
             )
         return ("farlander.distribution.territory_full", f"{self.ids[t]} already holds {MAX_UNITS} units")
 
-    def _target_problems(self, seat: int) -> list[str | None]:
-        """Per territory: the rule that forbids ``seat`` to conquer it now, or None. The one test for
-        conquering, shared by listing and checking (one pass over the seat's territories); the words
-        come from :meth:`_target_refusal` only when a refusal is raised, so listing stays cheap."""
+    def _reach(self, seat: int) -> tuple[list[int], list[bool]]:
+        """Per territory: the units of ``seat`` bordering it, and whether one of those territories can
+        send units (holds more than one). One pass over the seat's territories."""
         owners, units, neighbors = self.owner, self.units, self.neighbors
         strength = [0] * len(owners)
         can_move = [False] * len(owners)
         for n, owner in enumerate(owners):
             if owner == seat:
-                spare = units[n] > 1
+                count = units[n]
                 for t in neighbors[n]:
-                    strength[t] += units[n]
-                    if spare:
+                    strength[t] += count
+                    if count > 1:
                         can_move[t] = True
-        claim_empty = self.options["claim_empty"]
-        bonus = self.defense_bonus
-        problems: list[str | None] = []
-        for t, owner in enumerate(owners):
-            if owner == seat:
-                problems.append("farlander.conquer.own_territory")
-            elif owner == NOBODY and not claim_empty:
-                problems.append("farlander.conquer.empty_territory")
-            elif strength[t] == 0:
-                problems.append("farlander.conquer.not_bordering")
-            elif strength[t] <= units[t] + bonus[t]:
-                problems.append("farlander.conquer.too_weak")
-            elif not can_move[t]:
-                problems.append("farlander.conquer.no_units_to_move")
-            else:
-                problems.append(None)
-        return problems
+        return strength, can_move
 
     def _target_refusal(self, seat: int, t: int) -> RuleViolationError:
-        """The refusal of a conquest of ``t`` by ``seat``, in words (``t`` is not among :meth:`targets`)."""
-        rule = self._target_problems(seat)[t]
-        name = self.ids[t]
-        if rule == "farlander.conquer.own_territory":
-            message = f"{name} is already yours"
-        elif rule == "farlander.conquer.empty_territory":
-            message = f"{name} is empty: only enemy territories can be conquered (option claim_empty)"
-        elif rule == "farlander.conquer.not_bordering":
-            message = f"none of your territories borders {name}"
-        elif rule == "farlander.conquer.too_weak":
-            garrison = " (garrison +1)" if self.defense_bonus[t] else ""
-            message = (
-                f"your strength {self.strength(seat, t)} must be greater than {name}'s defence "
-                f"{self.defense(t)}{garrison}"
+        """Why ``seat`` may not conquer ``t`` (one not among :meth:`targets`, the one test), in words."""
+        name, owner = self.ids[t], self.owner[t]
+        strength, can_move = self._reach(seat)
+        if owner == seat:
+            return RuleViolationError("farlander.conquer.own_territory", f"{name} is already yours")
+        if owner == NOBODY and not self.options["claim_empty"]:
+            return RuleViolationError(
+                "farlander.conquer.empty_territory",
+                f"{name} is empty: only enemy territories can be conquered (option claim_empty)",
             )
-        else:
-            message = f"every bordering territory of yours holds a single unit: none can move into {name}"
-        return RuleViolationError(rule or "farlander.conquer.no_units_to_move", message)
+        if strength[t] == 0:
+            return RuleViolationError("farlander.conquer.not_bordering", f"none of your territories borders {name}")
+        if strength[t] <= self.defense(t):
+            garrison = " (garrison +1)" if self.defense_bonus[t] else ""
+            return RuleViolationError(
+                "farlander.conquer.too_weak",
+                f"your strength {strength[t]} must be greater than {name}'s defence {self.defense(t)}{garrison}",
+            )
+        return RuleViolationError(
+            "farlander.conquer.no_units_to_move",
+            f"every bordering territory of yours holds a single unit: none can move into {name}",
+        )
 
     def _territory(self, action: Action, key: str) -> int:
         tid = action.get(key)
