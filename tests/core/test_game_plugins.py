@@ -136,3 +136,19 @@ def test_a_person_plays_an_installed_game_on_the_simulated_board(site, real_boar
             assert game.left < 5 and game.current_seat() == human
         finally:
             session.close()
+
+
+def test_a_source_tree_never_installed_finds_the_built_in_game_folders(monkeypatch):
+    import importlib.metadata
+
+    def not_installed(name):
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(importlib.metadata, "distribution", not_installed)
+    forget_games()
+    try:
+        assert game_names() == ["farlander", "farside", "landover", "mainland"]
+        assert game_class("mainland").name == "mainland"
+    finally:
+        monkeypatch.undo()
+        forget_games()
