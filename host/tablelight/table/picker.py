@@ -6,7 +6,8 @@ those of the mode a button chose) to a :class:`Picker` and turns each key press 
 agree (:meth:`Picker.candidates`), which field is still open, which values it may take, and
 gives the one action left once every field is chosen. A phone page can list the same
 candidates and :meth:`Picker.pick` one directly. List fields (a hand of cards to give) are
-chosen item by item, as multisets.
+chosen item by item, as multisets; so are count fields (``{"a1": 2, "b3": 1}``: units from
+each territory), one item per unit.
 
     picker = Picker(game.legal_actions, ("territory", "count"))
     picker.choose("territory", "a1")      # False (nothing changes) if no legal action agrees
@@ -36,9 +37,16 @@ def refusal(game: Game, action: Action, *, with_rule: bool = False) -> str | Non
     return None
 
 
+def _items(value: Any) -> Any:
+    """A count field ``{"a1": 2}`` as its items ``["a1", "a1"]``; other values as they are."""
+    if isinstance(value, dict):
+        return [key for key, count in value.items() for _ in range(count)]
+    return value
+
+
 def _agrees(action: Action, chosen: dict[str, Any]) -> bool:
     for name, value in chosen.items():
-        have = action.get(name)
+        have = _items(action.get(name))
         if isinstance(value, list):
             if not isinstance(have, list) or any(have.count(x) < value.count(x) for x in value):
                 return False
@@ -48,6 +56,7 @@ def _agrees(action: Action, chosen: dict[str, Any]) -> bool:
 
 
 def _same(have: Any, chosen: Any) -> bool:
+    have = _items(have)
     if isinstance(have, list):
         return isinstance(chosen, list) and sorted(have) == sorted(chosen)
     return bool(have == chosen)
@@ -87,7 +96,7 @@ class Picker:
             return False
         if isinstance(value, list):
             actions = self.candidates() if actions is None else actions
-            return any(sorted(a[name]) == sorted(value) for a in actions)
+            return any(_same(a[name], value) for a in actions)
         return True
 
     def open_field(self, accept: Callable[[str], bool] | None = None) -> str | None:
@@ -102,12 +111,14 @@ class Picker:
         """The values ``name`` may still take (a list field: the single items that may be added)."""
         out: list[Any] = []
         for action in self.candidates():
-            value = action[name]
+            if name not in action:  # an action of another shape (the source mixes kinds)
+                continue
+            value = _items(action[name])
             if isinstance(value, list):
                 rest = list(value)
                 for x in self.chosen.get(name, []):
                     rest.remove(x)
-                out += [x for x in rest if x not in out]
+                out += [x for x in dict.fromkeys(rest) if x not in out]
             elif value not in out:
                 out.append(value)
         return out
@@ -115,7 +126,7 @@ class Picker:
     def is_list(self, name: str) -> bool:
         """Whether ``name`` is a list field (chosen item by item) among the candidates."""
         actions = self.candidates()
-        return bool(actions) and isinstance(actions[0].get(name), list)
+        return bool(actions) and isinstance(actions[0].get(name), (list, dict))
 
     def choose(self, name: str, value: Any) -> bool:
         """Choose ``value`` for ``name`` (add it, for a list field). False, changing nothing, if no
@@ -142,6 +153,6 @@ class Picker:
         """Choose a whole candidate at once (a phone page listing :meth:`candidates`). False if it is not one."""
         for candidate in self.candidates():
             if candidate == action:
-                self.chosen = {n: candidate[n] for n in self.fields([candidate])}
+                self.chosen = {n: _items(candidate[n]) for n in self.fields([candidate])}
                 return True
         return False

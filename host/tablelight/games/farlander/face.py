@@ -30,10 +30,11 @@ unit there at once. Action phase (a conquest is built in steps):
 
 Cancel drops the whole conquest being built. Pressing the target again drops it
 too; pressing another conquerable territory before any unit is chosen switches
-the target. The machine never applies anything: :meth:`InputMachine.press`
-returns an :class:`Outcome` holding a complete action (for the table to apply), or
-a message and the territories to flash when a press is refused. Refused presses
-change nothing.
+the target. The machine never applies anything: every choice narrows the engine's legal actions
+through the shared picker (:mod:`tablelight.table.picker`), and :meth:`InputMachine.press`
+returns an :class:`Outcome` holding one of them (for the table to apply), or a message and
+the LEDs to flash when a press is refused (the engine's reason where it has one). Refused
+presses change nothing.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ from tablelight.table.face import (
     scaled,
 )
 from tablelight.table.layout import LayoutError, check_layout_data, layout_path, read_layout_file, whole
-from tablelight.table.picker import refusal
+from tablelight.table.picker import Picker, refusal
 from tablelight.core.fields import is_whole
 
 if TYPE_CHECKING:
@@ -252,7 +253,12 @@ def render(
 
 
 class InputMachine:
-    """Turns key presses of the seat to act into actions; see the module docstring."""
+    """Turns key presses of the seat to act into actions; see the module docstring.
+
+    What is chosen lives in the shared :class:`~tablelight.table.picker.Picker` over the engine's
+    legal actions: the territory to place into, or the target and the units moved in (``moves``,
+    one item per unit).
+    """
 
     def __init__(self, game: Farlander, layout: BoardLayout) -> None:
         self.game = game
@@ -263,10 +269,24 @@ class InputMachine:
                 continue
             for key in layout.keys_of(territory.tile, territory.edges):
                 self.key_territory[key] = index
-        self.target: int | None = None
-        self.moves: dict[int, int] = {}
+        self.picker = Picker(game.legal_actions, ("territory", "target", "moves"))
 
     # ----------------------------------------------------------------- queries
+
+    @property
+    def target(self) -> int | None:
+        """The territory being conquered, once chosen."""
+        chosen = self.picker.chosen.get("target")
+        return None if chosen is None else self.game.index[chosen]
+
+    @property
+    def moves(self) -> dict[int, int]:
+        """Territory -> units it sends into the target, as chosen so far."""
+        moves: dict[int, int] = {}
+        for tid in self.picker.chosen.get("moves", []):
+            t = self.game.index[tid]
+            moves[t] = moves.get(t, 0) + 1
+        return moves
 
     def leds_of(self, territory: int) -> list[int]:
         """The LEDs ``territory`` lights (what flashes when a choice of it is refused)."""
@@ -285,8 +305,7 @@ class InputMachine:
         return self.game.spare_units(seat, self.target)
 
     def reset(self) -> None:
-        self.target = None
-        self.moves = {}
+        self.picker.reset()
 
     # ------------------------------------------------------------------ presses
 
@@ -307,7 +326,7 @@ class InputMachine:
         if territory is None:
             return Outcome(f"key {key} is not part of any territory on this map", refused=True)
         if game.phase == "distribution":
-            return Outcome(f"place a unit in {game.ids[territory]}", action={"type": "place", "territory": game.ids[territory]})
+            return self._place(territory)
         if self.target is None:
             return self._choose_target(territory)
         if territory == self.target:
@@ -316,21 +335,30 @@ class InputMachine:
             return Outcome(f"conquest of {name} cancelled")
         sources = self.sources()
         if territory in sources:
-            return self._add_unit(territory, sources)
+            return self._add_unit(territory)
         if not self.moves and territory in game.targets(seat):
+            self.reset()
             return self._choose_target(territory)
         return Outcome(self._source_problem(territory), refused=True, flash=self.leds_of(territory))
 
     # ----------------------------------------------------------------- helpers
 
+    def _place(self, territory: int) -> Outcome:
+        tid = self.game.ids[territory]
+        if not self.picker.choose("territory", tid):
+            why = refusal(self.game, {"type": "place", "territory": tid}) or f"no unit can be placed in {tid}"
+            return Outcome(why, refused=True, flash=self.leds_of(territory))
+        action = self.picker.action()
+        self.reset()  # a placement is one press: nothing stays chosen
+        assert action is not None
+        return Outcome(f"place a unit in {tid}", action=action)
+
     def _choose_target(self, territory: int) -> Outcome:
         game = self.game
         seat = game.current_seat()
         assert seat is not None
-        if territory not in game.targets(seat):
+        if not self.picker.choose("target", game.ids[territory]):
             return Outcome(self._engine_reason(territory), refused=True, flash=self.leds_of(territory))
-        self.target = territory
-        self.moves = {}
         sources = ", ".join(f"{game.ids[t]} (up to {n})" for t, n in sorted(self.sources().items()))
         return Outcome(
             f"conquer {game.ids[territory]} (defence {game.defense(territory)}, your strength "
@@ -344,17 +372,15 @@ class InputMachine:
         assert reason is not None, "a conquest moving no units was accepted"
         return reason
 
-    def _add_unit(self, territory: int, sources: dict[int, int]) -> Outcome:
+    def _add_unit(self, territory: int) -> Outcome:
         game = self.game
         assert self.target is not None
-        current = self.moves.get(territory, 0)
-        total = sum(self.moves.values())
-        if current >= sources[territory] or total >= MAX_MOVE_IN:
-            self.moves.pop(territory, None)
-            note = f"{game.ids[territory]} sends no units now"
-        else:
-            self.moves[territory] = current + 1
-            note = f"{game.ids[territory]} sends {current + 1}"
+        tid = game.ids[territory]
+        if self.picker.choose("moves", tid):
+            note = f"{tid} sends {self.moves[territory]}"
+        else:  # no legal conquest moves one more from there: its units go back to 0
+            self.picker.chosen["moves"] = [x for x in self.picker.chosen.get("moves", []) if x != tid]
+            note = f"{tid} sends no units now"
         total = sum(self.moves.values())
         return Outcome(f"{note}; {total} of at most {MAX_MOVE_IN} units move into {game.ids[self.target]}")
 
@@ -381,13 +407,9 @@ class InputMachine:
                 refused=True,
                 flash=self.leds_of(self.target),
             )
-        ordered = sorted(self.moves.items(), key=lambda item: game.ids[item[0]])
-        action: Action = {
-            "type": "conquer",
-            "target": game.ids[self.target],
-            "moves": {game.ids[t]: n for t, n in ordered},
-        }
-        return Outcome(f"conquer {game.ids[self.target]}", action=action)
+        action = self.picker.action()
+        assert action is not None  # every consistent choice of units is a whole legal conquest
+        return Outcome(f"conquer {action['target']}", action=action)
 
 
 def _describe_action(action: Action) -> str:
