@@ -56,3 +56,26 @@ def test_accepted_actions_are_exactly_the_listed_ones(players, seed, steps, targ
         assert normal not in listed
     else:
         assert game.log[len(before[1])]["action"] in listed
+
+
+def test_random_actions_draw_the_listed_ways_to_move_in_by_their_number():
+    """``random_action`` counts the ways to move into a target instead of listing them: the k-th it
+    makes is the k-th of ``move_options``, for every target of many positions."""
+    from tablelight.core.rng import Rng
+    from tablelight.games.farlander.engine import Farlander
+
+    rng = Rng(5)
+    checked = 0
+    for seed in range(6):
+        game = Farlander(2 + seed % 3, seed=seed)
+        while not game.is_over():
+            seat = game.current_seat()
+            if game.phase == "action":
+                for target in game.targets(seat):
+                    listed = game.move_options(seat, target)
+                    ways = game.move_ways(seat, target)
+                    assert ways.count == len(listed)
+                    assert [ways.nth(k) for k in range(ways.count)] == listed
+                    checked += 1
+            game.apply(game.random_action(rng))
+    assert checked > 100

@@ -262,3 +262,18 @@ def test_group_odds_agree_with_monte_carlo(mode: str) -> None:
     assert_close(exact.models_removed, counts, TRIALS)
     for i in range(3):
         assert_close({1: exact.removed_each[i]}, Counter({1: each[i]}), TRIALS)
+
+
+def test_thinning_is_exactly_the_binomial_of_every_outcome() -> None:
+    """The fast thinning the odds use gives the same weights and denominator as binding a binomial."""
+    from tablelight.games.farside.dist import Dist, binomial, thinned, thinned_pairs
+
+    counts = Dist({0: 5, 2: 7, 3: 0, 6: 11}, 23)
+    for p in (0, 1, 4, 6):
+        slow = counts.bind(lambda k: binomial(k, p, 6))
+        fast = thinned(counts, p, 6)
+        assert (fast.weights, fast.denom) == (slow.weights, slow.denom)
+    pairs = Dist({(0, 0): 1, (3, 1): 4, (2, 2): 2}, 7)
+    slow_pairs = pairs.bind(lambda k: binomial(k[0], 2, 6).bind(lambda x: binomial(k[1], 2, 6).map(lambda y: (x, y))))
+    fast_pairs = thinned_pairs(pairs, 2, 6)
+    assert fast_pairs.fractions() == slow_pairs.fractions() and fast_pairs.denom == slow_pairs.denom

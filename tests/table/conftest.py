@@ -24,6 +24,8 @@ class FakeBoard:
         self.shown: list[list[tuple[int, int, int, int]]] = []
         self.queued: deque[FakeEvent] = deque()
         self.polls = 0
+        self.connected = True
+        self.rolls: list[tuple[list[int], list[int], tuple[int, int, int]]] = []
 
     def show(self, pixels: list[tuple[int, int, int, int]]) -> None:
         assert all(len(p) == 4 for p in pixels)
@@ -32,6 +34,12 @@ class FakeBoard:
     def press(self, key: int) -> None:
         self.queued.append(FakeEvent(key, True))
         self.queued.append(FakeEvent(key, False))
+
+    def dice(self, leds: list[int], values: list[int], *, color: tuple[int, int, int]) -> None:
+        self.rolls.append((list(leds), list(values), color))
+
+    def in_sync(self) -> bool:
+        return True
 
     def poll(self, timeout: float) -> list[FakeEvent]:
         self.polls += 1

@@ -42,6 +42,7 @@ def test_board_auto_takes_the_first_board_found(monkeypatch):
     import pytest
 
     from tablelight.core.errors import SetupError
+    from tablelight.links.discover import BoardInfo
     from tablelight.table.run import find_port
 
     fake = types.ModuleType("tablelight.links.discover")
@@ -50,18 +51,20 @@ def test_board_auto_takes_the_first_board_found(monkeypatch):
     monkeypatch.setitem(sys.modules, "tablelight.links.discover", fake)
     with pytest.raises(SetupError, match="no board found"):
         find_port()
-    found.append(types.SimpleNamespace(port="/dev/ttyACM1", hello={}))
+    found.append(BoardInfo(port="/dev/ttyACM1", description="test"))
+    found.append(BoardInfo(port="/dev/ttyACM2", description="test"))
     assert find_port() == "/dev/ttyACM1"
-    found[:] = [{"device": "/dev/ttyACM2"}]
-    assert find_port() == "/dev/ttyACM2"
 
 
 def test_play_and_sim_refuse_a_game_without_a_face_naming_those_with_one(tmp_path, capsys, monkeypatch):
-    from tablelight.table.face import FACES
+    import dataclasses
+
+    from tablelight.core.registry import game_entries
 
     db = str(tmp_path / "g.sqlite")
     faceless = "landover"
-    monkeypatch.delitem(FACES, faceless, raising=False)
+    entries = game_entries()
+    monkeypatch.setitem(entries, faceless, dataclasses.replace(entries[faceless], face=None))
     assert main(["play", faceless, "--seats", "bot,bot", "--board", "none", "--db", db]) == 1
     err = capsys.readouterr().err
     assert f"{faceless} has no lit-board face yet" in err and "farlander" in err

@@ -16,14 +16,9 @@ from tablelight.core.rng import Rng
 from tablelight.games.farside.engine import FarsideEncounter
 from tablelight.table import layout as layout_module
 from tablelight.table.face import BLINK, OFF, PULSE, SOLID, Outcome
-from tablelight.games.farside.face import (
-    AMBER,
-    PIP_PATTERNS,
-    SEAT_COLORS,
-    FarsideFace,
-    FarsideLayout,
-    FarsideLayoutError,
-)
+from tablelight.games.farside.face import FarsideFace, FarsideLayout, FarsideLayoutError
+from tablelight.games.farside.look import AMBER, PIP_PATTERNS
+from tablelight.table.face import SEAT_COLORS
 
 LAYOUT_FILE = Path(__file__).resolve().parents[2] / "hardware" / "layouts" / "farside.json"
 LAYOUT: dict[str, Any] = json.loads(LAYOUT_FILE.read_text())
@@ -154,9 +149,10 @@ def test_bad_layout_sections_are_refused_with_the_reason(change: Any, words: str
 
 
 def test_the_face_is_registered() -> None:
-    from tablelight.table.face import FACES, face_class
+    from tablelight.core.registry import game_entry
+    from tablelight.table.face import face_class
 
-    assert FACES["farside"] == "tablelight.games.farside.face:FarsideFace"
+    assert game_entry("farside").face == "tablelight.games.farside.face:FarsideFace"
     assert face_class("farside") is FarsideFace
 
 
@@ -265,7 +261,8 @@ def test_pixels_game_over_winners_blink() -> None:
 
 def test_flashing_things_blink_white() -> None:
     game = blue_turn()
-    pixels = face_for(game).pixels(["spend", "ap1", "command0"])
+    face = face_for(game)
+    pixels = face.pixels(face.layout.leds_to_flash(["spend", "ap1", "command0"]))
     for led in [BUTTON_LED["spend"], *SEATS[1]["action_points"], *SEATS[0]["command_die"]]:
         assert pixels[led] == (255, 255, 255, BLINK)
 
@@ -321,7 +318,7 @@ def test_manoeuvre_die_opens_that_seats_manoeuvres() -> None:
     face = face_for(blue_turn())
     # Red's manoeuvre die is 2: nothing needs 2 or less.
     refused = face.press(SEATS[0]["manoeuvre_key"])
-    assert refused.refused and "needs a manoeuvre die of" in refused.message and refused.flash == ["manoeuvre0"]
+    assert refused.refused and "needs a manoeuvre die of" in refused.message and refused.flash == face.layout.flash_leds("manoeuvre0")
     opened = face.press(SEATS[1]["manoeuvre_key"])  # blue's is 6: anything
     assert opened.action is None
     outcome = press(face, "confirm")
@@ -424,11 +421,11 @@ def test_refused_presses_say_why_and_flash() -> None:
     game = new_game("host")  # the host rolled the setup; red notes its secrets
     face = face_for(game)
     refused = press(face, "roll")
-    assert refused.refused and "the host rolls" in refused.message and refused.flash == ["roll"]
+    assert refused.refused and "the host rolls" in refused.message and refused.flash == face.layout.flash_leds("roll")
     refused = press(face, "spend")
     assert refused.refused and "not possible in the secrets phase" in refused.message
     refused = press(face, "confirm")
-    assert refused.refused and refused.flash == ["confirm"]
+    assert refused.refused and refused.flash == face.layout.flash_leds("confirm")
     refused = face.press(SEATS[1]["command_key"])
     assert refused.refused and "not possible in the secrets phase" in refused.message
     refused = face.press(999)
@@ -439,8 +436,10 @@ def test_refused_presses_say_why_and_flash() -> None:
 def test_no_action_points_left_says_so() -> None:
     game = blue_turn()
     game.action_points[1] = 0
-    refused = press(face_for(game), "spend")
-    assert refused.refused and "no action points left" in refused.message and "ap1" in refused.flash
+    face = face_for(game)
+    refused = press(face, "spend")
+    assert refused.refused and "no action points left" in refused.message
+    assert set(face.layout.flash_leds("ap1")) <= set(refused.flash)
 
 
 def test_random_presses_change_nothing_and_give_only_legal_actions() -> None:
@@ -559,7 +558,7 @@ def test_describe_and_prompt_words() -> None:
     assert face.describe_action({"type": "activate", "model": "b1", "action": "simple"}) == \
         "activates b1 (Trooper) for a simple action (1 action point)"
     assert face.prompt(1).startswith("4 action points")
-    assert face.flash_for({"type": "secure", "zone": 1}) == ["spend", "ap1"]
+    assert face.flash_for({"type": "secure", "zone": 1}) == face.layout.leds_to_flash(["spend", "ap1"])
 
 
 # --------------------------------------------------------------------------- end to end (table service, real firmware)
@@ -691,6 +690,11 @@ def test_the_table_has_the_board_animate_each_host_roll() -> None:
 
         def dice(self, leds: list[int], values: list[int], *, color: tuple[int, int, int]) -> None:
             self.rolls.append((list(leds), list(values), color))
+
+        def in_sync(self) -> bool:
+            return True
+
+        connected = True
 
     game = new_game("press")
     board = DiceBoard()

@@ -71,7 +71,7 @@ def test_refused_presses_change_nothing_and_flash(action_game):
     before = game.to_record()
     own = next(t for t in range(len(game.ids)) if game.owner[t] == seat)
     out = m.press(m.keys_for(own)[0])
-    assert out.refused and out.flash == [own] and "already yours" in out.message
+    assert out.refused and out.flash == m.leds_of(own) and "already yours" in out.message
     assert m.target is None
     target = game.targets(seat)[0]
     m.press(m.keys_for(target)[0])
@@ -82,7 +82,7 @@ def test_refused_presses_change_nothing_and_flash(action_game):
         t for t in range(len(game.ids)) if game.owner[t] not in (seat, NOBODY) and t != target
     )
     out = m.press(m.keys_for(enemy)[0])
-    assert out.refused and out.flash == [enemy] and m.target == target and m.moves == {source: 1}
+    assert out.refused and out.flash == m.leds_of(enemy) and m.target == target and m.moves == {source: 1}
     assert game.to_record() == before
 
 

@@ -12,23 +12,21 @@ from tablelight.cli.main import main
 from tablelight.core.rng import Rng
 from tablelight.games.landover.board import builtin_map
 from tablelight.games.landover.engine import Landover
-from tablelight.table.face import BLINK, FACES, OFF, PULSE, SOLID, make_face
-from tablelight.games.landover.face import (
+from tablelight.core.registry import game_entry
+from tablelight.table.face import BLINK, FLASH, OFF, PULSE, SOLID, make_face
+from tablelight.games.landover.choice import FIELD_KINDS
+from tablelight.games.landover.face import LandoverFace
+from tablelight.games.landover.layoutgen import generate_layout, sea_key_hexes
+from tablelight.games.landover.look import (
     BARBARIAN_ON,
-    FIELD_KINDS,
-    FLASH,
     HEX_LEVEL,
     RED_DIE,
-    SEAT_COLORS,
     TERRAIN_COLORS,
     VILLAGE_LEVEL,
     WHITE_DIE,
-    LandoverFace,
-    generate_layout,
     pale,
-    scaled,
-    sea_key_hexes,
 )
+from tablelight.table.face import SEAT_COLORS, scaled
 from tablelight.table.layout import LayoutError, layout_path, load_layout_data
 from tablelight.table.service import Table
 from tablelight.table.store import GameStore
@@ -167,7 +165,7 @@ def test_a_broken_layout_or_another_map_is_refused_with_a_reason():
 
 
 def test_the_face_is_registered():
-    assert FACES["landover"] == "tablelight.games.landover.face:LandoverFace"
+    assert game_entry("landover").face == "tablelight.games.landover.face:LandoverFace"
     assert isinstance(make_face(Landover(2, seed=1)), LandoverFace)
 
 
@@ -198,7 +196,7 @@ def test_after_a_roll_the_producing_hexes_light_up_and_the_dice_show_it():
     # Ending the turn: the next roll is another one (or, before an alchemist's roll, nothing is lit).
     game.apply({"type": "end_turn"})
     if game.phase == "roll":
-        assert face.producing_hexes() == set()
+        assert game.producing_hexes() == []
 
 
 def test_pieces_show_in_their_owners_colours():
@@ -243,7 +241,7 @@ def test_catapults_merchant_bridges_and_barbarians():
     game.eo[far[0]], game.ep[far[0]] = 2, 2
     pixels = face.pixels()
     assert pixels[face.layout.hex_led[h]] == scaled(SEAT_COLORS[1], 1.0, BLINK)
-    if 38 not in face.producing_hexes():
+    if 38 not in game.producing_hexes():
         assert pixels[face.layout.hex_led[38]] == scaled(SEAT_COLORS[2], 1.0, PULSE)
     assert pixels[face.layout.merchant_led] == scaled(SEAT_COLORS[2], 1.0)
     assert pixels[face.layout.side_led[e]] == scaled(pale(SEAT_COLORS[0]), 0.5)

@@ -13,12 +13,11 @@ from tablelight.core.rng import Rng
 from tablelight.games.mainland.engine import BOARD_SIZES, Mainland
 from tablelight.paths import HARDWARE
 from tablelight.sim.board import layout_settings
-from tablelight.table.face import BLINK, OFF, PULSE, SOLID, face_class, make_face
+from tablelight.table.face import BLINK, FLASH, OFF, PULSE, SOLID, face_class, make_face
 from tablelight.games.mainland.face import (
     BEYOND_LIMIT,
     CLAN_COLORS,
     EMPTY_SPOT,
-    FLASH,
     MAINLAND_LEVEL,
     TILE_LEVEL,
     MainlandFace,

@@ -53,7 +53,7 @@ def test_selection_and_flash_effects(action_game):
     assert pixels[leds[sources[0]][0]] == (*SEAT_COLORS[seat], SOLID)
     for other in sources[1:]:
         assert pixels[leds[other][0]][3] == PULSE
-    flashed = render(game, layout, flash=[target])
+    flashed = render(game, layout, flash=leds[target])
     assert flashed[leds[target][0]] == (255, 255, 255, BLINK)
 
 

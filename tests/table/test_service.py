@@ -55,6 +55,14 @@ def test_every_action_is_stored_before_the_board_shows_it(tmp_path):
         def poll(self, timeout):
             return []
 
+        connected = True
+
+        def dice(self, leds, values, *, color):
+            pass
+
+        def in_sync(self):
+            return True
+
     board = CheckingBoard()
     game = Farlander(2, seed=8)
     with GameStore(path) as store:

@@ -17,8 +17,16 @@ from tablelight.web.table_web import TableWeb
 
 
 class NoBoard:
+    connected = True
+
     def show(self, pixels: Any) -> None:
         pass
+
+    def dice(self, leds: list[int], values: list[int], *, color: tuple[int, int, int]) -> None:
+        pass
+
+    def in_sync(self) -> bool:
+        return True
 
     def poll(self, timeout: float) -> list[Any]:
         return []

@@ -30,13 +30,13 @@ def add_game_subparsers(
             "--option", action="append", default=[], metavar="NAME=VALUE", dest="option_pairs",
             help="set any game option by name (also those whose flag below is taken by a common flag)",
         )
-        taken = {flag for action in sub._actions for flag in action.option_strings}
         for spec in cls.option_specs:
             flag = f"--{spec.name.replace('_', '-')}"
-            if flag in taken:  # e.g. an option called "map": reachable through --option map=...
-                continue
             metavar = "on|off" if spec.kind is bool else spec.kind.__name__.upper()
-            group.add_argument(flag, dest=f"option_{spec.name}", metavar=metavar, help=spec.help)
+            try:
+                group.add_argument(flag, dest=f"option_{spec.name}", metavar=metavar, help=spec.help)
+            except argparse.ArgumentError:  # taken by a common flag (an option called "map"): use --option map=...
+                continue
 
 
 def options_from_args(args: argparse.Namespace, cls: type[Game]) -> dict[str, Any]:

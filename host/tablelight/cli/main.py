@@ -2,7 +2,8 @@
 
 Each subcommand lives in its own module with a ``register(subparsers)`` function
 that adds its parser and sets ``func``; add a module to :data:`COMMAND_MODULES`
-to add a command.
+to add a command. A game's own commands come from its entry
+(:attr:`tablelight.core.registry.GameEntry.commands`).
 """
 
 from __future__ import annotations
@@ -14,14 +15,13 @@ from collections.abc import Sequence
 
 from tablelight import __version__
 from tablelight.core.errors import TablelightError
+from tablelight.core.registry import game_entries
 
 COMMAND_MODULES = [
     "tablelight.cli.selfplay",
     "tablelight.cli.replay",
     "tablelight.cli.rules",
     "tablelight.cli.bench",
-    "tablelight.games.farside.cli",
-    "tablelight.games.mainland.cli",
     "tablelight.cli.play",
     "tablelight.cli.games",
     "tablelight.cli.sim",
@@ -38,7 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"tablelight {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
+    game_commands = [module for entry in game_entries().values() for module in entry.commands]
+    for name in COMMAND_MODULES + game_commands:
         importlib.import_module(name).register(subparsers)
     return parser
 

@@ -1,6 +1,6 @@
 """``tablelight play GAME``: a game at a lit board (real or simulated), kept in the game store.
 
-Every game with a face (:data:`tablelight.table.face.FACES`) can be played; the others get a
+Every game with a face (its entry's ``face``, :class:`tablelight.core.registry.GameEntry`) can be played; the others get a
 clear error naming the games that can.
 """
 

@@ -67,13 +67,16 @@ def run(args: argparse.Namespace) -> int:
 def games_for_layout(name: str) -> list[str]:
     """The games whose face uses the layout ``name``; a clear error when none does."""
     from tablelight.core.errors import SetupError
-    from tablelight.table.face import FACES, face_class
+    from tablelight.core.registry import game_entries
+    from tablelight.table.face import face_class
 
     faces: dict[str, str] = {}
-    for game in sorted(FACES):
+    for game, entry in sorted(game_entries().items()):
+        if entry.face is None:
+            continue
         try:
             faces[game] = face_class(game).default_layout
-        except (ImportError, AttributeError):  # a face still being written: skip it
+        except (ImportError, AttributeError, SetupError):  # a face that cannot be loaded: skip it
             continue
     games = [game for game, layout in faces.items() if layout == name]
     if not games:

@@ -36,6 +36,7 @@ from tablelight.core.errors import (
 )
 from tablelight.core.options import OptionSpec, resolve_options
 from tablelight.core.rng import Rng
+from tablelight.core.fields import is_player_action, is_whole
 
 Action = dict[str, Any]
 """A JSON object such as ``{"type": "place", "territory": "a1"}``."""
@@ -80,13 +81,13 @@ class Game(ABC):
         of logged chance entries to use, in order, instead of fresh draws (replay
         and undo use it; so does a table that rolls physical dice).
         """
-        if not isinstance(players, int) or isinstance(players, bool):
+        if not is_whole(players):
             raise SetupError(f"players must be a whole number, got {players!r}")
         if not self.min_players <= players <= self.max_players:
             raise SetupError(
                 f"{self.name} is played by {self.min_players}-{self.max_players} players, not {players}"
             )
-        if not isinstance(seed, int) or isinstance(seed, bool):
+        if not is_whole(seed):
             raise SetupError(f"seed must be a whole number, got {seed!r}")
         self.players = players
         self.options = resolve_options(self.option_specs, players, options)
@@ -238,7 +239,7 @@ class Game(ABC):
         self.log.append({"seat": seat, "action": action, "auto": True})
 
     def _check_seat(self, seat: int) -> None:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+        if not is_whole(seat) or not 0 <= seat < self.players:
             raise MalformedActionError("seat.range", f"seat must be 0-{self.players - 1}, got {seat!r}")
 
     # ----------------------------------------------------------------- chance
@@ -277,7 +278,7 @@ class Game(ABC):
         return self._chance(
             kind,
             lambda rng: rng.below(n),
-            lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n,
+            lambda v: is_whole(v) and 0 <= v < n,
             **context,
         )
 
@@ -286,7 +287,7 @@ class Game(ABC):
         return self._chance(
             kind,
             lambda rng: rng.between(1, sides),
-            lambda v: isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= sides,
+            lambda v: is_whole(v) and 1 <= v <= sides,
             **context,
         )
 
@@ -300,7 +301,7 @@ class Game(ABC):
 
         def valid(v: Any) -> bool:
             return isinstance(v, list) and sorted(v) == list(range(n)) and all(
-                isinstance(x, int) and not isinstance(x, bool) for x in v
+                is_whole(x) for x in v
             )
 
         return self._chance(kind, draw, valid, **context)
@@ -316,7 +317,7 @@ class Game(ABC):
         """
         for index in range(len(self.log) - 1, -1, -1):
             entry = self.log[index]
-            if "action" in entry and not entry.get("auto"):
+            if is_player_action(entry):
                 break
         else:
             raise NothingToUndoError("nothing to undo: no player action has been made yet")
@@ -330,7 +331,7 @@ class Game(ABC):
             self.players, self.options, self.seed, setup=self.setup_record() or None, chance=chance
         )
         for entry in log:
-            if "action" in entry and not entry.get("auto"):
+            if is_player_action(entry):
                 game.apply(entry["action"], seat=entry["seat"])
         return game
 

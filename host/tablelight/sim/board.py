@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from tablelight.core.errors import TablelightError
 from tablelight.core.inputs import read_json_file
-from tablelight.paths import FIRMWARE, LAYOUTS
+from tablelight.paths import FIRMWARE
 from tablelight.sim.console import SimConsole
 
 if TYPE_CHECKING:
@@ -44,8 +44,10 @@ class SimBoardError(TablelightError):
 
 
 def layout_settings(layout: str) -> dict[str, str]:
-    """settings.toml overrides for a layout from hardware/layouts/<layout>.json (if it exists)."""
-    path = LAYOUTS / f"{layout}.json"
+    """settings.toml overrides for a layout from its file (if it exists; see ``layout_path``)."""
+    from tablelight.table.layout import layout_path
+
+    path = layout_path(layout)
     settings = {"TL_LAYOUT": layout, "TL_BOARD": "sim"}
     if not path.exists():
         return settings

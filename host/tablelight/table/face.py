@@ -2,7 +2,8 @@
 
 The table service (:mod:`tablelight.table.service`) is game-agnostic: it applies
 actions, stores them, runs bots and talks to the board. Everything that depends on
-the game goes through a *face*, one class per game, registered in :data:`FACES`:
+the game goes through a *face*, one :class:`GameFace` subclass per game, named by the game's
+entry (:class:`tablelight.core.registry.GameEntry`):
 
 * :meth:`GameFace.pixels`: the game's state (plus what a person is in the middle of
   choosing) -> one ``(r, g, b, effect)`` per LED of the layout;
@@ -11,7 +12,8 @@ the game goes through a *face*, one class per game, registered in :data:`FACES`:
   flash). A face never applies anything and never decides a rule: it asks the engine
   (legal actions, ``is_legal``) and lets ``Game.apply`` have the last word;
 * :meth:`GameFace.prompt`, :meth:`GameFace.describe_action`: words for people;
-* :meth:`GameFace.flash_for`: what to flash when the engine refuses an action.
+* :meth:`GameFace.flash_for`: the LEDs to flash when the engine refuses an action;
+* :meth:`GameFace.dice_rolls`: rolls for the board to animate (games with dice).
 
 A face reads its own sections of the board layout (``hardware/layouts/<id>.json``).
 Every layout also has the generic fields the firmware, the simulated board and the
@@ -21,13 +23,14 @@ views use: ``id``, ``leds``, ``keys``, optionally ``key_matrix`` (rows, columns)
 
 from __future__ import annotations
 
-import importlib
+from abc import ABC, abstractmethod
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, ClassVar
 
 from tablelight.core.errors import SetupError
-from tablelight.core.game import Action, Game
+from tablelight.core.game import Action, Game, LogEntry
+from tablelight.core.registry import game_entries, game_entry
 
 Pixel = tuple[int, int, int, int]
 """``(r, g, b, effect)`` at full scale; effect 0 solid, 1 blink, 2 pulse (animated by the board)."""
@@ -35,6 +38,12 @@ SOLID, BLINK, PULSE = 0, 1, 2
 OFF: Pixel = (0, 0, 0, SOLID)
 #: How bright the turn light of a seat that is not acting glows.
 IDLE_TURN_LEVEL = 0.12
+WHITE = (255, 255, 255)
+#: What a refused choice's LEDs show for a moment.
+FLASH: Pixel = (255, 255, 255, BLINK)
+#: The seat colours every face uses (seat 0 red, 1 blue, 2 green, 3 yellow) and their words.
+SEAT_COLORS: tuple[tuple[int, int, int], ...] = ((255, 0, 0), (0, 60, 255), (0, 200, 0), (255, 170, 0))
+SEAT_NAMES = ("red", "blue", "green", "yellow")
 
 
 def scaled(color: tuple[int, int, int], level: float, effect: int = SOLID) -> Pixel:
@@ -61,68 +70,93 @@ def light_turns(
             pixels[led] = scaled(colors[s], IDLE_TURN_LEVEL)
 
 
+def flash_over(pixels: list[Pixel], leds: Collection[int]) -> list[Pixel]:
+    """Show :data:`FLASH` on ``leds`` (LED numbers; others ignored) over ``pixels``; returns ``pixels``."""
+    for led in leds:
+        if isinstance(led, int) and 0 <= led < len(pixels):
+            pixels[led] = FLASH
+    return pixels
+
+
+@dataclass(frozen=True)
+class DiceRoll:
+    """A roll for the board to animate locally (``Board.dice(leds, values, color=...)``).
+
+    ``leds`` are ordered die by die so that the first ``value`` LEDs of each die's group
+    are that value's pips: the board's roll lands on a proper die face.
+    """
+
+    leds: list[int]
+    values: list[int]
+    color: tuple[int, int, int]
+
+
 @dataclass
 class Outcome:
-    """What a press did: an action to apply, or a message (and what to flash when refused).
+    """What a press did: an action to apply, or a message (and the LEDs to flash when refused).
 
-    ``flash`` holds face-defined things (Farlander: territory indices); the table
-    keeps them flashing for a moment and passes them back to :meth:`GameFace.pixels`.
+    ``flash`` holds LED numbers; the table keeps them flashing for a moment (white, blinking)
+    on top of what :meth:`GameFace.pixels` shows.
     """
 
     message: str
     action: Action | None = None
     refused: bool = False
-    flash: list[Any] = field(default_factory=list)
+    flash: list[int] = field(default_factory=list)
 
 
-class GameFace(Protocol):
-    """The per-game part of a lit board. Construct with ``Face(game, layout_data)``."""
+class GameFace(ABC):
+    """The per-game part of a lit board. Construct with ``Face(game, layout_data)``.
 
-    #: The layout id this face expects by default (``hardware/layouts/<id>.json``).
-    default_layout: str
+    Every face subclasses this; the table calls nothing else on a face.
+    """
 
-    def pixels(self, flashing: Collection[Any] = ()) -> list[Pixel]:
-        """What every LED should show now (length = the layout's ``leds``)."""
-        ...
+    #: The layout id this face expects by default (``hardware/layouts/<id>.json`` or the game's own).
+    default_layout: ClassVar[str]
+    #: A word for each seat's colour (``("red", "blue")``), used in the table's messages.
+    seat_names: ClassVar[tuple[str, ...]] = ()
 
+    @abstractmethod
+    def __init__(self, game: Game, layout_data: dict[str, Any]) -> None: ...
+
+    @abstractmethod
+    def pixels(self, flashing: Collection[int] = ()) -> list[Pixel]:
+        """What every LED should show now (length = the layout's ``leds``); ``flashing``: LEDs to flash."""
+
+    @abstractmethod
     def press(self, key: int) -> Outcome:
         """A key press of the seat to act. Must not change the game."""
-        ...
 
+    @abstractmethod
     def reset(self) -> None:
         """Forget any half-built choice (called after every applied action, undo or resume)."""
-        ...
 
+    @abstractmethod
     def prompt(self, seat: int) -> str:
         """What the seat to act should press now (shown to people)."""
-        ...
 
-    def flash_for(self, action: Action) -> list[Any]:
-        """What to flash when the engine refuses ``action``."""
-        ...
+    @abstractmethod
+    def flash_for(self, action: Action) -> list[int]:
+        """The LEDs to flash when the engine refuses ``action``."""
 
+    @abstractmethod
     def describe_action(self, action: Action) -> str:
         """One action in words, for the table's messages."""
-        ...
+
+    def dice_rolls(self, entries: Sequence[LogEntry]) -> list[DiceRoll]:
+        """Rolls among new log ``entries`` for the board to animate (none for a game without dice)."""
+        return []
 
 
-#: game name -> "module:Class" of its face. Add a line to give a game a lit board.
-FACES: dict[str, str] = {
-    "farlander": "tablelight.games.farlander.face:FarlanderFace",
-    "farside": "tablelight.games.farside.face:FarsideFace",
-    "mainland": "tablelight.games.mainland.face:MainlandFace",
-    "landover": "tablelight.games.landover.face:LandoverFace",
-}
-
-
-def face_class(game_name: str) -> Any:
-    try:
-        target = FACES[game_name]
-    except KeyError:
-        known = ", ".join(sorted(FACES))
-        raise SetupError(f"{game_name} has no lit-board face yet; games with one: {known}") from None
-    module_name, _, class_name = target.partition(":")
-    return getattr(importlib.import_module(module_name), class_name)
+def face_class(game_name: str) -> type[GameFace]:
+    """The face class of a registered game; a clear error for a game without one."""
+    cls = game_entry(game_name).face_class()
+    if cls is None:
+        known = ", ".join(name for name, entry in game_entries().items() if entry.face is not None)
+        raise SetupError(f"{game_name} has no lit-board face yet; games with one: {known}")
+    if not (isinstance(cls, type) and issubclass(cls, GameFace)):
+        raise SetupError(f"the face of {game_name} ({game_entry(game_name).face}) is not a GameFace")
+    return cls
 
 
 def make_face(game: Game, layout_data: dict[str, Any] | None = None) -> GameFace:
@@ -132,5 +166,4 @@ def make_face(game: Game, layout_data: dict[str, Any] | None = None) -> GameFace
         from tablelight.table.layout import load_layout_data
 
         layout_data = load_layout_data(cls.default_layout)
-    face: GameFace = cls(game, layout_data)
-    return face
+    return cls(game, layout_data)

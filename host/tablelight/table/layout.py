@@ -1,6 +1,7 @@
 """Board layouts: what each LED and key of a lit board is for, as data.
 
-A layout is ``hardware/layouts/<id>.json`` (the firmware never reads it: the board only
+A layout is ``hardware/layouts/<id>.json``, or ``<id>.json`` in the layouts folder a game's
+entry names (:attr:`tablelight.core.registry.GameEntry.layouts`; the firmware never reads it: the board only
 knows LED and key numbers). :func:`load_layout_data` reads one and checks the generic
 fields every layout has (``id``, ``leds``, ``keys``, ``key_matrix``, ``drawing``; see
 ``docs/layouts.md``); the game's face (:mod:`tablelight.table.face`) reads and checks its
@@ -16,6 +17,7 @@ from typing import Any
 from tablelight.core.errors import TablelightError
 from tablelight.core.inputs import InputError, read_json_file
 from tablelight.paths import HARDWARE
+from tablelight.core.fields import is_whole
 from tablelight.wire import wire
 
 #: Environment variable naming the folder that holds ``layouts/`` (defaults to the checkout's hardware/).
@@ -46,19 +48,35 @@ def hardware_dir() -> Path:
     )
 
 
+def layout_folders() -> list[Path]:
+    """Where layouts are looked for: ``hardware/layouts`` first, then each game's own folder."""
+    from tablelight.core.registry import game_entries
+
+    folders = []
+    try:
+        folders.append(hardware_dir() / "layouts")
+    except LayoutError:
+        pass
+    for entry in game_entries().values():
+        if entry.layouts is not None and entry.layouts not in folders:
+            folders.append(entry.layouts)
+    return folders
+
+
 def layout_path(name: str) -> Path:
     """Where the layout ``name`` (or a path to a layout file) lives."""
     if name.endswith(".json") or os.sep in name:
         return Path(name)
-    return hardware_dir() / "layouts" / f"{name}.json"
+    folders = layout_folders()
+    for folder in folders:
+        if (folder / f"{name}.json").is_file():
+            return folder / f"{name}.json"
+    return (folders[0] if folders else hardware_dir() / "layouts") / f"{name}.json"
 
 
 def layout_names() -> list[str]:
-    """The ids of the layouts in ``hardware/layouts/``."""
-    try:
-        return sorted(path.stem for path in (hardware_dir() / "layouts").glob("*.json"))
-    except LayoutError:
-        return []
+    """The ids of every layout found (see :func:`layout_folders`)."""
+    return sorted({path.stem for folder in layout_folders() for path in folder.glob("*.json")})
 
 
 def read_layout_file(name: str) -> Any:
@@ -84,7 +102,7 @@ def load_layout_data(name: str) -> dict[str, Any]:
 
 def whole(value: Any, what: str, limit: int) -> int:
     """``value`` as a whole number 0..limit-1, else a :class:`LayoutError` naming ``what``."""
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < limit:
+    if not is_whole(value) or not 0 <= value < limit:
         raise LayoutError(f"{what} must be a whole number 0-{limit - 1}, got {value!r}")
     return value
 
@@ -114,7 +132,7 @@ def check_layout_data(data: Any, source: str = "layout") -> dict[str, Any]:
     # anything is made per LED.
     for name, limit in (("leds", wire.MAX_LEDS), ("keys", MAX_KEYS)):
         value = data[name]
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 < value <= limit:
+        if not is_whole(value) or not 0 < value <= limit:
             raise LayoutError(f"{source}: {name} must be a whole number 1-{limit}, got {value!r}")
     leds, keys = data["leds"], data["keys"]
     matrix = data.get("key_matrix")

@@ -9,7 +9,6 @@ CircuitPython board found by USB id), ``none`` (no board: bot seats only) or a p
 from __future__ import annotations
 
 import argparse
-import importlib
 import queue
 import sys
 import threading
@@ -78,11 +77,14 @@ class _KeyQueue:
 
     @property
     def connected(self) -> bool:
-        return bool(getattr(self.board, "connected", True))
+        return self.board.connected if self.board is not None else True
+
+    def dice(self, leds: list[int], values: list[int], *, color: tuple[int, int, int]) -> None:
+        if self.board is not None:
+            self.board.dice(leds, values, color=color)
 
     def in_sync(self) -> bool:
-        in_sync = getattr(self.board, "in_sync", None)
-        return bool(in_sync()) if in_sync is not None else True
+        return self.board.in_sync() if self.board is not None else True
 
     def show(self, pixels: list[tuple[int, int, int, int]]) -> None:
         if self.board is not None:
@@ -135,7 +137,7 @@ def open_board(spec: str, stack: ExitStack, layout: dict[str, Any]) -> tuple[Boa
 
     session = BoardSession.open(port)
     stack.callback(session.close)
-    hello = getattr(session, "hello", {}) or {}
+    hello = session.hello
     if hello.get("layout") not in (None, layout_id):
         raise SetupError(f"the board on {port} has layout {hello.get('layout')!r}, this game needs {layout_id!r}")
     leds = hello.get("leds")
@@ -159,19 +161,12 @@ def sim_presser(sim: Any, say: Any) -> Any:
 
 def find_port() -> str:
     """The port of the first CircuitPython board found (``--board auto``)."""
-    # Imported by name: board discovery is the link layer's (tablelight.links.discover).
-    discover = importlib.import_module("tablelight.links.discover")
-    boards = discover.find_boards()
+    from tablelight.links.discover import find_boards
+
+    boards = find_boards()
     if not boards:
         raise SetupError("no board found on the serial ports: connect one, give its port, or use --board sim")
-    first = boards[0]
-    if isinstance(first, str):
-        return first
-    for name in ("port", "device"):
-        value = getattr(first, name, None) or (first.get(name) if isinstance(first, dict) else None)
-        if isinstance(value, str):
-            return value
-    raise SetupError(f"cannot tell the port of the board found: {first!r}")
+    return boards[0].port
 
 
 def run_table(

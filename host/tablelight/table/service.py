@@ -7,7 +7,7 @@ bot seats play by themselves, and keeps every action in the game store before th
 shows it. The host checks every move: a refused press flashes what the face names and
 gives a message; nothing changes.
 
-The board is anything with ``show(pixels)`` and ``poll(timeout) -> [key events]``:
+The board is anything with the :class:`Board` members (``show``, ``poll``, ``dice``, ``connected``):
 :class:`tablelight.board.session.BoardSession` on a real or simulated board, or a fake
 in tests. Without a board, bot-only games still run (the pixels are only rendered).
 """
@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from tablelight.core.errors import IllegalActionError, SetupError
+from tablelight.core.fields import is_player_action
 from tablelight.core.game import Action, Game
 from tablelight.table.face import GameFace, Outcome, Pixel, make_face
 from tablelight.table.store import GameStore
@@ -40,9 +41,22 @@ class KeyEventLike(Protocol):
 class Board(Protocol):
     """What the table needs of a board session."""
 
+    @property
+    def connected(self) -> bool:
+        """False while the board is away (unplugged, rebooting); the table waits for it."""
+        ...
+
     def show(self, pixels: list[tuple[int, int, int, int]]) -> None: ...
 
     def poll(self, timeout: float) -> Sequence[KeyEventLike]: ...
+
+    def dice(self, leds: list[int], values: list[int], *, color: tuple[int, int, int]) -> None:
+        """Animate a roll on ``leds`` landing on ``values`` (the board rolls them itself)."""
+        ...
+
+    def in_sync(self) -> bool:
+        """Whether the board confirmed it shows the last scene sent (a board that cannot tell: True)."""
+        ...
 
 
 def default_bot(cls: type[Game]) -> str:
@@ -126,8 +140,8 @@ class Table:
         self.on_message = on_message or (lambda text: None)
         self.on_show = on_show
         self.poll_interval = poll_interval
-        #: What the face flashes (Farlander: territory indices) -> clock time the flash ends.
-        self.flashes: dict[Any, float] = {}
+        #: LEDs flashing after a refusal -> clock time the flash ends.
+        self.flashes: dict[int, float] = {}
         #: Every message given, in order (the last one is what a person should read now).
         self.messages: list[str] = []
         self.shown: list[Pixel] | None = None
@@ -163,8 +177,8 @@ class Table:
 
     def seat_label(self, seat: int) -> str:
         kind = self.seats[seat]
-        names = getattr(self.face, "seat_names", None)  # optional: a face may name seats (red, blue...)
-        if names and seat < len(names):
+        names = self.face.seat_names
+        if seat < len(names):
             return f"seat {seat} ({names[seat]}, {kind})"
         return f"seat {seat} ({kind})"
 
@@ -190,21 +204,15 @@ class Table:
         return True
 
     def _animate_dice(self, entries: Sequence[Any]) -> None:
-        """Let the board roll the dice of new chance entries itself, landing on the logged values.
-
-        Optional on both sides: a face with no ``dice_rolls`` (no dice in its game) and a
-        board with no ``dice`` (a fake, or none) skip it.
-        """
-        rolls_of = getattr(self.face, "dice_rolls", None)
-        board_dice = getattr(self.board, "dice", None)
-        if rolls_of is None or board_dice is None:
+        """Let the board roll the dice of new chance entries itself, landing on the logged values."""
+        if self.board is None:
             return
-        for roll in rolls_of(entries):
-            board_dice(roll.leds, roll.values, color=roll.color)
+        for roll in self.face.dice_rolls(entries):
+            self.board.dice(roll.leds, roll.values, color=roll.color)
 
     def _report_log(self) -> None:
         for entry in self.game.log[self._reported :]:
-            if "action" in entry:
+            if "action" in entry:  # forced skips too: people should hear why a seat was passed
                 self.say(f"{self.seat_label(entry['seat'])}: {self.face.describe_action(entry['action'])}")
         self._reported = len(self.game.log)
         if self.game.is_over():
@@ -262,12 +270,11 @@ class Table:
 
     def board_connected(self) -> bool:
         """False while the board session is reconnecting (unplugged, rebooting, silent)."""
-        return bool(getattr(self.board, "connected", True)) if self.board is not None else True
+        return self.board.connected if self.board is not None else True
 
     def board_shows_latest(self) -> bool:
         """Whether the board confirmed it shows the last move (a board that cannot tell: True)."""
-        in_sync = getattr(self.board, "in_sync", None)
-        return bool(in_sync()) if in_sync is not None else True
+        return self.board.in_sync() if self.board is not None else True
 
     def step(self) -> None:
         """One turn of the loop: a bot move when due, else wait a little for presses.
@@ -329,5 +336,5 @@ class Table:
         return self.game
 
     def _actions(self) -> int:
-        return sum(1 for e in self.game.log if "action" in e and not e.get("auto"))
+        return sum(1 for e in self.game.log if is_player_action(e))
 

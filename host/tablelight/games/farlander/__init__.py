@@ -1,5 +1,8 @@
 """Farlander: hex-tile territory conquest for 2-4 players."""
 
-from tablelight.games.farlander.engine import Farlander
+from tablelight.core.registry import GameEntry
 
-__all__ = ["Farlander"]
+GAME = GameEntry(
+    engine="tablelight.games.farlander.engine:Farlander",
+    face="tablelight.games.farlander.face:FarlanderFace",
+)

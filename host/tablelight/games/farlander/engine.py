@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tablelight.core.errors import MalformedActionError, RuleViolationError
+from tablelight.core.fields import NOBODY, is_whole
 from tablelight.core.game import Action, Game
 from tablelight.core.options import OptionSpec
 from tablelight.core.rng import Rng
@@ -33,13 +34,47 @@ from tablelight.games.farlander.map import FarlanderMap, map_from_json, random_m
 UNITS_PER_PLAYER = {2: 36, 3: 24, 4: 18}
 MAX_UNITS = 5
 MAX_MOVE_IN = 5
-NOBODY = -1
 DISTRIBUTION = "distribution"
 ACTION = "action"
 OVER = "over"
 #: Keeps the map generator apart from the game generator, so that a loaded map
 #: and a generated one leave the game's chance draws the same.
 _MAP_SALT = 0x6D6170
+
+
+class MoveWays:
+    """The ways to move units into a target, in :meth:`Farlander.move_options` order, counted
+    without listing them: a random game draws one by its number (the same one the list holds there)."""
+
+    def __init__(self, spare: list[tuple[str, int]]) -> None:
+        self.spare = sorted(spare)
+        # ways[p][total]: the choices (none moved included) for sources p.. after ``total`` units.
+        ways = [[1] * (MAX_MOVE_IN + 1)]
+        for _, available in reversed(self.spare):
+            after = ways[0]
+            ways.insert(0, [
+                after[total] + sum(after[total + c] for c in range(1, min(available, MAX_MOVE_IN - total) + 1))
+                for total in range(MAX_MOVE_IN + 1)
+            ])
+        self.ways = ways
+        #: How many ways there are (moving nothing is not one).
+        self.count = ways[0][0] - 1
+
+    def nth(self, k: int) -> dict[str, int]:
+        """The ``k``-th way (0-based), as ``move_options(...)[k]`` would give it."""
+        j, total, chosen = k + 1, 0, {}  # + 1: the listing order starts with moving nothing, left out
+        for position, (source, available) in enumerate(self.spare):
+            after = self.ways[position + 1]
+            if j < after[total]:
+                continue
+            j -= after[total]
+            for count in range(1, min(available, MAX_MOVE_IN - total) + 1):
+                if j < after[total + count]:
+                    chosen[source] = count
+                    total += count
+                    break
+                j -= after[total + count]
+        return chosen
 
 
 class Farlander(Game):
@@ -114,7 +149,14 @@ class Farlander(Game):
         """Territory indices ``seat`` may conquer now."""
         cached = self._targets.get(seat)
         if cached is None:
-            cached = self._targets[seat] = [t for t in range(len(self.ids)) if self._target_problem(seat, t) is None]
+            strength, can_move = self._reach(seat)
+            owners, units, bonus = self.owner, self.units, self.defense_bonus
+            claim_empty = self.options["claim_empty"]
+            cached = self._targets[seat] = [
+                t for t, owner in enumerate(owners)
+                if owner != seat and (owner != NOBODY or claim_empty) and can_move[t]
+                and strength[t] > units[t] + bonus[t]
+            ]
         return cached
 
     def can_conquer(self, seat: int) -> bool:
@@ -171,7 +213,12 @@ class Farlander(Game):
         if self.phase == DISTRIBUTION:
             return {"type": "place", "territory": self.ids[rng.choice(self.placements(seat))]}
         target = rng.choice(self.targets(seat))
-        return {"type": "conquer", "target": self.ids[target], "moves": rng.choice(self.move_options(seat, target))}
+        ways = self.move_ways(seat, target)
+        return {"type": "conquer", "target": self.ids[target], "moves": ways.nth(rng.below(ways.count))}
+
+    def move_ways(self, seat: int, target: int) -> MoveWays:
+        """The ways to move units into ``target``, counted (see :class:`MoveWays`)."""
+        return MoveWays([(self.ids[t], n) for t, n in self.spare_units(seat, target).items()])
 
     def scores(self) -> list[int]:
         points = [0] * self.players
@@ -209,39 +256,44 @@ class Farlander(Game):
             )
         return ("farlander.distribution.territory_full", f"{self.ids[t]} already holds {MAX_UNITS} units")
 
-    def _target_problem(self, seat: int, t: int) -> tuple[str, str] | None:
-        """Why ``seat`` may not conquer ``t`` now, or None. Shared by listing and checking."""
-        owner = self.owner[t]
+    def _reach(self, seat: int) -> tuple[list[int], list[bool]]:
+        """Per territory: the units of ``seat`` bordering it, and whether one of those territories can
+        send units (holds more than one). One pass over the seat's territories."""
+        owners, units, neighbors = self.owner, self.units, self.neighbors
+        strength = [0] * len(owners)
+        can_move = [False] * len(owners)
+        for n, owner in enumerate(owners):
+            if owner == seat:
+                count = units[n]
+                for t in neighbors[n]:
+                    strength[t] += count
+                    if count > 1:
+                        can_move[t] = True
+        return strength, can_move
+
+    def _target_refusal(self, seat: int, t: int) -> RuleViolationError:
+        """Why ``seat`` may not conquer ``t`` (one not among :meth:`targets`, the one test), in words."""
+        name, owner = self.ids[t], self.owner[t]
+        strength, can_move = self._reach(seat)
         if owner == seat:
-            return ("farlander.conquer.own_territory", f"{self.ids[t]} is already yours")
+            return RuleViolationError("farlander.conquer.own_territory", f"{name} is already yours")
         if owner == NOBODY and not self.options["claim_empty"]:
-            return (
+            return RuleViolationError(
                 "farlander.conquer.empty_territory",
-                f"{self.ids[t]} is empty: only enemy territories can be conquered (option claim_empty)",
+                f"{name} is empty: only enemy territories can be conquered (option claim_empty)",
             )
-        strength = 0
-        can_move = False
-        units, owners = self.units, self.owner
-        for n in self.neighbors[t]:
-            if owners[n] == seat:
-                strength += units[n]
-                if units[n] > 1:
-                    can_move = True
-        if strength == 0:
-            return ("farlander.conquer.not_bordering", f"none of your territories borders {self.ids[t]}")
-        defense = units[t] + self.defense_bonus[t]
-        if strength <= defense:
+        if strength[t] == 0:
+            return RuleViolationError("farlander.conquer.not_bordering", f"none of your territories borders {name}")
+        if strength[t] <= self.defense(t):
             garrison = " (garrison +1)" if self.defense_bonus[t] else ""
-            return (
+            return RuleViolationError(
                 "farlander.conquer.too_weak",
-                f"your strength {strength} must be greater than {self.ids[t]}'s defence {defense}{garrison}",
+                f"your strength {strength[t]} must be greater than {name}'s defence {self.defense(t)}{garrison}",
             )
-        if not can_move:
-            return (
-                "farlander.conquer.no_units_to_move",
-                f"every bordering territory of yours holds a single unit: none can move into {self.ids[t]}",
-            )
-        return None
+        return RuleViolationError(
+            "farlander.conquer.no_units_to_move",
+            f"every bordering territory of yours holds a single unit: none can move into {name}",
+        )
 
     def _territory(self, action: Action, key: str) -> int:
         tid = action.get(key)
@@ -276,7 +328,7 @@ class Farlander(Game):
             raise MalformedActionError("farlander.action.unknown_field", f"unexpected field(s): {sorted(extra)}")
         target = self._territory(action, "target")
         if target not in self.targets(seat):
-            raise RuleViolationError(*self._target_problem(seat, target))  # type: ignore[misc]
+            raise self._target_refusal(seat, target)
         moves = action.get("moves")
         if not isinstance(moves, dict):
             raise MalformedActionError(
@@ -289,7 +341,7 @@ class Farlander(Game):
                 raise MalformedActionError(
                     "farlander.action.unknown_territory", f"moves names unknown territory {tid!r}"
                 )
-            if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            if not is_whole(count) or count < 0:
                 raise MalformedActionError(
                     "farlander.conquer.moves_shape", f"moves[{tid!r}] must be a whole number >= 0, got {count!r}"
                 )
@@ -318,13 +370,14 @@ class Farlander(Game):
 
     def _perform(self, action: Action) -> None:
         seat = self.turn
-        self.board_changed()
         if action["type"] == "place":
             t = self.index[action["territory"]]
             self.owner[t] = seat
             self.units[t] += 1
             self.reserve[seat] -= 1
+            self._placed(seat, t)
         else:
+            self.board_changed()
             target = self.index[action["target"]]
             moved = 0
             for tid, count in action["moves"].items():
@@ -333,6 +386,17 @@ class Farlander(Game):
             self.owner[target] = seat
             self.units[target] = moved
         self._settle_turn((seat + 1) % self.players)
+
+    def _placed(self, seat: int, t: int) -> None:
+        """Keep the cached placements after ``seat`` placed into ``t``: in the distribution phase they
+        only shrink (owners only appear, units only grow, reserves only fall), so only ``t`` can leave."""
+        self._targets.clear()
+        placements = self._placements
+        for other, found in placements.items():
+            if other == seat and self.reserve[seat] <= 0:
+                placements[other] = []
+            elif t in found and not (self.owner[t] == other and self.units[t] < MAX_UNITS):
+                placements[other] = [x for x in found if x != t]
 
     def board_changed(self) -> None:
         """Forget cached answers after ``owner`` or ``units`` changed (tests that set up positions call it)."""
@@ -383,7 +447,6 @@ class Farlander(Game):
 
             return StrongBot(seed)
         return super().make_bot(name, seed)
-
 
 
 

@@ -30,10 +30,11 @@ unit there at once. Action phase (a conquest is built in steps):
 
 Cancel drops the whole conquest being built. Pressing the target again drops it
 too; pressing another conquerable territory before any unit is chosen switches
-the target. The machine never applies anything: :meth:`InputMachine.press`
-returns an :class:`Outcome` holding a complete action (for the table to apply), or
-a message and the territories to flash when a press is refused. Refused presses
-change nothing.
+the target. The machine never applies anything: every choice narrows the engine's legal actions
+through the shared picker (:mod:`tablelight.table.picker`), and :meth:`InputMachine.press`
+returns an :class:`Outcome` holding one of them (for the table to apply), or a message and
+the LEDs to flash when a press is refused (the engine's reason where it has one). Refused
+presses change nothing.
 """
 
 from __future__ import annotations
@@ -42,10 +43,25 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tablelight.core.errors import IllegalActionError
 from tablelight.core.game import Action
-from tablelight.table.face import BLINK, OFF, PULSE, SOLID, Outcome, Pixel, light_turns, scaled
+from tablelight.games.farlander.engine import MAX_MOVE_IN
+from tablelight.table.face import (
+    BLINK,
+    OFF,
+    PULSE,
+    SEAT_COLORS,
+    SEAT_NAMES,
+    SOLID,
+    GameFace,
+    Outcome,
+    Pixel,
+    flash_over,
+    light_turns,
+    scaled,
+)
 from tablelight.table.layout import LayoutError, check_layout_data, layout_path, read_layout_file, whole
+from tablelight.table.picker import Picker, refusal
+from tablelight.core.fields import is_whole
 
 if TYPE_CHECKING:
     from tablelight.games.farlander.engine import Farlander
@@ -55,7 +71,6 @@ __all__ = [
     "InputMachine", "LayoutError", "Outcome", "Pixel", "load_layout", "parse_layout", "render", "territory_leds",
 ]
 
-MAX_MOVE_IN = 5
 
 
 @dataclass(frozen=True)
@@ -122,7 +137,7 @@ def parse_layout(data: Any, source: str = "layout") -> BoardLayout:
     if not isinstance(layout_id, str) or not layout_id:
         raise LayoutError(f"{source}: id must be a non-empty string")
     for name, value in (("leds", leds), ("keys", keys)):
-        if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+        if not is_whole(value) or value <= 0:
             raise LayoutError(f"{source}: {name} must be a positive whole number, got {value!r}")
     if not isinstance(slots, list) or not slots:
         raise LayoutError(f"{source}: slots must be a non-empty list")
@@ -191,9 +206,6 @@ def parse_layout(data: Any, source: str = "layout") -> BoardLayout:
 
 
 #: Seat colours as in the box: red, blue, green, yellow.
-SEAT_COLORS: tuple[tuple[int, int, int], ...] = ((255, 0, 0), (0, 60, 255), (0, 200, 0), (255, 170, 0))
-SEAT_NAMES = ("red", "blue", "green", "yellow")
-FLASH_COLOR = (255, 255, 255)
 PHASE_COLOR = (160, 160, 160)
 #: Brightness of a territory holding 1..5 units.
 UNIT_LEVELS = (0.0, 0.3, 0.45, 0.6, 0.8, 1.0)
@@ -214,7 +226,7 @@ def render(
     sources: Collection[int] = (),
     flash: Collection[int] = (),
 ) -> list[Pixel]:
-    """The pixels for ``game`` with an optional conquest being built and territories flashing."""
+    """The pixels for ``game`` with an optional conquest being built and LEDs ``flash`` flashing."""
     pixels: list[Pixel] = [OFF] * layout.leds
     leds = territory_leds(game, layout)
     moves = moves or {}
@@ -232,18 +244,21 @@ def render(
                 look = scaled(SEAT_COLORS[seat], 1.0)
             elif t in sources:
                 look = scaled(SEAT_COLORS[seat], 0.8, PULSE)
-        if t in flash:
-            look = scaled(FLASH_COLOR, 1.0, BLINK)
         for led in leds[t]:
             pixels[led] = look
     light_turns(pixels, layout.turn_leds[: game.players], SEAT_COLORS, seat, set(game.winners()))
     if seat is not None and game.phase in layout.phase_leds:
         pixels[layout.phase_leds[game.phase]] = scaled(PHASE_COLOR, 1.0)
-    return pixels
+    return flash_over(pixels, flash)
 
 
 class InputMachine:
-    """Turns key presses of the seat to act into actions; see the module docstring."""
+    """Turns key presses of the seat to act into actions; see the module docstring.
+
+    What is chosen lives in the shared :class:`~tablelight.table.picker.Picker` over the engine's
+    legal actions: the territory to place into, or the target and the units moved in (``moves``,
+    one item per unit).
+    """
 
     def __init__(self, game: Farlander, layout: BoardLayout) -> None:
         self.game = game
@@ -254,10 +269,29 @@ class InputMachine:
                 continue
             for key in layout.keys_of(territory.tile, territory.edges):
                 self.key_territory[key] = index
-        self.target: int | None = None
-        self.moves: dict[int, int] = {}
+        self.picker = Picker(game.legal_actions, ("territory", "target", "moves"))
 
     # ----------------------------------------------------------------- queries
+
+    @property
+    def target(self) -> int | None:
+        """The territory being conquered, once chosen."""
+        chosen = self.picker.chosen.get("target")
+        return None if chosen is None else self.game.index[chosen]
+
+    @property
+    def moves(self) -> dict[int, int]:
+        """Territory -> units it sends into the target, as chosen so far."""
+        moves: dict[int, int] = {}
+        for tid in self.picker.chosen.get("moves", []):
+            t = self.game.index[tid]
+            moves[t] = moves.get(t, 0) + 1
+        return moves
+
+    def leds_of(self, territory: int) -> list[int]:
+        """The LEDs ``territory`` lights (what flashes when a choice of it is refused)."""
+        place = self.game.map.territories[territory]
+        return self.layout.leds_of(place.tile, place.edges) if 0 <= place.tile < self.layout.slots else []
 
     def keys_for(self, territory: int) -> list[int]:
         """Every key that selects ``territory`` (the first is a fine one to press)."""
@@ -271,8 +305,7 @@ class InputMachine:
         return self.game.spare_units(seat, self.target)
 
     def reset(self) -> None:
-        self.target = None
-        self.moves = {}
+        self.picker.reset()
 
     # ------------------------------------------------------------------ presses
 
@@ -293,7 +326,7 @@ class InputMachine:
         if territory is None:
             return Outcome(f"key {key} is not part of any territory on this map", refused=True)
         if game.phase == "distribution":
-            return Outcome(f"place a unit in {game.ids[territory]}", action={"type": "place", "territory": game.ids[territory]})
+            return self._place(territory)
         if self.target is None:
             return self._choose_target(territory)
         if territory == self.target:
@@ -302,21 +335,30 @@ class InputMachine:
             return Outcome(f"conquest of {name} cancelled")
         sources = self.sources()
         if territory in sources:
-            return self._add_unit(territory, sources)
+            return self._add_unit(territory)
         if not self.moves and territory in game.targets(seat):
+            self.reset()
             return self._choose_target(territory)
-        return Outcome(self._source_problem(territory), refused=True, flash=[territory])
+        return Outcome(self._source_problem(territory), refused=True, flash=self.leds_of(territory))
 
     # ----------------------------------------------------------------- helpers
+
+    def _place(self, territory: int) -> Outcome:
+        tid = self.game.ids[territory]
+        if not self.picker.choose("territory", tid):
+            why = refusal(self.game, {"type": "place", "territory": tid}) or f"no unit can be placed in {tid}"
+            return Outcome(why, refused=True, flash=self.leds_of(territory))
+        action = self.picker.action()
+        self.reset()  # a placement is one press: nothing stays chosen
+        assert action is not None
+        return Outcome(f"place a unit in {tid}", action=action)
 
     def _choose_target(self, territory: int) -> Outcome:
         game = self.game
         seat = game.current_seat()
         assert seat is not None
-        if territory not in game.targets(seat):
-            return Outcome(self._engine_reason(territory), refused=True, flash=[territory])
-        self.target = territory
-        self.moves = {}
+        if not self.picker.choose("target", game.ids[territory]):
+            return Outcome(self._engine_reason(territory), refused=True, flash=self.leds_of(territory))
         sources = ", ".join(f"{game.ids[t]} (up to {n})" for t, n in sorted(self.sources().items()))
         return Outcome(
             f"conquer {game.ids[territory]} (defence {game.defense(territory)}, your strength "
@@ -324,29 +366,21 @@ class InputMachine:
         )
 
     def _engine_reason(self, territory: int) -> str:
-        """The engine's own reason why ``territory`` cannot be conquered now.
+        """The engine's own reason why ``territory`` cannot be conquered now: a conquest moving no
+        units is never legal, and for a bad target the engine names the target's rule first."""
+        reason = refusal(self.game, {"type": "conquer", "target": self.game.ids[territory], "moves": {}})
+        assert reason is not None, "a conquest moving no units was accepted"
+        return reason
 
-        A conquest with no units moved can never be legal, so ``apply`` only checks
-        and raises (it never changes the game): for a bad target it names the
-        target's rule, which is the message a person needs.
-        """
-        try:
-            self.game.apply({"type": "conquer", "target": self.game.ids[territory], "moves": {}})
-        except IllegalActionError as error:
-            return error.message
-        raise AssertionError("a conquest moving no units was accepted")  # pragma: no cover
-
-    def _add_unit(self, territory: int, sources: dict[int, int]) -> Outcome:
+    def _add_unit(self, territory: int) -> Outcome:
         game = self.game
         assert self.target is not None
-        current = self.moves.get(territory, 0)
-        total = sum(self.moves.values())
-        if current >= sources[territory] or total >= MAX_MOVE_IN:
-            self.moves.pop(territory, None)
-            note = f"{game.ids[territory]} sends no units now"
-        else:
-            self.moves[territory] = current + 1
-            note = f"{game.ids[territory]} sends {current + 1}"
+        tid = game.ids[territory]
+        if self.picker.choose("moves", tid):
+            note = f"{tid} sends {self.moves[territory]}"
+        else:  # no legal conquest moves one more from there: its units go back to 0
+            self.picker.chosen["moves"] = [x for x in self.picker.chosen.get("moves", []) if x != tid]
+            note = f"{tid} sends no units now"
         total = sum(self.moves.values())
         return Outcome(f"{note}; {total} of at most {MAX_MOVE_IN} units move into {game.ids[self.target]}")
 
@@ -371,15 +405,11 @@ class InputMachine:
             return Outcome(
                 f"choose the units to move into {game.ids[self.target]} first: press your bordering territories",
                 refused=True,
-                flash=[self.target],
+                flash=self.leds_of(self.target),
             )
-        ordered = sorted(self.moves.items(), key=lambda item: game.ids[item[0]])
-        action: Action = {
-            "type": "conquer",
-            "target": game.ids[self.target],
-            "moves": {game.ids[t]: n for t, n in ordered},
-        }
-        return Outcome(f"conquer {game.ids[self.target]}", action=action)
+        action = self.picker.action()
+        assert action is not None  # every consistent choice of units is a whole legal conquest
+        return Outcome(f"conquer {action['target']}", action=action)
 
 
 def _describe_action(action: Action) -> str:
@@ -393,7 +423,7 @@ def _describe_action(action: Action) -> str:
     return str(action)
 
 
-class FarlanderFace:
+class FarlanderFace(GameFace):
     """Farlander's :class:`~tablelight.table.face.GameFace`: :func:`render` and :class:`InputMachine`."""
 
     default_layout = "farlander"
@@ -404,7 +434,7 @@ class FarlanderFace:
         self.layout = parse_layout(layout_data, f"layout {layout_data.get('id')!r}" if isinstance(layout_data, dict) else "layout")
         self.input = InputMachine(game, self.layout)
 
-    def pixels(self, flashing: Collection[Any] = ()) -> list[Pixel]:
+    def pixels(self, flashing: Collection[int] = ()) -> list[Pixel]:
         return render(
             self.game,
             self.layout,
@@ -429,10 +459,10 @@ class FarlanderFace:
             "then your bordering territories to move units in, then confirm"
         )
 
-    def flash_for(self, action: Action) -> list[Any]:
+    def flash_for(self, action: Action) -> list[int]:
         tid = action.get("territory") or action.get("target")
         index = self.game.index.get(tid) if isinstance(tid, str) else None
-        return [] if index is None else [index]
+        return [] if index is None else self.input.leds_of(index)
 
     def describe_action(self, action: Action) -> str:
         return _describe_action(action)

@@ -90,6 +90,7 @@ def edge_direction(edge: int) -> tuple[float, float]:
     return (math.cos(angle), math.sin(angle))
 
 
+@functools.lru_cache(maxsize=1024)  # few (slot, edges) pairs recur in every map; pure
 def _anchor(slot: int, edges: tuple[int, ...]) -> tuple[float, float]:
     cx, cy = slot_center(slot)
     if not edges:

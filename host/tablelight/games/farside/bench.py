@@ -9,6 +9,7 @@ icepool with ``pip install -e '.[bench]'``.
 
 from __future__ import annotations
 
+import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,7 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from tablelight.core.errors import SetupError
-from tablelight.games.farside import odds
+from tablelight.games.farside import dist
 from tablelight.games.farside.odds import AttackSpec, Target, attack_odds
 
 
@@ -37,8 +38,8 @@ QUESTIONS = (
 
 
 def _clear_caches() -> None:
-    odds.binomial.cache_clear()
-    odds.d6_sum.cache_clear()
+    dist.binomial.cache_clear()
+    dist.d6_sum.cache_clear()
 
 
 def ours(question: Question) -> dict[int, Fraction]:
@@ -75,12 +76,14 @@ def _time(run: Callable[[Question], dict[int, Fraction]], question: Question, re
     started = time.perf_counter()
     answer = run(question)
     cold = time.perf_counter() - started
-    started = time.perf_counter()
+    times = []
     for _ in range(repeats):
         clear()
+        started = time.perf_counter()
         run(question)
-    warm = (time.perf_counter() - started) / repeats
-    return cold, warm, answer
+        times.append(time.perf_counter() - started)
+    # The median: one query is short, so a busy machine's pauses would swing a mean.
+    return cold, statistics.median(times), answer
 
 
 def run_benchmark(repeats: int = 20) -> dict[str, Any]:

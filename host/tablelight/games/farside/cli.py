@@ -319,7 +319,7 @@ def run_bench(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(figures))
         return 0
-    print(f"time per odds query (mean of {figures['repeats']}, caches cleared), icepool {figures['icepool']}:")
+    print(f"time per odds query (median of {figures['repeats']}, caches cleared), icepool {figures['icepool']}:")
     for row in figures["questions"]:
         same = "same answer" if row["same_answer"] else "ANSWERS DIFFER"
         print(f"  {row['question']}: ours {row['ours_ms']} ms, icepool {row['icepool_ms']} ms "

@@ -19,103 +19,18 @@ Fraction(27, 64)
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from tablelight.core.errors import SetupError
-
-K = TypeVar("K", bound=Hashable)
-J = TypeVar("J", bound=Hashable)
+from tablelight.games.farside.dist import Dist, binomial, d6_sum, repeat, sum_ints, sum_tuples, thinned, thinned_pairs
 
 REROLLS = ("rA", "r1", "rF")
 REMOVED_AT = 3
 DEVASTATING_MAX_DICE = 20
-
-
-class Dist(Generic[K]):
-    """A finite distribution: integer ``weights`` over a common ``denom`` (exact, cheap to combine)."""
-
-    __slots__ = ("weights", "denom")
-
-    def __init__(self, weights: dict[K, int], denom: int) -> None:
-        self.weights = weights
-        self.denom = denom
-
-    @staticmethod
-    def certain(key: J) -> "Dist[J]":
-        return Dist({key: 1}, 1)
-
-    def map(self, f: Callable[[K], J]) -> "Dist[J]":
-        out: dict[J, int] = {}
-        for k, w in self.weights.items():
-            j = f(k)
-            out[j] = out.get(j, 0) + w
-        return Dist(out, self.denom)
-
-    def bind(self, f: Callable[[K], "Dist[J]"]) -> "Dist[J]":
-        """For each outcome k, continue with the distribution f(k) (the law of total probability)."""
-        subs = [(w, f(k)) for k, w in self.weights.items()]
-        common = 1
-        for _, sub in subs:
-            common = math.lcm(common, sub.denom)
-        out: dict[J, int] = {}
-        for w, sub in subs:
-            scale = w * (common // sub.denom)
-            for j, v in sub.weights.items():
-                out[j] = out.get(j, 0) + scale * v
-        return Dist(out, self.denom * common)
-
-    def add(self, other: "Dist[K]", combine: Callable[[K, K], K]) -> "Dist[K]":
-        """The distribution of ``combine(a, b)`` for independent a ~ self, b ~ other."""
-        out: dict[K, int] = {}
-        for a, wa in self.weights.items():
-            for b, wb in other.weights.items():
-                c = combine(a, b)
-                out[c] = out.get(c, 0) + wa * wb
-        return Dist(out, self.denom * other.denom)
-
-    def fractions(self) -> dict[K, Fraction]:
-        return {k: Fraction(w, self.denom) for k, w in self.weights.items() if w}
-
-    def mean(self, value: Callable[[K], int]) -> Fraction:
-        return Fraction(sum(w * value(k) for k, w in self.weights.items()), self.denom)
-
-
-def _sum_ints(a: int, b: int) -> int:
-    return a + b
-
-
-def _sum_tuples(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(x + y for x, y in zip(a, b))
-
-
-def repeat(dist: Dist[K], n: int, combine: Callable[[K, K], K], zero: K) -> Dist[K]:
-    """The sum of ``n`` independent copies (square and multiply)."""
-    result: Dist[K] = Dist.certain(zero)
-    power = dist
-    while n:
-        if n & 1:
-            result = result.add(power, combine)
-        n >>= 1
-        if n:
-            power = power.add(power, combine)
-    return result
-
-
-@lru_cache(maxsize=4096)
-def binomial(n: int, p_num: int, p_den: int) -> Dist[int]:
-    """Successes of ``n`` trials of probability p_num/p_den."""
-    q = p_den - p_num
-    return Dist({k: math.comb(n, k) * p_num**k * q ** (n - k) for k in range(n + 1)}, p_den**n)
-
-
-@lru_cache(maxsize=256)
-def d6_sum(n: int) -> Dist[int]:
-    return repeat(Dist({f: 1 for f in range(1, 7)}, 6), n, _sum_ints, 0)
 
 
 # ---------------------------------------------------------------- the inputs
@@ -234,7 +149,7 @@ def _one_die(attack: int, reroll: str | None, exploding: bool, devastating: bool
         key = _die_key(face, attack, devastating)
         if exploding and face == 6:
             # One further die for each six; its own sixes do not explode again, and it is not rerolled.
-            return plain.map(lambda extra: _sum_tuples(key, _die_key(extra, attack, devastating)))
+            return plain.map(lambda extra: sum_tuples(key, _die_key(extra, attack, devastating)))
         return Dist.certain(key)
 
     return _face_dist(attack, reroll).bind(outcome)
@@ -306,9 +221,17 @@ def _one_roll(spec: AttackSpec, reroll: str | None) -> Dist[Successes]:
         zero = (0,) * (2 + _fail_faces(spec.attack))
         rolled: Dist[RollKey] = Dist.certain(zero)
         for _ in range(spec.dice):
-            rolled = rolled.add(die, _sum_tuples)
+            rolled = rolled.add(die, sum_tuples)
+    elif not spec.masterly:
+        # One count per die: add whole numbers (a binomial when a die hits at most once).
+        hits = die.map(lambda k: k[0])
+        if set(hits.weights) <= {0, 1} and sum(hits.weights.values()) == hits.denom:
+            summed = binomial(spec.dice, hits.weights.get(1, 0), hits.denom)
+        else:
+            summed = repeat(hits, spec.dice, sum_ints, 0)
+        rolled = summed.map(lambda h: (h, 0))
     else:
-        rolled = repeat(die, spec.dice, _sum_tuples, (0, 0))
+        rolled = repeat(die, spec.dice, sum_tuples, (0, 0))
     roll = rolled.map(
         lambda k: _to_successes(k, spec.attack, spec.masterly, spec.devastating)
     )
@@ -354,12 +277,7 @@ def _thin(successes: Dist[Successes], save: int | None) -> Dist[Successes]:
     if save is None:
         return successes
     kept = save - 1  # faces below the save let the success through
-
-    def through(key: Successes) -> Dist[Successes]:
-        a, b = binomial(key[0], kept, 6), binomial(key[1], kept, 6)
-        return a.bind(lambda x: b.map(lambda y: (x, y)))
-
-    return successes.bind(through)
+    return thinned_pairs(successes, kept, 6)
 
 
 def _impact(successes: Dist[Successes], spec: AttackSpec) -> Dist[int]:
@@ -368,7 +286,9 @@ def _impact(successes: Dist[Successes], spec: AttackSpec) -> Dist[int]:
         if not spec.impact_is_d6:
             assert isinstance(spec.impact, int)
             return Dist.certain(spec.impact * (normal + 2 * doubled))
-        return d6_sum(normal).add(d6_sum(doubled).map(lambda t: 2 * t), _sum_ints)
+        if not doubled:
+            return d6_sum(normal)
+        return d6_sum(normal).add(d6_sum(doubled).map(lambda t: 2 * t), sum_ints)
 
     return successes.bind(tokens)
 
@@ -376,7 +296,7 @@ def _impact(successes: Dist[Successes], spec: AttackSpec) -> Dist[int]:
 def _fails(impact: Dist[int], defense: int, size: int = 1, evade: bool = False) -> Dist[int]:
     failing = min(defense - 1, 6)
     if not evade:
-        return impact.bind(lambda t: binomial(t, failing, 6))
+        return thinned(impact, failing, 6)
     ignored = size - 1
 
     def rolled(t: int) -> Dist[int]:
@@ -465,7 +385,7 @@ def attack_odds(spec: AttackSpec, target: Target) -> Odds:
     hits, used = attack_successes(spec)
     through, impact, fails, damage = _after_hits(hits, spec, target)
     save = target.cover_save
-    saves = hits.bind(lambda k: binomial(k[0] + k[1], 7 - save, 6)) if save else Dist.certain(0)
+    saves = thinned(hits.map(lambda k: k[0] + k[1]), 7 - save, 6) if save else Dist.certain(0)
     damage_f = damage.fractions()
     removed = sum((p for d, p in damage_f.items() if target.damage + d >= REMOVED_AT), Fraction(0))
     return Odds(

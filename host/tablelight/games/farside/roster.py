@@ -33,6 +33,7 @@ from typing import Any
 from tablelight.core.errors import SetupError
 from tablelight.core.inputs import parse_json, parse_toml, read_text
 from tablelight.games.farside.tables import check_profile, parse_move, parse_plus
+from tablelight.core.fields import is_whole
 
 ROSTER_FORMAT = 1
 ROSTER_MAX_BYTES = 1024 * 1024
@@ -153,7 +154,7 @@ def _need(data: dict[str, Any], key: str, where: str) -> Any:
 
 
 def _int(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
+    if not is_whole(value):
         raise SetupError(f"{where} must be a whole number, got {value!r}")
     if (low is not None and value < low) or (high is not None and value > high):
         span = f"{low}..{high}" if high is not None else f"at least {low}"

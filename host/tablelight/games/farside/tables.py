@@ -24,6 +24,7 @@ from importlib import resources
 from typing import Any
 
 from tablelight.core.errors import SetupError
+from tablelight.core.fields import is_whole
 
 SIZES = (1, 2, 3)
 PROFILE_VALUES = (2, 3, 4, 5, 6)  # attack and defence "N+"
@@ -157,7 +158,7 @@ def check_profile(size: int, attack: int, defense: int, move: int) -> None:
         ("defense", defense, PROFILE_VALUES),
         ("move", move, MOVES),
     ):
-        if not isinstance(value, int) or isinstance(value, bool) or value not in allowed:
+        if not is_whole(value) or value not in allowed:
             shown = ", ".join(f"{v}+" if label in ("attack", "defense") else str(v) for v in allowed)
             raise SetupError(f"{label} must be one of {shown} (the base-cost table), got {value!r}")
 

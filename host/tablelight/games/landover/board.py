@@ -31,6 +31,7 @@ from typing import Any
 
 from tablelight.core.errors import SetupError
 from tablelight.core.rng import Rng
+from tablelight.core.fields import is_whole
 
 RESOURCES = ("wool", "wood", "ore", "wheat", "clay")
 COMMODITIES = ("cloth", "paper", "coin")
@@ -193,7 +194,7 @@ def map_from_json(data: Any) -> LandoverMap:
         if h.get("id", i) != i:
             raise _fail(f"hex {i} has id {h.get('id')!r}: ids must count 0, 1, 2, ... in order")
         q, r = h.get("q"), h.get("r")
-        if not all(isinstance(x, int) and not isinstance(x, bool) for x in (q, r)):
+        if not all(is_whole(x) for x in (q, r)):
             raise _fail(f"hex {i} needs whole-number q and r")
         assert isinstance(q, int) and isinstance(r, int)
         if (q, r) in seen:
@@ -232,9 +233,9 @@ def map_from_json(data: Any) -> LandoverMap:
         if not isinstance(item, dict):
             raise _fail(f"harbor {i} is not an object")
         h, side, res = item.get("hex"), item.get("side"), item.get("resource")
-        if not isinstance(h, int) or isinstance(h, bool) or not 0 <= h < len(coords) or terrain[h] not in LAND_TERRAINS:
+        if not is_whole(h) or not 0 <= h < len(coords) or terrain[h] not in LAND_TERRAINS:
             raise _fail(f"harbor {i} must name a land hex (not mystery), got {h!r}")
-        if not isinstance(side, int) or isinstance(side, bool) or not 0 <= side < 6:
+        if not is_whole(side) or not 0 <= side < 6:
             raise _fail(f"harbor {i} side must be 0-5, got {side!r}")
         other = index.get(_add(coords[h], DIRECTIONS[side]))
         if other is not None and is_land(terrain[other]):

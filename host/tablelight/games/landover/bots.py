@@ -82,12 +82,12 @@ class GreedyBot:
 
     def _goal(self, game: Landover, seat: int) -> str | None:
         """What the bot is saving for now."""
-        counts = game.counts[seat]
-        if counts["village"] and counts["city"] < 4:
+        if game.counts[seat]["village"] and game.pieces_left(seat, "city") > 0:
             return "city"
-        if counts["village"] < 5 and game._village_corners(seat):
+        corners = game.village_corners(seat)
+        if corners and game.pieces_left(seat, "village") > 0:
             return "village"
-        if game._village_corners(seat) == [] and counts["road"] < 15:
+        if not corners and game.pieces_left(seat, "road") > 0:
             return "road"
         return None
 
@@ -184,10 +184,10 @@ class GreedyBot:
             return -1.0
         best = 0.0
         for v in game.map.edge_vertices[e]:
-            if game.vo[v] == NOBODY and game._distance_ok(v) and game.vertex_land[v]:
+            if game.vo[v] == NOBODY and game.far_from_villages(v) and game.vertex_land[v]:
                 best = max(best, corner_value(game, v) + 2)
             for w in game.map.vertex_neighbors[v]:
-                if game.vertex_land[w] and game._distance_ok(w):
+                if game.vertex_land[w] and game.far_from_villages(w):
                     best = max(best, corner_value(game, w) / 2)
         return 10 + best if best > 0 else -1.0
 
@@ -210,7 +210,7 @@ class GreedyBot:
         if card == "medicine":
             return 100 + corner_value(game, action["vertex"])
         if card == "road_building":
-            return 30.0 if game._village_corners(seat) == [] else -1.0
+            return 30.0 if not game.village_corners(seat) else -1.0
         if card == "resource_monopoly":
             missing = self._missing(game, seat, goal)
             return 30.0 if CARD_INDEX[action["kind"]] in missing else 10.0

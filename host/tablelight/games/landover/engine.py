@@ -1259,3 +1259,32 @@ class Landover(Game):
 
             return GreedyBot(seed)
         return super().make_bot(name, seed)
+
+    # ------------------------------------------------- public read-only queries (faces, bots)
+
+    def producing_hexes(self) -> list[int]:
+        """Hexes that produce on this turn's roll: none before the roll, on a 7, or once the game is over."""
+        if self.phase not in ("main", "lucky_raid") or not self.dice:
+            return []
+        total = self.dice["white"] + self.dice["red"]
+        return [] if total == 7 else [h for h in self.by_number.get(total, ()) if h not in self.catapult_at]
+
+    def corner_piece(self, v: int) -> str | None:
+        """``"village"``, ``"city"`` or None: what stands on corner ``v`` (its owner is ``vo[v]``)."""
+        return {VILLAGE: "village", CITY: "city"}.get(self.vl[v])
+
+    def side_piece(self, e: int) -> str | None:
+        """``"road"``, ``"bridge"`` or None: what lies on side ``e`` (its owner is ``eo[e]``)."""
+        return {ROAD: "road", BRIDGE: "bridge"}.get(self.ep[e])
+
+    def pieces_left(self, seat: int, piece: str) -> int:
+        """How many more of ``piece`` ("village", "road"...) ``seat`` may build under this game's limits."""
+        return self.limits[piece] - self.counts[seat][piece]
+
+    def village_corners(self, seat: int) -> list[int]:
+        """The corners where ``seat`` may build a village now (the rules' own listing)."""
+        return list(self._village_corners(seat))
+
+    def far_from_villages(self, v: int) -> bool:
+        """Corner ``v`` is free and no neighbouring corner holds a village or city (the distance rule)."""
+        return self._distance_ok(v)

@@ -7,9 +7,8 @@ village or city. Pure functions over the engine's flat board lists.
 
 from __future__ import annotations
 
+from tablelight.core.fields import NOBODY
 from tablelight.games.landover.board import LandoverMap
-
-NOBODY = -1
 
 
 def route_after(

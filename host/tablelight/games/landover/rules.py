@@ -6,6 +6,7 @@ Costs are the Catan-family defaults (the rulebook's cost pictures are lost); see
 
 from __future__ import annotations
 
+from tablelight.core.fields import NOBODY  # noqa: F401 (the engine reads it from here)
 from tablelight.core.game import Action
 from tablelight.games.landover.board import CARDS, COMMODITIES, RESOURCES
 from tablelight.games.landover.cards import CULTURES
@@ -17,7 +18,6 @@ CULTURE_INDEX = {name: i for i, name in enumerate(CULTURES)}
 #: The commodity that pays for each culture: science paper, commerce cloth, politics coin.
 CULTURE_COMMODITY = (PAPER, CLOTH, COIN)
 MAX_CULTURE = 6
-NOBODY = -1
 ROAD, BRIDGE = 1, 2
 VILLAGE, CITY = 1, 2
 #: Catan's and Seafarers' pieces per player (villages and cities only with the settlement_limits option).

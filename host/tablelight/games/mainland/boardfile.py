@@ -17,6 +17,7 @@ from typing import Any
 from tablelight.core.errors import SetupError
 from tablelight.core.inputs import InputError, parse_json
 from tablelight.games.mainland.data import ITEM, ITEM_NAMES
+from tablelight.core.fields import is_whole
 
 Board = dict[tuple[int, int], tuple[int, int]]
 
@@ -79,7 +80,7 @@ def board_from_json(data: Any, source: str = "board") -> Board:
             raise BoardFileError(f"{where} must have exactly x, y, clan and item; got {sorted(tile)}")
         x, y, clan, item = tile["x"], tile["y"], tile["clan"], tile["item"]
         for name, value, high in (("x", x, MAX_SIDE), ("y", y, MAX_SIDE), ("clan", clan, MAX_CLANS)):
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < high:
+            if not is_whole(value) or not 0 <= value < high:
                 raise BoardFileError(f"{where}: {name} must be a whole number 0-{high - 1}, got {value!r}")
         if item not in ITEM or item == "empty":
             raise BoardFileError(f"{where}: unknown item {item!r}; items are {', '.join(ITEM_NAMES[1:])}")

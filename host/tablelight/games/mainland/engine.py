@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tablelight.core.errors import MalformedActionError, RuleViolationError
+from tablelight.core.fields import NOBODY, is_whole
 from tablelight.core.game import Action, Game, LogEntry
 from tablelight.core.options import OptionSpec
 from tablelight.core.rng import Rng
@@ -51,7 +52,6 @@ from tablelight.games.mainland.scoring import ClanScore, score_board
 
 HAND_SIZE = 5
 TOKENS = 6
-NOBODY = -1
 #: Board side in tiles per number of players (the "limit" lines of the rulebook's mat).
 BOARD_SIZES = {2: 12, 3: 14, 4: 16}
 CLAN_NAMES = ("green", "frozen", "sand", "arid")
@@ -76,10 +76,6 @@ _ON_CARD: dict[str, dict[int, int]] = {
 
 # Why a placement fails: a rule id and the values its message needs (formatted only on demand).
 Problem = tuple[Any, ...]
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class Mainland(Game):
@@ -440,7 +436,7 @@ class Mainland(Game):
             return {"type": "replace", "card": card}
         x, y, rotation = action["x"], action["y"], action["rotation"]
         for name, value in (("x", x), ("y", y), ("rotation", rotation)):
-            if not _whole(value):
+            if not is_whole(value):
                 raise MalformedActionError("mainland.action.not_a_number", f"{name} must be a whole number, got {value!r}")
         if not 0 <= rotation <= 3:
             raise MalformedActionError("mainland.action.rotation", f"rotation is 0-3 quarter turns, got {rotation}")

@@ -37,11 +37,23 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
-from tablelight.core.errors import IllegalActionError, SetupError
+from tablelight.core.errors import SetupError
 from tablelight.core.game import Action
 from tablelight.games.mainland.data import CARDS, ITEM_NAMES, rotated
-from tablelight.table.face import BLINK, IDLE_TURN_LEVEL, OFF, PULSE, SOLID, Outcome, Pixel, scaled
+from tablelight.table.face import (
+    BLINK,
+    IDLE_TURN_LEVEL,
+    OFF,
+    PULSE,
+    SOLID,
+    GameFace,
+    Outcome,
+    Pixel,
+    flash_over,
+    scaled,
+)
 from tablelight.table.layout import LayoutError, check_layout_data, whole
+from tablelight.table.picker import refusal
 
 if TYPE_CHECKING:
     from tablelight.games.mainland.engine import Mainland
@@ -49,7 +61,6 @@ if TYPE_CHECKING:
 #: Clan colours, by seat: green, frozen (ice blue), sand, arid (red earth).
 CLAN_COLORS: tuple[tuple[int, int, int], ...] = ((0, 200, 0), (0, 140, 255), (255, 170, 0), (230, 40, 0))
 CLAN_NAMES = ("green", "frozen", "sand", "arid")
-WHITE = (255, 255, 255)
 TILE_LEVEL = 0.3
 MAINLAND_LEVEL = 1.0
 SPOT_LEVEL = 0.7
@@ -57,7 +68,6 @@ EMPTY_SPOT: Pixel = (60, 60, 60, PULSE)
 BAD_SPOT: Pixel = (110, 110, 110, BLINK)
 BEYOND_LIMIT: Pixel = (6, 6, 6, SOLID)
 TOKEN_LEVEL = 0.5
-FLASH: Pixel = (255, 255, 255, BLINK)
 HAND_SIZE = 5
 BUTTONS = ("rotate", "up", "down", "left", "right", "confirm", "cancel", "replace", "pass", "gather")
 MOVES = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
@@ -122,7 +132,7 @@ def card_words(card: str) -> str:
     return f"{tl} {tr} / {bl} {br}"
 
 
-class MainlandFace:
+class MainlandFace(GameFace):
     """Mainland's :class:`~tablelight.table.face.GameFace`; see the module docstring."""
 
     default_layout = "mainland"
@@ -172,11 +182,7 @@ class MainlandFace:
 
     def problem(self, action: Action) -> str | None:
         """The engine's reason why ``action`` is not legal now, or None. Validation only: nothing changes."""
-        try:
-            self.game.check(action)
-        except IllegalActionError as error:
-            return error.message
-        return None
+        return refusal(self.game, action)
 
     def footprint(self, x: int, y: int) -> list[int]:
         """The LEDs of the four tiles a card at (x, y) covers (those on the matrix)."""
@@ -185,7 +191,7 @@ class MainlandFace:
 
     # -------------------------------------------------------------------- look
 
-    def pixels(self, flashing: Collection[Any] = ()) -> list[Pixel]:
+    def pixels(self, flashing: Collection[int] = ()) -> list[Pixel]:
         game, layout = self.game, self.layout
         pixels: list[Pixel] = [OFF] * layout.leds
         seat = game.current_seat()
@@ -226,10 +232,7 @@ class MainlandFace:
             pixels[layout.turn_leds[s]] = turn
             for t, led in enumerate(layout.token_leds[s]):
                 pixels[led] = scaled(CLAN_COLORS[s], TOKEN_LEVEL) if t < game.tokens[s] else OFF
-        for led in flashing:
-            if isinstance(led, int) and 0 <= led < layout.leds:
-                pixels[led] = FLASH
-        return pixels
+        return flash_over(pixels, flashing)
 
     # ------------------------------------------------------------------- input
 
@@ -367,7 +370,7 @@ class MainlandFace:
         extra = "" if game.replaced else ", replace (after choosing a card), gather"
         return f"your hand: {hand}. Choose a card and place it, or pass{extra}; {game.tokens[seat]} tokens"
 
-    def flash_for(self, action: Action) -> list[Any]:
+    def flash_for(self, action: Action) -> list[int]:
         x, y = action.get("x"), action.get("y")
         if action.get("type") == "place" and isinstance(x, int) and isinstance(y, int):
             if 0 <= x < self.layout.columns and 0 <= y < self.layout.rows:

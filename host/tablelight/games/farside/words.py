@@ -1,0 +1,131 @@
+"""Farside's face, part 2: words for people (what an action or a roll was, what to press now)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tablelight.core.game import Action, LogEntry
+from tablelight.games.farside.menu import SEAT_NAMES, FarsideMenu
+
+
+class FarsideWords(FarsideMenu):
+    """The Farside face's sentences."""
+
+    def _model_words(self, mid: Any) -> str:
+        model = self.game.models.get(mid) if isinstance(mid, str) else None
+        return f"{mid} ({model['name']})" if model else str(mid)
+
+    def describe_action(self, action: Action) -> str:
+        """The action in words; for a logged action, followed by the rolls the host made after it."""
+        words = self._action_words(action)
+        rolls = self._rolls_after(action)
+        return f"{words}: {rolls}" if rolls else words
+
+    def _rolls_after(self, action: Action) -> str:
+        """The host's rolls logged right after ``action`` (found by identity: the table passes log entries)."""
+        log = self.game.log
+        for index in range(len(log) - 1, -1, -1):
+            if log[index].get("action") is action:
+                break
+        else:
+            return ""
+        end = index + 1
+        while end < len(log) and "chance" in log[end]:
+            end += 1
+        parts = []
+        start = index + 1
+        while start < end:
+            context = {k: v for k, v in log[start].items() if k != "value"}
+            stop = start
+            while stop + 1 < end and {k: v for k, v in log[stop + 1].items() if k != "value"} == context:
+                stop += 1
+            parts.append(self._roll_words(log[start:stop + 1]))
+            start = stop + 1
+        return "; ".join(parts)
+
+    def _roll_words(self, entries: Sequence[LogEntry]) -> str:
+        first = entries[0]
+        values = ", ".join(str(e["value"]) for e in entries) if len(entries) <= 12 else f"of {len(entries)} dice"
+        kind = str(first["chance"]).replace("_", " ")
+        if first.get("model"):
+            model = self.game.models.get(first["model"])
+            words = f"{self._model_words(first['model'])}'s {kind} roll {values}"
+            if kind == "defense" and model:
+                fails = sum(1 for e in entries if e["value"] < model["defense"])
+                words += f" ({fails} failed at {model['defense']}+)"
+            return words
+        seat = first.get("seat")
+        who = SEAT_NAMES[seat] if seat in (0, 1) else "the host"
+        return f"{who}'s {kind} roll {values}"
+
+    def _action_words(self, action: Action) -> str:
+        kind = action.get("type")
+        model = self._model_words(action.get("model"))
+        if kind == "roll":
+            if "dice" in action:
+                return f"enters a roll of {', '.join(map(str, action['dice']))}"
+            if "fails" in action:
+                return f"enters {action['fails']} failed defence dice"
+            return "rolls"
+        if kind == "secret":
+            return (f"notes primary {action.get('primary')}, stratagem {action.get('stratagem')}, "
+                    f"team size {action.get('team_size')}")
+        if kind == "command":
+            return f"takes {action.get('die')} as command die"
+        if kind == "activate":
+            joined = " joining the activation" if action.get("group") else " (1 action point)"
+            return f"activates {model} for a {action.get('action')} action{joined}"
+        if kind == "pile_in":
+            return f"piles in with {model}"
+        if kind == "failed":
+            return f"{model} failed its activation: {'acts anyway (+1 damage)' if action.get('choice') == 'act' else 'passes'}"
+        if kind == "impact":
+            tokens = action.get("tokens")
+            return f"records {tokens} impact token{'s' * (tokens != 1)} on {model}"
+        if kind == "secure":
+            return f"secures terrain zone {action.get('zone')} (1 action point)"
+        if kind == "break_through":
+            return f"{model} breaks through"
+        if kind == "loot":
+            return f"{model} carries loot off the table"
+        if kind == "manoeuvre":
+            player = action.get("player")
+            who = SEAT_NAMES[player] if player in (0, 1) else str(player)
+            target = f" on {model}" if "model" in action else ""
+            return f"{who} uses the manoeuvre {action.get('name')}{target}"
+        if kind == "end_turn":
+            return "ends the turn"
+        if kind == "done":
+            return "ends the melee"
+        return str(action)
+
+    def prompt(self, seat: int) -> str:
+        """What ``seat`` should press now (the table puts the seat's name in front)."""
+        game = self.game
+        pending = game.pending
+        if pending is not None:
+            what = f"the {pending['roll'].replace('_', ' ')} roll ({pending['dice']} {'dice' if pending['dice'] != 1 else 'die'}"
+            what += f", D{pending['sides']})" if pending["sides"] != 6 else ")"
+            if pending.get("model"):
+                what += f" for {self._model_words(pending['model'])}"
+            if game.options["dice"] == "press":
+                return f"press roll for {what}"
+            if pending["count_fails"]:
+                defense = game.models[pending["model"]]["defense"]
+                return f"roll {what} ({defense}+ saves), press roll, then next/prev to the number of failed dice, confirm"
+            return f"roll {what}, set the dice on the last-roll dice (each press counts up), then press roll"
+        if game.phase == "secrets":
+            return "note your primary objective, stratagem and team size: next/prev, field, confirm"
+        if game.phase == "command":
+            dice = game.command_dice[seat]
+            return f"press the die ({dice[0]} or {dice[1]}) to take as command die (action points); the other is your manoeuvre die"
+        if game.failed is not None:
+            return f"{self._model_words(game.failed['model'])} failed its activation: next/prev to pass or act, confirm"
+        if game.phase == "action":
+            ap = game.action_points[seat]
+            return (f"{ap} action point{'s' * (ap != 1)}: spend, group, impact, leave, a manoeuvre die; "
+                    "advance ends the turn")
+        if game.phase == "melee":
+            return "melee: impact to record melee impact tokens, group to pile in, advance when done"
+        return "next/prev to choose an action, confirm"

@@ -1,0 +1,233 @@
+"""Landover's face, part 1: what a person is in the middle of choosing.
+
+A mode button (build a road, trade, play a card...) narrows the engine's legal actions to that
+mode's; the shared :class:`~tablelight.table.picker.Picker` narrows them further by the places and
+values chosen with keys. :class:`LandoverChoice` keeps that state and says why a mode or a place
+is refused (the engine's own reason where it has one); the look (:mod:`.look`), the words
+(:mod:`.words`) and the input (:mod:`.face`) build on it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tablelight.core.errors import IllegalActionError, SetupError
+from tablelight.core.game import Action
+from tablelight.games.landover.layout import BUILD_PIECES, CULTURE_BUTTONS, LAYOUT_ID, LandoverLayout
+from tablelight.table.face import SEAT_NAMES, GameFace
+from tablelight.table.picker import Picker, refusal
+
+if TYPE_CHECKING:
+    from tablelight.games.landover.engine import Landover
+
+#: Action fields a person chooses, in the order they are asked for, and what chooses them.
+FIELD_KINDS: dict[str, str] = {
+    "vertex": "corner",
+    "city": "corner",
+    "edge": "side",
+    "to": "side",
+    "hex": "hex",
+    "hexes": "hexes",
+    "target": "seat",
+    "give": "kind",
+    "get": "kind",
+    "kind": "kind",
+    "take": "kinds",
+    "card_taken": "name",
+    "white": "white",
+    "red": "red",
+}
+FIXED_FIELDS = ("type", "piece", "culture", "card")
+FIELD_WORDS = {
+    "vertex": "corner", "city": "city for the metro", "edge": "side", "to": "side to move it to", "hex": "hex",
+    "hexes": "two hexes", "target": "player (turn keys)", "give": "card to give", "get": "card to get",
+    "kind": "card kind", "take": "cards to take", "card_taken": "card to take (card key)", "white": "white die",
+    "red": "red die",
+}
+#: Engine rules that say why a whole kind of action is impossible (not one place).
+GENERAL_RULES = (
+    "landover.cost.", "landover.build.no_pieces", "landover.military.", "landover.culture.max",
+    "landover.raid.once_per_turn", "landover.action.wrong_phase", "landover.card.",
+)
+
+
+class LandoverChoice(GameFace):
+    """The choosing state of :class:`~tablelight.games.landover.face.LandoverFace`."""
+
+    default_layout = LAYOUT_ID
+    seat_names = SEAT_NAMES
+
+    def __init__(self, game: Landover, layout_data: dict[str, Any]) -> None:
+        self.game = game
+        source = f"layout {layout_data.get('id')!r}" if isinstance(layout_data, dict) else "layout"
+        self.layout = LandoverLayout(layout_data, source)
+        m = game.map
+        land = sorted(h for h, island in enumerate(m.hex_island) if island >= 0)
+        if list(game.map.coords) != self.layout.coords or land != sorted(self.layout.hex_led):
+            raise SetupError(
+                f"the {self.layout.data['id']} board is built for the {self.layout.map_name} map; this game's map "
+                f"({game.map.name}) has other hexes: play with --map-name {self.layout.map_name} and no --map file"
+            )
+        far = [v for v in self.layout.corner_led if v >= game.nv] + [e for e in self.layout.side_led if e >= game.ne]
+        if far:
+            raise SetupError(f"the {self.layout.data['id']} layout names corners or sides the map does not have: {far[:5]}")
+        #: Per hex: its corners and sides that have an LED, in turning order.
+        self.hex_corners = [[v for v in m.hex_vertices[h] if v in self.layout.corner_led] for h in range(game.nh)]
+        self.hex_sides: list[list[int]] = []
+        edge_of = {frozenset(ends): e for e, ends in enumerate(m.edge_vertices)}
+        for h in range(game.nh):
+            corners = m.hex_vertices[h]
+            sides = [edge_of[frozenset((corners[k - 1], corners[k]))] for k in range(6)]
+            self.hex_sides.append([e for e in sides if e in self.layout.side_led])
+        self.picker = Picker(self.mode_actions, tuple(FIELD_KINDS))
+        self.reset()
+
+    # ------------------------------------------------------------------ choosing
+
+    def reset(self) -> None:
+        #: The engine's legal actions during one press, look or prompt (the game cannot change meanwhile).
+        self._legal: list[Action] | None = None
+        self.mode: str | None = None
+        self.card: str | None = None
+        self.chosen: dict[str, Any] = {}
+        self.tentative: tuple[str, Any] | None = None
+
+    def _implied_mode(self) -> str | None:
+        """The mode a phase sets by itself: setup pieces and the lucky raid need no button."""
+        phase = self.game.phase
+        if phase == "setup":
+            return "setup"
+        if phase == "lucky_raid":
+            return "raid"
+        return None
+
+    def _mode(self) -> str | None:
+        return self.mode if self.mode is not None else self._implied_mode()
+
+    def _in_mode(self, action: Action, mode: str | None, card: str | None) -> bool:
+        kind = action["type"]
+        if mode == "setup":
+            return True
+        if mode in BUILD_PIECES:
+            return kind == "build" and action["piece"] == mode
+        if mode in CULTURE_BUTTONS:
+            return kind == "improve" and action["culture"] == mode
+        if mode == "raid":
+            return kind in ("raid", "lucky_raid")
+        if mode == "catapult":
+            return kind == "remove_catapult"
+        if mode == "card":
+            return kind == "play" and action["card"] == card
+        return kind == mode  # military, trade, end_turn
+
+    def mode_actions(self, mode: str | None = None, card: str | None = None) -> list[Action]:
+        """The engine's legal actions of a mode (default: the mode chosen now)."""
+        if self.game.current_seat() is None:
+            return []
+        if mode is None:
+            mode, card = self._mode(), self.card
+        if mode is None:
+            return []
+        return [a for a in self.legal_actions() if self._in_mode(a, mode, card)]
+
+    def legal_actions(self) -> list[Action]:
+        return self._legal if self._legal is not None else self.game.legal_actions()
+
+    def _with_legal(self, work: Any) -> Any:
+        """Run ``work()`` with the legal actions listed once (a press asks for them many times)."""
+        if self._legal is not None or self.game.current_seat() is None:
+            return work()
+        self._legal = self.game.legal_actions()
+        try:
+            return work()
+        finally:
+            self._legal = None
+
+    @property
+    def chosen(self) -> dict[str, Any]:
+        """Field -> value chosen so far (the picker's)."""
+        return self.picker.chosen
+
+    @chosen.setter
+    def chosen(self, value: dict[str, Any]) -> None:
+        self.picker.chosen = value
+
+    def candidates(self) -> list[Action]:
+        """Legal actions that agree with everything chosen so far."""
+        return self.picker.candidates()
+
+    def open_field(self, kind: str | None = None) -> str | None:
+        """The first field still to choose (of ``kind`` when given; ``"position"``: hex, corner or side)."""
+
+        def of_kind(name: str) -> bool:
+            slot = FIELD_KINDS[name]
+            return kind is None or slot == kind or (kind == "position" and slot in ("corner", "side", "hex", "hexes"))
+
+        return self.picker.open_field(of_kind)
+
+    def options(self, name: str) -> list[Any]:
+        """The values ``name`` may still take (list fields: the single items that may be added)."""
+        return self.picker.options(name)
+
+    def _playable_cards(self) -> list[str]:
+        cards: list[str] = []
+        for action in self.legal_actions():
+            if action["type"] == "play" and action["card"] not in cards:
+                cards.append(action["card"])
+        return cards
+
+    # ----------------------------------------------------------------- reasons
+
+    def problem(self, action: Action) -> str | None:
+        """The engine's reason why ``action`` is not legal now, or None (validation only)."""
+        return refusal(self.game, action)
+
+    def _mode_problem(self, mode: str) -> str:
+        """Why a mode has no legal action: the engine's reason when it is a general one."""
+        game = self.game
+        probes: dict[str, Action] = {
+            "road": {"type": "build", "piece": "road", "edge": 0},
+            "bridge": {"type": "build", "piece": "bridge", "edge": 0},
+            "village": {"type": "build", "piece": "village", "vertex": 0},
+            "city": {"type": "build", "piece": "city", "vertex": 0},
+            "wall": {"type": "build", "piece": "wall", "vertex": 0},
+            "military": {"type": "military"},
+            "raid": {"type": "raid", "hex": 0},
+            "catapult": {"type": "remove_catapult", "hex": 0},
+            "end_turn": {"type": "end_turn"},
+            "trade": {"type": "trade", "give": "wool", "get": "wood"},
+        }
+        for name in CULTURE_BUTTONS:
+            probes[name] = {"type": "improve", "culture": name}
+        probe = probes.get(mode)
+        if probe is not None:
+            try:
+                game.check(probe)
+            except IllegalActionError as error:
+                if error.rule.startswith(GENERAL_RULES):
+                    return error.message
+        words = {
+            "road": "no side where you may build a road now",
+            "bridge": "no side where you may build a bridge now",
+            "village": "no corner where you may build a village now",
+            "city": "no village of yours to make a city now",
+            "wall": "no city of yours without a wall",
+            "trade": "nothing to trade: a trade takes 3 of one card (2 at your harbors, merchant, bank)",
+            "raid": "no hex you may raid now",
+            "catapult": "no catapult to remove (it costs 1 military power)",
+        }
+        return words.get(mode, f"{mode.replace('_', ' ')} is not possible now")
+
+    def _place_problem(self, name: str, values: list[Any]) -> str:
+        """The engine's reason why none of ``values`` fits field ``name`` now."""
+        actions = self.candidates()
+        if not actions or not values:
+            return f"no {FIELD_WORDS[name]} there"
+        for value in values:
+            probe = dict(actions[0])
+            probe.update(self.chosen)
+            probe[name] = [value] if isinstance(actions[0][name], list) else value
+            reason = self.problem(probe)
+            if reason is not None:
+                return reason
+        return f"no {FIELD_WORDS[name]} there fits what you chose"

@@ -1,0 +1,117 @@
+"""Landover's face, part 3: words for people (prompts, what a press did, what an action was)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tablelight.core.game import Action
+from tablelight.games.landover.choice import FIELD_KINDS, FIELD_WORDS, LandoverChoice
+from tablelight.games.landover.layout import KINDS, MODE_BUTTONS
+from tablelight.table.face import SEAT_NAMES
+
+
+class LandoverWords(LandoverChoice):
+    """The Landover face's sentences."""
+
+    def _hex_words(self, h: int) -> str:
+        game = self.game
+        terrain, number = game.terrain[h], game.number[h]
+        text = f"hex {h}: {terrain}" + (f" {number}" if number is not None else "")
+        if h in game.catapult_at:
+            text += f", catapult of {SEAT_NAMES[game.catapult_at[h]]}"
+        if h == game.merchant_hex and game.merchant_owner >= 0:
+            text += f", merchant of {SEAT_NAMES[game.merchant_owner]}"
+        return text
+
+    def _seat_words(self, s: int) -> str:
+        game = self.game
+        if s >= game.players:
+            return f"no {SEAT_NAMES[s]} player in this game"
+        return (
+            f"{SEAT_NAMES[s]}: {game.vp(s)} points, {game.hand_size(s)} cards, {len(game.devs[s])} development cards, "
+            f"military {game.military[s]}, culture {game.culture[s]}"
+        )
+
+    def _value_words(self, field: str, value: Any) -> str:
+        if FIELD_KINDS[field] == "seat":
+            return SEAT_NAMES[value]
+        if isinstance(value, list):
+            return ", ".join(str(x) for x in value)
+        return str(value)
+
+    def _next_words(self) -> str:
+        field = self.open_field()
+        if field is None:
+            return "press confirm"
+        slot = FIELD_KINDS[field]
+        how = {
+            "corner": "press a hex next to it (again for the next one), then confirm",
+            "side": "press a hex next to it (for a water side a sea key; again for the next one), then confirm",
+            "hex": "press the hex",
+            "hexes": "press the hexes",
+            "seat": "press the player's turn light",
+            "kind": "press a card-kind key",
+            "kinds": "press card-kind keys",
+            "name": "press card to go through them, then confirm",
+            "white": "press a white die light",
+            "red": "press a red die light",
+        }[slot]
+        options = self.options(field)
+        shown = ", ".join(self._value_words(field, x) if slot == "seat" else str(x) for x in options[:8])
+        more = " ..." if len(options) > 8 else ""
+        return f"choose the {FIELD_WORDS[field]}: {how} ({shown}{more})"
+
+    def _what_now(self, seat: int) -> str:
+        game = self.game
+        phase = game.phase
+        if phase == "setup":
+            piece = self.mode_actions("setup")[0]["piece"]
+            return f"place your {piece}: press a hex next to the {'side' if piece == 'road' else 'corner'} (again for the next), then confirm"
+        if phase == "roll":
+            return "press confirm to roll, or card to play the alchemist (then the white and red numbers, confirm)"
+        if phase == "lucky_raid":
+            return "lucky 7: press the hex to raid (any revealed land hex without a catapult), then confirm"
+        playable = bool(self._playable_cards())
+        possible = [m for m in MODE_BUTTONS if (playable if m == "card" else bool(self.mode_actions(m)))]
+        return "press " + ", ".join(m.replace("_", " ") for m in possible)
+
+    def prompt(self, seat: int) -> str:
+        text: str = self._with_legal(lambda: self._prompt(seat))
+        return text
+
+    def _prompt(self, seat: int) -> str:
+        game = self.game
+        hand = ", ".join(f"{n} {name}" for name, n in zip(KINDS, game.res[seat]) if n)
+        status = f"{game.vp(seat)} points; hand: {hand or 'empty'}"
+        if self._mode() is not None and (self.chosen or self.mode is not None):
+            return f"{status}. {self._next_words()}"
+        return f"{status}. {self._what_now(seat)}"
+
+    def describe_action(self, action: Action) -> str:
+        kind = action.get("type")
+        if kind == "build":
+            where = f"corner {action['vertex']}" if "vertex" in action else f"side {action.get('edge')}"
+            return f"builds a {action.get('piece')} on {where}"
+        if kind == "improve":
+            metro = f" and wins the metro on corner {action['city']}" if "city" in action else ""
+            return f"improves {action.get('culture')}{metro}"
+        if kind == "trade":
+            return f"trades {action.get('give')} for {action.get('get')}"
+        if kind in ("raid", "lucky_raid"):
+            return f"raids hex {action.get('hex')}" + (" (lucky 7)" if kind == "lucky_raid" else "")
+        if kind == "remove_catapult":
+            return f"removes the catapult from hex {action.get('hex')}"
+        if kind == "military":
+            return "buys military power"
+        if kind == "end_turn":
+            return "ends the turn"
+        if kind == "roll":
+            return "rolls"
+        if kind == "play":
+            card = str(action.get("card", "")).replace("_", " ")
+            details = {k: v for k, v in action.items() if k not in ("type", "card", "take", "card_taken")}
+            if "target" in details:
+                details["target"] = SEAT_NAMES[details["target"]] if isinstance(details["target"], int) and 0 <= details["target"] < 4 else details["target"]
+            extra = " (" + ", ".join(f"{k} {v}" for k, v in details.items()) + ")" if details else ""
+            return f"plays {card}{extra}"
+        return str(action)
