@@ -93,6 +93,14 @@ def test_setup_tie_is_rolled_again() -> None:
     assert game.state()["pending_roll"] == {"roll": "setup", "seat": 0, "dice": 1, "sides": 6, "count_fails": False}
 
 
+def defend(game: FarsideEncounter, seat: int, fails: int) -> None:
+    """Enter a defence roll and keep it when the tracker offers Evade (a manoeuvre die of 5+)."""
+    act(game, seat, type="roll", fails=fails)
+    offer = game.state()["evade_offer"]
+    if offer is not None and offer["fails"] == fails:
+        act(game, seat, type="accept", model=offer["model"])
+
+
 def turn_with_impacts(game: FarsideEncounter, seat: int, impacts: dict[str, int]) -> None:
     for model, tokens in impacts.items():
         act(game, seat, type="impact", model=model, tokens=tokens)
@@ -108,8 +116,8 @@ def test_impact_phase_defence_rolls_and_size() -> None:
     turn_with_impacts(game, 0, {"b1": 2, "b2": 4})
     assert game.state()["pending_roll"] == {"roll": "defense", "seat": 1, "dice": 2, "sides": 6, "count_fails": True, "model": "b1"}
     assert [a["fails"] for a in game.legal_actions()] == [0, 1, 2]
-    act(game, 1, type="roll", fails=1)
-    act(game, 1, type="roll", fails=3)  # size 3 ignores two fails
+    defend(game, 1, 1)
+    defend(game, 1, 3)  # size 3 ignores two fails
     models = game.state()["models"]
     assert (models["b1"]["damage"], models["b2"]["damage"]) == (1, 1)
     assert models["b1"]["impact"] == 0 and game.state()["active"] == 1 and game.state()["phase"] == "action"
@@ -120,7 +128,7 @@ def test_activation_rolls_failed_activation_and_martyr() -> None:
     through_setup(game, team=(1, 2))
     command(game, [1, 6], [5, 6], 1, 5)
     turn_with_impacts(game, 0, {"b1": 2})
-    act(game, 1, type="roll", fails=2)  # b1: two damage tokens
+    defend(game, 1, 2)  # b1: two damage tokens
     # Seat 1's turn: 5 action points. A simple action with 2 damage needs a 2+, a complex one a 3+.
     act(game, 1, type="activate", model="b1", action="complex")
     assert game.state()["pending_roll"]["roll"] == "activation"
@@ -147,8 +155,8 @@ def test_group_activation_shares_one_roll_and_one_action_point() -> None:
     through_setup(game)
     command(game, [1, 6], [5, 6], 1, 5)
     turn_with_impacts(game, 0, {"b1": 1, "b2": 3})
-    act(game, 1, type="roll", fails=1)
-    act(game, 1, type="roll", fails=3)
+    defend(game, 1, 1)
+    defend(game, 1, 3)
     act(game, 1, type="activate", model="b1", action="simple")
     act(game, 1, type="roll", dice=[1])  # simple with one damage token: 1 >= 1 succeeds
     assert game.state()["failed_activation"] is None
@@ -165,7 +173,7 @@ def test_inspired_rerolls_a_failed_activation() -> None:
     through_setup(game)
     command(game, [1, 6], [5, 6], 1, 5)  # seat 1's manoeuvre die is 6
     turn_with_impacts(game, 0, {"b1": 1})
-    act(game, 1, type="roll", fails=1)
+    defend(game, 1, 1)
     act(game, 1, type="activate", model="b1", action="complex")
     act(game, 1, type="roll", dice=[1])
     act(game, 1, type="manoeuvre", player=1, name="Inspired")
@@ -204,7 +212,7 @@ def test_destruction_heavy_loss_grand_slam_and_obliteration() -> None:
     command(game, [1, 6], [5, 6], 1, 5)
     act(game, 0, type="loot", model="a1")  # seat 0 loot
     turn_with_impacts(game, 0, {"b2": 5})
-    act(game, 1, type="roll", fails=5)  # the walker (200, the most expensive) takes 3 damage
+    defend(game, 1, 5)  # the walker (200, the most expensive) takes 3 damage
     state = game.state()
     assert state["models"]["b2"]["status"] == "lost"
     assert state["objectives"][0]["destruction"] == 1 and state["objectives"][0]["heavy loss"] == 1
@@ -342,7 +350,7 @@ def test_heavy_loss_is_the_most_expensive_model_of_the_game() -> None:
     turn_with_impacts(game, 0, {})
     act(game, 1, type="impact", model="a2", tokens=4)  # the Beast, 120: seat 0's best, not the game's (200)
     turn_with_impacts(game, 1, {})
-    act(game, 0, type="roll", fails=4)  # size 2 ignores one: 3 damage tokens
+    defend(game, 0, 4)  # size 2 ignores one: 3 damage tokens
     state = game.state()
     assert state["models"]["a2"]["status"] == "lost" and state["objectives"][1]["heavy loss"] == 0
 

@@ -62,6 +62,9 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: The newest record format this engine writes. An engine bumps it when a rule's meaning
+    #: changes, and plays records of older formats under the reading they were written with.
+    record_format: ClassVar[int] = RECORD_FORMAT
 
     def __init__(
         self,
@@ -71,6 +74,7 @@ class Game(ABC):
         *,
         setup: Mapping[str, Any] | None = None,
         chance: Iterable[LogEntry] | None = None,
+        record_format: int | None = None,
     ) -> None:
         """Create a game.
 
@@ -87,6 +91,13 @@ class Game(ABC):
             )
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise SetupError(f"seed must be a whole number, got {seed!r}")
+        newest = type(self).record_format
+        if record_format is None:
+            record_format = newest
+        if not isinstance(record_format, int) or isinstance(record_format, bool) or not 1 <= record_format <= newest:
+            raise SetupError(f"{self.name} records have formats 1-{newest}, not {record_format!r}")
+        #: The format the game follows: older records keep the readings they were written with.
+        self.record_format = record_format
         self.players = players
         self.options = resolve_options(self.option_specs, players, options)
         self.seed = seed
@@ -326,7 +337,8 @@ class Game(ABC):
     def _rebuild(self: G, log: list[LogEntry]) -> G:
         chance = [e for e in log if "chance" in e]
         game = type(self)(
-            self.players, self.options, self.seed, setup=self.setup_record() or None, chance=chance
+            self.players, self.options, self.seed, setup=self.setup_record() or None, chance=chance,
+            record_format=self.record_format,
         )
         for entry in log:
             if "action" in entry and not entry.get("auto"):
@@ -341,7 +353,7 @@ class Game(ABC):
         """The game as a JSON record: header, setup, the full log and, once over, the result."""
         record: dict[str, Any] = {
             "game": self.name,
-            "format": RECORD_FORMAT,
+            "format": self.record_format,
             "players": self.players,
             "seed": self.seed,
             "options": dict(self.options),

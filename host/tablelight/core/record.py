@@ -62,6 +62,7 @@ def replay(record: Any) -> Game:
             record.get("seed", 0),
             setup=setup or None,
             chance=chance,
+            record_format=record.get("format", 1),
         )
     except ChanceMismatch as error:
         where = _index_of(log, error.entry)
