@@ -1,0 +1,79 @@
+"""Why random Landover games stall: the turn-capped share of random games per rules reading.
+
+``python -m tablelight.games.landover.stalls --games 100`` plays the same seeds (0 to games-1) of
+4-player games of uniformly random legal actions (``Game.random_action``, as ``tablelight bench
+rules`` does) under each variant and prints, per variant, the games that reached the turn cap, the
+mean number of turns, and what the barbarians did. ``docs/rules/landover.md`` ("Why random games
+are long") quotes its figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from typing import Any
+
+from tablelight.core.rng import Rng
+from tablelight.games.landover.engine import Landover
+
+#: name -> (record format, options); format 1 is the engine before the 2026-11-22 readings.
+VARIANTS: dict[str, tuple[int, dict[str, Any]]] = {
+    "format 1 (before)": (1, {}),
+    "format 2 (now)": (2, {}),
+    "now, barbarians_at_zero defended": (2, {"barbarians_at_zero": "defended"}),
+    "now, barbarian_losers reducible": (2, {"barbarian_losers": "reducible"}),
+    "now, map_numbers fixed": (2, {"map_numbers": "fixed"}),
+    "now, city_resources every_city": (2, {"city_resources": "every_city"}),
+    "now, no barbarians (barbarian_delay 10**6)": (2, {"barbarian_delay": 10**6}),
+}
+
+
+def play(seed: int, record_format: int, options: dict[str, Any], players: int = 4) -> dict[str, Any]:
+    game = Landover(players, options, seed, record_format=record_format)
+    rng = Rng(seed)
+    while not game.is_over():
+        game.apply(game.random_action(rng))
+    chance = Counter(e["chance"] for e in game.log if "chance" in e)
+    cities = [c["city"] for c in game.counts]
+    return {
+        "capped": game.capped,
+        "turns": game.turns,
+        "cities_reduced": chance["barbarian_city"],
+        "defender_cards": chance["defender_deck"],
+        "dev_cards": chance["dev_card"],
+        "cities_at_end": sum(cities),
+        "vp_at_end": sum(game.scores()) / players,
+    }
+
+
+def study(games: int, names: list[str]) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for name in names:
+        record_format, options = VARIANTS[name]
+        rows = [play(seed, record_format, options) for seed in range(games)]
+        out[name] = {
+            "games": games,
+            "capped": sum(r["capped"] for r in rows),
+            "mean_turns": round(sum(r["turns"] for r in rows) / games, 1),
+            "cities_reduced": sum(r["cities_reduced"] for r in rows),
+            "defender_cards": sum(r["defender_cards"] for r in rows),
+            "dev_cards": sum(r["dev_cards"] for r in rows),
+            "mean_vp_at_end": round(sum(r["vp_at_end"] for r in rows) / games, 2),
+        }
+        print(json.dumps({name: out[name]}), flush=True)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--variant", action="append", choices=list(VARIANTS), help="default: all")
+    args = parser.parse_args(argv)
+    study(args.games, args.variant or list(VARIANTS))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
