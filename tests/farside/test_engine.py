@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -364,3 +365,80 @@ def test_rules_serve_loads_a_game_with_armies() -> None:
     view = server.handle_line(json.dumps({"cmd": "view", "game_id": loaded["game_id"], "seat": 1}))
     assert view["ok"] and view["view"]["models"]["b2"]["name"] == "Walker"
     assert view["view"]["secrets"][0] == {"team_size": 1}
+
+
+# ------------------------------------------- record format 2: roll then choose, Evade
+
+
+def damaged_b1(damage: int, record_format: int = 2) -> FarsideEncounter:
+    """Seat 1's b1 (defence 4+, size 1) with ``damage`` tokens at the start of seat 1's turn (5 points)."""
+    game = FarsideEncounter(2, {"dice": "table"}, setup=ARMIES, record_format=record_format)
+    through_setup(game)
+    command(game, [1, 6], [5, 6], 1, 5)  # seat 0 goes first; both manoeuvre dice are 6
+    turn_with_impacts(game, 0, {"b1": damage})
+    defend(game, 1, damage)
+    assert game.state()["models"]["b1"]["damage"] == damage and game.current_seat() == 1
+    return game
+
+
+def test_the_activation_roll_comes_first_so_one_damage_token_always_allows_a_simple_action() -> None:
+    game = damaged_b1(1)
+    act(game, 1, type="activate", model="b1", action="complex")
+    act(game, 1, type="roll", dice=[1])  # too low for the complex action, enough for a simple one
+    assert game.state()["failed_activation"] == {"model": "b1", "roll": 1}
+    assert {"type": "failed", "model": "b1", "choice": "simple"} in game.legal_actions()
+    act(game, 1, type="failed", model="b1", choice="simple")
+    state = game.state()
+    assert state["models"]["b1"]["damage"] == 1 and state["models"]["b1"]["action"] == "simple"
+    assert state["failed_activation"] is None and state["command"]["action_points"][1] == 4
+
+
+def test_a_simple_action_instead_needs_a_roll_of_at_least_the_damage() -> None:
+    game = damaged_b1(2)
+    act(game, 1, type="activate", model="b1", action="complex")
+    act(game, 1, type="roll", dice=[1])
+    assert {"type": "failed", "model": "b1", "choice": "simple"} not in game.legal_actions()
+    with pytest.raises(IllegalActionError) as refused:
+        act(game, 1, type="failed", model="b1", choice="simple")
+    assert refused.value.rule == "farside.failed.simple"
+
+
+def test_records_of_format_1_declare_the_action_before_the_roll() -> None:
+    game = damaged_b1(1, record_format=1)
+    act(game, 1, type="activate", model="b1", action="complex")
+    act(game, 1, type="roll", dice=[1])
+    assert [a["choice"] for a in game.legal_actions() if a["type"] == "failed"] == ["pass", "act"]
+    assert game.to_record()["format"] == 1
+    stored = json.loads((Path(__file__).parent / "data" / "format1-calm.json").read_text())
+    assert stored["format"] == 1 and replay(stored).result() == stored["result"]
+
+
+def test_evade_rerolls_a_defence_roll_once_and_the_new_result_stands() -> None:
+    game = table_game()
+    through_setup(game)
+    command(game, [1, 6], [5, 6], 1, 5)
+    turn_with_impacts(game, 0, {"b1": 3})
+    act(game, 1, type="roll", fails=2)
+    assert game.state()["evade_offer"] == {"model": "b1", "fails": 2} and game.current_seat() == 1
+    evade = {"type": "manoeuvre", "player": 1, "name": "Evade", "model": "b1"}
+    assert game.legal_actions() == [{"type": "accept", "model": "b1"}, evade]
+    with pytest.raises(IllegalActionError) as refused:
+        act(game, 1, type="end_turn")
+    assert refused.value.rule == "farside.evade.pending"
+    act(game, 1, **evade)
+    assert game.state()["pending_roll"]["dice"] == 3 and game.state()["command"]["manoeuvre_used"] == [None, "Evade"]
+    act(game, 1, type="roll", fails=3)  # worse, but it has to be accepted: no second offer
+    assert game.state()["evade_offer"] is None and game.state()["models"]["b1"]["damage"] == 3
+    assert game.state()["models"]["b1"]["status"] == "lost"
+
+
+def test_evade_is_offered_only_when_the_roll_would_do_damage_and_not_as_a_note() -> None:
+    game = table_game()
+    through_setup(game)
+    command(game, [1, 6], [5, 6], 1, 5)
+    with pytest.raises(IllegalActionError) as refused:
+        act(game, 0, type="manoeuvre", player=0, name="Evade")
+    assert refused.value.rule == "farside.manoeuvre.evade"
+    turn_with_impacts(game, 0, {"b2": 3})  # the walker: size 3 ignores two fails
+    act(game, 1, type="roll", fails=2)
+    assert game.state()["evade_offer"] is None and game.state()["models"]["b2"]["damage"] == 0
