@@ -225,15 +225,15 @@ def attack_without_cities(game: Landover, before: dict[str, Any], after: dict[st
         and after["barbarians"] == 0
 
 
-def test_barbarians_with_no_city_on_the_board_do_nothing() -> None:
-    _, before, after, since = first_time({"turn_cap": 400}, range(40), attack_without_cities)
+def test_option_no_attack_leaves_a_board_without_cities_alone() -> None:
+    _, before, after, since = first_time({"turn_cap": 400, "barbarians_at_zero": "no_attack"}, range(40), attack_without_cities)
     assert [p["military"] for p in after["players"]] == [p["military"] for p in before["players"]]
     assert not any(e.get("chance") in ("defender_deck", "dev_card") for e in since)
     assert after["scores"] == before["scores"]  # no defender point either
 
 
-def test_option_defended_reads_an_attack_on_no_city_as_a_successful_defence() -> None:
-    _, before, after, since = first_time({"turn_cap": 400, "barbarians_at_zero": "defended"}, range(40), attack_without_cities)
+def test_an_attack_on_a_board_without_cities_is_a_successful_defence() -> None:
+    _, before, after, since = first_time({"turn_cap": 400}, range(40), attack_without_cities)
     military = [p["military"] for p in before["players"]]
     rewarded = [e for e in since if e.get("chance") == "defender_deck"]
     if military.count(max(military)) > 1:

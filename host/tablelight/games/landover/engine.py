@@ -136,10 +136,10 @@ class Landover(Game):
             ("any_city", "reducible"),
         ),
         OptionSpec(
-            "barbarians_at_zero", str, "no_attack",
-            "with no city on the board: no_attack (nothing happens) or defended (the literal reading: "
-            "a successful defence, with its point, cards and military loss)",
-            ("no_attack", "defended"),
+            "barbarians_at_zero", str, "defended",
+            "with no city on the board: defended (the text: strength 0 never beats the players, so the "
+            "defence succeeds with its point, cards and military loss) or no_attack (nothing happens)",
+            ("defended", "no_attack"),
         ),
         OptionSpec(
             "city_resources", str, "setup",
