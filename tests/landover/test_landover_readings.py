@@ -53,7 +53,7 @@ def test_records_written_before_the_second_pass_replay_under_their_readings(path
 def test_new_records_have_format_2_and_unknown_formats_are_refused() -> None:
     game = Landover(2, {"turn_cap": 20}, 3)
     record = game.to_record()
-    assert record["format"] == 2 and Landover.record_format == 2
+    assert record["format"] == 2 and Landover.latest_record_format == 2
     record["format"] = 3
     with pytest.raises(RecordError, match="formats 1-2"):
         replay(record)

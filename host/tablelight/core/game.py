@@ -64,7 +64,7 @@ class Game(ABC):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     #: The newest record format this engine writes. An engine bumps it when a rule's meaning
     #: changes, and plays records of older formats under the reading they were written with.
-    record_format: ClassVar[int] = RECORD_FORMAT
+    latest_record_format: ClassVar[int] = RECORD_FORMAT
 
     def __init__(
         self,
@@ -81,7 +81,9 @@ class Game(ABC):
         ``setup`` carries game-specific fixed data from a record (a map, say);
         without it the engine makes its own from the seed. ``chance`` is a list
         of logged chance entries to use, in order, instead of fresh draws (replay
-        and undo use it; so does a table that rolls physical dice).
+        and undo use it; so does a table that rolls physical dice). ``record_format``
+        is the format of the record being replayed (default :attr:`latest_record_format`):
+        engines keep the readings an older format was written with.
         """
         if not isinstance(players, int) or isinstance(players, bool):
             raise SetupError(f"players must be a whole number, got {players!r}")
@@ -91,7 +93,7 @@ class Game(ABC):
             )
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise SetupError(f"seed must be a whole number, got {seed!r}")
-        newest = type(self).record_format
+        newest = type(self).latest_record_format
         if record_format is None:
             record_format = newest
         if not isinstance(record_format, int) or isinstance(record_format, bool) or not 1 <= record_format <= newest:

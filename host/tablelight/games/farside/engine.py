@@ -156,7 +156,7 @@ class FarsideEncounter(Game):
     #: Format 2 (2026-11-22): the activation roll comes before the choice of action (a failed
     #: complex action may become a simple one), and Evade is offered after a defence roll.
     #: Format 1 records keep declaring the action first and Evade as a recorded note only.
-    record_format = 2
+    latest_record_format = 2
     option_specs = (
         OptionSpec(
             "dice", str, "host",

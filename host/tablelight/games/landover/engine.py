@@ -104,7 +104,7 @@ class Landover(Game):
     name = "landover"
     min_players = 2
     max_players = 4
-    record_format = 2
+    latest_record_format = 2
     option_specs = (
         OptionSpec(
             "map_name", str, "archipelago", "built-in map, or random for a generated one (--map FILE overrides)", ("archipelago", "random")
