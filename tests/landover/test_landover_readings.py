@@ -283,3 +283,25 @@ def test_city_resources_at_setup_only_or_for_every_city(rule: str) -> None:
                 return
             game.apply(action)
     raise AssertionError("no city was built")
+
+
+def most_roads(game: Landover) -> int:
+    roads = Counter(r["seat"] for r in game.state()["pieces"]["roads"])
+    return max(roads.values(), default=0)
+
+
+def test_roads_are_limited_to_15_unless_route_limits_is_off() -> None:
+    free = Landover(2, {"route_limits": False}, 11)
+    rng = Rng(11)
+    while most_roads(free) <= 15:
+        free.apply(free.random_action(rng))
+    assert most_roads(free) == 16 and free.turns < 150
+    limited = Landover(2, {"turn_cap": 150}, 11)  # the same seed and bot reach 15 roads, then stop
+    rng = Rng(11)
+    highest = 0
+    while not limited.is_over():
+        action = limited.random_action(rng)
+        limited.apply(action)
+        if action.get("piece") == "road":
+            highest = max(highest, most_roads(limited))
+    assert highest == most_roads(limited) == 15

@@ -119,6 +119,12 @@ class Landover(Game):
             "at most 5 villages and 4 cities per player as in Catan (the text sets no limit)",
         ),
         OptionSpec(
+            "route_limits",
+            bool,
+            True,
+            "at most 15 roads and 15 bridges per player as in Seafarers (off: no limit, as in the text)",
+        ),
+        OptionSpec(
             "explorer_each_island",
             bool,
             True,
@@ -192,6 +198,8 @@ class Landover(Game):
         self.limits = dict(PIECE_LIMITS)
         if not self.options["settlement_limits"]:
             self.limits["village"] = self.limits["city"] = UNLIMITED
+        if not self.options["route_limits"]:
+            self.limits["road"] = self.limits["bridge"] = UNLIMITED
         self.vo = [NOBODY] * self.nv  # corner owner
         self.vl = [0] * self.nv  # 0 empty, 1 village, 2 city
         self.vwall = [False] * self.nv

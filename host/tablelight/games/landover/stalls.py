@@ -30,6 +30,8 @@ VARIANTS: dict[str, tuple[int, dict[str, Any]]] = {
     "now, map_numbers fixed": (2, {"map_numbers": "fixed"}),
     "now, city_resources every_city": (2, {"city_resources": "every_city"}),
     "now, no barbarians (barbarian_delay 10**6)": (2, {"barbarian_delay": 10**6}),
+    "now, route_limits off": (2, {"route_limits": False}),
+    "now, route_limits off, no barbarians": (2, {"route_limits": False, "barbarian_delay": 10**6}),
 }
 
 
