@@ -96,6 +96,7 @@ FORMAT1_READINGS = {
     "barbarian_losers": "reducible",
     "barbarians_at_zero": "defended",
     "city_resources": "setup",
+    "route_limits": True,
 }
 NUMBER_SALT = 0x4E554D53
 
