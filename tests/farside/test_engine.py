@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -93,6 +94,14 @@ def test_setup_tie_is_rolled_again() -> None:
     assert game.state()["pending_roll"] == {"roll": "setup", "seat": 0, "dice": 1, "sides": 6, "count_fails": False}
 
 
+def defend(game: FarsideEncounter, seat: int, fails: int) -> None:
+    """Enter a defence roll and keep it when the tracker offers Evade (a manoeuvre die of 5+)."""
+    act(game, seat, type="roll", fails=fails)
+    offer = game.state()["evade_offer"]
+    if offer is not None and offer["fails"] == fails:
+        act(game, seat, type="accept", model=offer["model"])
+
+
 def turn_with_impacts(game: FarsideEncounter, seat: int, impacts: dict[str, int]) -> None:
     for model, tokens in impacts.items():
         act(game, seat, type="impact", model=model, tokens=tokens)
@@ -108,8 +117,8 @@ def test_impact_phase_defence_rolls_and_size() -> None:
     turn_with_impacts(game, 0, {"b1": 2, "b2": 4})
     assert game.state()["pending_roll"] == {"roll": "defense", "seat": 1, "dice": 2, "sides": 6, "count_fails": True, "model": "b1"}
     assert [a["fails"] for a in game.legal_actions()] == [0, 1, 2]
-    act(game, 1, type="roll", fails=1)
-    act(game, 1, type="roll", fails=3)  # size 3 ignores two fails
+    defend(game, 1, 1)
+    defend(game, 1, 3)  # size 3 ignores two fails
     models = game.state()["models"]
     assert (models["b1"]["damage"], models["b2"]["damage"]) == (1, 1)
     assert models["b1"]["impact"] == 0 and game.state()["active"] == 1 and game.state()["phase"] == "action"
@@ -120,7 +129,7 @@ def test_activation_rolls_failed_activation_and_martyr() -> None:
     through_setup(game, team=(1, 2))
     command(game, [1, 6], [5, 6], 1, 5)
     turn_with_impacts(game, 0, {"b1": 2})
-    act(game, 1, type="roll", fails=2)  # b1: two damage tokens
+    defend(game, 1, 2)  # b1: two damage tokens
     # Seat 1's turn: 5 action points. A simple action with 2 damage needs a 2+, a complex one a 3+.
     act(game, 1, type="activate", model="b1", action="complex")
     assert game.state()["pending_roll"]["roll"] == "activation"
@@ -147,8 +156,8 @@ def test_group_activation_shares_one_roll_and_one_action_point() -> None:
     through_setup(game)
     command(game, [1, 6], [5, 6], 1, 5)
     turn_with_impacts(game, 0, {"b1": 1, "b2": 3})
-    act(game, 1, type="roll", fails=1)
-    act(game, 1, type="roll", fails=3)
+    defend(game, 1, 1)
+    defend(game, 1, 3)
     act(game, 1, type="activate", model="b1", action="simple")
     act(game, 1, type="roll", dice=[1])  # simple with one damage token: 1 >= 1 succeeds
     assert game.state()["failed_activation"] is None
@@ -165,7 +174,7 @@ def test_inspired_rerolls_a_failed_activation() -> None:
     through_setup(game)
     command(game, [1, 6], [5, 6], 1, 5)  # seat 1's manoeuvre die is 6
     turn_with_impacts(game, 0, {"b1": 1})
-    act(game, 1, type="roll", fails=1)
+    defend(game, 1, 1)
     act(game, 1, type="activate", model="b1", action="complex")
     act(game, 1, type="roll", dice=[1])
     act(game, 1, type="manoeuvre", player=1, name="Inspired")
@@ -204,7 +213,7 @@ def test_destruction_heavy_loss_grand_slam_and_obliteration() -> None:
     command(game, [1, 6], [5, 6], 1, 5)
     act(game, 0, type="loot", model="a1")  # seat 0 loot
     turn_with_impacts(game, 0, {"b2": 5})
-    act(game, 1, type="roll", fails=5)  # the walker (200, the most expensive) takes 3 damage
+    defend(game, 1, 5)  # the walker (200, the most expensive) takes 3 damage
     state = game.state()
     assert state["models"]["b2"]["status"] == "lost"
     assert state["objectives"][0]["destruction"] == 1 and state["objectives"][0]["heavy loss"] == 1
@@ -342,7 +351,7 @@ def test_heavy_loss_is_the_most_expensive_model_of_the_game() -> None:
     turn_with_impacts(game, 0, {})
     act(game, 1, type="impact", model="a2", tokens=4)  # the Beast, 120: seat 0's best, not the game's (200)
     turn_with_impacts(game, 1, {})
-    act(game, 0, type="roll", fails=4)  # size 2 ignores one: 3 damage tokens
+    defend(game, 0, 4)  # size 2 ignores one: 3 damage tokens
     state = game.state()
     assert state["models"]["a2"]["status"] == "lost" and state["objectives"][1]["heavy loss"] == 0
 
@@ -356,3 +365,80 @@ def test_rules_serve_loads_a_game_with_armies() -> None:
     view = server.handle_line(json.dumps({"cmd": "view", "game_id": loaded["game_id"], "seat": 1}))
     assert view["ok"] and view["view"]["models"]["b2"]["name"] == "Walker"
     assert view["view"]["secrets"][0] == {"team_size": 1}
+
+
+# ------------------------------------------- record format 2: roll then choose, Evade
+
+
+def damaged_b1(damage: int, record_format: int = 2) -> FarsideEncounter:
+    """Seat 1's b1 (defence 4+, size 1) with ``damage`` tokens at the start of seat 1's turn (5 points)."""
+    game = FarsideEncounter(2, {"dice": "table"}, setup=ARMIES, record_format=record_format)
+    through_setup(game)
+    command(game, [1, 6], [5, 6], 1, 5)  # seat 0 goes first; both manoeuvre dice are 6
+    turn_with_impacts(game, 0, {"b1": damage})
+    defend(game, 1, damage)
+    assert game.state()["models"]["b1"]["damage"] == damage and game.current_seat() == 1
+    return game
+
+
+def test_the_activation_roll_comes_first_so_one_damage_token_always_allows_a_simple_action() -> None:
+    game = damaged_b1(1)
+    act(game, 1, type="activate", model="b1", action="complex")
+    act(game, 1, type="roll", dice=[1])  # too low for the complex action, enough for a simple one
+    assert game.state()["failed_activation"] == {"model": "b1", "roll": 1}
+    assert {"type": "failed", "model": "b1", "choice": "simple"} in game.legal_actions()
+    act(game, 1, type="failed", model="b1", choice="simple")
+    state = game.state()
+    assert state["models"]["b1"]["damage"] == 1 and state["models"]["b1"]["action"] == "simple"
+    assert state["failed_activation"] is None and state["command"]["action_points"][1] == 4
+
+
+def test_a_simple_action_instead_needs_a_roll_of_at_least_the_damage() -> None:
+    game = damaged_b1(2)
+    act(game, 1, type="activate", model="b1", action="complex")
+    act(game, 1, type="roll", dice=[1])
+    assert {"type": "failed", "model": "b1", "choice": "simple"} not in game.legal_actions()
+    with pytest.raises(IllegalActionError) as refused:
+        act(game, 1, type="failed", model="b1", choice="simple")
+    assert refused.value.rule == "farside.failed.simple"
+
+
+def test_records_of_format_1_declare_the_action_before_the_roll() -> None:
+    game = damaged_b1(1, record_format=1)
+    act(game, 1, type="activate", model="b1", action="complex")
+    act(game, 1, type="roll", dice=[1])
+    assert [a["choice"] for a in game.legal_actions() if a["type"] == "failed"] == ["pass", "act"]
+    assert game.to_record()["format"] == 1
+    stored = json.loads((Path(__file__).parent / "data" / "format1-calm.json").read_text())
+    assert stored["format"] == 1 and replay(stored).result() == stored["result"]
+
+
+def test_evade_rerolls_a_defence_roll_once_and_the_new_result_stands() -> None:
+    game = table_game()
+    through_setup(game)
+    command(game, [1, 6], [5, 6], 1, 5)
+    turn_with_impacts(game, 0, {"b1": 3})
+    act(game, 1, type="roll", fails=2)
+    assert game.state()["evade_offer"] == {"model": "b1", "fails": 2} and game.current_seat() == 1
+    evade = {"type": "manoeuvre", "player": 1, "name": "Evade", "model": "b1"}
+    assert game.legal_actions() == [{"type": "accept", "model": "b1"}, evade]
+    with pytest.raises(IllegalActionError) as refused:
+        act(game, 1, type="end_turn")
+    assert refused.value.rule == "farside.evade.pending"
+    act(game, 1, **evade)
+    assert game.state()["pending_roll"]["dice"] == 3 and game.state()["command"]["manoeuvre_used"] == [None, "Evade"]
+    act(game, 1, type="roll", fails=3)  # worse, but it has to be accepted: no second offer
+    assert game.state()["evade_offer"] is None and game.state()["models"]["b1"]["damage"] == 3
+    assert game.state()["models"]["b1"]["status"] == "lost"
+
+
+def test_evade_is_offered_only_when_the_roll_would_do_damage_and_not_as_a_note() -> None:
+    game = table_game()
+    through_setup(game)
+    command(game, [1, 6], [5, 6], 1, 5)
+    with pytest.raises(IllegalActionError) as refused:
+        act(game, 0, type="manoeuvre", player=0, name="Evade")
+    assert refused.value.rule == "farside.manoeuvre.evade"
+    turn_with_impacts(game, 0, {"b2": 3})  # the walker: size 3 ignores two fails
+    act(game, 1, type="roll", fails=2)
+    assert game.state()["evade_offer"] is None and game.state()["models"]["b2"]["damage"] == 0

@@ -12,7 +12,7 @@ from tablelight.games.landover.engine import BRIDGE, CITY, MAIN, ROAD, VILLAGE, 
 
 def main_game(players: int = 2, seed: int = 0, **options: Any) -> Landover:
     """A game whose setup is skipped: empty board, empty hands, order[0] to act after the roll."""
-    game = Landover(players, options or None, seed)
+    game = Landover(players, {"map_numbers": "fixed", **options}, seed)  # the tests read the printed numbers
     game.phase = MAIN
     game.turn_index = 0
     game.seat = game.order[0]

@@ -34,3 +34,17 @@ def test_vs_catanatron_is_for_landover_only(capsys: pytest.CaptureFixture[str]) 
     args = argparse.Namespace(game="farlander", games=1, seed=0, json=True, players=2)
     assert bench.run_vs_catanatron(args) == 2
     assert "landover" in capsys.readouterr().err
+
+
+def test_the_stalls_study_prints_one_line_of_figures_per_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from tablelight.games.landover import stalls
+
+    assert stalls.main(["--games", "1", "--variant", "format 1 (before)", "--variant", "format 2 (now)"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [list(line) for line in lines] == [["format 1 (before)"], ["format 2 (now)"]]
+    for line in lines:
+        figures = next(iter(line.values()))
+        assert figures["games"] == 1 and 0 <= figures["capped"] <= 1 and figures["mean_turns"] > 0
+        assert figures["attacks"] >= figures["attacks_on_no_city"] >= 0

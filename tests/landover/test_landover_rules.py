@@ -111,7 +111,7 @@ def test_bad_actions_get_clear_errors_and_change_nothing() -> None:
     rejects(game, {"type": ["end_turn"]}, "landover.action.unknown_type")
     rejects(game, {"type": "play", "card": ["spy"]}, "landover.card.unknown")
     rejects(game, {"type": "trade", "give": {"a": 1}, "get": "ore"}, "landover.action.bad_give")
-    rejects(game, {"type": "lucky_raid", "hex": 3}, "landover.action.wrong_phase")
+    rejects(game, {"type": "lucky_raid", "hex": 3}, "landover.raid.no_lucky_raid")
     rejects(game, {"type": "build", "piece": "village", "vertex": 10**6}, "landover.action.bad_vertex")
     rejects(game, {"type": "build", "piece": "castle", "vertex": 1}, "landover.action.bad_piece")
     rejects(game, {"type": "end_turn", "extra": 1}, "landover.action.unknown_field")
@@ -239,11 +239,13 @@ def test_lucky_seven_raid_for_a_solo_last_roller() -> None:
     game.res[a] = hand(wool=1)
     force(game, ("white_die", 3), ("red_die", 4), ("event_die", 4))
     game.apply({"type": "end_turn"})
-    assert game.phase == LUCKY and game.current_seat() == b
+    assert game.phase == MAIN and game.current_seat() == b  # the raid is offered, not forced ("may")
+    assert {"type": "lucky_raid", "hex": sheep} in game.legal_actions()
     force(game, ("steal", 0))
     game.apply({"type": "lucky_raid", "hex": sheep})
     assert game.catapult[b] == sheep and game.res[b][0] == 1 and game.res[a][0] == 0
     assert game.phase == MAIN and not game.raided
+    assert not any(a["type"] == "lucky_raid" for a in game.legal_actions())  # once
 
 
 # -------------------------------------------------------------- barbarians

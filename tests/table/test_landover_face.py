@@ -303,9 +303,9 @@ def presses_for(game: Landover, action: dict[str, Any], face: LandoverFace | Non
         assert outcome.action is None, outcome
 
     kind = action["type"]
-    mode = {"build": action.get("piece"), "improve": action.get("culture"), "play": "card", "lucky_raid": None,
+    mode = {"build": action.get("piece"), "improve": action.get("culture"), "play": "card", "lucky_raid": "raid",
             "remove_catapult": "catapult"}.get(kind, kind)
-    if game.phase == "setup" or kind in ("lucky_raid", "roll"):
+    if game.phase in ("setup", "lucky_raid") or kind == "roll":
         mode = None
     if kind == "play" and action["card"] == "alchemist":
         mode = None  # the die keys choose it before the roll
@@ -364,6 +364,8 @@ def check_every_action_by_keys(game: Landover, limit: int = 60) -> tuple[int, in
     step = max(1, len(actions) // limit)
     sample = actions[::step]
     sample += [a for a in actions if water_bridge(game, a) and a not in sample][:3]
+    # While a lucky 7 raid is open the raid key takes it (free) before a paid raid on the same hex.
+    sample = [a for a in sample if not (a["type"] == "raid" and {"type": "lucky_raid", "hex": a["hex"]} in actions)]
     record = game.to_record()
     face = face_for(game)
     for action in sample:

@@ -64,6 +64,9 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: The newest record format this engine writes. An engine bumps it when a rule's meaning
+    #: changes, and plays records of older formats under the reading they were written with.
+    latest_record_format: ClassVar[int] = RECORD_FORMAT
 
     def __init__(
         self,
@@ -73,13 +76,16 @@ class Game(ABC):
         *,
         setup: Mapping[str, Any] | None = None,
         chance: Iterable[LogEntry] | None = None,
+        record_format: int | None = None,
     ) -> None:
         """Create a game.
 
         ``setup`` carries game-specific fixed data from a record (a map, say);
         without it the engine makes its own from the seed. ``chance`` is a list
         of logged chance entries to use, in order, instead of fresh draws (replay
-        and undo use it; so does a table that rolls physical dice).
+        and undo use it; so does a table that rolls physical dice). ``record_format``
+        is the format of the record being replayed (default :attr:`latest_record_format`):
+        engines keep the readings an older format was written with.
         """
         if not is_whole(players):
             raise SetupError(f"players must be a whole number, got {players!r}")
@@ -89,6 +95,13 @@ class Game(ABC):
             )
         if not is_whole(seed):
             raise SetupError(f"seed must be a whole number, got {seed!r}")
+        newest = type(self).latest_record_format
+        if record_format is None:
+            record_format = newest
+        if not isinstance(record_format, int) or isinstance(record_format, bool) or not 1 <= record_format <= newest:
+            raise SetupError(f"{self.name} records have formats 1-{newest}, not {record_format!r}")
+        #: The format the game follows: older records keep the readings they were written with.
+        self.record_format = record_format
         self.players = players
         self.options = resolve_options(self.option_specs, players, options)
         self.seed = seed
@@ -328,7 +341,8 @@ class Game(ABC):
     def _rebuild(self: G, log: list[LogEntry]) -> G:
         chance = [e for e in log if "chance" in e]
         game = type(self)(
-            self.players, self.options, self.seed, setup=self.setup_record() or None, chance=chance
+            self.players, self.options, self.seed, setup=self.setup_record() or None, chance=chance,
+            record_format=self.record_format,
         )
         for entry in log:
             if is_player_action(entry):
@@ -343,7 +357,7 @@ class Game(ABC):
         """The game as a JSON record: header, setup, the full log and, once over, the result."""
         record: dict[str, Any] = {
             "game": self.name,
-            "format": RECORD_FORMAT,
+            "format": self.record_format,
             "players": self.players,
             "seed": self.seed,
             "options": dict(self.options),

@@ -7,7 +7,8 @@ naming the first log entry that is not part of a legal game.
 
 Chance entries are fed back to the engine in order (so a replay does not depend
 on the generator, and physical dice replay too); the engine checks each is a
-possible outcome of the draw it is making at that point. Forced skips may be
+possible outcome of the draw it is making at that point. The record's ``format``
+goes to the engine, which plays older formats under the readings they were written with. Forced skips may be
 logged or left out; a logged skip must be one the engine would have made.
 """
 
@@ -65,6 +66,7 @@ def replay(record: Any) -> Game:
             record.get("seed", 0),
             setup=setup or None,
             chance=chance,
+            record_format=record.get("format", 1),
         )
     except ChanceMismatch as error:
         where = _index_of(log, error.entry)

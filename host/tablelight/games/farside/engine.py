@@ -38,7 +38,8 @@ Actions (``model`` ids are "a1", "a2"... for seat 0 and "b1"... for seat 1)::
     {"type": "command", "die": 5}
     {"type": "activate", "model": "a1", "action": "complex"}            # 1 action point
     {"type": "activate", "model": "a2", "action": "simple", "group": true}  # same activation
-    {"type": "failed", "model": "a2", "choice": "pass" | "act"}
+    {"type": "failed", "model": "a2", "choice": "pass" | "act" | "simple"}
+    {"type": "accept", "model": "b3"}      # keep a defence roll that Evade could reroll
     {"type": "impact", "model": "b3", "tokens": 2}
     {"type": "secure", "zone": 1}                                       # 1 action point
     {"type": "break_through", "model": "a1"}
@@ -152,6 +153,10 @@ class FarsideEncounter(Game):
     name = "farside"
     min_players = 2
     max_players = 2
+    #: Format 2 (2026-11-22): the activation roll comes before the choice of action (a failed
+    #: complex action may become a simple one), and Evade is offered after a defence roll.
+    #: Format 1 records keep declaring the action first and Evade as a recorded note only.
+    latest_record_format = 2
     option_specs = (
         OptionSpec(
             "dice", str, "host",
@@ -201,6 +206,7 @@ class FarsideEncounter(Game):
         self.melee_seat = 0
         self.group: dict[str, Any] | None = None
         self.failed: dict[str, Any] | None = None
+        self.evade_offer: dict[str, Any] | None = None  # a defence roll its owner may Evade
         self.chosen: list[str | None] = [None, None]
         self.pending: dict[str, Any] | None = None
         self.impact_queue: list[str] = []
@@ -260,6 +266,8 @@ class FarsideEncounter(Game):
     def current_seat(self) -> int | None:
         if self.phase == OVER:
             return None
+        if self.evade_offer is not None:
+            return int(self.models[self.evade_offer["model"]]["owner"])
         if self.pending is not None:
             return int(self.pending["seat"])
         if self.phase == SECRETS:
@@ -281,6 +289,9 @@ class FarsideEncounter(Game):
         if seat is None:
             return []
         candidates: list[Action] = []
+        if self.evade_offer is not None:
+            mid = self.evade_offer["model"]
+            return [{"type": "accept", "model": mid}, {"type": "manoeuvre", "player": seat, "name": "Evade", "model": mid}]
         if self.pending is not None:
             pending = self.pending
             if self.options["dice"] == "press":
@@ -300,7 +311,7 @@ class FarsideEncounter(Game):
         if self.phase == COMMAND:
             return [{"type": "command", "die": v} for v in sorted(set(self.command_dice[seat]))]
         if self.failed is not None:
-            candidates = [{"type": "failed", "model": self.failed["model"], "choice": c} for c in ("pass", "act")]
+            candidates = [{"type": "failed", "model": self.failed["model"], "choice": c} for c in ("pass", "act", "simple")]
             candidates += [{"type": "manoeuvre", "player": seat, "name": "Inspired"}]
             return [a for a in candidates if self.is_legal(a)]
         own = self.on_table(seat)
@@ -354,6 +365,8 @@ class FarsideEncounter(Game):
         kind = action.get("type")
         seat = self.current_seat()
         assert seat is not None
+        if self.evade_offer is not None:
+            return self._check_evade(action, seat)
         if kind == "roll" and self.options["dice"] == "host":
             raise RuleViolationError("farside.roll.host", "the host rolls the dice in this game (option dice = host)")
         if self.pending is not None:
@@ -434,8 +447,15 @@ class FarsideEncounter(Game):
         if action.get("model") != self.failed["model"]:
             raise RuleViolationError("farside.failed.model", f"the failed activation is model {self.failed['model']}'s")
         choice = action.get("choice")
-        if choice not in ("pass", "act"):
-            raise MalformedActionError("farside.failed.choice", f"choice must be pass or act, got {choice!r}")
+        if choice not in ("pass", "act", "simple"):
+            raise MalformedActionError("farside.failed.choice", f"choice must be pass, act or simple, got {choice!r}")
+        if choice == "simple":
+            model = self.models[self.failed["model"]]
+            if self.record_format < 2 or model.get("action") != "complex" or self.failed["roll"] < model["damage"]:
+                raise RuleViolationError(
+                    "farside.failed.simple",
+                    f"a simple action instead needs a complex action declared and a roll of at least the damage tokens ({model['damage']})",
+                )
         return {"type": "failed", "model": self.failed["model"], "choice": choice}
 
     def _check_impact(self, action: Action, seat: int) -> Action:
@@ -478,6 +498,8 @@ class FarsideEncounter(Game):
             return checked
         if self.failed is not None:
             raise RuleViolationError("farside.activation.failed_pending", f"model {self.failed['model']} failed its activation: choose pass or act first")
+        if row["name"] == "Evade" and self.record_format >= 2:
+            raise RuleViolationError("farside.manoeuvre.evade", "Evade rerolls a defence roll: the tracker offers it in the impact phase")
         target = MANOEUVRE_TARGETS.get(row["name"])
         if target is not None:
             mid = self._model(action, player)
@@ -488,6 +510,24 @@ class FarsideEncounter(Game):
             checked["model"] = self._model(action)  # recorded for the players' reference
         return checked
 
+    def _check_evade(self, action: Action, seat: int) -> Action:
+        """After a defence roll that Evade could reroll: keep it or Evade."""
+        assert self.evade_offer is not None
+        mid = self.evade_offer["model"]
+        kind = action.get("type")
+        if kind == "accept" or (kind == "manoeuvre" and action.get("name") == "Evade"):
+            if action.get("model") != mid:
+                raise RuleViolationError("farside.evade.model", f"the defence roll to keep or Evade is model {mid}'s")
+            if kind == "accept":
+                return {"type": "accept", "model": mid}
+            if action.get("player") != seat:
+                raise RuleViolationError("farside.evade.player", f"Evade uses the manoeuvre die of the model's owner, seat {seat}")
+            return {"type": "manoeuvre", "player": seat, "name": "Evade", "model": mid}
+        raise RuleViolationError(
+            "farside.evade.pending",
+            f"model {mid} failed {self.evade_offer['fails']} defence dice: keep the roll (accept) or reroll them all (manoeuvre Evade)",
+        )
+
     def _check_end(self, action: Action, seat: int) -> Action:
         return {"type": action["type"]}
 
@@ -497,6 +537,11 @@ class FarsideEncounter(Game):
         kind = action["type"]
         seat = self.current_seat()
         assert seat is not None
+        if self.evade_offer is not None:
+            self._perform_evade(action)
+            self._check_wipeout()
+            self._advance()
+            return
         if kind == "roll":
             pending = self.pending
             assert pending is not None
@@ -600,6 +645,9 @@ class FarsideEncounter(Game):
             self.group["roll"] = values[0]
             self._judge(pending["model"])
         elif kind == "defense":
+            if self._may_evade(pending, fails):
+                self.evade_offer = {"model": pending["model"], "fails": fails}
+                return
             self._defend(pending["model"], fails)
             self._next_defense()
 
@@ -659,6 +707,28 @@ class FarsideEncounter(Game):
                 self._request_roll("defense", model["owner"], model["impact"], 6, count_fails=True, model=mid)
                 return
         self._end_turn()
+
+    def _may_evade(self, pending: dict[str, Any], fails: int) -> bool:
+        """Evade (5+) may reroll a defence roll that would cause damage, once per round per die."""
+        if self.record_format < 2 or pending.get("evaded"):
+            return False
+        model = self.models[pending["model"]]
+        owner = model["owner"]
+        die = self.manoeuvre_die[owner] or 0
+        return fails > model["size"] - 1 and self.manoeuvre_used[owner] is None and die >= 5
+
+    def _perform_evade(self, action: Action) -> None:
+        assert self.evade_offer is not None
+        mid, fails = self.evade_offer["model"], self.evade_offer["fails"]
+        self.evade_offer = None
+        if action["type"] == "accept":
+            self._defend(mid, fails)
+            self._next_defense()
+            return
+        model = self.models[mid]
+        self.manoeuvre_used[model["owner"]] = "Evade"
+        # The new result has to be accepted: the reroll is not offered again.
+        self._request_roll("defense", model["owner"], model["impact"], 6, count_fails=True, model=mid, evaded=True)
 
     def _defend(self, mid: str, fails: int) -> None:
         model = self.models[mid]
@@ -727,6 +797,9 @@ class FarsideEncounter(Game):
         mid = self.failed["model"]
         self.failed = None
         if choice == "pass":
+            return
+        if choice == "simple":
+            self.models[mid]["action"] = "simple"  # the roll allows a simple action: no damage token
             return
         model = self.models[mid]
         model["damage"] += 1
@@ -818,6 +891,7 @@ class FarsideEncounter(Game):
             "first_player": self.first,
             "pending_roll": dict(self.pending) if self.pending else None,
             "failed_activation": dict(self.failed) if self.failed else None,
+            "evade_offer": dict(self.evade_offer) if self.evade_offer else None,
             "setup": {
                 "rolls": list(self.setup_rolls), "placer": self.placer, "secure_zones": self.secure_zones,
                 "loot_tokens": self.loot_tokens, "deployment_cm": list(self.deployment),

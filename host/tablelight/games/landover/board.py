@@ -278,6 +278,18 @@ def builtin_map(name: str) -> LandoverMap:
     return map_from_json(json.loads(_builtin_text(name)))
 
 
+def deal_numbers(m: LandoverMap, rng: Rng) -> LandoverMap:
+    """``m`` with its number tokens shuffled over its revealed land hexes ("numbers are randomly
+    placed on each resource tile for the map chosen"); terrain, harbors and mysteries stay."""
+    data = m.to_json()
+    land = [h for h in data["hexes"] if h["terrain"] not in ("water", "mystery")]
+    tokens = [h["number"] for h in land]
+    rng.shuffle(tokens)
+    for h, number in zip(land, tokens):
+        h["number"] = number
+    return map_from_json(data)
+
+
 # ------------------------------------------------------------------ the generator
 
 #: Number tokens dealt round-robin (Catan's spread: one 2 and 12, two of the others).

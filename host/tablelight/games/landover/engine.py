@@ -37,6 +37,7 @@ from tablelight.games.landover.board import (
     WATER_EDGE,
     LandoverMap,
     builtin_map,
+    deal_numbers,
     map_from_json,
     random_map,
 )
@@ -87,10 +88,24 @@ from tablelight.games.landover.rules import (
     WOOL,
 )
 
+#: Record format 1 (records written before 2026-11-22) keeps the readings it was written with:
+#: these options' old values, the lucky 7 raid as a compulsory step, the win check only at
+#: the start of a turn and after an action (not after the automatic roll).
+FORMAT1_READINGS = {
+    "map_numbers": "fixed",
+    "barbarian_losers": "reducible",
+    "barbarians_at_zero": "defended",
+    "city_resources": "setup",
+    "route_limits": True,
+}
+NUMBER_SALT = 0x4E554D53
+
+
 class Landover(Game):
     name = "landover"
     min_players = 2
     max_players = 4
+    latest_record_format = 2
     option_specs = (
         OptionSpec(
             "map_name", str, "archipelago", "built-in map, or random for a generated one (--map FILE overrides)", ("archipelago", "random")
@@ -105,10 +120,38 @@ class Landover(Game):
             "at most 5 villages and 4 cities per player as in Catan (the text sets no limit)",
         ),
         OptionSpec(
+            "route_limits",
+            bool,
+            True,
+            "at most 15 roads and 15 bridges per player as in Seafarers (off: no limit, as in the text)",
+        ),
+        OptionSpec(
             "explorer_each_island",
             bool,
             True,
             "island explored: 1 VP for each new island settled (off: 1 VP once)",
+        ),
+        OptionSpec(
+            "map_numbers", str, "random",
+            "number tokens of a built-in map: random (dealt from the seed, the text) or fixed (as printed)",
+            ("random", "fixed"),
+        ),
+        OptionSpec(
+            "barbarian_losers", str, "any_city",
+            "a lost attack hits the least military among players with any city (any_city, the text; "
+            "metros are never reduced) or only among players with a city that can be reduced (reducible)",
+            ("any_city", "reducible"),
+        ),
+        OptionSpec(
+            "barbarians_at_zero", str, "defended",
+            "with no city on the board: defended (the text: strength 0 never beats the players, so the "
+            "defence succeeds with its point, cards and military loss) or no_attack (nothing happens)",
+            ("defended", "no_attack"),
+        ),
+        OptionSpec(
+            "city_resources", str, "setup",
+            "the resources for each tile type a city touches: for the setup city only, or every_city",
+            ("setup", "every_city"),
         ),
     )
 
@@ -118,12 +161,16 @@ class Landover(Game):
         for option, least in (("target", 1), ("turn_cap", 1), ("barbarian_delay", 0)):
             if self.options[option] < least:
                 raise SetupError(f"option {option!r} must be at least {least}, got {self.options[option]}")
+        if self.record_format < 2:
+            self.options.update(FORMAT1_READINGS)
         if setup and "map" in setup:
             self.map: LandoverMap = map_from_json(setup["map"])
         elif self.options["map_name"] == "random":
             self.map = random_map(Rng(self.seed ^ MAP_SALT))
         else:
             self.map = builtin_map(self.options["map_name"])
+            if self.options["map_numbers"] == "random":
+                self.map = deal_numbers(self.map, Rng(self.seed ^ NUMBER_SALT))
         m = self.map
         self.nh, self.nv, self.ne = len(m.coords), len(m.vertex_hexes), len(m.edge_kind)
         # Cache keys: _version bumps when pieces or terrain change, the other two when
@@ -152,6 +199,8 @@ class Landover(Game):
         self.limits = dict(PIECE_LIMITS)
         if not self.options["settlement_limits"]:
             self.limits["village"] = self.limits["city"] = UNLIMITED
+        if not self.options["route_limits"]:
+            self.limits["road"] = self.limits["bridge"] = UNLIMITED
         self.vo = [NOBODY] * self.nv  # corner owner
         self.vl = [0] * self.nv  # 0 empty, 1 village, 2 city
         self.vwall = [False] * self.nv
@@ -189,6 +238,7 @@ class Landover(Game):
         self.fleet: set[int] = set()
         self.free_routes = 0
         self.saved_numbers: list[int | None] | None = None
+        self.lucky_raid = False  # a lucky 7 raid is still open this turn (record format 2)
         self.turns = 0
         self.capped = False
         self._winners: list[int] = []
@@ -349,6 +399,8 @@ class Landover(Game):
         for give in range(8):
             if hand[give] >= 2 and hand[give] >= self.trade_rate(seat, give):
                 actions += TRADES[give]
+        if self.lucky_raid:  # listed before the paid raids: a raid key takes the free one first
+            actions += [{"type": "lucky_raid", "hex": h} for h in self._lucky_hexes()]
         if self.military[seat] >= 1:
             if not self.raided:
                 actions += cached(
@@ -597,6 +649,8 @@ class Landover(Game):
             if kind == "raid":
                 self._check_raid(seat, h, free=False)
             elif kind == "lucky_raid":
+                if phase == MAIN and not self.lucky_raid:
+                    raise self._rule("landover.raid.no_lucky_raid", "a lucky 7 raid needs a 7 rolled this turn by the player alone in last place")
                 if h not in self._lucky_hexes():
                     raise self._rule("landover.raid.not_a_target", f"hex {h} is water, unexplored or has a catapult")
             else:
@@ -755,6 +809,7 @@ class Landover(Game):
             self._place_catapult(seat, action["hex"])
             self._steal_from_settlers(seat, action["hex"])
             self.phase = MAIN
+            self.lucky_raid = False
         elif kind == "remove_catapult":
             self.military[seat] -= 1
             self._remove_catapult(action["hex"])
@@ -771,13 +826,7 @@ class Landover(Game):
             self._put_settlement(seat, v, VILLAGE if piece == "village" else CITY, setup=True)
             self.setup_vertex = v
             if piece == "city":
-                # One resource per tile type the city touches (gold: a random one).
-                kinds = sorted({self.terrain[h] for h in self.map.vertex_hexes[v] if self._land_hex(h)})
-                for terrain in kinds:
-                    if terrain == "gold":
-                        self.res[seat][self._chance_below("gold", 5, seat=seat)] += 1
-                    else:
-                        self.res[seat][TERRAIN_RESOURCE[terrain]] += 1
+                self._city_resources(seat, v)
         self.setup_step += 1
         if self.setup_step < len(self.setup_steps):
             self.seat = self.setup_steps[self.setup_step][0]
@@ -785,6 +834,15 @@ class Landover(Game):
         self.turn_index = 0
         self.seat = self.order[0]
         self._start_turn()
+
+    def _city_resources(self, seat: int, v: int) -> None:
+        """One resource per tile type the city at ``v`` touches (gold: a random one)."""
+        kinds = sorted({self.terrain[h] for h in self.map.vertex_hexes[v] if self._land_hex(h)})
+        for terrain in kinds:
+            if terrain == "gold":
+                self.res[seat][self._chance_below("gold", 5, seat=seat)] += 1
+            else:
+                self.res[seat][TERRAIN_RESOURCE[terrain]] += 1
 
     def _put_settlement(self, seat: int, v: int, level: int, setup: bool = False) -> None:
         self._changed()
@@ -890,6 +948,8 @@ class Landover(Game):
         self.vl[v] = CITY
         self.counts[seat]["village"] -= 1
         self.counts[seat]["city"] += 1
+        if self.options["city_resources"] == "every_city":
+            self._city_resources(seat, v)
 
     def _reduce_city(self, v: int) -> None:
         self._changed()
@@ -941,6 +1001,7 @@ class Landover(Game):
         self.crane = False
         self.fleet = set()
         self.free_routes = 0
+        self.lucky_raid = False
         self.turns += 1
         if self.turns >= self.options["turn_cap"]:
             self.capped = True
@@ -958,6 +1019,8 @@ class Landover(Game):
             self.phase = ROLL
             return
         self._roll(None)
+        if self.record_format >= 2:
+            self._check_win(seat)  # points from the roll itself (a defender point, a VP card)
 
     def _check_win(self, seat: int) -> bool:
         if self.phase != OVER and self.vp(seat) >= self.options["target"]:
@@ -1052,7 +1115,10 @@ class Landover(Game):
         points = self.scores()
         mine = points[roller]
         if all(points[s] > mine for s in range(self.players) if s != roller):
-            self.phase = LUCKY
+            if self.record_format >= 2:
+                self.lucky_raid = bool(self._lucky_hexes())  # "they may place their catapult": optional
+            else:
+                self.phase = LUCKY
 
     def _lose_random_card(self, owner: int, kinds: int, chance: str, **context: Any) -> int:
         """Remove one random card of ``owner``'s first ``kinds`` card kinds (5: resources, 8: all); -1 if none."""
@@ -1100,16 +1166,22 @@ class Landover(Game):
     def _barbarian_attack(self) -> None:
         strength = sum(c["city"] for c in self.counts) + sum(1 for owner in self.metro_owner if owner != NOBODY)
         defence = sum(self.military)
+        if strength == 0 and self.options["barbarians_at_zero"] == "no_attack":
+            return  # no city on the board: nothing to attack, nothing defended
         if strength > defence:
-            exposed = [s for s in range(self.players) if any(self.vmetro[v] < 0 for v in self._own_corners(s, CITY))]
+            if self.options["barbarian_losers"] == "any_city":
+                exposed = [s for s in range(self.players) if self.counts[s]["city"]]
+            else:
+                exposed = [s for s in range(self.players) if self._free_cities(s)]
             if exposed:
                 weakest = min(self.military[s] for s in exposed)
                 for s in self.order:
                     if s in exposed and self.military[s] == weakest:
-                        cities = [v for v in self._own_corners(s, CITY) if self.vmetro[v] < 0]
+                        cities = self._free_cities(s)  # a metro city is never reduced
                         unwalled = [v for v in cities if not self.vwall[v]]
                         pool = unwalled or cities
-                        self._reduce_city(pool[self._chance_below("barbarian_city", len(pool), seat=s)])
+                        if pool:
+                            self._reduce_city(pool[self._chance_below("barbarian_city", len(pool), seat=s)])
             return
         best = max(self.military)
         top = [s for s in self.order if self.military[s] == best]
@@ -1169,6 +1241,7 @@ class Landover(Game):
             "players": players,
             "barbarians": self.barbarians,
             "barbarian_delay": self.barbarian_delay,
+            "lucky_raid": self.lucky_raid,
             "merchant": None if self.merchant_owner < 0 else {"seat": self.merchant_owner, "hex": self.merchant_hex},
             "metros": [
                 {"culture": CULTURES[c], "seat": None if self.metro_owner[c] < 0 else self.metro_owner[c],

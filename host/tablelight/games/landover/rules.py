@@ -46,7 +46,7 @@ SETUP, ROLL, MAIN, LUCKY, OVER = "setup", "roll", "main", "lucky_raid", "over"
 ALLOWED_ACTIONS: dict[str, tuple[str, ...]] = {
     SETUP: ("build",),
     ROLL: ("roll", "play"),
-    MAIN: ("build", "military", "improve", "trade", "raid", "remove_catapult", "play", "end_turn"),
+    MAIN: ("build", "military", "improve", "trade", "raid", "remove_catapult", "play", "lucky_raid", "end_turn"),
     LUCKY: ("lucky_raid",),
 }
 ACTION_TYPES = frozenset(t for types in ALLOWED_ACTIONS.values() for t in types)
