@@ -422,7 +422,7 @@ class FarsideFace:
             return Outcome("nothing chosen to confirm: press spend, impact, leave, group, a manoeuvre die, or next",
                            refused=True, flash=["confirm"])
         action = self.choices[self.index]
-        return self._checked(action, self.describe_action(action), ["confirm"])
+        return self._checked(action, self.action_words(action), ["confirm"])
 
     def _press_cancel(self, seat: int) -> Outcome:
         if self.menu is None and not self.entry and not self.advance_armed:
@@ -501,7 +501,7 @@ class FarsideFace:
     def _selected_words(self) -> str:
         if not self.choices:
             return "nothing to choose"
-        return self.describe_action(self.choices[self.index])
+        return self.action_words(self.choices[self.index])
 
     # -- checks
 
@@ -527,9 +527,24 @@ class FarsideFace:
         model = self.game.models.get(mid) if isinstance(mid, str) else None
         return f"{mid} ({model['name']})" if model else str(mid)
 
+    def words_private(self, seat: int) -> bool:
+        """Only the secret mission is hidden: what the seat to act is told is private while it chooses one."""
+        return self.game.phase == "secrets"
+
     def describe_action(self, action: Action) -> str:
+        """An applied action in words for the whole table (a mission stays secret), with the rolls after it."""
+        return self._words(action, public=True)
+
+    def action_words(self, action: Action) -> str:
+        """An action in words for the seat choosing it (a mission named in full)."""
+        return self._words(action, public=False)
+
+    def _words(self, action: Action, public: bool) -> str:
         """The action in words; for a logged action, followed by the rolls the host made after it."""
-        words = self._action_words(action)
+        if public and action.get("type") == "secret":
+            words = f"notes its secret mission (team size {action.get('team_size')})"
+        else:
+            words = self._action_words(action)
         rolls = self._rolls_after(action)
         return f"{words}: {rolls}" if rolls else words
 
