@@ -21,17 +21,35 @@ from typing import Any
 from tablelight.core.errors import SetupError, TablelightError
 from tablelight.table.face import Pixel, face_class, make_face
 from tablelight.table.layout import load_layout_data
-from tablelight.table.service import Board, KeyEventLike, Table
+from tablelight.table.service import HUMAN, Board, KeyEventLike, Table
 from tablelight.table.store import GameStore
+from tablelight.table.typed import TypedInput, read_typed_lines
 
 VIEWS = ("terminal", "web", "both", "none")
+#: What the shared screen tells a seat of a game with secrets that has no screen of its own.
+JOIN_HINT = "it has no screen of its own yet: each seat of this game needs one (docs/user-guide.md)"
+
+#: How a game is played, kept with it in the store so ``tablelight resume ID`` needs no flags:
+#: option name -> default. A flag given to ``resume`` overrides the stored value.
+TABLE_SETTINGS: dict[str, Any] = {"board": "auto", "view": None, "web_port": 8055, "bot_delay": 0.0, "brightness": None}
+
+
+def port_number(text: str) -> int:
+    """``--web-port``: a TCP port, 1-65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a port is a whole number 1-65535, got {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 1-65535, got {port}")
+    return port
 
 
 def add_table_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options shared by ``play`` and ``resume``."""
+    """Options shared by ``play`` and ``resume`` (all default to None: see :func:`table_settings`)."""
     parser.add_argument(
         "--board",
-        default="auto",
+        default=None,
         help="sim (simulated board running the real firmware), auto (find a connected board), "
         "none (no board, bot seats only) or a serial port / pyserial URL (default auto)",
     )
@@ -42,8 +60,8 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
         help="show the LEDs in the terminal, in a local web page, both or not at all "
         "(default: terminal with --board sim or none, else none)",
     )
-    parser.add_argument("--web-port", type=int, default=8055, help="port of the web view on 127.0.0.1 (default 8055)")
-    parser.add_argument("--bot-delay", type=float, default=0.0, help="seconds a bot waits before it moves (default 0)")
+    parser.add_argument("--web-port", type=port_number, default=None, help="port of the web view on 127.0.0.1 (default 8055)")
+    parser.add_argument("--bot-delay", type=float, default=None, help="seconds a bot waits before it moves (default 0)")
     parser.add_argument("--brightness", type=float, default=None, help="board brightness 0.0-1.0")
     parser.add_argument("--db", help="game store file (default $TABLELIGHT_DB or ~/.local/share/tablelight/games.sqlite)")
 
@@ -83,6 +101,20 @@ class _Press:
     def __init__(self, key: int) -> None:
         self.key = key
         self.pressed = True
+
+
+def table_settings(args: argparse.Namespace, stored: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The table options to use: given on the command line, else as the game was played, else the default.
+
+    Also sets them on ``args``.
+    """
+    settings = {}
+    for name, default in TABLE_SETTINGS.items():
+        given = getattr(args, name, None)
+        value = given if given is not None else (stored or {}).get(name, default)
+        settings[name] = value
+        setattr(args, name, value)
+    return settings
 
 
 def open_board(spec: str, stack: ExitStack, layout: dict[str, Any]) -> tuple[Board | None, Any]:
@@ -143,79 +175,106 @@ def run_table(
 ) -> int:
     """Play ``game`` at the board ``args`` names, until it ends.
 
-    ``game_id`` None: a new game, stored once the board is open and the seats are
-    checked (a game that cannot start leaves nothing behind).
+    ``game_id`` None: a new game, stored once the seats are checked; if the table then cannot
+    start (no board, the web port taken) it is deleted again, so nothing is left behind.
+    The table options are kept with the game for ``tablelight resume``.
     """
+    settings = table_settings(args, None if game_id is None else store.settings(game_id))
     layout = load_layout_data(face_class(game.name).default_layout)
     face = make_face(game, layout)  # refuses a game without a face, or a layout it cannot show, up front
     view = args.view or ("terminal" if args.board in ("sim", "none") else "none")
     out = sys.stdout
-    with ExitStack() as stack:
-        session, sim = open_board(args.board, stack, layout)
-        if session is not None and args.brightness is not None:
-            session.set_brightness(max(0.0, min(1.0, args.brightness)))  # type: ignore[attr-defined]
-        board = _KeyQueue(session)
-        terminal = None
-        messages: list[str] = []
-        if view in ("terminal", "both"):
-            from tablelight.view.terminal import TerminalView
+    unstarted: list[int] = []  # a new game's id until its table runs: deleted if starting fails
+    try:
+        with ExitStack() as stack:
+            session, sim = open_board(args.board, stack, layout)
+            if session is not None and args.brightness is not None:
+                session.set_brightness(max(0.0, min(1.0, args.brightness)))  # type: ignore[attr-defined]
+            board = _KeyQueue(session)
+            terminal = None
+            messages: list[str] = []
+            if view in ("terminal", "both"):
+                from tablelight.view.terminal import TerminalView
 
-            terminal = TerminalView(layout, out)
+                labels = getattr(face, "led_labels", None)  # optional: a face that names its places
+                terminal = TerminalView(layout, out, labels=labels() if labels is not None else None)
 
-        def on_message(text: str) -> None:
-            messages.append(text)
-            if terminal is not None and terminal.live:
-                terminal.message = text
-            else:
-                print(text, file=out, flush=True)
+            def on_message(text: str) -> None:
+                messages.append(text)
+                if terminal is not None and terminal.live:
+                    terminal.message = text
+                else:
+                    print(text, file=out, flush=True)
 
-        def on_show(pixels: list[Pixel]) -> None:
-            if terminal is not None and (sim is None or not terminal.live):
-                terminal.show(pixels)
+            def on_show(pixels: list[Pixel]) -> None:
+                if terminal is not None and (sim is None or not terminal.live):
+                    terminal.show(pixels)
 
-        table = Table(
-            game,
-            seats,
-            board=board if (session is not None or view in ("web", "both")) else None,
-            store=store,
-            game_id=game_id,
-            face=face,
-            bot_delay=args.bot_delay,
-            on_message=on_message,
-            on_show=on_show,
-        )
-        game_id = table.game_id
-        if args.seed_note:
-            print(f"game {game_id} stored in {store.path} ({args.seed_note})", file=sys.stderr, flush=True)
-        if terminal is not None and terminal.live and sim is not None:
-            stop = threading.Event()
-            stack.callback(stop.set)
-            terminal.follow(sim.pixels, stop)
-        if view in ("web", "both"):
-            from tablelight.view.web import WebView
-
-            pixels_source = sim.pixels if sim is not None else (lambda: table.shown or [])
-            presser = sim.press if sim is not None else board.keys.put
-            web = WebView(
-                layout, pixels_source, presser, port=args.web_port, title=f"game {game_id}",
-                message=lambda: messages[-1] if messages else "",
+            humans = HUMAN in seats
+            table = Table(
+                game,
+                seats,
+                board=board if (session is not None or view in ("web", "both")) else None,
+                store=store,
+                game_id=game_id,
+                face=face,
+                bot_delay=args.bot_delay,
+                on_message=on_message,
+                on_show=on_show,
+                join_hint=lambda seat: JOIN_HINT,
             )
-            stack.enter_context(web)
-            print(f"web view: {web.url}", file=sys.stderr, flush=True)
-        where = f"board {sim.port} (simulated)" if sim is not None else ("no board" if session is None else f"board {args.board}")
-        print(f"game {game_id}: {game.name}, seats {', '.join(seats)}, on {where}", file=sys.stderr, flush=True)
-        try:
-            table.run()
-        except KeyboardInterrupt:
-            print(f"\ngame {game_id} is saved; continue it with: tablelight resume {game_id}", file=sys.stderr)
-            raise
-        except TablelightError as error:
-            raise TablelightError(f"{error}\ngame {game_id} is saved; continue it with: tablelight resume {game_id}") from None
-        if terminal is not None and terminal.live:
-            terminal.message = game.describe_result()
-            if sim is not None:
-                time.sleep(0.2)  # let the board show the last move before the final picture
-                terminal.show(sim.pixels())
-            elif table.shown is not None:
-                terminal.show(table.shown)
+            if game_id is None:
+                unstarted.append(table.game_id)  # type: ignore[arg-type]
+            game_id = table.game_id
+            assert game_id is not None
+            if terminal is not None and terminal.live and sim is not None:
+                stop = threading.Event()
+                stack.callback(stop.set)
+                terminal.follow(sim.pixels, stop)
+            if view in ("web", "both"):
+                from tablelight.view.web import WebView
+
+                pixels_source = sim.pixels if sim is not None else (lambda: table.shown or [])
+                presser = sim.press if sim is not None else board.keys.put
+                try:
+                    web = WebView(
+                        layout, pixels_source, presser, port=args.web_port, title=f"game {game_id}",
+                        message=lambda: messages[-1] if messages else "",
+                    )
+                except (OSError, OverflowError) as error:
+                    raise SetupError(f"cannot open the web view on port {args.web_port}: {error}") from None
+                stack.enter_context(web)
+                print(f"web view: {web.url}", file=sys.stderr, flush=True)
+            if humans:
+                typed = TypedInput(table, layout)
+                typing_stopped = threading.Event()
+                stack.callback(typing_stopped.set)
+                read_typed_lines(sys.stdin, typed, typing_stopped)
+                print(typed.help_words(), file=sys.stderr, flush=True)
+            store.set_settings(game_id, settings)
+            unstarted.clear()  # the table runs: from here on the game is kept, whatever happens
+            where = f"board {sim.port} (simulated)" if sim is not None else ("no board" if session is None else f"board {args.board}")
+            print(
+                f"game {game_id}: {game.name}, seats {', '.join(seats)}, on {where}; kept in {store.path}",
+                file=sys.stderr,
+                flush=True,
+            )
+            try:
+                table.run()
+            except KeyboardInterrupt:
+                print(f"\ngame {game_id} is saved; continue it with: tablelight resume {game_id}", file=sys.stderr)
+                raise
+            except TablelightError as error:
+                raise TablelightError(f"{error}\ngame {game_id} is saved; continue it with: tablelight resume {game_id}") from None
+            if terminal is not None and terminal.live:
+                terminal.message = game.describe_result()
+                if sim is not None:
+                    time.sleep(0.2)  # let the board show the last move before the final picture
+                    terminal.show(sim.pixels())
+                elif table.shown is not None:
+                    terminal.show(table.shown)
+    except BaseException:
+        for new_id in unstarted:
+            store.delete(new_id)
+        raise
     return 0
