@@ -222,6 +222,7 @@ def run_table(
                 on_message=on_message,
                 on_show=on_show,
                 join_hint=lambda seat: JOIN_HINT,
+                poll_interval=0.05 if humans else 0.25,  # typed lines wait for a poll to end: keep it short
             )
             if game_id is None:
                 unstarted.append(table.game_id)  # type: ignore[arg-type]

@@ -16,6 +16,7 @@ secrets the shared screen shows only that the seat should look at its own screen
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Iterable
 from typing import Any, TextIO
@@ -155,7 +156,7 @@ def read_typed_lines(stream: TextIO, typed: TypedInput, stop: threading.Event) -
     def loop() -> None:
         try:
             for line in lines():
-                typed.table.submit(lambda line=line: typed.handle(line))
+                typed.table.submit(functools.partial(typed.handle, line))
         except (OSError, ValueError):  # the terminal went away: nothing more to read
             pass
 
