@@ -251,6 +251,7 @@ def run_table(
                 typing_stopped = threading.Event()
                 stack.callback(typing_stopped.set)
                 read_typed_lines(sys.stdin, typed, typing_stopped)
+                table.prompt_hint = "or type it: ? lists your choices"
                 print(typed.help_words(), file=sys.stderr, flush=True)
             store.set_settings(game_id, settings)
             unstarted.clear()  # the table runs: from here on the game is kept, whatever happens

@@ -161,6 +161,8 @@ class Table:
         #: Per seat: the private messages said to it, in order (its own screen shows them).
         self.private_messages: dict[int, list[str]] = {seat: [] for seat in range(game.players)}
         self._inbox: queue.Queue[Callable[[], None]] = queue.Queue()
+        #: Added to every prompt (the terminal: how to type a choice).
+        self.prompt_hint = ""
         self.poll_interval = poll_interval
         #: What the face flashes (Farlander: territory indices) -> clock time the flash ends.
         self.flashes: dict[Any, float] = {}
@@ -283,7 +285,8 @@ class Table:
         seat = self.game.current_seat()
         if seat is None or self.seats[seat] != HUMAN:
             return
-        self.say(f"{self.seat_label(seat)}: {self.face.prompt(seat)}", seat, f"{self.seat_label(seat)}: your turn, {OWN_SCREEN}")
+        hint = f" ({self.prompt_hint})" if self.prompt_hint else ""
+        self.say(f"{self.seat_label(seat)}: {self.face.prompt(seat)}{hint}", seat, f"{self.seat_label(seat)}: your turn, {OWN_SCREEN}")
 
     def _refuse(self, outcome: Outcome, seat: int | None) -> None:
         until = self.clock() + self.flash_seconds
