@@ -61,7 +61,10 @@ class TypedInput:
         places = getattr(self.table.face, "place_keys", None)
         named = sorted(places()) if places is not None else []
         where = f"a place ({named[0]}..{named[-1]}), " if named else ""
-        return f"type {where}a key name (key N), several in a row, or ? for a numbered list of your choices"
+        buttons = [name for name in self.names if name not in set(map(str.lower, named))]
+        listed = ", ".join(buttons[:6]) + (", ..." if len(buttons) > 6 else "")
+        keys = f"a key name ({listed + ', ' if listed else ''}key N)"
+        return f"type {where}{keys}, several in a row, or ? for a numbered list of your choices"
 
     def handle(self, line: str) -> None:
         table, game = self.table, self.table.game
