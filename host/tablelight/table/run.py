@@ -184,99 +184,101 @@ def run_table(
     face = make_face(game, layout)  # refuses a game without a face, or a layout it cannot show, up front
     view = args.view or ("terminal" if args.board in ("sim", "none") else "none")
     out = sys.stdout
-    unstarted: list[int] = []  # a new game's id until its table runs: deleted if starting fails
-    try:
-        with ExitStack() as stack:
-            session, sim = open_board(args.board, stack, layout)
-            if session is not None and args.brightness is not None:
-                session.set_brightness(max(0.0, min(1.0, args.brightness)))  # type: ignore[attr-defined]
-            board = _KeyQueue(session)
-            terminal = None
-            messages: list[str] = []
-            if view in ("terminal", "both"):
-                from tablelight.view.terminal import TerminalView
+    with ExitStack() as stack:
+        unstarted: list[int] = []  # a new game's id until its table runs: deleted if starting fails
 
-                labels = getattr(face, "led_labels", None)  # optional: a face that names its places
-                terminal = TerminalView(layout, out, labels=labels() if labels is not None else None)
+        def forget_unstarted(error_type: Any, error: Any, trace: Any) -> bool:
+            for new_id in unstarted if error_type is not None else []:
+                store.delete(new_id)
+            return False  # the error goes on
 
-            def on_message(text: str) -> None:
-                messages.append(text)
-                if terminal is not None and terminal.live:
-                    terminal.message = text
-                else:
-                    print(text, file=out, flush=True)
+        stack.push(forget_unstarted)  # pushed first: runs last, once the board is closed
+        session, sim = open_board(args.board, stack, layout)
+        if session is not None and args.brightness is not None:
+            session.set_brightness(max(0.0, min(1.0, args.brightness)))  # type: ignore[attr-defined]
+        board = _KeyQueue(session)
+        terminal = None
+        messages: list[str] = []
+        if view in ("terminal", "both"):
+            from tablelight.view.terminal import TerminalView
 
-            def on_show(pixels: list[Pixel]) -> None:
-                if terminal is not None and (sim is None or not terminal.live):
-                    terminal.show(pixels)
+            labels = getattr(face, "led_labels", None)  # optional: a face that names its places
+            terminal = TerminalView(layout, out, labels=labels() if labels is not None else None)
 
-            humans = HUMAN in seats
-            table = Table(
-                game,
-                seats,
-                board=board if (session is not None or view in ("web", "both")) else None,
-                store=store,
-                game_id=game_id,
-                face=face,
-                bot_delay=args.bot_delay,
-                on_message=on_message,
-                on_show=on_show,
-                join_hint=lambda seat: JOIN_HINT,
-                poll_interval=0.05 if humans else 0.25,  # typed lines wait for a poll to end: keep it short
-            )
-            if game_id is None:
-                unstarted.append(table.game_id)  # type: ignore[arg-type]
-            game_id = table.game_id
-            assert game_id is not None
-            if terminal is not None and terminal.live and sim is not None:
-                stop = threading.Event()
-                stack.callback(stop.set)
-                terminal.follow(sim.pixels, stop)
-            if view in ("web", "both"):
-                from tablelight.view.web import WebView
-
-                pixels_source = sim.pixels if sim is not None else (lambda: table.shown or [])
-                presser = sim.press if sim is not None else board.keys.put
-                try:
-                    web = WebView(
-                        layout, pixels_source, presser, port=args.web_port, title=f"game {game_id}",
-                        message=lambda: messages[-1] if messages else "",
-                    )
-                except (OSError, OverflowError) as error:
-                    raise SetupError(f"cannot open the web view on port {args.web_port}: {error}") from None
-                stack.enter_context(web)
-                print(f"web view: {web.url}", file=sys.stderr, flush=True)
-            if humans:
-                typed = TypedInput(table, layout)
-                typing_stopped = threading.Event()
-                stack.callback(typing_stopped.set)
-                read_typed_lines(sys.stdin, typed, typing_stopped)
-                table.prompt_hint = "or type it: ? lists your choices"
-                print(typed.help_words(), file=sys.stderr, flush=True)
-            store.set_settings(game_id, settings)
-            unstarted.clear()  # the table runs: from here on the game is kept, whatever happens
-            where = f"board {sim.port} (simulated)" if sim is not None else ("no board" if session is None else f"board {args.board}")
-            print(
-                f"game {game_id}: {game.name}, seats {', '.join(seats)}, on {where}; kept in {store.path}",
-                file=sys.stderr,
-                flush=True,
-            )
-            try:
-                table.run()
-            except KeyboardInterrupt:
-                print(f"\ngame {game_id} is saved; continue it with: tablelight resume {game_id}", file=sys.stderr)
-                raise
-            except TablelightError as error:
-                raise TablelightError(f"{error}\ngame {game_id} is saved; continue it with: tablelight resume {game_id}") from None
+        def on_message(text: str) -> None:
+            messages.append(text)
             if terminal is not None and terminal.live:
-                terminal.message = game.describe_result()
-                if sim is not None:
-                    time.sleep(0.2)  # let the board show the last move before the final picture
-                    terminal.show(sim.pixels())
-                elif table.shown is not None:
-                    terminal.show(table.shown)
-    except BaseException:
-        for new_id in unstarted:
-            store.delete(new_id)
-        raise
+                terminal.message = text
+            else:
+                print(text, file=out, flush=True)
+
+        def on_show(pixels: list[Pixel]) -> None:
+            if terminal is not None and (sim is None or not terminal.live):
+                terminal.show(pixels)
+
+        humans = HUMAN in seats
+        table = Table(
+            game,
+            seats,
+            board=board if (session is not None or view in ("web", "both")) else None,
+            store=store,
+            game_id=game_id,
+            face=face,
+            bot_delay=args.bot_delay,
+            on_message=on_message,
+            on_show=on_show,
+            join_hint=lambda seat: JOIN_HINT,
+            poll_interval=0.05 if humans else 0.25,  # typed lines wait for a poll to end: keep it short
+        )
+        if game_id is None:
+            unstarted.append(table.game_id)  # type: ignore[arg-type]
+        game_id = table.game_id
+        assert game_id is not None
+        if terminal is not None and terminal.live and sim is not None:
+            stop = threading.Event()
+            stack.callback(stop.set)
+            terminal.follow(sim.pixels, stop)
+        if view in ("web", "both"):
+            from tablelight.view.web import WebView
+
+            pixels_source = sim.pixels if sim is not None else (lambda: table.shown or [])
+            presser = sim.press if sim is not None else board.keys.put
+            try:
+                web = WebView(
+                    layout, pixels_source, presser, port=args.web_port, title=f"game {game_id}",
+                    message=lambda: messages[-1] if messages else "",
+                )
+            except (OSError, OverflowError) as error:
+                raise SetupError(f"cannot open the web view on port {args.web_port}: {error}") from None
+            stack.enter_context(web)
+            print(f"web view: {web.url}", file=sys.stderr, flush=True)
+        if humans:
+            typed = TypedInput(table, layout)
+            typing_stopped = threading.Event()
+            stack.callback(typing_stopped.set)
+            read_typed_lines(sys.stdin, typed, typing_stopped)
+            table.prompt_hint = "or type it: ? lists your choices"
+            print(typed.help_words(), file=sys.stderr, flush=True)
+        store.set_settings(game_id, settings)
+        unstarted.clear()  # the table runs: from here on the game is kept, whatever happens
+        where = f"board {sim.port} (simulated)" if sim is not None else ("no board" if session is None else f"board {args.board}")
+        print(
+            f"game {game_id}: {game.name}, seats {', '.join(seats)}, on {where}; kept in {store.path}",
+            file=sys.stderr,
+            flush=True,
+        )
+        try:
+            table.run()
+        except KeyboardInterrupt:
+            print(f"\ngame {game_id} is saved; continue it with: tablelight resume {game_id}", file=sys.stderr)
+            raise
+        except TablelightError as error:
+            raise TablelightError(f"{error}\ngame {game_id} is saved; continue it with: tablelight resume {game_id}") from None
+        if terminal is not None and terminal.live:
+            terminal.message = game.describe_result()
+            if sim is not None:
+                time.sleep(0.2)  # let the board show the last move before the final picture
+                terminal.show(sim.pixels())
+            elif table.shown is not None:
+                terminal.show(table.shown)
     return 0
