@@ -104,7 +104,9 @@ def test_as_seat_answers_show_only_what_that_seat_may_see():
     assert server.handle({"cmd": "legal", "as_seat": other})["actions"] == []
     legal = server.handle({"cmd": "legal", "as_seat": mover})["actions"]
     assert legal
-    reply = server.handle({"cmd": "apply", "action": legal[0], "as_seat": other})
+    refused = server.handle({"cmd": "apply", "action": legal[0], "as_seat": other})
+    assert refused["ok"] is False and refused["error"]["kind"] == "NotYourTurnError"
+    reply = server.handle({"cmd": "apply", "action": legal[0], "as_seat": mover})
     assert reply["ok"] and "hands" not in reply["state"]
     for entry in reply["log"]:
         if entry.get("chance") == "shuffle":

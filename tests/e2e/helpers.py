@@ -37,7 +37,13 @@ def shows_scene(shown: Sequence[Sequence[int]], wanted: Sequence[Pixel]) -> bool
     """
     if len(shown) < len(wanted):  # the board is between boots
         return False
+    # The common factor comes from the brightest wanted LED: a dim one rounds too coarsely to tell it.
+    lit = [led for led, want in enumerate(wanted) if want[3] == SOLID and max(want[:3]) > 0]
     factor = None
+    if lit:
+        top = max(lit, key=lambda led: max(wanted[led][:3]))
+        channel = max(range(3), key=lambda c: wanted[top][c])
+        factor = shown[top][channel] / wanted[top][channel]
     for led, want in enumerate(wanted):
         if want[3] != SOLID:
             continue

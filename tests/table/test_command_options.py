@@ -15,8 +15,8 @@ BAD_OPTIONS = [
     ("--bot-delay", "-1", "outside 0-3600"),
     ("--brightness", "nan", "outside 0-1"),
     ("--brightness", "1.5", "outside 0-1"),
-    ("--web-port", "99999", "outside 1-65535"),
-    ("--web-port", "-1", "outside 1-65535"),
+    ("--web-port", "99999", "outside 0-65535"),
+    ("--web-port", "-1", "outside 0-65535"),
     ("--web-port", "http", "not a whole number"),
 ]
 

@@ -669,9 +669,9 @@ def test_logged_actions_are_told_with_the_host_rolls_that_followed() -> None:
     rolled = [e for e in game.log if e.get("chance") == "command"]
     red = ", ".join(str(e["value"]) for e in rolled if e["seat"] == 0)
     words = face_for(game).describe_action(entry["action"])
-    assert words.startswith("notes primary loot, stratagem loot, team size 1: red's command roll " + red + "; blue's command roll")
+    assert words.startswith("notes its secret mission (team size 1): red's command roll " + red + "; blue's command roll")
     # An action that is not the logged one (a menu choice) gets no rolls.
-    assert face_for(game).describe_action(dict(entry["action"])) == "notes primary loot, stratagem loot, team size 1"
+    assert face_for(game).action_words(dict(entry["action"])) == "notes primary loot, stratagem loot, team size 1"
 
 
 def test_the_table_has_the_board_animate_each_host_roll() -> None:

@@ -502,7 +502,7 @@ def test_a_person_plays_through_the_table(fake_board):
     fake_board.press(face.layout.key_of("hex", far))
     table.step()
     assert fake_board.shown[-1][face.layout.hex_led[far]] == FLASH
-    assert "no side around hex" in table.messages[-1] and "corner just settled" in table.messages[-1]
+    assert "no side around hex" in table.private_messages[0][-1] and "corner just settled" in table.private_messages[0][-1]
     assert game.to_record() == record
 
 
@@ -560,7 +560,7 @@ def test_the_simulated_board_shows_the_game_past_led_255(real_board):
         try:
             hello = session.hello
             assert hello["layout"] == "landover" and hello["leds"] == 348 and hello["caps"] & wire.CAP_WIDE
-            game = Landover(2, seed=5)
+            game = Landover(2, seed=2)  # its random bots build a bridge past LED 255 early
             table = Table(game, ["random", "random"], board=session)
             face = table.face
             assert isinstance(face, LandoverFace)

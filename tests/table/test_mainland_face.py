@@ -330,7 +330,10 @@ def test_a_person_plays_through_the_table_and_a_refused_press_flashes(fake_board
     table.step()
     assert [e["action"] for e in game.log if "action" in e][0] == {"type": "place", "card": "camp", "x": 6, "y": 5, "rotation": 0}
     table.step()  # the bot's camp
-    assert game.current_seat() == 0 and "seat 0 (green, human): your hand: 1 " in table.messages[-1]
+    assert game.current_seat() == 0 and "seat 0 (green, human): your hand: 1 " in table.private_messages[0][-1]
+    # The shared screen names no card: the seat is sent to its own screen.
+    assert table.messages[-1] == "seat 0 (green, human): your turn, see your own screen"
+    assert not any(card in " ".join(table.messages) for card in game.hands[0])
     # A spot on empty space only: the engine refuses it (a card must overlap one in play).
     x, y = next(
         (x, y) for y in range(11) for x in range(11)
@@ -341,7 +344,7 @@ def test_a_person_plays_through_the_table_and_a_refused_press_flashes(fake_board
         fake_board.press(key(face, *role))
     table.step()
     assert game.to_record() == before
-    assert "must overlap at least one card in play" in table.messages[-1]
+    assert "must overlap at least one card in play" in table.private_messages[0][-1]
     assert all(fake_board.shown[-1][led] == FLASH for led in face.footprint(x, y))
     assert face.card == game.hands[0][0]  # the choice stays: move it and confirm again
 

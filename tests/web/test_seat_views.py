@@ -59,7 +59,12 @@ def test_mainland_hands_reach_only_their_seat_and_the_shared_screen_gets_no_prom
     acting = game.current_seat()
     prompt = f"{table.seat_label(acting)}: {table.face.prompt(acting)}"
     assert game.hands[acting][0] in prompt
-    shared = desk.shared_text(prompt)
-    assert shared is not None and game.hands[acting][0] not in shared and "join at http://127.0.0.1:8055/join" in shared
-    assert desk.shared_text("c12 (village plain / forest mountain) fits in 3 ways") is None  # press feedback: the seat's page only
-    assert desk.shared_text(game.describe_result()) == game.describe_result()
+    # the table says the prompt privately: the seat's page gets it, the shared screen a pointer to it
+    table.on_private, table.join_hint = desk.tell, desk.join_hint
+    before = len(table.messages)
+    table.say(prompt, seat=acting)
+    shared = table.messages[before:]
+    assert len(shared) == 1 and game.hands[acting][0] not in shared[0]
+    assert "join at http://127.0.0.1:8055/join" in shared[0]
+    desk.tick()
+    assert game.hands[acting][0] in json.dumps(desk.seat(acting))

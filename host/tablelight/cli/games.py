@@ -1,4 +1,4 @@
-"""``tablelight games`` lists the stored games; ``tablelight resume ID`` continues one."""
+"""``tablelight games`` lists, exports and deletes the stored games; ``tablelight resume ID`` continues one."""
 
 from __future__ import annotations
 
@@ -6,18 +6,35 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 from typing import Any
+
+DB_HELP = "game store file (default $TABLELIGHT_DB or ~/.local/share/tablelight/games.sqlite)"
 
 
 def register(subparsers: Any) -> None:
     from tablelight.table.run import add_table_arguments
 
-    games = subparsers.add_parser("games", help="list the games kept in the game store")
-    games.add_argument("--db", help="game store file (default $TABLELIGHT_DB or ~/.local/share/tablelight/games.sqlite)")
+    games = subparsers.add_parser("games", help="list, export or delete the games kept in the game store")
+    games.add_argument("--db", help=DB_HELP)
     games.add_argument("--json", action="store_true", help="print one JSON object per game")
     games.set_defaults(func=run_games)
+    actions = games.add_subparsers(dest="games_action", metavar="ACTION")
+    export = actions.add_parser(
+        "export", help="write a game's full record (seed and every hidden card: the owner's copy) for tablelight replay"
+    )
+    export.add_argument("id", type=int, help="the game's id (see tablelight games)")
+    export.add_argument("--output", "-o", metavar="FILE", help="write the record to FILE (default: print it)")
+    export.add_argument("--db", help=DB_HELP)
+    export.set_defaults(func=run_export)
+    delete = actions.add_parser("delete", help="forget a stored game")
+    delete.add_argument("id", type=int, help="the game's id (see tablelight games)")
+    delete.add_argument("--db", help=DB_HELP)
+    delete.set_defaults(func=run_delete)
 
-    resume = subparsers.add_parser("resume", help="continue a stored game (after a crash, unplug or board reboot)")
+    resume = subparsers.add_parser(
+        "resume", help="continue a stored game (after a crash, unplug or board reboot) as it was played"
+    )
     resume.add_argument("id", type=int, help="the game's id (see tablelight games)")
     add_table_arguments(resume)
     resume.set_defaults(func=run_resume)
@@ -55,6 +72,33 @@ def run_games(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_export(args: argparse.Namespace) -> int:
+    from tablelight.core.errors import TablelightError
+    from tablelight.table.store import GameStore
+
+    with GameStore(args.db) as store:
+        record = store.export(args.id)
+    text = json.dumps(record, indent=1) + "\n"
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        Path(args.output).write_text(text)
+    except OSError as error:
+        raise TablelightError(f"cannot write {args.output}: {error.strerror}") from None
+    print(f"game {args.id} written to {args.output} (it holds the seed and every hidden card: keep it to yourself)", file=sys.stderr)
+    return 0
+
+
+def run_delete(args: argparse.Namespace) -> int:
+    from tablelight.table.store import GameStore
+
+    with GameStore(args.db) as store:
+        store.delete(args.id)
+        print(f"game {args.id} deleted from {store.path}")
+    return 0
+
+
 def run_resume(args: argparse.Namespace) -> int:
     from tablelight.table.run import run_table
     from tablelight.table.store import GameStore
@@ -66,5 +110,4 @@ def run_resume(args: argparse.Namespace) -> int:
             print(f"game {args.id} is already over: {game.describe_result()}")
             return 0
         print(f"resuming game {args.id} after {len(game.log)} log entries", file=sys.stderr, flush=True)
-        args.seed_note = ""
         return run_table(game, seats, store, args.id, args)

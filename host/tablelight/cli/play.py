@@ -7,7 +7,6 @@ clear error naming the games that can.
 from __future__ import annotations
 
 import argparse
-import os
 from typing import Any
 
 from tablelight.cli.common import add_game_subparsers, options_from_args, read_json
@@ -27,7 +26,10 @@ def register(subparsers: Any) -> None:
             help="one per seat: human, bot or a bot name "
             f"({', '.join(cls.bot_names())}); one kind for every seat (default human,bot)",
         )
-        sub.add_argument("--seed", type=int, default=None, help="seed of the game (default: a random one)")
+        sub.add_argument(
+        "--seed", type=int, default=None,
+        help="seed of the game (default: a secret random one; a seed you choose lets anyone who knows it rebuild the hidden cards)",
+    )
         if all(spec.name != "map" for spec in cls.option_specs):
             sub.add_argument("--map", metavar="FILE", dest="map_file", help="play on a map read from a JSON file")
         add_table_arguments(sub)
@@ -37,6 +39,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from tablelight.core.rng import secret_seed
     from tablelight.table.face import face_class
     from tablelight.table.run import run_table
     from tablelight.table.service import resolve_seats
@@ -45,10 +48,10 @@ def run(args: argparse.Namespace) -> int:
     cls: type[Game] = args.game_class
     face_class(cls.name)  # a game without a lit-board face is refused here, with the games that have one
     seats = resolve_seats(cls, args.seats, args.players)
-    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big") & 0x7FFFFFFF
+    # The seed decides every hidden card: it is never shown (tablelight games export ID has it).
+    seed = args.seed if args.seed is not None else secret_seed()
     map_file = getattr(args, "map_file", None)
     setup = {"map": read_json(map_file)} if map_file else None
     game = cls(len(seats), options_from_args(args, cls), seed, setup=setup)
-    args.seed_note = f"seed {seed}"
     with GameStore(args.db) as store:
         return run_table(game, seats, store, None, args)

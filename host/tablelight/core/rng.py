@@ -10,12 +10,15 @@ BigCrush and needs only additions, shifts and multiplications.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
 
 _MASK64 = (1 << 64) - 1
+#: Bits of a seed made by :func:`secret_seed`: too many to search, and a signed 64-bit integer in any store.
+SECRET_SEED_BITS = 63
 _GOLDEN_GAMMA = 0x9E3779B97F4A7C15
 
 
@@ -71,3 +74,13 @@ class Rng:
     def fork(self) -> "Rng":
         """An independent generator derived from this one (advances this one)."""
         return Rng(state=self.next64())
+
+
+def secret_seed() -> int:
+    """A fresh seed from the operating system's secure source, for a game with secrets.
+
+    The seed decides every hidden card, and so does the public map made from it: with 63
+    random bits nobody at the table can search the seeds for the one that gives the board
+    they see (a 31-bit seed can be found in minutes on a PC).
+    """
+    return secrets.randbits(SECRET_SEED_BITS)

@@ -7,7 +7,7 @@ failed request gets ``"ok": false`` and an ``error`` object (``kind``,
 ``message`` and, for illegal actions, the ``rule``) and changes nothing. A bad
 line never stops the server. A client that plays one seat of a game with
 secrets adds ``"as_seat": n`` to its requests: answers then carry only what
-that seat may see. See ``docs/rules-serve.md`` for every command.
+that seat may see (never the seed), and only that seat's actions are applied. See ``docs/rules-serve.md`` for every command.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from tablelight.core.game import Game
 from tablelight.core.inputs import InputError, parse_json
 from tablelight.core.record import replay
 from tablelight.core.registry import game_class, game_names
+from tablelight.core.rng import secret_seed
 
 PROTOCOL = "tablelight-rules/1"
 #: A request line longer than this is answered with an error and skipped (records are far smaller).
@@ -136,6 +137,13 @@ class RulesServer:
             raise RequestError("BadRequest", f"as_seat must be 0-{game.players - 1}, got {seat}")
         return seat
 
+    @staticmethod
+    def _refuse_other_seat(scope: int | None, seat: int | None, what: str) -> None:
+        """A client scoped to seat ``scope`` may not act (or ask) for another ``seat``."""
+        if scope is not None and seat != scope:
+            whose = "nobody's (the game is over)" if seat is None else f"seat {seat}'s"
+            raise RequestError("NotYourSeat", f"as_seat {scope} may {what} only for seat {scope}; this is {whose}")
+
     def _summary(self, request: dict[str, Any], game_id: int, game: Game) -> dict[str, Any]:
         seat = self._seat_scope(request, game)
         state = game.state() if seat is None else game.view(seat)
@@ -170,7 +178,10 @@ class RulesServer:
     def new(self, request: dict[str, Any]) -> dict[str, Any]:
         cls = game_class(_field(request, "game", str))
         players = _field(request, "players", int, cls.min_players)
-        seed = _field(request, "seed", int, 0)
+        # No seed given: a secret one, so that no seat can guess the hidden cards it decides.
+        seed = _field(request, "seed", int, None)
+        if seed is None:
+            seed = secret_seed()
         options = _field(request, "options", dict, {})
         setup = {"map": _field(request, "map", dict)} if "map" in request else None
         game = cls(players, options, seed, setup=setup)
@@ -196,21 +207,28 @@ class RulesServer:
         game_id, game = self._game(request)
         action = _field(request, "action", dict)
         seat = _field(request, "seat", int, None)
+        scope = self._seat_scope(request, game)
+        if scope is not None:
+            if seat is not None and seat != scope:
+                raise RequestError("NotYourSeat", f"as_seat {scope} may apply actions only for seat {scope}, not seat {seat}")
+            seat = scope  # checked by the engine: refused unless it is that seat's turn
         before = len(game.log)
         game.apply(action, seat=seat)
         return {**self._summary(request, game_id, game), "log": self._log_since(request, game, before)}
 
     def undo(self, request: dict[str, Any]) -> dict[str, Any]:
         game_id, game = self._game(request)
-        undone = game.undo()
         scope = self._seat_scope(request, game)
-        if scope is not None and undone.get("seat") != scope:
-            undone = {"seat": undone.get("seat"), "action": {"type": undone["action"].get("type")}}
+        if scope is not None:
+            last = next((e for e in reversed(game.log) if "action" in e and not e.get("auto")), None)
+            self._refuse_other_seat(scope, None if last is None else last["seat"], "undo actions")
+        undone = game.undo()
         return {**self._summary(request, game_id, game), "undone": undone}
 
     def view(self, request: dict[str, Any]) -> dict[str, Any]:
         game_id, game = self._game(request)
         seat = _field(request, "seat", int)
+        self._refuse_other_seat(self._seat_scope(request, game), seat, "view the game")
         return {"game_id": game_id, "seat": seat, "view": game.view(seat), "log": game.view_log(seat)}
 
     def scores(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -222,6 +240,9 @@ class RulesServer:
         record = game.to_record()
         seat = self._seat_scope(request, game)
         if seat is not None:
+            # The seed decides every hidden card: a seat's record never carries it.
+            del record["seed"]
+            record["as_seat"] = seat
             record["log"] = game.view_log(seat)
         return {"game_id": game_id, "record": record}
 
@@ -229,6 +250,9 @@ class RulesServer:
         game_id, game = self._game(request)
         if game.is_over():
             raise RequestError("GameOver", "the game is over")
+        # A bot decides from the whole game, hidden cards included: a scoped client may ask
+        # only for its own seat's move.
+        self._refuse_other_seat(self._seat_scope(request, game), game.current_seat(), "ask the bot")
         bot = type(game).make_bot(_field(request, "bot", str, "random"), _field(request, "seed", int, 0))
         action = bot.choose(game.clone())
         applied = bool(_field(request, "apply", bool, False))

@@ -111,6 +111,8 @@ class GameFace(ABC):
     Every face subclasses this; the table calls nothing else on a face.
     """
 
+    #: The game this face shows (set by the subclass's constructor).
+    game: Game
     #: The layout id this face expects by default (``hardware/layouts/<id>.json`` or the game's own).
     default_layout: ClassVar[str]
     #: A word for each seat's colour (``("red", "blue")``), used in the table's messages.
@@ -146,6 +148,23 @@ class GameFace(ABC):
     def dice_rolls(self, entries: Sequence[LogEntry]) -> list[DiceRoll]:
         """Rolls among new log ``entries`` for the board to animate (none for a game without dice)."""
         return []
+
+    def words_private(self, seat: int) -> bool:
+        """Whether what ``seat`` is told now (prompts, press feedback) may name hidden information.
+
+        Default: whenever the game has secrets (its engine overrides ``Game.view``); a face whose
+        game hides things only at times (Farside's missions) narrows it."""
+        from tablelight.core.game import Game
+
+        return type(self.game).view is not Game.view
+
+    def led_labels(self) -> dict[int, str]:
+        """LED -> the name of the place it lights, for the terminal drawing (none: unlabelled)."""
+        return {}
+
+    def place_keys(self) -> dict[str, int]:
+        """Place name -> a key that selects it, for typed input (none: only key names and menus)."""
+        return {}
 
 
 def face_class(game_name: str) -> type[GameFace]:

@@ -21,19 +21,28 @@ from tablelight.core.errors import SetupError, TablelightError
 from tablelight.core.inputs import number_in_range
 from tablelight.table.face import Pixel, face_class, make_face
 from tablelight.table.layout import load_layout_data
-from tablelight.table.service import Board, KeyEventLike, Table
+from tablelight.table.service import HUMAN, Board, KeyEventLike, Table
 from tablelight.table.store import GameStore
+from tablelight.table.typed import TypedInput, read_typed_lines
 
 VIEWS = ("terminal", "web", "both", "none")
 MAX_BOT_DELAY_S = 3600
 WEB_PRESS_QUEUE = 64
+#: What the shared screen tells a seat of a game with secrets that has no screen of its own.
+JOIN_HINT = "it has no screen of its own yet: each seat of this game needs one (docs/user-guide.md)"
+
+#: How a game is played, kept with it in the store so ``tablelight resume ID`` needs no flags:
+#: option name -> default. A flag given to ``resume`` overrides the stored value.
+TABLE_SETTINGS: dict[str, Any] = {
+    "board": "auto", "view": None, "web_port": 8055, "share": None, "bot_delay": 0.0, "brightness": None,
+}
 
 
 def add_table_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options shared by ``play`` and ``resume``."""
+    """Options shared by ``play`` and ``resume`` (all default to None: see :func:`table_settings`)."""
     parser.add_argument(
         "--board",
-        default="auto",
+        default=None,
         help="sim (simulated board running the real firmware), auto (find a connected board), "
         "none (no board, bot seats only) or a serial port / pyserial URL (default auto)",
     )
@@ -44,8 +53,8 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
         help="show the LEDs in the terminal, in a local web page, both or not at all "
         "(default: terminal with --board sim or none, else none)",
     )
-    parser.add_argument("--web-port", type=number_in_range(1, 65535, whole=True), default=8055,
-                        help="port of the web view, 1-65535 (default 8055)")
+    parser.add_argument("--web-port", type=number_in_range(0, 65535, whole=True), default=None,
+                        help="port of the web view, 1-65535, or 0 for any free port (default 8055)")
     parser.add_argument(
         "--share",
         default=None,
@@ -53,7 +62,7 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
         help="open the web view to the local network so phones can join the seats: lan (this machine's "
         "network address) or an address of this machine (default: this computer only)",
     )
-    parser.add_argument("--bot-delay", type=number_in_range(0, MAX_BOT_DELAY_S), default=0.0,
+    parser.add_argument("--bot-delay", type=number_in_range(0, MAX_BOT_DELAY_S), default=None,
                         help=f"seconds a bot waits before it moves, 0-{MAX_BOT_DELAY_S} (default 0)")
     parser.add_argument("--brightness", type=number_in_range(0.0, 1.0), default=None, help="board brightness 0.0-1.0")
     parser.add_argument("--db", help="game store file (default $TABLELIGHT_DB or ~/.local/share/tablelight/games.sqlite)")
@@ -112,6 +121,20 @@ class _Press:
     def __init__(self, key: int) -> None:
         self.key = key
         self.pressed = True
+
+
+def table_settings(args: argparse.Namespace, stored: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The table options to use: given on the command line, else as the game was played, else the default.
+
+    Also sets them on ``args``.
+    """
+    settings = {}
+    for name, default in TABLE_SETTINGS.items():
+        given = getattr(args, name, None)
+        value = given if given is not None else (stored or {}).get(name, default)
+        settings[name] = value
+        setattr(args, name, value)
+    return settings
 
 
 def open_board(spec: str, stack: ExitStack, layout: dict[str, Any]) -> tuple[Board | None, Any]:
@@ -178,9 +201,11 @@ def run_table(
 ) -> int:
     """Play ``game`` at the board ``args`` names, until it ends.
 
-    ``game_id`` None: a new game, stored once the board is open and the seats are
-    checked (a game that cannot start leaves nothing behind).
+    ``game_id`` None: a new game, stored once the seats are checked; if the table then cannot
+    start (no board, the web port taken) it is deleted again, so nothing is left behind.
+    The table options are kept with the game for ``tablelight resume``.
     """
+    settings = table_settings(args, None if game_id is None else store.settings(game_id))
     layout = load_layout_data(face_class(game.name).default_layout)
     face = make_face(game, layout)  # refuses a game without a face, or a layout it cannot show, up front
     view = args.view or ("terminal" if args.board in ("sim", "none") else "none")
@@ -190,6 +215,14 @@ def run_table(
     web_on = view in ("web", "both") or bool(getattr(args, "share", None)) or (keeps_secrets(game) and "human" in seats)
     out = sys.stdout
     with ExitStack() as stack:
+        unstarted: list[int] = []  # a new game's id until its table runs: deleted if starting fails
+
+        def forget_unstarted(error_type: Any, error: Any, trace: Any) -> bool:
+            for new_id in unstarted if error_type is not None else []:
+                store.delete(new_id)
+            return False  # the error goes on
+
+        stack.push(forget_unstarted)  # pushed first: runs last, once the board is closed
         session, sim = open_board(args.board, stack, layout)
         if session is not None and args.brightness is not None:
             session.set_brightness(args.brightness)  # type: ignore[attr-defined]
@@ -199,15 +232,13 @@ def run_table(
         if view in ("terminal", "both"):
             from tablelight.view.terminal import TerminalView
 
-            terminal = TerminalView(layout, out)
+            terminal = TerminalView(layout, out, labels=face.led_labels() or None)
 
         web: Any = None
 
-        def on_message(text: str) -> None:
-            shown = web.shared_text(text) if web is not None else text
-            if shown is None:  # for the acting seat's page only
-                return
-            text = shown
+        def on_message(text: str) -> None:  # public words only: Table.say keeps a seat's secrets off it
+            if web is not None:
+                web.desk.changed()
             messages.append(text)
             if terminal is not None and terminal.live:
                 terminal.message = text
@@ -218,6 +249,7 @@ def run_table(
             if terminal is not None and (sim is None or not terminal.live):
                 terminal.show(pixels)
 
+        humans = HUMAN in seats
         table = Table(
             game,
             seats,
@@ -228,10 +260,13 @@ def run_table(
             bot_delay=args.bot_delay,
             on_message=on_message,
             on_show=on_show,
+            join_hint=lambda seat: JOIN_HINT,
+            poll_interval=0.05 if humans else 0.25,  # typed lines wait for a poll to end: keep it short
         )
+        if game_id is None:
+            unstarted.append(table.game_id)  # type: ignore[arg-type]
         game_id = table.game_id
-        if args.seed_note:
-            print(f"game {game_id} stored in {store.path} ({args.seed_note})", file=sys.stderr, flush=True)
+        assert game_id is not None
         if terminal is not None and terminal.live and sim is not None:
             stop = threading.Event()
             stack.callback(stop.set)
@@ -242,14 +277,29 @@ def run_table(
             pixels_source = sim.pixels if sim is not None else (lambda: table.shown or [])
             presser = sim_presser(sim, on_message) if sim is not None else board.press
             web = TableWeb(
-                table, layout, pixels_source, presser, port=args.web_port, share=getattr(args, "share", None),
+                table, layout, pixels_source, presser, port=args.web_port, share=args.share,
                 title=f"game {game_id}: {game.name}", out=out, terminal=terminal,
             )
             web.start()
             stack.callback(web.stop)
             board.ticks.append(web.tick)
+            table.on_private = web.desk.tell
+            table.join_hint = web.desk.join_hint
+        if humans:
+            typed = TypedInput(table, layout)
+            typing_stopped = threading.Event()
+            stack.callback(typing_stopped.set)
+            read_typed_lines(sys.stdin, typed, typing_stopped)
+            table.prompt_hint = "or type it: ? lists your choices"
+            print(typed.help_words(), file=sys.stderr, flush=True)
+        store.set_settings(game_id, settings)
+        unstarted.clear()  # the table runs: from here on the game is kept, whatever happens
         where = f"board {sim.port} (simulated)" if sim is not None else ("no board" if session is None else f"board {args.board}")
-        print(f"game {game_id}: {game.name}, seats {', '.join(seats)}, on {where}", file=sys.stderr, flush=True)
+        print(
+            f"game {game_id}: {game.name}, seats {', '.join(seats)}, on {where}; kept in {store.path}",
+            file=sys.stderr,
+            flush=True,
+        )
         try:
             table.run()
         except KeyboardInterrupt:

@@ -10,10 +10,22 @@ gives a message; nothing changes.
 The board is anything with the :class:`Board` members (``show``, ``poll``, ``dice``, ``connected``):
 :class:`tablelight.board.session.BoardSession` on a real or simulated board, or a fake
 in tests. Without a board, bot-only games still run (the pixels are only rendered).
+
+**Public and private words.** The board and the terminal are shared by the whole table. In a
+game with secrets (one whose engine overrides :meth:`Game.view`: Mainland's hands, Landover's
+cards, Farside's missions) what a face says to the seat to act (its prompt, what a press did,
+why a choice is refused) may name hidden cards, so it is said *privately*: kept in
+:attr:`Table.private_messages` for that seat and handed to ``on_private(seat, text)`` (a seat's
+own screen shows it), while the shared screen gets only ``"seat 1 (...): see your own screen"``.
+What an applied action did (:meth:`GameFace.describe_action`) is public: faces leave hidden
+parts out of it. :meth:`Table.submit` lets other threads (the terminal's typed input, a seat's
+page) run something in the table's loop, where actions are applied.
 """
 
 from __future__ import annotations
 
+import hashlib
+import queue
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -96,8 +108,22 @@ def resolve_seats(cls: type[Game], spec: str | Sequence[str], players: int | Non
 
 
 def bot_seed(game: Game, seat: int) -> int:
-    """The seed of a bot's next move: fixed by the game so far, so a resumed game plays on identically."""
-    return (game.seed * 1_000_003 + len(game.log) * 101 + seat) & 0x7FFFFFFF
+    """The seed of a bot's next move: fixed by the game so far, so a resumed game plays on identically.
+
+    A one-way hash of the game's seed: a bot's public moves must not let anyone work the
+    game's seed (and with it every hidden card) back out.
+    """
+    data = f"{game.seed}:{len(game.log)}:{seat}".encode()
+    return int.from_bytes(hashlib.blake2b(data, digest_size=8, person=b"tablelight-bot").digest(), "big") >> 33
+
+
+def has_secrets(game: Game) -> bool:
+    """True when the game hides something from some seat (its engine overrides :meth:`Game.view`)."""
+    return type(game).view is not Game.view
+
+
+#: What the shared screen says in place of words meant for one seat.
+OWN_SCREEN = "see your own screen"
 
 
 class Table:
@@ -118,6 +144,8 @@ class Table:
         clock: Callable[[], float] = time.monotonic,
         on_message: Callable[[str], None] | None = None,
         on_show: Callable[[list[Pixel]], None] | None = None,
+        on_private: Callable[[int, str], None] | None = None,
+        join_hint: Callable[[int], str] | None = None,
         poll_interval: float = 0.25,
     ) -> None:
         if len(seats) != game.players:
@@ -139,10 +167,21 @@ class Table:
         self.clock = clock
         self.on_message = on_message or (lambda text: None)
         self.on_show = on_show
+        self.on_private = on_private or (lambda seat, text: None)
+        #: seat -> how that seat can join with its own device, or "" when one is joined (a web view sets it).
+        self.join_hint = join_hint
+        #: True when words for the seat to act may name hidden cards (see the module docstring); a face
+        #: whose game hides only at times says when with ``words_private(seat)``.
+        self.secret_words = has_secrets(game)
+        #: Per seat: the private messages said to it, in order (its own screen shows them).
+        self.private_messages: dict[int, list[str]] = {seat: [] for seat in range(game.players)}
+        self._inbox: queue.Queue[Callable[[], None]] = queue.Queue()
+        #: Added to every prompt (the terminal: how to type a choice).
+        self.prompt_hint = ""
         self.poll_interval = poll_interval
         #: LEDs flashing after a refusal -> clock time the flash ends.
         self.flashes: dict[int, float] = {}
-        #: Every message given, in order (the last one is what a person should read now).
+        #: Every public message given, in order (the last one is what the table should read now).
         self.messages: list[str] = []
         self.shown: list[Pixel] | None = None
         self._next_bot_at = clock() + bot_delay
@@ -171,9 +210,37 @@ class Table:
         if self.on_show is not None:
             self.on_show(pixels)
 
-    def say(self, text: str) -> None:
-        self.messages.append(text)
-        self.on_message(text)
+    def say(self, text: str, seat: int | None = None, public: str | None = None) -> None:
+        """Say ``text`` to the table, or to ``seat`` alone when the game has secrets.
+
+        Words for one seat in a game with secrets go to that seat's own screen; the table then
+        reads ``public`` (default: the seat is sent to its own screen, and told how to join).
+        """
+        private = self.secret_words if seat is None else self.face.words_private(seat)
+        if seat is None or not private:
+            self.messages.append(text)
+            self.on_message(text)
+            return
+        self.private_messages[seat].append(text)
+        self.on_private(seat, text)
+        shown = public if public is not None else f"{self.seat_label(seat)}: {OWN_SCREEN}"
+        hint = self.join_hint(seat) if self.join_hint is not None else ""
+        if hint:
+            shown = f"{shown} ({hint})"
+        self.messages.append(shown)
+        self.on_message(shown)
+
+    def submit(self, job: Callable[[], None]) -> None:
+        """Run ``job`` in the table's loop (thread-safe): typed input and seat pages act through it."""
+        self._inbox.put(job)
+
+    def _run_jobs(self) -> None:
+        while True:
+            try:
+                job = self._inbox.get_nowait()
+            except queue.Empty:
+                return
+            job()
 
     def seat_label(self, seat: int) -> str:
         kind = self.seats[seat]
@@ -191,7 +258,8 @@ class Table:
         try:
             self.game.apply(action, seat=seat)
         except IllegalActionError as error:
-            self._refuse(Outcome(f"{error.message} [{error.rule}]", refused=True, flash=self.face.flash_for(action)))
+            outcome = Outcome(f"{error.message} [{error.rule}]", refused=True, flash=self.face.flash_for(action))
+            self._refuse(outcome, seat)
             return False
         # Stored before the board shows it: a crash after this loses nothing that was shown.
         if self.store is not None and self.game_id is not None:
@@ -225,13 +293,14 @@ class Table:
         seat = self.game.current_seat()
         if seat is None or self.seats[seat] != HUMAN:
             return
-        self.say(f"{self.seat_label(seat)}: {self.face.prompt(seat)}")
+        hint = f" ({self.prompt_hint})" if self.prompt_hint else ""
+        self.say(f"{self.seat_label(seat)}: {self.face.prompt(seat)}{hint}", seat, f"{self.seat_label(seat)}: your turn, {OWN_SCREEN}")
 
-    def _refuse(self, outcome: Outcome) -> None:
+    def _refuse(self, outcome: Outcome, seat: int | None) -> None:
         until = self.clock() + self.flash_seconds
         for t in outcome.flash:
             self.flashes[t] = until
-        self.say(outcome.message)
+        self.say(outcome.message, seat)
         self.refresh()
 
     def press(self, key: int) -> None:
@@ -247,15 +316,16 @@ class Table:
         if outcome.action is not None:
             self.apply(outcome.action)
         elif outcome.refused:
-            self._refuse(outcome)
+            self._refuse(outcome, seat)
         else:
-            self.say(outcome.message)
+            self.say(outcome.message, seat)
             self.refresh()
 
     # --------------------------------------------------------------------- loop
 
     def _wait(self, timeout: float, *, take_presses: bool = True) -> None:
         """Wait for key presses up to ``timeout`` (keeping the board's lease alive) and handle them."""
+        self._run_jobs()
         if self.board is None:
             if timeout > 0:
                 time.sleep(timeout)
@@ -267,6 +337,7 @@ class Table:
                 self.press(event.key)
             else:  # a press from a web page while the board is away: nobody at the table would see it
                 self.say("the board is not connected: that press was not taken (press again once it is back)")
+        self._run_jobs()
 
     def board_connected(self) -> bool:
         """False while the board session is reconnecting (unplugged, rebooting, silent)."""

@@ -5,7 +5,8 @@ log), the seats (``human`` or a bot name each) and its log, one row per log entr
 :meth:`GameStore.save` appends the entries a game gained since the last call in one
 transaction; the table calls it after every action and before the board shows the
 action, so a crash, an unplugged board or a board reboot never loses a move that was
-shown. :meth:`GameStore.load` rebuilds a game by replaying its record
+shown. A game also keeps how it was played (board, view, bot delay...: :meth:`GameStore.settings`),
+so ``tablelight resume ID`` needs no flags. :meth:`GameStore.load` rebuilds a game by replaying its record
 (:func:`tablelight.core.record.replay`), so a damaged store is reported, never
 half-loaded.
 """
@@ -41,6 +42,10 @@ CREATE TABLE IF NOT EXISTS games (
     result TEXT,
     created REAL NOT NULL,
     updated REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS settings (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id),
+    settings TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS log (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -250,6 +255,41 @@ class GameStore:
             " FROM games g ORDER BY g.id"
         ).fetchall()
         return [game_info(row) for row in rows]
+
+    def set_settings(self, game_id: int, settings: dict[str, Any]) -> None:
+        """Keep how game ``game_id`` is played (JSON values: board, view, bot delay...) for resuming it."""
+        self._row(game_id)
+        with self._transaction() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO settings (game_id, settings) VALUES (?, ?)",
+                (game_id, json.dumps(settings, separators=(",", ":"))),
+            )
+
+    def settings(self, game_id: int) -> dict[str, Any]:
+        """How game ``game_id`` was played ({} for a game stored without them)."""
+        self._row(game_id)
+        row = self.db.execute("SELECT settings FROM settings WHERE game_id = ?", (game_id,)).fetchone()
+        try:
+            settings = json.loads(row[0]) if row else {}
+        except json.JSONDecodeError as error:
+            raise StoreError(f"game {game_id}'s settings are damaged in {self.path}: {error}") from None
+        return settings if isinstance(settings, dict) else {}
+
+    def delete(self, game_id: int) -> None:
+        """Forget game ``game_id`` entirely (its log and settings too)."""
+        self._row(game_id)
+        with self._transaction() as db:
+            db.execute("DELETE FROM log WHERE game_id = ?", (game_id,))
+            db.execute("DELETE FROM settings WHERE game_id = ?", (game_id,))
+            db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+        self._stored.pop(game_id, None)
+
+    def export(self, game_id: int) -> dict[str, Any]:
+        """The owner's full record of game ``game_id`` (seed, every hidden draw, the result once over):
+        checked by replaying it, ready for ``tablelight replay``."""
+        game = self.load(game_id)
+        record = game.to_record()
+        return record
 
     def seats(self, game_id: int) -> list[str]:
         try:

@@ -13,6 +13,11 @@ board's shape stays visible. When the pixels carry effects, blinking cells are d
 its nearest colour (R red, G green, B blue, Y yellow, C cyan, M magenta, W white),
 upper case when bright, lower case when dim, followed by ``*`` when it blinks and ``~``
 when it pulses.
+
+A face may name places (``led_labels``: LED -> a name of at most two characters, such as
+Farlander's territory ids): the named LED shows its name, on the LED's colour; without
+colour a lit named LED keeps its letter and only a dark one shows the name. Prompts and
+typed input use the same names.
 """
 
 from __future__ import annotations
@@ -41,9 +46,18 @@ def color_letter(pixel: Sequence[int]) -> str:
     return letter if top >= 128 else letter.lower()
 
 
-def _cell(pixel: Sequence[int], color: bool) -> str:
+def _cell(pixel: Sequence[int], color: bool, label: str | None = None) -> str:
     r, g, b = display_color(pixel)
     effect = pixel[3] if len(pixel) > 3 else 0
+    if label is not None:
+        name = label[:2].ljust(2)
+        if not color:
+            return name if (r, g, b) == (0, 0, 0) else color_letter(pixel) + _MARKS.get(effect, " ")
+        if (r, g, b) == (0, 0, 0):
+            return f"\033[2m{name}\033[0m"
+        ink = "30" if max(r, g, b) >= 128 else "97"  # dark text on a bright LED, white on a dim one
+        blink = "\033[5m" if effect == 1 else ""
+        return f"\033[{ink}m\033[48;2;{r};{g};{b}m{blink}{name}{_RESET}"
     if (r, g, b) == (0, 0, 0):
         return "\033[2m··\033[0m" if color else "··"
     if not color:
@@ -94,14 +108,22 @@ def terminal_places(layout: dict[str, Any]) -> tuple[dict[int, tuple[int, int]],
     return places, sorted(listed)  # LED order: a row of status LEDs stays in its order
 
 
-def draw(layout: dict[str, Any], pixels: Sequence[Sequence[int]], *, color: bool = True, message: str = "") -> str:
-    """The board picture as text (``color=False``: plain characters only)."""
+def draw(
+    layout: dict[str, Any],
+    pixels: Sequence[Sequence[int]],
+    *,
+    color: bool = True,
+    message: str = "",
+    labels: dict[int, str] | None = None,
+) -> str:
+    """The board picture as text (``color=False``: plain characters only; ``labels``: LED -> place name)."""
+    labels = labels or {}
     places, listed = terminal_places(layout)
     width = max((column for column, _ in places.values()), default=0) + 2
     height = max((row for _, row in places.values()), default=-1) + 1
     grid: list[list[str]] = [[" "] * width for _ in range(height)]
     for led, (column, row) in places.items():
-        grid[row][column] = _cell(pixels[led], color)
+        grid[row][column] = _cell(pixels[led], color, labels.get(led))
         grid[row][column + 1] = ""
     lines = ["  " + "".join(row).rstrip() for row in grid]
     if listed:
@@ -123,15 +145,23 @@ def draw(layout: dict[str, Any], pixels: Sequence[Sequence[int]], *, color: bool
             line, width = (f"{line}   {text}", width + 3 + size) if width else (text, size)
         lines.append("  " + line)
     if message:
-        lines.append(f"  {message}")
+        lines.extend(f"  {line}" for line in message.split("\n"))
     return "\n".join(lines)
 
 
 class TerminalView:
     """Draws the board to a stream: in place on a terminal, one picture per change otherwise."""
 
-    def __init__(self, layout: dict[str, Any], stream: TextIO | None = None, *, color: bool | None = None) -> None:
+    def __init__(
+        self,
+        layout: dict[str, Any],
+        stream: TextIO | None = None,
+        *,
+        color: bool | None = None,
+        labels: dict[int, str] | None = None,
+    ) -> None:
         self.layout = layout
+        self.labels = labels or {}
         self.stream = stream or sys.stdout
         self.live = self.stream.isatty()
         self.color = self.live if color is None else color
@@ -142,7 +172,7 @@ class TerminalView:
         self._lock = threading.Lock()
 
     def show(self, pixels: Sequence[Sequence[int]]) -> None:
-        picture = draw(self.layout, pixels, color=self.color, message=self.message)
+        picture = draw(self.layout, pixels, color=self.color, message=self.message, labels=self.labels)
         if self.footer:
             picture += "\n" + self.footer
         with self._lock:

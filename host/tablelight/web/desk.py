@@ -14,10 +14,9 @@ thread may read the current one at any time:
 * :meth:`Desk.seat` -- what one human seat may see: its secrets (the engine's
   ``view(seat)``), its log (``view_log(seat)``), what to do now and its legal choices.
 
-:meth:`Desk.shared_text` sorts the table's messages for the shared screen: in a game with
-secrets only descriptions of moves (whose words the faces keep free of secrets), results
-and board news pass; a prompt becomes "your turn" without the hand; press feedback goes
-to the acting seat's page only.
+:meth:`Desk.tell` takes what the table says privately to a seat (a game with secrets:
+prompts, press feedback, refusals; see :meth:`Table.say`) for that seat's page, and
+:meth:`Desk.join_hint` is what the shared screen adds for a seat with no device yet.
 """
 
 from __future__ import annotations
@@ -107,26 +106,22 @@ class Desk:
             return False, "the game moved on since this choice was shown: choose again"
         if not isinstance(action, dict):
             return False, "an action is a JSON object"
-        before = len(table.messages)
+        before, before_private = len(table.messages), len(table.private_messages[seat])
         if table.apply(action):
             return True, "done"
-        said = table.messages[before:]
+        said = table.private_messages[seat][before_private:] or table.messages[before:]
         return False, said[-1] if said else "refused"
 
-    def shared_text(self, text: str) -> str | None:
-        """``text`` as the shared screen may show it, or None when it is for the acting seat only."""
+    def tell(self, seat: int, text: str) -> None:
+        """The table said ``text`` to ``seat`` alone (``Table.on_private``): its page shows it."""
+        self._feedback[seat] = text
         self._dirty = True
-        seat = self.game.current_seat()
-        if not self.secret:
-            return text
-        public = self._new_public_lines()
-        if text in public or text == self.game.describe_result() or text.startswith("the board is"):
-            return text
-        if seat is not None and self.table.seats[seat] == HUMAN and text == f"{self.table.seat_label(seat)}: {self.face.prompt(seat)}":
-            return self.turn_line()
-        if seat is not None:
-            self._feedback[seat] = text
-        return None
+
+    def join_hint(self, seat: int) -> str:
+        """What the shared screen adds when it sends ``seat`` to its own screen (``Table.join_hint``)."""
+        if self.joined(seat) or not self.join_url:
+            return ""
+        return f"join at {self.join_url} with your code"
 
     def turn_line(self) -> str:
         """Whose turn it is, for everyone (no secrets)."""

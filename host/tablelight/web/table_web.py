@@ -2,8 +2,8 @@
 
 :class:`TableWeb` is what :func:`tablelight.table.run.run_table` starts when the web view
 is on (``--view web``/``both``, ``--share``, or a game with secrets and a human seat, whose
-hands can only be shown on the seats' own pages). It sorts the table's messages for the
-shared screen (:meth:`shared_text`), must be ticked on the table's thread (:meth:`tick`,
+hands can only be shown on the seats' own pages). It takes the table's private words for
+the seats' pages (``Desk.tell``), must be ticked on the table's thread (:meth:`tick`,
 from the board's ``poll``), and prints the board page's address and one join line (and QR
 code) per human seat.
 """
@@ -76,10 +76,6 @@ class TableWeb:
 
     def stop(self) -> None:
         self.view.stop()
-
-    def shared_text(self, text: str) -> str | None:
-        """The table's message as the shared screen may show it (None: only for the acting seat's page)."""
-        return self.desk.shared_text(text)
 
     def tick(self) -> None:
         """On the table's thread: apply the seats' choices, refresh the pages and the join lines."""

@@ -459,6 +459,14 @@ class FarlanderFace(GameFace):
             "then your bordering territories to move units in, then confirm"
         )
 
+    def place_keys(self) -> dict[str, int]:
+        """Territory id -> a key that selects it: what a person types at the terminal."""
+        return {self.game.ids[t]: self.input.keys_for(t)[0] for t in range(len(self.game.ids)) if self.input.keys_for(t)}
+
+    def led_labels(self) -> dict[int, str]:
+        """LED -> territory id, one LED per territory: how the terminal drawing names the places."""
+        return {leds[0]: self.game.ids[t] for t, leds in enumerate(territory_leds(self.game, self.layout)) if leds}
+
     def flash_for(self, action: Action) -> list[int]:
         tid = action.get("territory") or action.get("target")
         index = self.game.index.get(tid) if isinstance(tid, str) else None

@@ -245,7 +245,7 @@ class FarsideFace(FarsideLook, FarsideWords):
             return Outcome("nothing chosen to confirm: press spend, impact, leave, group, a manoeuvre die, or next",
                            refused=True, flash=self.layout.leds_to_flash(["confirm"]))
         action = self.choices[self.index]
-        return self._checked(action, self.describe_action(action), ["confirm"])
+        return self._checked(action, self.action_words(action), ["confirm"])
 
     def _press_cancel(self, seat: int) -> Outcome:
         if self.menu is None and not self.entry and not self.advance_armed:

@@ -139,7 +139,7 @@ class FarsideMenu(GameFace):
     def _selected_words(self) -> str:
         if not self.choices:
             return "nothing to choose"
-        return self.describe_action(self.choices[self.index])
+        return self.action_words(self.choices[self.index])
 
     def _checked(self, action: Action, words: str, flash: list[str]) -> Outcome:
         """``action`` for the table if the engine allows it now, else a refusal with its reason."""

@@ -16,9 +16,24 @@ class FarsideWords(FarsideMenu):
         model = self.game.models.get(mid) if isinstance(mid, str) else None
         return f"{mid} ({model['name']})" if model else str(mid)
 
+    def words_private(self, seat: int) -> bool:
+        """Only the secret mission is hidden: what the seat to act is told is private while it chooses one."""
+        return self.game.phase == "secrets"
+
     def describe_action(self, action: Action) -> str:
+        """An applied action in words for the whole table (a mission stays secret), with the rolls after it."""
+        return self._words(action, public=True)
+
+    def action_words(self, action: Action) -> str:
+        """An action in words for the seat choosing it (a mission named in full)."""
+        return self._words(action, public=False)
+
+    def _words(self, action: Action, public: bool) -> str:
         """The action in words; for a logged action, followed by the rolls the host made after it."""
-        words = self._action_words(action)
+        if public and action.get("type") == "secret":
+            words = f"notes its secret mission (team size {action.get('team_size')})"
+        else:
+            words = self._action_words(action)
         rolls = self._rolls_after(action)
         return f"{words}: {rolls}" if rolls else words
 

@@ -87,6 +87,10 @@ class LandoverWords(LandoverChoice):
             return f"{status}. {self._next_words()}"
         return f"{status}. {self._what_now(seat)}"
 
+    def led_labels(self) -> dict[int, str]:
+        """LED -> hex number, for the terminal drawing: the words "hex 12" point at a light."""
+        return {led: str(h) for h, led in self.layout.hex_led.items()}
+
     def describe_action(self, action: Action) -> str:
         kind = action.get("type")
         if kind == "build":

@@ -1,0 +1,165 @@
+"""Typed input at the shared terminal: a person plays a human seat with no browser.
+
+A line typed for the seat to act is one of:
+
+* a place name as the terminal drawing labels it (Farlander: a territory id such as ``c2``),
+  or a name of a board key (``confirm``, ``cancel``, a button's label) or ``key N``: the same
+  key presses the board would send. Several may be given on one line (``c2 b1 b1 confirm``);
+* ``?`` (or ``help``, ``list``): a numbered list of the seat's legal actions in words
+  (:meth:`GameFace.describe_action`), ``? WORD`` only those whose words hold ``WORD``;
+* a number from the last list: that action, applied as it stands.
+
+Everything runs in the table's loop (:meth:`Table.submit`), so a typed line and a key press
+never race. What the seat is told goes through :meth:`Table.say` for that seat: in a game with
+secrets the shared screen shows only that the seat should look at its own screen.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections.abc import Iterable
+from typing import Any, TextIO
+
+from tablelight.core.game import Action
+from tablelight.table.service import HUMAN, Table
+
+#: At most this many actions in one numbered list (``? WORD`` narrows a longer one).
+MENU_SIZE = 30
+HELP_WORDS = ("?", "help", "list", "menu")
+
+
+def key_names(layout: dict[str, Any], face: Any) -> dict[str, int]:
+    """Typed name -> key: the face's place names, then the drawing's labelled buttons and keyed LEDs.
+
+    A label shared by several keys (Landover's ``sea``) names none of them: ``key N`` still works.
+    """
+    drawing = layout.get("drawing") or {}
+    labelled: dict[str, set[int]] = {}
+    for item in [*(drawing.get("buttons") or []), *(drawing.get("leds") or [])]:
+        if isinstance(item.get("key"), int) and isinstance(item.get("label"), str):
+            labelled.setdefault(item["label"].lower(), set()).add(item["key"])
+    names = {label: next(iter(keys)) for label, keys in labelled.items() if len(keys) == 1}
+    names.update({name.lower(): key for name, key in face.place_keys().items()})
+    return names
+
+
+class TypedInput:
+    """Turns typed lines into presses or actions for the human seat to act (call from the table loop)."""
+
+    def __init__(self, table: Table, layout: dict[str, Any]) -> None:
+        self.table = table
+        self.names = key_names(layout, table.face)
+        self.keys = int(layout.get("keys") or 0)
+        #: The last numbered list shown, and the game's log length it was made for.
+        self.menu: list[Action] = []
+        self.menu_at = -1
+
+    def help_words(self) -> str:
+        named = sorted(self.table.face.place_keys())
+        where = f"a place ({named[0]}..{named[-1]}), " if named else ""
+        buttons = [name for name in self.names if name not in set(map(str.lower, named))]
+        listed = ", ".join(buttons[:6]) + (", ..." if len(buttons) > 6 else "")
+        keys = f"a key name ({listed + ', ' if listed else ''}key N)"
+        return f"type {where}{keys}, several in a row, or ? for a numbered list of your choices"
+
+    def handle(self, line: str) -> None:
+        table, game = self.table, self.table.game
+        text = line.strip().lower()
+        seat = game.current_seat()
+        if seat is None:
+            table.say("the game is over")
+            return
+        if table.seats[seat] != HUMAN:
+            table.say(f"it is {table.seat_label(seat)}'s turn: it plays by itself")
+            return
+        words = text.split()
+        if not words or words[0] in HELP_WORDS:
+            self.show_menu(seat, " ".join(words[1:]))
+            return
+        if text.isdigit():
+            self.choose(seat, int(text))
+            return
+        keys = self.parse_keys(text)
+        if isinstance(keys, str):
+            table.say(keys, seat)
+            return
+        for key in keys:
+            table.press(key)
+
+    def parse_keys(self, text: str) -> list[int] | str:
+        """The keys ``text`` names, or why it names none (nothing is pressed then)."""
+        keys: list[int] = []
+        for part in (p.strip() for p in text.split(",")):
+            if not part:
+                continue
+            if part in self.names:
+                keys.append(self.names[part])
+                continue
+            words = part.split()
+            index = 0
+            while index < len(words):
+                word = words[index]
+                if word == "key" and index + 1 < len(words) and words[index + 1].isdigit():
+                    key = int(words[index + 1])
+                    if not 0 <= key < self.keys:
+                        return f"no key {key}: this board has keys 0-{self.keys - 1}"
+                    keys.append(key)
+                    index += 2
+                    continue
+                if word not in self.names:
+                    return f"{word!r} names nothing here: {self.help_words()}"
+                keys.append(self.names[word])
+                index += 1
+        return keys
+
+    def show_menu(self, seat: int, narrow: str) -> None:
+        face, game = self.table.face, self.table.game
+        choices = [(action, face.describe_action(action)) for action in game.legal_actions()]
+        if narrow:
+            choices = [(a, words) for a, words in choices if narrow in words.lower()]
+        if not choices:
+            self.menu = []
+            self.table.say(f"no choice matches {narrow!r}: type ? for all of them", seat)
+            return
+        shown = choices[:MENU_SIZE]
+        self.menu = [action for action, _ in shown]
+        self.menu_at = len(game.log)
+        lines = [f"{number:>3}. {words}" for number, (_, words) in enumerate(shown, 1)]
+        more = len(choices) - len(shown)
+        tail = f"\n  ... {more} more: type ? and a word (a place name) to narrow the list" if more else ""
+        self.table.say("type a number to choose:\n" + "\n".join(lines) + tail, seat)
+
+    def choose(self, seat: int, number: int) -> None:
+        table = self.table
+        if not self.menu or self.menu_at != len(table.game.log):
+            table.say("type ? first for a numbered list of your choices", seat)
+            return
+        if not 1 <= number <= len(self.menu):
+            table.say(f"no choice {number}: type 1-{len(self.menu)}, or ? for the list again", seat)
+            return
+        action = self.menu[number - 1]
+        self.menu = []
+        table.face.reset()  # a choice made from the list replaces whatever keys were half pressed
+        table.apply(action)
+
+
+def read_typed_lines(stream: TextIO, typed: TypedInput, stop: threading.Event) -> threading.Thread:
+    """Read ``stream`` line by line in a thread and hand each line to the table's loop."""
+
+    def lines() -> Iterable[str]:
+        for line in stream:
+            if stop.is_set():
+                return
+            yield line
+
+    def loop() -> None:
+        try:
+            for line in lines():
+                typed.table.submit(functools.partial(typed.handle, line))
+        except (OSError, ValueError):  # the terminal went away: nothing more to read
+            pass
+
+    thread = threading.Thread(target=loop, name="typed-input", daemon=True)
+    thread.start()
+    return thread

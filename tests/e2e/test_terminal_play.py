@@ -1,0 +1,231 @@
+"""The terminal alone: a person plays by typing, resume needs no flags, games are exported and deleted,
+and a game that cannot start leaves nothing in the store. The real ``tablelight`` command runs in a
+child process, on the simulated board (the real firmware over a pty)."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import queue
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from typing import IO
+
+import pytest
+
+from tablelight.core.record import replay
+from tablelight.table.store import GameStore
+
+from .helpers import wait_for
+
+HUMAN_PROMPT = "seat 0 (red, human): press a territory"
+MENU_LINE = re.compile(r"^\s*(\d+)\. (.*)$")
+
+
+def _cli(*args: str) -> list[str]:
+    return [sys.executable, "-m", "tablelight", *args]
+
+
+def _lines_of(stream: IO[str]) -> queue.Queue[str]:
+    lines: queue.Queue[str] = queue.Queue()
+
+    def pump() -> None:
+        for line in stream:
+            lines.put(line.rstrip("\n"))
+        lines.put("<end>")
+
+    threading.Thread(target=pump, daemon=True).start()
+    return lines
+
+
+def _next(lines: queue.Queue[str], wanted: re.Pattern[str] | str, seen: list[str], timeout: float = 30.0) -> str:
+    """The next line holding ``wanted`` (every line read is kept in ``seen``)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        line = lines.get(timeout=max(0.01, deadline - time.monotonic()))
+        seen.append(line)
+        if line == "<end>" or (wanted.search(line) if isinstance(wanted, re.Pattern) else wanted in line):
+            return line
+
+
+def test_a_person_plays_a_whole_farlander_game_by_typing(tmp_path):
+    """Place names, menu numbers and key names typed on stdin play seat 0 to the end of the game."""
+    db = str(tmp_path / "g.sqlite")
+    play = subprocess.Popen(
+        _cli("play", "farlander", "--seats", "human,random", "--board", "sim", "--view", "none", "--db", db),
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
+    )
+    assert play.stdin is not None and play.stdout is not None
+    lines = _lines_of(play.stdout)
+    seen: list[str] = []
+
+    def type_line(text: str) -> None:
+        assert play.stdin is not None
+        play.stdin.write(text + "\n")
+        play.stdin.flush()
+
+    typed = {"name": 0, "number": 0, "keys": 0}
+    try:
+        assert re.match(r"type a place \(a1\.\.g\d\), a key name \(confirm, cancel, key N\)", _next(lines, "type a place", seen))
+        # Something that names nothing: said why, nothing pressed.
+        _next(lines, HUMAN_PROMPT, seen)
+        type_line("zz")
+        assert "'zz' names nothing here" in _next(lines, "names nothing", seen)
+        turn = 0
+        while True:
+            type_line("?")
+            first = _next(lines, MENU_LINE, seen)
+            match = MENU_LINE.match(first)
+            assert match and match.group(1) == "1", first
+            words = match.group(2)
+            place = re.fullmatch(r"places a unit in (\w\d)", words)
+            conquest = re.fullmatch(r"conquers (\w\d) moving in (.*)", words)
+            if place and turn % 2:
+                type_line(place.group(1))  # the territory's name, as the drawing labels it
+                typed["name"] += 1
+            elif conquest and turn % 2:
+                moves = [(tid, int(n)) for n, tid in re.findall(r"(\d+) from (\w\d)", conquest.group(2))]
+                type_line(" ".join([conquest.group(1), *[tid for tid, n in moves for _ in range(n)], "confirm"]))
+                typed["keys"] += 1
+            else:
+                type_line("1")
+                typed["number"] += 1
+            turn += 1
+            line = _next(lines, re.compile(f"{re.escape(HUMAN_PROMPT)}|game over|<end>"), seen, timeout=60)
+            if "game over" in line or line == "<end>":
+                break
+        assert play.wait(30) == 0, "\n".join(seen[-20:])
+    finally:
+        if play.poll() is None:
+            play.kill()
+    assert typed["name"] > 5 and typed["number"] > 5 and typed["keys"] >= 1, typed
+    with GameStore(db) as store:
+        (info,) = store.games()
+        assert info.status == "over"
+        record = store.export(info.id)
+    mine = [e for e in record["log"] if e.get("seat") == 0 and "action" in e and not e.get("auto")]
+    assert len(mine) == turn
+    text = "\n".join(seen)
+    assert str(record["seed"]) not in text and "seed" not in text  # the shared screen never shows the seed
+
+
+def test_typing_at_a_real_terminal_plays_a_move(tmp_path):
+    """On a terminal (a real pty: live, coloured screen) the drawing names the places and a typed name plays."""
+    db = str(tmp_path / "g.sqlite")
+    controller, terminal = pty.openpty()
+    play = subprocess.Popen(
+        _cli("play", "farlander", "--seats", "human,random", "--board", "sim", "--db", db),
+        stdin=terminal, stdout=terminal, stderr=terminal, close_fds=True,
+    )
+    os.close(terminal)
+    screen = bytearray()
+
+    def read() -> str:
+        while True:
+            try:
+                chunk = os.read(controller, 65536)
+            except (BlockingIOError, OSError):
+                break
+            screen.extend(chunk)
+            if len(chunk) < 65536:
+                break
+        return screen.decode(errors="replace")
+
+    os.set_blocking(controller, False)
+    try:
+        wait_for(lambda: time.sleep(0.05) or HUMAN_PROMPT in read(), timeout=30)
+        assert "\033[" in read() and re.search(r"a1|b1|c1", read())  # coloured, territories named
+        with GameStore(db) as store:
+            (info,) = store.games()
+        os.write(controller, b"?\n")
+        menu = wait_for(lambda: time.sleep(0.05) or re.search(r"1\. places a unit in (\w\d)", read()), timeout=30)
+        os.write(controller, f"{menu.group(1)}\n".encode())  # the territory's name, as the screen labels it
+
+        def placed() -> bool:
+            with GameStore(db) as store:
+                log = store.record(info.id)["log"]
+            return any(e.get("seat") == 0 and e.get("action", {}).get("type") == "place" for e in log)
+
+        wait_for(lambda: time.sleep(0.05) or read() and placed(), timeout=30)
+        play.send_signal(signal.SIGINT)
+        play.wait(15)
+        assert f"tablelight resume {info.id}" in read()
+    finally:
+        if play.poll() is None:
+            play.kill()
+        os.close(controller)
+
+
+def test_resume_with_no_flags_export_and_delete(tmp_path, monkeypatch):
+    db = str(tmp_path / "g.sqlite")
+    env = {**os.environ, "TABLELIGHT_DB": db}
+    play = subprocess.Popen(
+        _cli("play", "farlander", "--seats", "random,random", "--board", "sim", "--view", "none", "--bot-delay", "0.02"),
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
+    )
+    try:
+        def some_moves() -> bool:
+            if not os.path.exists(db):
+                return False
+            with GameStore(db) as store:
+                games = store.games()
+                return bool(games) and games[0].actions >= 10
+        wait_for(some_moves, timeout=30)
+        play.send_signal(signal.SIGINT)
+        play.wait(15)
+    finally:
+        if play.poll() is None:
+            play.kill()
+    with GameStore(db) as store:
+        (info,) = store.games()
+        assert info.status == "playing"
+        assert store.settings(info.id) == {"board": "sim", "view": "none", "web_port": 8055, "share": None, "bot_delay": 0.02, "brightness": None}
+    # No flags: the same simulated board, view and bot delay.
+    resume = subprocess.run(_cli("resume", str(info.id)), capture_output=True, text=True, timeout=120, env=env)
+    assert resume.returncode == 0, resume.stderr
+    assert "(simulated)" in resume.stderr and "seats random, random" in resume.stderr
+    out = tmp_path / "game.json"
+    exported = subprocess.run(_cli("games", "export", str(info.id), "--output", str(out)), capture_output=True, text=True, env=env)
+    assert exported.returncode == 0, exported.stderr
+    record = json.loads(out.read_text())
+    assert isinstance(record["seed"], int) and replay(record).is_over()
+    assert subprocess.run(_cli("replay", str(out)), capture_output=True, env=env).returncode == 0
+    printed = subprocess.run(_cli("games", "export", str(info.id)), capture_output=True, text=True, env=env)
+    assert json.loads(printed.stdout) == record
+    missing = subprocess.run(_cli("games", "export", "99"), capture_output=True, text=True, env=env)
+    assert missing.returncode == 1 and "no game 99" in missing.stderr and "Traceback" not in missing.stderr
+    deleted = subprocess.run(_cli("games", "delete", str(info.id)), capture_output=True, text=True, env=env)
+    assert deleted.returncode == 0 and f"game {info.id} deleted" in deleted.stdout
+    with GameStore(db) as store:
+        assert store.games() == []
+
+
+def test_a_game_that_cannot_start_leaves_nothing(tmp_path):
+    db = str(tmp_path / "g.sqlite")
+    base = ["play", "farlander", "--seats", "random,random", "--db", db]
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        in_use = subprocess.run(
+            _cli(*base, "--board", "sim", "--view", "web", "--web-port", str(port)), capture_output=True, text=True, timeout=60
+        )
+    assert in_use.returncode == 1 and f"port {port}" in in_use.stderr and "Traceback" not in in_use.stderr
+    too_big = subprocess.run(_cli(*base, "--board", "sim", "--web-port", "99999"), capture_output=True, text=True, timeout=60)
+    assert too_big.returncode == 2 and "1-65535" in too_big.stderr
+    no_board = subprocess.run(_cli(*base, "--board", str(tmp_path / "no-such-port")), capture_output=True, text=True, timeout=60)
+    assert no_board.returncode == 1 and "Traceback" not in no_board.stderr
+    with GameStore(db) as store:
+        assert store.games() == []
+
+
+@pytest.fixture(autouse=True)
+def _no_real_board(real_board):
+    if real_board:
+        pytest.skip("starts its own simulated board")
