@@ -41,9 +41,11 @@ def test_landover_resources_and_development_cards_reach_only_their_seat():
         assert sections["development cards"] == words(sorted(game.devs[seat]))
         if own_resources != words(game.view(other)["players"][other]["hand"]):
             assert own_resources not in theirs and own_resources not in public
+        # card names are words the public log uses too ("buys military power"): look where a hand would show
+        their_cards = {s["title"]: s["text"] for s in desk.seat(other)["secrets"]}["development cards"]
         for card in set(game.devs[seat]) - set(game.devs[other]):
-            assert card.replace("_", " ") not in theirs and card not in theirs
-            assert card.replace("_", " ") not in public and card not in public
+            assert card.replace("_", " ") not in their_cards and card not in their_cards
+        assert "development cards" not in public and "secrets" not in desk.public()
 
 
 def test_mainland_hands_reach_only_their_seat_and_the_shared_screen_gets_no_prompt_with_a_hand():

@@ -111,8 +111,6 @@ class GameFace(ABC):
     Every face subclasses this; the table calls nothing else on a face.
     """
 
-    #: The game this face shows (set by the subclass's constructor).
-    game: Game
     #: The layout id this face expects by default (``hardware/layouts/<id>.json`` or the game's own).
     default_layout: ClassVar[str]
     #: A word for each seat's colour (``("red", "blue")``), used in the table's messages.
@@ -149,14 +147,12 @@ class GameFace(ABC):
         """Rolls among new log ``entries`` for the board to animate (none for a game without dice)."""
         return []
 
-    def words_private(self, seat: int) -> bool:
+    def words_private(self, seat: int) -> bool | None:
         """Whether what ``seat`` is told now (prompts, press feedback) may name hidden information.
 
-        Default: whenever the game has secrets (its engine overrides ``Game.view``); a face whose
-        game hides things only at times (Farside's missions) narrows it."""
-        from tablelight.core.game import Game
-
-        return type(self.game).view is not Game.view
+        None (the default): whenever the game has secrets (its engine overrides ``Game.view``);
+        a face whose game hides things only at times (Farside's missions) says when."""
+        return None
 
     def led_labels(self) -> dict[int, str]:
         """LED -> the name of the place it lights, for the terminal drawing (none: unlabelled)."""

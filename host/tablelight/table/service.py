@@ -216,7 +216,8 @@ class Table:
         Words for one seat in a game with secrets go to that seat's own screen; the table then
         reads ``public`` (default: the seat is sent to its own screen, and told how to join).
         """
-        private = self.secret_words if seat is None else self.face.words_private(seat)
+        private_now = None if seat is None else self.face.words_private(seat)
+        private = self.secret_words if private_now is None else private_now
         if seat is None or not private:
             self.messages.append(text)
             self.on_message(text)

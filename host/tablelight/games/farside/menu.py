@@ -136,6 +136,10 @@ class FarsideMenu(GameFace):
             self.focus = min(self._varying_fields(), default=0)
         return Outcome(self._selected_words())
 
+    def action_words(self, action: Action) -> str:
+        """An action in words for the seat choosing it (the words module names secrets in full)."""
+        return self.describe_action(action)
+
     def _selected_words(self) -> str:
         if not self.choices:
             return "nothing to choose"
