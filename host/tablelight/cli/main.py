@@ -27,6 +27,7 @@ COMMAND_MODULES = [
     "tablelight.cli.sim",
     "tablelight.cli.devices",
     "tablelight.cli.flash",
+    "tablelight.cli.lab",
 ]
 
 
