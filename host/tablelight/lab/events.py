@@ -39,6 +39,7 @@ def _landover(game: Any) -> Counter[str]:
 def _farside(game: Any) -> Counter[str]:
     events: Counter[str] = Counter()
     state = game.state()
+    events["rounds"] += int(state.get("round") or 0)
     if state.get("end_reason"):
         events[f"end:{state['end_reason']}"] += 1
     for seat_objectives in state.get("objectives", []):

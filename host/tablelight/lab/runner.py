@@ -94,15 +94,14 @@ def run_plan(
 
 
 def _pool(plan: dict[str, Any], batches: list[list[tuple[int, int]]], workers: int) -> Iterator[list[dict[str, Any]]]:
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
         futures = [pool.submit(play_batch, plan, batch) for batch in batches]
-        try:
-            for future in as_completed(futures):
-                yield future.result()
-        except BaseException:
-            for future in futures:
-                future.cancel()
-            raise
+        for future in as_completed(futures):
+            yield future.result()
+    finally:
+        # On a stop (Ctrl-C) drop the queued batches; the file already holds every finished game.
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _cluster_workers(cluster: str) -> int | None:
