@@ -29,12 +29,13 @@ def describe(stats: dict[str, Any]) -> str:
         for key in ("turns", "actions"):
             d = v[key]
             if d["n"]:
-                lines.append(f"  {key + ':':19} mean {d['mean']}, sd {d['sd']}, min {d['min']}, median {d['median']}, "
-                             f"p90 {d['p90']}, max {d['max']}")
+                lines.append(f"  {key + ':':19} mean {d['mean']:.1f}, sd {d['sd']:.1f}, min {d['min']}, "
+                             f"median {d['median']:g}, p90 {d['p90']:g}, max {d['max']}")
         winner = v["scores"]["winner"]
         if winner["n"]:
-            lines.append(f"  winning score:      mean {winner['mean']}, median {winner['median']}, "
-                         f"range {winner['min']}-{winner['max']}; margin mean {v['scores']['margin'].get('mean')}")
+            margin = v["scores"]["margin"].get("mean")
+            lines.append(f"  winning score:      mean {winner['mean']:.1f}, median {winner['median']:g}, "
+                         f"range {winner['min']}-{winner['max']}; margin mean {margin if margin is None else round(margin, 1)}")
         top = sorted(v["action_types"].items(), key=lambda kv: -kv[1]["share"])[:8]
         lines.append("  actions:            " + ", ".join(f"{k} {100 * a['share']:.1f}%" for k, a in top))
         events = sorted(v["events"].items(), key=lambda kv: -kv[1]["per_game"])[:10]
