@@ -41,6 +41,16 @@ def test_variants_and_their_comparison(capsys: pytest.CaptureFixture[str]) -> No
     assert stats["run"]["workers"] == 1 and stats["run"]["games_played"] == 24
 
 
+def test_the_last_vary_is_compared_within_each_value_of_the_others(capsys: pytest.CaptureFixture[str]) -> None:
+    stats = lab_json(capsys, "farlander", "--games", "3", "--vary", "players=2,3", "--vary", "garrisons=off,on",
+                     "--workers", "1")
+    assert [v["label"] for v in stats["variants"]] == [
+        "players=2, garrisons=off", "players=2, garrisons=on", "players=3, garrisons=off", "players=3, garrisons=on"]
+    assert [(c["base"], c["variant"]) for c in stats["comparisons"]] == [
+        ("players=2, garrisons=off", "players=2, garrisons=on"), ("players=3, garrisons=off", "players=3, garrisons=on")]
+    assert [v["players"] for v in stats["variants"]] == [2, 2, 3, 3]
+
+
 def test_same_statistics_for_one_and_two_workers(capsys: pytest.CaptureFixture[str]) -> None:
     one = lab_json(capsys, "farlander", "--games", "10", "--players", "3", "--seed", "5", "--workers", "1")
     two = lab_json(capsys, "farlander", "--games", "10", "--players", "3", "--seed", "5", "--workers", "2")
@@ -97,5 +107,5 @@ def test_html_report_has_the_plots(tmp_path: Path, capsys: pytest.CaptureFixture
                  "--workers", "1", "--quiet", "--report", str(report)]) == 0
     text = report.read_text()
     assert text.count("<svg") >= 5  # seats, bots, capped/first, two length histograms, comparison
-    assert "Win rate by bot" in text and "Variants against the first" in text
+    assert "Win rate by bot" in text and "Variants against their baseline" in text
     assert "board_size=10" in capsys.readouterr().out

@@ -26,8 +26,18 @@ def aggregate(plan: dict[str, Any], records: list[dict[str, Any]]) -> dict[str, 
         "seed": plan["seed"],
         "games_per_variant": plan["games"],
         "variants": variants,
-        "comparisons": [compare(variants[0], other) for other in variants[1:]],
+        "comparisons": [compare(variants[base], variants[v]) for v, base in baselines(plan)],
     }
+
+
+def baselines(plan: dict[str, Any]) -> list[tuple[int, int]]:
+    """(variant, its baseline) pairs: the last ``--vary`` is the one compared, the others hold still.
+
+    With ``--vary players=2,3 --vary garrisons=off,on`` garrisons on is compared with garrisons off
+    at each number of players; with one ``--vary`` every value is compared with the first.
+    """
+    step = len(plan["vary"][-1][1]) if plan["vary"] else 1
+    return [(v, v - v % step) for v in range(len(plan["variants"])) if v % step]
 
 
 def variant_stats(players: int, games: list[dict[str, Any]]) -> dict[str, Any]:

@@ -49,7 +49,7 @@ def render(stats: dict[str, Any]) -> str:
     ]
     parts += [f"<h3>{html.escape(v['label'])}</h3>" + histogram(v["turns"]) for v in variants]
     if stats["comparisons"]:
-        parts.append("<h2>Variants against the first</h2>")
+        parts.append("<h2>Variants against their baseline</h2>")
         parts.append(differences(stats["comparisons"]))
     parts += ["<h2>Figures</h2>", f"<pre>{html.escape(describe(stats))}</pre>",
               "<details><summary>All statistics (JSON)</summary>",

@@ -51,9 +51,12 @@ def describe(stats: dict[str, Any]) -> str:
             if t["diff"] is None:
                 continue
             mark = " *" if t["significant"] else ""
+            p = "p<1e-6" if t["p"] < 1e-6 else f"p={t['p']:.3g}"
             lines.append(f"  {name:19} {100 * t['diff']:+.1f} points [{100 * t['ci95'][0]:+.1f}, "
-                         f"{100 * t['ci95'][1]:+.1f}], p={t['p']:.3g}{mark}")
-        lines.append(f"  mean turns          {c['mean_turns']['base']} -> {c['mean_turns']['variant']}")
+                         f"{100 * t['ci95'][1]:+.1f}], {p}{mark}")
+        turns = c["mean_turns"]
+        if turns["base"] is not None and turns["variant"] is not None:
+            lines.append(f"  mean turns          {turns['base']:.1f} -> {turns['variant']:.1f}")
     if "run" in stats:
         r = stats["run"]
         lines.append("")
