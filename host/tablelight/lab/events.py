@@ -40,8 +40,11 @@ def _farside(game: Any) -> Counter[str]:
     events: Counter[str] = Counter()
     state = game.state()
     events["rounds"] += int(state.get("round") or 0)
-    if state.get("end_reason"):
-        events[f"end:{state['end_reason']}"] += 1
+    reason = str(state.get("end_reason") or "")
+    if reason:
+        # The engine's reason is a sentence with numbers in it; count its kind.
+        kind = "objectives" if "objectives" in reason else "round_limit" if "round limit" in reason else "wipe_out"
+        events[f"end:{kind}"] += 1
     for seat_objectives in state.get("objectives", []):
         for mission, count in dict(seat_objectives).items():
             if count:
