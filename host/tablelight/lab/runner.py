@@ -17,7 +17,7 @@ from tablelight.lab.plan import Job, jobs
 from tablelight.lab.play import play_job
 from tablelight.lab.results import ResultsFile
 
-#: Games per task: small enough for a smooth progress bar, large enough to keep overhead low.
+#: Most games per task: small enough for a smooth progress bar, large enough to keep overhead low.
 BATCH = 4
 
 
@@ -49,7 +49,9 @@ def run_plan(
     seen = {(r["variant"], r["index"]) for r in done}
     records = [r for r in done]
     todo = [(job.variant, job.index) for job in jobs(plan) if (job.variant, job.index) not in seen]
-    batches = [todo[i : i + BATCH] for i in range(0, len(todo), BATCH)]
+    # Few games (slow bots, say) go one per task, so each is saved as soon as it ends.
+    size = max(1, min(BATCH, len(todo) // (8 * workers)))
+    batches = [todo[i : i + size] for i in range(0, len(todo), size)]
     started = time.perf_counter()
     backend = "cluster" if cluster else ("process" if workers == 1 else "pool")
     bar = _progress_bar(len(todo), len(done), progress)
