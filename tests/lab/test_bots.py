@@ -72,8 +72,8 @@ class WorldRecorder(SearchBot):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.worlds: list[str] = []
 
-    def _world(self, game, seat, hide):  # type: ignore[no-untyped-def]
-        world = super()._world(game, seat, hide)
+    def sample_world(self, game, seat, hide):  # type: ignore[no-untyped-def]
+        world = super().sample_world(game, seat, hide)
         self.worlds.append(json.dumps([world.state(), world.rng.state], sort_keys=True))
         return world
 

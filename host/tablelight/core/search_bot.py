@@ -86,16 +86,16 @@ class SearchBot:
         root = Node(None, None)
         if self.policy is not None:
             # The fast bot's own choice is the first child: the search starts from it and must beat it.
-            hint = self._world(game, seat, hide)
+            hint = self.sample_world(game, seat, hide)
             first = self.policy.choose(hint)
             root.children[action_key(first)] = Node(first, seat)
         for _ in range(self.iterations):
-            self._iterate(root, self._world(game, seat, hide))
+            self._iterate(root, self.sample_world(game, seat, hide))
         best = max(root.children.values(), key=lambda n: (n.visits, n.reward))
         assert best.action is not None
         return best.action
 
-    def _world(self, game: Game, seat: int, hide: Callable[[Game, int, Rng], None] | None) -> Game:
+    def sample_world(self, game: Game, seat: int, hide: Callable[[Game, int, Rng], None] | None) -> Game:
         """A determinization: a clone with the other seats' secrets and the future redrawn."""
         world = game.clone()
         world.rng = self.rng.fork()  # the future is sampled, never read from the game's seed
