@@ -60,6 +60,13 @@ def test_same_statistics_for_one_and_two_workers(capsys: pytest.CaptureFixture[s
     assert without_run(other_seed) != without_run(one)
 
 
+def test_max_actions_caps_a_game(capsys: pytest.CaptureFixture[str]) -> None:
+    stats = lab_json(capsys, "landover", "--games", "2", "--players", "3", "--workers", "1", "--max-actions", "40")
+    variant = stats["variants"][0]
+    assert variant["capped"]["k"] == 2 and variant["actions"]["max"] == 40
+    assert all(p["k"] == 0 for p in variant["win_rate_by_seat"])
+
+
 def test_a_stopped_lab_continues_from_its_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     whole = lab_json(capsys, "mainland", "--games", "9", "--seed", "2", "--workers", "1")
     out = tmp_path / "games.jsonl"
@@ -91,6 +98,7 @@ def test_another_plan_in_the_same_file_is_refused(tmp_path: Path, capsys: pytest
         (["--vary", "board_size=8,huge"], "board_size"),
         (["--bots", "nobody"], "unknown bot 'nobody'"),
         (["--games", "0"], "--games must be at least 1"),
+        (["--max-actions", "0"], "--max-actions must be at least 1"),
         (["--workers", "0"], "--workers must be at least 1"),
         (["--cluster", "local:zero"], "local:N"),
     ],

@@ -29,6 +29,10 @@ def register(subparsers: Any) -> None:
             help="a rule variant per value (repeat for every combination); 'players' varies the seats",
         )
         sub.add_argument("--seed", type=int, default=0, help="lab seed: every game's seed is derived from it")
+        sub.add_argument(
+            "--max-actions", type=int, metavar="N",
+            help="stop a game after N player actions and count it as capped (default 200000)",
+        )
         sub.add_argument("--workers", type=int, help="worker processes (default: every core)")
         sub.add_argument("--cluster", metavar="ADDRESS", help="run on a Dask cluster: tcp://host:8786, or local:N to start one")
         sub.add_argument("--out", metavar="FILE", help="stream every game to this JSON-lines file; rerun to continue")
@@ -58,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         raise SetupError("--cluster and --workers exclude each other (the cluster has its own workers)")
     plan = make_plan(
         cls.name, games=args.games, players=args.players, bots=bots, seed=args.seed,
-        options=options_from_args(args, cls), vary=parse_vary(args.vary),
+        options=options_from_args(args, cls), vary=parse_vary(args.vary), max_actions=args.max_actions,
     )
     if args.scaling:
         return _scaling(plan, args)

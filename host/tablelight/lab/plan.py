@@ -58,6 +58,7 @@ def make_plan(
     seed: int,
     options: dict[str, Any] | None = None,
     vary: list[tuple[str, list[str]]] | None = None,
+    max_actions: int | None = None,
 ) -> dict[str, Any]:
     """Check everything once, up front, and return the plan as JSON.
 
@@ -67,6 +68,8 @@ def make_plan(
     cls = game_class(game)
     if games < 1:
         raise SetupError(f"--games must be at least 1, got {games}")
+    if max_actions is not None and max_actions < 1:
+        raise SetupError(f"--max-actions must be at least 1, got {max_actions}")
     known_bots = cls.bot_names()
     for name in bots:
         if name not in known_bots:
@@ -83,7 +86,7 @@ def make_plan(
             raise SetupError(f"--bots names {len(bots)} bots for {seats} players (name one, or one per seat)")
         label = ", ".join(f"{k}={v}" for k, v in zip(names, values)) or "default"
         variants.append({"label": label, "players": seats, "options": dict(probe.options)})
-    return {
+    plan: dict[str, Any] = {
         "game": game,
         "games": games,
         "bots": list(bots),
@@ -91,6 +94,9 @@ def make_plan(
         "vary": [[name, list(choices)] for name, choices in vary or []],
         "variants": variants,
     }
+    if max_actions is not None:  # only when given, so results files of earlier labs still match
+        plan["max_actions"] = max_actions
+    return plan
 
 
 def jobs(plan: dict[str, Any]) -> list[Job]:

@@ -14,7 +14,8 @@ from tablelight.core.game import Game
 from tablelight.core.registry import game_class
 from tablelight.lab.plan import Job, derive_seed, seating
 
-#: Stop a game that has not ended after this many actions (an engine without its own cap).
+#: Stop a game that has not ended after this many actions (an engine without its own cap), unless
+#: the plan says otherwise (``--max-actions``).
 ACTION_LIMIT = 200_000
 
 
@@ -27,7 +28,8 @@ def play_job(plan: dict[str, Any], job: Job) -> dict[str, Any]:
     names = seating(plan, job)
     bots = [cls.make_bot(name, derive_seed(plan["seed"], "bot", job.variant, job.index, seat)) for seat, name in enumerate(names)]
     actions = 0
-    while not game.is_over() and actions < ACTION_LIMIT:
+    limit = plan.get("max_actions", ACTION_LIMIT)
+    while not game.is_over() and actions < limit:
         seat = game.current_seat()
         assert seat is not None
         game.apply(bots[seat].choose(game), seat=seat)
