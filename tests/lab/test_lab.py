@@ -101,6 +101,8 @@ def test_another_plan_in_the_same_file_is_refused(tmp_path: Path, capsys: pytest
         (["--max-actions", "0"], "--max-actions must be at least 1"),
         (["--workers", "0"], "--workers must be at least 1"),
         (["--cluster", "local:zero"], "local:N"),
+        (["--vary", "players=two"], "--vary players takes whole numbers"),
+        (["--out", "/nonexistent-dir/games.jsonl"], "cannot use the results file"),
     ],
 )
 def test_bad_options_get_one_clear_error(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:

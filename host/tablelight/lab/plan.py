@@ -78,7 +78,7 @@ def make_plan(
     variants = []
     for values in itertools.product(*(choices for _, choices in vary or [])):
         chosen = dict(zip(names, values))
-        seats = int(chosen.pop(PLAYERS_KEY)) if PLAYERS_KEY in chosen else (players or cls.min_players)
+        seats = _players(chosen.pop(PLAYERS_KEY)) if PLAYERS_KEY in chosen else (players or cls.min_players)
         merged = {**(options or {}), **chosen}
         # Refuses unknown options and bad values with the engine's own message.
         probe = cls(seats, merged, 0)
@@ -97,6 +97,12 @@ def make_plan(
     if max_actions is not None:  # only when given, so results files of earlier labs still match
         plan["max_actions"] = max_actions
     return plan
+
+
+def _players(value: str) -> int:
+    if not value.isdigit():
+        raise SetupError(f"--vary players takes whole numbers, got {value!r}")
+    return int(value)
 
 
 def jobs(plan: dict[str, Any]) -> list[Job]:

@@ -25,6 +25,12 @@ class ResultsFile:
         self.handle: IO[str] | None = None
 
     def open(self, plan: dict[str, Any]) -> list[dict[str, Any]]:
+        try:
+            return self._open(plan)
+        except OSError as error:
+            raise SetupError(f"cannot use the results file {self.path}: {error.strerror}") from None
+
+    def _open(self, plan: dict[str, Any]) -> list[dict[str, Any]]:
         done: list[dict[str, Any]] = []
         if self.path.exists() and self.path.stat().st_size > 0:
             done = self._read(plan)
