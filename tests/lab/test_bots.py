@@ -128,3 +128,14 @@ def test_farside_tactician_plays_whole_games_over_several_rounds() -> None:
     random_game = cls(2, None, 1)
     play(random_game, [cls.make_bot("random", 1), cls.make_bot("random", 2)])
     assert random_game.state()["round"] == 1
+
+
+def test_search_bot_plays_a_whole_game_of_landover_choosing_only_really_legal_actions() -> None:
+    # Landover's hidden hands make some actions legal only in a sampled world (taking a card the
+    # other seat holds there); the bot must still choose among the real game's actions.
+    cls = game_class("landover")
+    game = cls(3, None, 0)
+    bots = [SearchBot(0, iterations=3, playout=4, policy=cls.make_bot("greedy", 0)),
+            cls.make_bot("greedy", 1), cls.make_bot("greedy", 2)]
+    play(game, bots)
+    assert game.is_over() and game.winners()

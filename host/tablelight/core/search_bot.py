@@ -91,7 +91,13 @@ class SearchBot:
             root.children[action_key(first)] = Node(first, seat)
         for _ in range(self.iterations):
             self._iterate(root, self.sample_world(game, seat, hide))
-        best = max(root.children.values(), key=lambda n: (n.visits, n.reward))
+        # Only actions the real game allows: a determinization may allow more (taking a card that
+        # another seat holds only in that sampled world).
+        allowed = {action_key(a) for a in legal}
+        candidates = [n for key, n in root.children.items() if key in allowed and n.visits]
+        if not candidates:
+            return self.rng.choice(legal)
+        best = max(candidates, key=lambda n: (n.visits, n.reward))
         assert best.action is not None
         return best.action
 
