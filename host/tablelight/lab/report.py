@@ -16,7 +16,7 @@ from tablelight.core.errors import SetupError
 from tablelight.lab.text import describe
 
 COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"]
-WIDTH, HEIGHT, MARGIN = 640, 240, 40
+WIDTH, HEIGHT, MARGIN = 640, 260, 44
 
 
 def write_report(path: str, stats: dict[str, Any]) -> None:
@@ -78,7 +78,12 @@ def bars(groups: list[tuple[str, list[tuple[str, dict[str, Any]]]]]) -> str:
                 mid = x + step * 0.45
                 out.append(f"<path d='M{mid:.1f} {low:.1f}V{high:.1f}M{mid - 3:.1f} {low:.1f}h6M{mid - 3:.1f} {high:.1f}h6' stroke='black'/>")
             x += step
-        out.append(f"<text x='{(start + x) / 2:.1f}' y='{HEIGHT - MARGIN + 14}' text-anchor='middle'>{html.escape(label)}</text>")
+        # One line per varied option, so long labels of several --vary do not run into each other.
+        lines = "".join(
+            f"<tspan x='{(start + x) / 2:.1f}' dy='{0 if i == 0 else 12}'>{html.escape(part)}</tspan>"
+            for i, part in enumerate(label.split(", "))
+        )
+        out.append(f"<text y='{HEIGHT - MARGIN + 14}' text-anchor='middle'>{lines}</text>")
         x += step
     legend = "".join(
         f"<rect x='{MARGIN + 110 * i}' y='6' width='10' height='10' fill='{COLOURS[i % len(COLOURS)]}'/>"
