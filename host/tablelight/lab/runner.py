@@ -47,7 +47,7 @@ def run_plan(
     results = ResultsFile(out) if out else None
     done = results.open(plan) if results else []
     seen = {(r["variant"], r["index"]) for r in done}
-    records = [r for r in done]
+    records = list(done)
     todo = [(job.variant, job.index) for job in jobs(plan) if (job.variant, job.index) not in seen]
     # Few games (slow bots, say) go one per task, so each is saved as soon as it ends.
     size = max(1, min(BATCH, len(todo) // (8 * workers)))
@@ -83,7 +83,7 @@ def run_plan(
     actions = sum(r["actions"] for r in records if (r["variant"], r["index"]) not in seen)
     run = {
         "backend": backend,
-        "workers": engine_workers if not cluster else _cluster_workers(cluster),
+        "workers": engine_workers if not cluster else _cluster_workers(),
         "cluster": cluster,
         "games_played": len(todo),
         "games_resumed": len(done),
@@ -106,7 +106,7 @@ def _pool(plan: dict[str, Any], batches: list[list[tuple[int, int]]], workers: i
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _cluster_workers(cluster: str) -> int | None:
+def _cluster_workers() -> int | None:
     from tablelight.lab.cluster import last_worker_count
 
     return last_worker_count()
