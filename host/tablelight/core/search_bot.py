@@ -17,7 +17,8 @@ UCB1, with the reward seen by the seat that chose each action. A playout plays
 the game's own fast bot (greedy, strong...; random where a game has none) for
 every seat for a bounded number of steps, so a decision is judged by what
 follows when everyone then plays sensibly; the first child tried is the fast
-bot's own choice. An unfinished game is valued by each seat's lead in score.
+bot's own choice, favoured at the root by a progressive bias that fades with
+visits, so the search leaves it only for a move that proves better. An unfinished game is valued by each seat's lead in score.
 """
 
 from __future__ import annotations
@@ -40,6 +41,9 @@ DETERMINIZERS = {
     "mainland": "tablelight.games.mainland.search:determinize",
 }
 EXPLORATION = 0.7
+#: Progressive bias (Chaslot et al. 2008) towards the fast bot's choice at the root: it fades as
+#: that child is visited, so the search leaves the fast bot's move only for one that proves better.
+HINT_BIAS = 0.5
 
 
 class Node:
@@ -75,6 +79,8 @@ class SearchBot:
         self.playout = playout
         #: The bot that plays the playouts (anything with ``choose``); None plays random actions.
         self.policy = policy
+        #: The root child holding the fast bot's choice during a search.
+        self.hint: Node | None = None
 
     def choose(self, game: Game) -> Action:
         legal = game.legal_actions()
@@ -84,11 +90,11 @@ class SearchBot:
         assert seat is not None
         hide = determinizer(game)
         root = Node(None, None)
+        self.hint = None
         if self.policy is not None:
             # The fast bot's own choice is the first child: the search starts from it and must beat it.
-            hint = self.sample_world(game, seat, hide)
-            first = self.policy.choose(hint)
-            root.children[action_key(first)] = Node(first, seat)
+            first = self.policy.choose(self.sample_world(game, seat, hide))
+            self.hint = root.children[action_key(first)] = Node(first, seat)
         for _ in range(self.iterations):
             self._iterate(root, self.sample_world(game, seat, hide))
         # Only actions the real game allows: a determinization may allow more (taking a card that
@@ -97,7 +103,8 @@ class SearchBot:
         candidates = [n for key, n in root.children.items() if key in allowed and n.visits]
         if not candidates:
             return self.rng.choice(legal)
-        best = max(candidates, key=lambda n: (n.visits, n.reward))
+        # Most visited wins; on a tie, the fast bot's choice, then the better mean.
+        best = max(candidates, key=lambda n: (n.visits, n is self.hint, n.reward / n.visits))
         assert best.action is not None
         return best.action
 
@@ -126,7 +133,13 @@ class SearchBot:
                 break
             log_total = math.log(max(1, node.visits))
             children = [node.children[action_key(a)] for a in actions]
-            node = max(children, key=lambda c: c.reward / c.visits + EXPLORATION * math.sqrt(log_total / c.visits))
+            favoured = self.hint if node is root else None
+
+            def score(c: Node) -> float:
+                bias = HINT_BIAS / (1 + c.visits) if c is favoured else 0.0
+                return c.reward / c.visits + EXPLORATION * math.sqrt(log_total / c.visits) + bias
+
+            node = max(children, key=score)
             assert node.action is not None
             world.apply(node.action)
             path.append(node)
