@@ -569,7 +569,7 @@ def _reference(seed: int, dice: str) -> dict[str, Any]:
     from tablelight.table.service import Table
 
     game = FarsideEncounter(2, {"dice": dice}, seed=seed)
-    Table(game, ["random", "random"]).run()
+    Table(game, ["tactician", "tactician"]).run()  # a "bot" seat gets the game's own bot
     return game.to_record()
 
 
@@ -587,7 +587,7 @@ def test_a_bot_game_on_the_simulated_board_from_the_command_line(dice: str, tmp_
     assert code == 0
     captured = capsys.readouterr()
     assert "(simulated)" in captured.err
-    assert "game over" in captured.out and "seat 0 (red, random)" in captured.out
+    assert "game over" in captured.out and "seat 0 (red, tactician)" in captured.out
     with GameStore(db) as store:
         (info,) = store.games()
         assert info.status == "over"

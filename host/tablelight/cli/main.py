@@ -29,6 +29,7 @@ COMMAND_MODULES = [
     "tablelight.cli.pairing",
     "tablelight.cli.flash",
     "tablelight.cli.build_sheet",
+    "tablelight.cli.lab",
 ]
 
 

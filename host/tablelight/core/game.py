@@ -176,16 +176,20 @@ class Game(ABC):
 
     @classmethod
     def bot_names(cls) -> list[str]:
-        """Names accepted by :meth:`make_bot`; engines with stronger bots extend this."""
-        return ["random"]
+        """Names accepted by :meth:`make_bot`; engines with their own bots append them (fast ones last:
+        the table's default bot is the last that can be made)."""
+        return ["random", "mcts", "mcts-deep"]
 
     @classmethod
     def make_bot(cls, name: str, seed: int = 0) -> Any:
-        """A bot by name (``"random"`` for every game)."""
+        """A bot by name: ``"random"`` and the search bots ``"mcts"``/``"mcts-deep"`` exist for every game."""
         from tablelight.core.bots import RandomBot
+        from tablelight.core.search_bot import BUDGETS, make_search_bot
 
         if name == "random":
             return RandomBot(seed)
+        if name in BUDGETS:
+            return make_search_bot(cls, name, seed)
         raise SetupError(f"unknown bot {name!r} for {cls.name}; known bots: {', '.join(cls.bot_names())}")
 
     def random_action(self, rng: Rng) -> Action:

@@ -438,7 +438,7 @@ class Farlander(Game):
 
     @classmethod
     def bot_names(cls) -> list[str]:
-        return ["random", "strong"]
+        return [*super().bot_names(), "strong"]
 
     @classmethod
     def make_bot(cls, name: str, seed: int = 0) -> Any:

@@ -940,6 +940,18 @@ class FarsideEncounter(Game):
             hidden.append(entry)
         return hidden
 
+    @classmethod
+    def bot_names(cls) -> list[str]:
+        return [*super().bot_names(), "tactician"]
+
+    @classmethod
+    def make_bot(cls, name: str, seed: int = 0) -> Any:
+        if name == "tactician":
+            from tablelight.games.farside.bots import TacticianBot
+
+            return TacticianBot(seed)
+        return super().make_bot(name, seed)
+
     def describe(self, color: bool = False) -> str:
         lines = [f"farside: round {self.round}, {self.phase} phase"
                  + (f", seat {self.current_seat()} to act" if self.current_seat() is not None else f" ({self.end_reason})")]

@@ -1323,7 +1323,7 @@ class Landover(Game):
 
     @classmethod
     def bot_names(cls) -> list[str]:
-        return ["random", "greedy"]
+        return [*super().bot_names(), "greedy"]
 
     @classmethod
     def make_bot(cls, name: str, seed: int = 0) -> Any:

@@ -548,7 +548,7 @@ class Mainland(Game):
 
     @classmethod
     def bot_names(cls) -> list[str]:
-        return ["random", "greedy", "strong"]
+        return [*super().bot_names(), "greedy", "strong"]
 
     @classmethod
     def make_bot(cls, name: str, seed: int = 0) -> Any:

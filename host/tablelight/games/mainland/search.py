@@ -1,0 +1,27 @@
+"""What the search bot may not know in Mainland, redrawn: deck orders and the other clans' hands and discards.
+
+:func:`determinize` works on a clone (see :mod:`tablelight.core.search_bot`). A
+clan's own hand and discards are known to it; its deck order is not (it is
+shuffled when drawn). Another clan's hand, discards and deck are pooled and
+dealt again in the same sizes, so every count a player sees stays true.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tablelight.core.rng import Rng
+
+
+def determinize(game: Any, seat: int, rng: Rng) -> None:
+    for other in range(game.players):
+        if other == seat:
+            rng.shuffle(game.decks[other])
+            continue
+        hand, discard, deck = game.hands[other], game.discards[other], game.decks[other]
+        pool = hand + discard + deck
+        rng.shuffle(pool)
+        sizes = (len(hand), len(discard))
+        game.hands[other] = pool[: sizes[0]]
+        game.discards[other] = pool[sizes[0] : sizes[0] + sizes[1]]
+        game.decks[other] = pool[sizes[0] + sizes[1] :]
