@@ -41,6 +41,8 @@ class TacticianBot:
         assert seat is not None
         if game.pending is not None:
             return self._roll(game)
+        if game.evade_offer is not None:  # a defence roll that Evade could reroll: keep it (saves the die)
+            return {"type": "accept", "model": game.evade_offer["model"]}
         if game.phase == "secrets":
             return self._secret(game, seat)
         if game.phase == "command":
