@@ -70,3 +70,20 @@ def test_mainland_hands_reach_only_their_seat_and_the_shared_screen_gets_no_prom
     assert "join at http://127.0.0.1:8055/join" in shared[0]
     desk.tick()
     assert game.hands[acting][0] in json.dumps(desk.seat(acting))
+
+
+def test_a_seats_page_does_not_repeat_its_prompt_as_feedback():
+    game = Mainland(2, seed=5)
+    table = played(game, ["random", "random"], 2)
+    desk = Desk(table, join_url="http://127.0.0.1:8055/join")
+    table.on_private, table.join_hint = desk.tell, desk.join_hint
+    table.prompt_hint = "or type it: ? lists your choices"  # what `play` adds for the terminal
+    acting = game.current_seat()
+    table.say("refused: that card does not fit there", seat=acting)
+    desk.tick()
+    assert desk.seat(acting)["feedback"] == "refused: that card does not fit there"
+    table.prompt()
+    desk.tick()
+    page = desk.seat(acting)
+    assert page["prompt"] == table.face.prompt(acting) and page["feedback"] == ""
+    assert "? lists your choices" not in json.dumps(page)

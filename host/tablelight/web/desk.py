@@ -113,7 +113,13 @@ class Desk:
         return False, said[-1] if said else "refused"
 
     def tell(self, seat: int, text: str) -> None:
-        """The table said ``text`` to ``seat`` alone (``Table.on_private``): its page shows it."""
+        """The table said ``text`` to ``seat`` alone (``Table.on_private``): its page shows it.
+
+        The seat's own prompt is not repeated: the page shows it already (the table's copy may
+        carry advice for the terminal); it clears what an earlier press was told instead.
+        """
+        if self.game.current_seat() == seat and text.startswith(f"{self.table.seat_label(seat)}: {self.face.prompt(seat)}"):
+            text = ""
         self._feedback[seat] = text
         self._dirty = True
 
