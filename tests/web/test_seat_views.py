@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+from tablelight.games.farlander.engine import Farlander
 from tablelight.games.landover.engine import Landover
 from tablelight.games.mainland.engine import Mainland
 from tablelight.table.service import Table
@@ -87,3 +88,16 @@ def test_a_seats_page_does_not_repeat_its_prompt_as_feedback():
     page = desk.seat(acting)
     assert page["prompt"] == table.face.prompt(acting) and page["feedback"] == ""
     assert "? lists your choices" not in json.dumps(page)
+
+
+def test_the_board_pages_moves_are_moves_not_prompts_or_refusals():
+    game = Farlander(2, seed=3)
+    table = played(game, ["random", "random"], 4)
+    desk = Desk(table)
+    table.prompt()
+    table.say("b2 is held by seat 1: place only into empty or own territories")
+    desk.tick()
+    public = desk.public()
+    assert public["message"].startswith("b2 is held")  # the latest word is still shown, once
+    described = [f"{table.seat_label(e['seat'])}: {table.face.describe_action(e['action'])}" for e in game.log if "action" in e]
+    assert public["log"] == described and len(described) == 4

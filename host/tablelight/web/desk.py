@@ -171,7 +171,7 @@ class Desk:
                  "joined": bool(self.joined(s)) if kind == HUMAN else None}
                 for s, kind in enumerate(table.seats)
             ],
-            "log": self._new_public_lines() if self.secret else [m for m in table.messages[-LOG_LINES:]],
+            "log": self._new_public_lines(),  # the moves only: prompts and refusals are in "message"
             "board": table.board_connected(),
             "join_url": self.join_url,
         }
