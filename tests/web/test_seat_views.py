@@ -94,8 +94,12 @@ def test_the_board_pages_moves_are_moves_not_prompts_or_refusals():
     game = Farlander(2, seed=3)
     table = played(game, ["random", "random"], 4)
     desk = Desk(table)
+    table.prompt_hint = "or type it: ? lists your choices"  # what `play` adds for the terminal
     table.prompt()
+    desk.tick()
+    assert desk.public()["message"] == f"{table.seat_label(0)}: {table.face.prompt(0)}"  # a page is not typed at
     table.say("b2 is held by seat 1: place only into empty or own territories")
+    desk.changed()  # what the table's on_message does in `play`
     desk.tick()
     public = desk.public()
     assert public["message"].startswith("b2 is held")  # the latest word is still shown, once
