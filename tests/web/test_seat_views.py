@@ -105,3 +105,16 @@ def test_the_board_pages_moves_are_moves_not_prompts_or_refusals():
     assert public["message"].startswith("b2 is held")  # the latest word is still shown, once
     described = [f"{table.seat_label(e['seat'])}: {table.face.describe_action(e['action'])}" for e in game.log if "action" in e]
     assert public["log"] == described and len(described) == 4
+
+
+def test_a_seats_choices_that_differ_in_its_own_cards_read_differently():
+    game = Mainland(2, seed=5)
+    table = played(game, ["random", "random"], 2)
+    desk = Desk(table)
+    desk.tick()
+    acting = game.current_seat()
+    replaces = [c["text"] for c in desk.seat(acting)["choices"] if c["action"]["type"] == "replace"]
+    assert len(replaces) == len(game.hands[acting]) == len(set(replaces))
+    assert all(any(card in text for text in replaces) for card in game.hands[acting])
+    # the table's public words for the same move still hide the card
+    assert not any(card in table.face.describe_action({"type": "replace", "card": card}) for card in game.hands[acting])

@@ -200,7 +200,7 @@ class Desk:
         choices = []
         if mine:
             for action in game.legal_actions():
-                choices.append({"action": action, "text": face.describe_action(action), "path": choice_path(game.name, action)})
+                choices.append({"action": action, "text": face.action_words(action), "path": choice_path(game.name, action)})
         return {
             "seat": seat,
             "label": table.seat_label(seat),
