@@ -37,3 +37,11 @@ def test_sim_command_prints_its_port(capsys, real_board):
     out = capsys.readouterr().out
     assert "simulated farlander board on /dev/pts/" in out
     assert "tablelight play farlander --board /dev/pts/" in out
+
+
+def test_sim_command_takes_any_free_web_port(capsys, real_board):
+    if real_board:
+        pytest.skip("starts its own simulated board")
+    assert main(["sim", "--web-port", "0", "--seconds", "0.3"]) == 0
+    url = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("web view: "))
+    assert url.startswith("web view: http://127.0.0.1:") and ":0/" not in url

@@ -65,6 +65,16 @@ def test_big_boards_tile_over_pages_with_marks_that_meet(tmp_path: Path, capsys:
     assert pdf.startswith(b"%PDF-") and len(re.findall(rb"/Type\s*/Page\b", pdf)) == len(svgs)
 
 
+@pytest.mark.parametrize("layout", sorted(p.stem for p in LAYOUTS.glob("*.json")))
+def test_every_tile_page_shows_part_of_the_board(layout: str, tmp_path: Path) -> None:
+    for paper in ("a4", "letter"):
+        assert main(["build-sheet", layout, "--paper", paper, "--format", "svg", "--out", str(tmp_path)]) == 0
+        *tiles, _ = sorted(tmp_path.glob(f"{layout}-build-sheet-{paper}-*.svg"))
+        furniture = ("tablelight build sheet", "page ", "50 mm")
+        for page in tiles:  # an LED, a key or its label: not a blank page to print
+            assert any(not t.startswith(furniture) for _, _, t in texts(page)), page.name
+
+
 @pytest.mark.parametrize("args, words", [(["chess"], "no board layout 'chess'"),
                                          (["farlander", "--unit-mm", "0"], "--unit-mm 0 is outside")])
 def test_bad_input_gets_one_clear_error(args: list[str], words: str, tmp_path: Path,

@@ -87,3 +87,14 @@ def test_bench_table_prints_latency_figures_through_the_simulated_board():
     assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout)
     assert figures["presses"] == 10 and 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+
+
+def test_a_map_for_a_game_without_maps_is_refused_not_ignored(tmp_path, capsys):
+    db, map_file = str(tmp_path / "g.sqlite"), tmp_path / "map.json"
+    map_file.write_text(json.dumps(Farlander(2, seed=1).setup_record()["map"]))
+    for command in (["play", "mainland", "--seats", "bot,bot", "--board", "none", "--view", "none", "--db", db],
+                    ["selfplay", "farside"]):
+        assert main([*command, "--map", str(map_file)]) != 0
+        assert f"is not played on a map: leave out --map {map_file}" in capsys.readouterr().err
+    with GameStore(db) as store:
+        assert store.games() == []

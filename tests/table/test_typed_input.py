@@ -68,3 +68,15 @@ def test_a_menu_in_a_game_with_secrets_goes_to_the_seats_own_screen(fake_board):
     assert table.messages[-1].endswith("see your own screen")
     assert private[-1][0] == 0 and private[-1][1].startswith("type a number to choose:")
     assert table.private_messages[0][-1] == private[-1][1]
+
+
+def test_a_private_menu_names_the_seats_own_cards(fake_board):
+    game = _human_first(Mainland)
+    for _ in range(2):  # both camps
+        game.apply(game.legal_actions()[0])
+    private: list[tuple[int, str]] = []
+    table = Table(game, ["human", "random"], board=fake_board, on_private=lambda seat, text: private.append((seat, text)))
+    TypedInput(table, load_layout_data("mainland")).handle("? replace")
+    listed = private[-1][1].splitlines()[1:]
+    assert len(listed) == len(game.hands[0]) == len(set(listed))
+    assert all(any(card in line for line in listed) for card in game.hands[0])

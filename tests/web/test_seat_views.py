@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+from tablelight.games.farlander.engine import Farlander
 from tablelight.games.landover.engine import Landover
 from tablelight.games.mainland.engine import Mainland
 from tablelight.table.service import Table
@@ -70,3 +71,50 @@ def test_mainland_hands_reach_only_their_seat_and_the_shared_screen_gets_no_prom
     assert "join at http://127.0.0.1:8055/join" in shared[0]
     desk.tick()
     assert game.hands[acting][0] in json.dumps(desk.seat(acting))
+
+
+def test_a_seats_page_does_not_repeat_its_prompt_as_feedback():
+    game = Mainland(2, seed=5)
+    table = played(game, ["random", "random"], 2)
+    desk = Desk(table, join_url="http://127.0.0.1:8055/join")
+    table.on_private, table.join_hint = desk.tell, desk.join_hint
+    table.prompt_hint = "or type it: ? lists your choices"  # what `play` adds for the terminal
+    acting = game.current_seat()
+    table.say("refused: that card does not fit there", seat=acting)
+    desk.tick()
+    assert desk.seat(acting)["feedback"] == "refused: that card does not fit there"
+    table.prompt()
+    desk.tick()
+    page = desk.seat(acting)
+    assert page["prompt"] == table.face.prompt(acting) and page["feedback"] == ""
+    assert "? lists your choices" not in json.dumps(page)
+
+
+def test_the_board_pages_moves_are_moves_not_prompts_or_refusals():
+    game = Farlander(2, seed=3)
+    table = played(game, ["random", "random"], 4)
+    desk = Desk(table)
+    table.prompt_hint = "or type it: ? lists your choices"  # what `play` adds for the terminal
+    table.prompt()
+    desk.tick()
+    assert desk.public()["message"] == f"{table.seat_label(0)}: {table.face.prompt(0)}"  # a page is not typed at
+    table.say("b2 is held by seat 1: place only into empty or own territories")
+    desk.changed()  # what the table's on_message does in `play`
+    desk.tick()
+    public = desk.public()
+    assert public["message"].startswith("b2 is held")  # the latest word is still shown, once
+    described = [f"{table.seat_label(e['seat'])}: {table.face.describe_action(e['action'])}" for e in game.log if "action" in e]
+    assert public["log"] == described and len(described) == 4
+
+
+def test_a_seats_choices_that_differ_in_its_own_cards_read_differently():
+    game = Mainland(2, seed=5)
+    table = played(game, ["random", "random"], 2)
+    desk = Desk(table)
+    desk.tick()
+    acting = game.current_seat()
+    replaces = [c["text"] for c in desk.seat(acting)["choices"] if c["action"]["type"] == "replace"]
+    assert len(replaces) == len(game.hands[acting]) == len(set(replaces))
+    assert all(any(card in text for text in replaces) for card in game.hands[acting])
+    # the table's public words for the same move still hide the card
+    assert not any(card in table.face.describe_action({"type": "replace", "card": card}) for card in game.hands[acting])

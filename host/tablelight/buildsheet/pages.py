@@ -8,6 +8,7 @@ the pages together with the marks aligned. A 50 mm bar on every page checks the 
 from __future__ import annotations
 
 import math
+import textwrap
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +18,7 @@ from tablelight.buildsheet.shapes import BLACK, BLUE, GREY, RED, Circle, Line, S
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 EDGE_MM = 10.0  # unprinted border most printers need
 HEADER_MM = 14.0
+NOTE_CHARS = 100  # the wiring notes' line length: fits A4 and Letter at 2.6 mm in any sans font
 
 
 @dataclass
@@ -59,32 +61,41 @@ def crop_marks(x: float, y: float, w: float, h: float) -> list[Shape]:
 
 def tile(layout: dict[str, Any], unit_mm: float, paper: str, board: dict[str, Any]) -> list[Page]:
     shapes, width, height = board_shapes(layout, unit_mm)
+    if shapes:  # the drawing's margin alone is not worth a page: tile what is drawn
+        width = min(width, max(bounds(s)[2] for s in shapes))
+        height = min(height, max(bounds(s)[3] for s in shapes))
     paper_w, paper_h = PAPERS[paper]
     window_w, window_h = paper_w - 2 * EDGE_MM, paper_h - 2 * EDGE_MM - HEADER_MM
     columns, rows = math.ceil(width / window_w), math.ceil(height / window_h)
-    total = rows * columns + 1
-    pages = []
+    x0, y0 = EDGE_MM, EDGE_MM + HEADER_MM
+    window = (x0, y0, x0 + window_w, y0 + window_h)
+    cells: dict[tuple[int, int], list[Shape]] = {}
     for row in range(rows):
         for column in range(columns):
-            number = row * columns + column + 1
-            x0, y0 = EDGE_MM, EDGE_MM + HEADER_MM
-            page = Page(paper_w, paper_h, (x0, y0, window_w, window_h))
-            window = (x0, y0, x0 + window_w, y0 + window_h)
-            page.board = [m for m in (moved(s, x0 - column * window_w, y0 - row * window_h) for s in shapes)
-                          if overlaps(bounds(m), window)]
-            page.overlay.append(rect(x0, y0, window_w, window_h, colour=GREY, width=0.2, dashed=True))
-            page.overlay += crop_marks(x0, y0, window_w, window_h)
-            page.overlay.append(Text((EDGE_MM, EDGE_MM + 3.5), f"tablelight build sheet: {layout['id']} "
-                                     f"({layout['leds']} LEDs, {layout['keys']} keys), 1 unit = {unit_mm:g} mm",
-                                     3.2, BLACK, bold=True))
-            page.overlay.append(Text((EDGE_MM, EDGE_MM + 8.0), f"page {number} of {total}: row {row + 1} of {rows}, "
-                                     f"column {column + 1} of {columns} ({paper.upper()})", 2.6))
-            page.overlay += scale_bar(paper_w - EDGE_MM - 52, EDGE_MM + 8.0)
-            for dx, dy, where, at, anchor in ((1, 0, "right", (x0 + window_w, y0 - 1.0), "end"),
-                                              (0, 1, "below", (x0 + window_w / 2, y0 + window_h + 4.0), "middle")):
-                if column + dx < columns and row + dy < rows:
-                    page.overlay.append(Text(at, f"page {number + dx + dy * columns} joins {where}", 2.2, GREY, anchor))
-            pages.append(page)
+            drawn = [m for m in (moved(s, x0 - column * window_w, y0 - row * window_h) for s in shapes)
+                     if overlaps(bounds(m), window)]
+            if drawn:  # a window onto nothing (beside a round board) is not worth a sheet of paper
+                cells[row, column] = drawn
+    numbers = {cell: n for n, cell in enumerate(cells, start=1)}
+    total = len(cells) + 1
+    pages = []
+    for (row, column), drawn in cells.items():
+        number = numbers[row, column]
+        page = Page(paper_w, paper_h, (x0, y0, window_w, window_h))
+        page.board = drawn
+        page.overlay.append(rect(x0, y0, window_w, window_h, colour=GREY, width=0.2, dashed=True))
+        page.overlay += crop_marks(x0, y0, window_w, window_h)
+        page.overlay.append(Text((EDGE_MM, EDGE_MM + 3.5), f"tablelight build sheet: {layout['id']} "
+                                 f"({layout['leds']} LEDs, {layout['keys']} keys), 1 unit = {unit_mm:g} mm",
+                                 3.2, BLACK, bold=True))
+        page.overlay.append(Text((EDGE_MM, EDGE_MM + 8.0), f"page {number} of {total}: row {row + 1} of {rows}, "
+                                 f"column {column + 1} of {columns} ({paper.upper()})", 2.6))
+        page.overlay += scale_bar(paper_w - EDGE_MM - 52, EDGE_MM + 8.0)
+        for dx, dy, where, at, anchor in ((1, 0, "right", (x0 + window_w, y0 - 1.0), "end"),
+                                          (0, 1, "below", (x0 + window_w / 2, y0 + window_h + 4.0), "middle")):
+            if (row + dy, column + dx) in numbers:
+                page.overlay.append(Text(at, f"page {numbers[row + dy, column + dx]} joins {where}", 2.2, GREY, anchor))
+        pages.append(page)
     pages.append(wiring_page(layout, board, paper, unit_mm, total))
     return pages
 
@@ -121,7 +132,7 @@ def wiring_page(layout: dict[str, Any], board: dict[str, Any], paper: str, unit_
     ty = gy + len(rows) * cell + 8
     notes = [
         f"Key number = row x {len(columns)} + column (CircuitPython keypad.KeyMatrix, columns_to_anodes=True).",
-        "Each switch: one side to its column pin, the other to a 1N4148 diode's anode; the diode's cathode (band)",
+        "Each switch: one side to its column pin, the other to a 1N4148 diode's anode; the diode's cathode (band) "
         "to its row pin. One diode per switch, so several keys held at once never ghost.",
         f"LED data line: {board['pixels']['pin']} -> 74AHCT125 -> 330 ohm -> DIN of LED 0, then DOUT -> DIN in number "
         f"order up to LED {layout['leds'] - 1} (the blue line on the tile pages; light dashes: a long wire).",
@@ -131,6 +142,7 @@ def wiring_page(layout: dict[str, Any], board: dict[str, Any], paper: str, unit_
         f"({SWITCH_MM:g} mm dashed squares, red, 'R r C c' = matrix row and column), {layout['keys']} 1N4148.",
         f"Scale: 1 layout unit = {unit_mm:g} mm (`--unit-mm` to match your board).",
     ]
-    for n, line in enumerate(notes):
+    lines = [part for note in notes for part in textwrap.wrap(note, NOTE_CHARS)]
+    for n, line in enumerate(lines):
         out.append(Text((x, ty + n * 5), line, 2.6))
     return page

@@ -78,3 +78,12 @@ def write_json_atomic(path: str | Path, data: Any) -> None:
 def read_json(path: str | Path) -> Any:
     """A JSON file from outside, through the input boundary (:mod:`tablelight.core.inputs`)."""
     return read_json_file(path)
+
+
+def new_game(cls: type[Game], players: int, options: dict[str, Any], seed: int, map_file: str | None) -> Game:
+    """A new game, on the map read from ``map_file`` when given; a game that has no map refuses the file
+    (it would otherwise be ignored without a word)."""
+    game = cls(players, options, seed, setup={"map": read_json(map_file)} if map_file else None)
+    if map_file and "map" not in game.setup_record():
+        raise SetupError(f"{cls.name} is not played on a map: leave out --map {map_file}")
+    return game

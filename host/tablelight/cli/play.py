@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from tablelight.cli.common import add_game_subparsers, options_from_args, read_json
+from tablelight.cli.common import add_game_subparsers, new_game, options_from_args
 from tablelight.core.game import Game
 
 
@@ -50,8 +50,6 @@ def run(args: argparse.Namespace) -> int:
     seats = resolve_seats(cls, args.seats, args.players)
     # The seed decides every hidden card: it is never shown (tablelight games export ID has it).
     seed = args.seed if args.seed is not None else secret_seed()
-    map_file = getattr(args, "map_file", None)
-    setup = {"map": read_json(map_file)} if map_file else None
-    game = cls(len(seats), options_from_args(args, cls), seed, setup=setup)
+    game = new_game(cls, len(seats), options_from_args(args, cls), seed, getattr(args, "map_file", None))
     with GameStore(args.db) as store:
         return run_table(game, seats, store, None, args)

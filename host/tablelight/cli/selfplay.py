@@ -7,7 +7,7 @@ import sys
 import time
 from typing import Any
 
-from tablelight.cli.common import add_game_subparsers, make_bots, options_from_args, read_json, write_json_atomic
+from tablelight.cli.common import add_game_subparsers, make_bots, new_game, options_from_args, write_json_atomic
 from tablelight.core.game import Game
 from tablelight.core.inputs import number_in_range
 
@@ -32,8 +32,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     cls: type[Game] = args.game_class
-    setup = {"map": read_json(args.map)} if args.map else None
-    game = cls(args.players, options_from_args(args, cls), args.seed, setup=setup)
+    game = new_game(cls, args.players, options_from_args(args, cls), args.seed, args.map)
     bots = make_bots(cls, args.bots, args.players, args.seed)
     shown = 0
     color = sys.stdout.isatty()

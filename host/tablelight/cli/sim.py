@@ -21,7 +21,8 @@ def register(subparsers: Any) -> None:
         "--layout", default="farlander", help="board layout: the layout of any game that has a lit-board face (default farlander)"
     )
     parser.add_argument("--view", choices=("web", "terminal", "both", "none"), default="web", help="default web")
-    parser.add_argument("--web-port", type=number_in_range(1, 65535, whole=True), default=8055, help="port of the web view on 127.0.0.1 (default 8055)")
+    parser.add_argument("--web-port", type=number_in_range(0, 65535, whole=True), default=8055,
+                        help="port of the web view on 127.0.0.1 (default 8055; 0: any free port)")
     parser.add_argument("--test-input", action=argparse.BooleanOptionalAction, default=True,
                         help="accept key presses by message (TEST_KEY), as a test bench does for `pytest --board` "
                              "(default on)")

@@ -143,6 +143,12 @@ class GameFace(ABC):
     def describe_action(self, action: Action) -> str:
         """One action in words, for the table's messages."""
 
+    def action_words(self, action: Action) -> str:
+        """One legal choice in words for the seat choosing it (its own page): it may name that seat's
+        hidden cards, so two choices that differ only in a secret read differently. Default:
+        :meth:`describe_action`."""
+        return self.describe_action(action)
+
     def dice_rolls(self, entries: Sequence[LogEntry]) -> list[DiceRoll]:
         """Rolls among new log ``entries`` for the board to animate (none for a game without dice)."""
         return []

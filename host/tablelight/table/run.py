@@ -291,7 +291,6 @@ def run_table(
             stack.callback(typing_stopped.set)
             read_typed_lines(sys.stdin, typed, typing_stopped)
             table.prompt_hint = "or type it: ? lists your choices"
-            print(typed.help_words(), file=sys.stderr, flush=True)
         store.set_settings(game_id, settings)
         unstarted.clear()  # the table runs: from here on the game is kept, whatever happens
         where = f"board {sim.port} (simulated)" if sim is not None else ("no board" if session is None else f"board {args.board}")
@@ -300,6 +299,8 @@ def run_table(
             file=sys.stderr,
             flush=True,
         )
+        if humans:  # after the game's header line, before the first prompt
+            print(typed.help_words(), file=sys.stderr, flush=True)
         try:
             table.run()
         except KeyboardInterrupt:

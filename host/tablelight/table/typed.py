@@ -115,7 +115,12 @@ class TypedInput:
 
     def show_menu(self, seat: int, narrow: str) -> None:
         face, game = self.table.face, self.table.game
-        choices = [(action, face.describe_action(action)) for action in game.legal_actions()]
+        private = face.words_private(seat)
+        if private is None:
+            private = self.table.secret_words
+        # the list goes to the seat's own screen when words are private: it may name the seat's own cards there
+        words_for = face.action_words if private else face.describe_action
+        choices = [(action, words_for(action)) for action in game.legal_actions()]
         if narrow:
             choices = [(a, words) for a, words in choices if narrow in words.lower()]
         if not choices:

@@ -113,7 +113,13 @@ class Desk:
         return False, said[-1] if said else "refused"
 
     def tell(self, seat: int, text: str) -> None:
-        """The table said ``text`` to ``seat`` alone (``Table.on_private``): its page shows it."""
+        """The table said ``text`` to ``seat`` alone (``Table.on_private``): its page shows it.
+
+        The seat's own prompt is not repeated: the page shows it already (the table's copy may
+        carry advice for the terminal); it clears what an earlier press was told instead.
+        """
+        if self.game.current_seat() == seat and text.startswith(f"{self.table.seat_label(seat)}: {self.face.prompt(seat)}"):
+            text = ""
         self._feedback[seat] = text
         self._dirty = True
 
@@ -137,6 +143,11 @@ class Desk:
             return f"{label}: your turn; your hand and choices are on your seat's page: join at {self.join_url} with your code"
         return f"{label}: your turn"
 
+    def _for_pages(self, text: str) -> str:
+        """``text`` without the advice the table adds for the terminal (pages are tapped, not typed at)."""
+        hint = f" ({self.table.prompt_hint})" if self.table.prompt_hint else ""
+        return text.removesuffix(hint) if hint else text
+
     def _new_public_lines(self) -> list[str]:
         log = self.game.log
         if self._seen_log > len(log):  # an undo
@@ -157,7 +168,7 @@ class Desk:
             "turn": seat_now,
             "turn_line": self.turn_line(),
             # the table's last word for everyone: in a game without secrets that is what to press now
-            "message": self.turn_line() if self.secret or not table.messages else table.messages[-1],
+            "message": self.turn_line() if self.secret or not table.messages else self._for_pages(table.messages[-1]),
             "over": game.is_over(),
             "scores": game.scores(),
             "seats": [
@@ -165,7 +176,7 @@ class Desk:
                  "joined": bool(self.joined(s)) if kind == HUMAN else None}
                 for s, kind in enumerate(table.seats)
             ],
-            "log": self._new_public_lines() if self.secret else [m for m in table.messages[-LOG_LINES:]],
+            "log": self._new_public_lines(),  # the moves only: prompts and refusals are in "message"
             "board": table.board_connected(),
             "join_url": self.join_url,
         }
@@ -189,7 +200,7 @@ class Desk:
         choices = []
         if mine:
             for action in game.legal_actions():
-                choices.append({"action": action, "text": face.describe_action(action), "path": choice_path(game.name, action)})
+                choices.append({"action": action, "text": face.action_words(action), "path": choice_path(game.name, action)})
         return {
             "seat": seat,
             "label": table.seat_label(seat),

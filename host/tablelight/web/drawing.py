@@ -47,6 +47,21 @@ def slug(label: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-") or "key"
 
 
+def button_width(label: str, unit: float) -> float:
+    """A labelled button's width: room for its label at the drawing's text size."""
+    return max(0.7, 0.12 * len(label) + 0.24) * unit
+
+
+def row_neighbours(button: dict[str, Any], buttons: list[dict[str, Any]], height: float) -> list[tuple[dict[str, Any], float]]:
+    """The other buttons in ``button``'s row (centres less than ``height`` apart vertically), with their distance."""
+    x, y = button["at"]
+    return [
+        (other, abs(other["at"][0] - x))
+        for other in buttons
+        if other is not button and abs(other["at"][1] - y) < height and other["at"][0] != x
+    ]
+
+
 def svg(layout: dict[str, Any], labels: dict[int, str] | None = None) -> str:
     """The board drawing (see the module docstring)."""
     drawing = layout["drawing"]
@@ -83,12 +98,17 @@ def svg(layout: dict[str, Any], labels: dict[int, str] | None = None) -> str:
         if name in seen:
             name = f"{name}-{button['key']}"
         seen.add(name)
-        height = 0.42 * unit
-        width = max(0.7, 0.12 * len(label) + 0.24) * unit
+        # a button narrower than its label's natural size when its neighbour in the row is closer
+        size = unit * min([1.0] + [
+            0.95 * room / (button_width(label, unit) / 2 + button_width(other["label"], unit) / 2)
+            for other, room in row_neighbours(button, drawing["buttons"], 0.42 * unit)
+        ])
+        height = 0.42 * size
+        width = button_width(label, size)
         parts.append(
             f'<g class="button" id="button-{name}" data-key="{button["key"]}">'
-            f'<rect x="{x - width / 2:.4f}" y="{y - height / 2:.4f}" width="{width:.4f}" height="{height:.4f}" rx="{0.1 * unit:.4f}"/>'
-            f'<text x="{x}" y="{y + 0.07 * unit:.4f}" font-size="{0.2 * unit:.4f}">{html.escape(label)}</text></g>'
+            f'<rect x="{x - width / 2:.4f}" y="{y - height / 2:.4f}" width="{width:.4f}" height="{height:.4f}" rx="{0.1 * size:.4f}"/>'
+            f'<text x="{x}" y="{y + 0.07 * size:.4f}" font-size="{0.2 * size:.4f}">{html.escape(label)}</text></g>'
         )
     width, height = float(drawing["width"]), float(drawing["height"])
     return (

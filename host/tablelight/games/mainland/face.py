@@ -391,3 +391,10 @@ class MainlandFace(GameFace):
         if kind == "pass":
             return "passes and loses a chieftain token"
         return str(action)
+
+    def action_words(self, action: Action) -> str:
+        """A choice in words for the seat making it: which of its cards a replace puts back."""
+        card = action.get("card")
+        if action.get("type") == "replace" and isinstance(card, str) and card in CARDS:
+            return f"replaces {card} ({card_words(card)}) with the top of its deck"
+        return self.describe_action(action)
