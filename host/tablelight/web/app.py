@@ -93,8 +93,10 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
         if not isinstance(token, (str, type(None))) or not isinstance(code, (str, type(None))):
             return JSONResponse({"error": "token and code are text"}, status_code=400)
         try:
-            seat, device = access.join(token=token, code=code)
+            seat, device = access.join(token=token, code=code, client=request.client.host if request.client else None)
         except JoinRefused as refused:
+            if refused.retry_after:
+                return JSONResponse({"error": str(refused)}, status_code=429, headers={"Retry-After": str(refused.retry_after)})
             return JSONResponse({"error": str(refused)}, status_code=403)
         if desk is not None:
             desk.changed()
