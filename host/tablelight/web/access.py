@@ -4,8 +4,8 @@ Each human seat has, until a device joins it, a *join token* (in the join link's
 and a short *code* a person can type on the join page. Joining spends both and gives the
 device a fresh *device token*: one device per seat, so a link or code seen on the shared
 screen is useless once the seat's own player has joined. The host (whoever holds the host
-token printed in the terminal) can drop a seat's device, which revokes its token and
-issues a new join token and code. Tokens come from :mod:`secrets` and are compared with
+token: the owner, from a private file, see :mod:`tablelight.web.host_link`) can drop a seat's
+device, which revokes its token and issues a new join token and code. Tokens come from :mod:`secrets` and are compared with
 :func:`hmac.compare_digest`. Typed codes are throttled per client (:mod:`tablelight.web.throttle`):
 one client's wrong guesses slow down only that client.
 """

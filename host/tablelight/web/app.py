@@ -14,7 +14,8 @@ A seat's (header ``X-Seat-Token`` or, for the socket, ``?token=``: the device to
 * ``WS /ws/seat/N?token=`` the LEDs and seat N's snapshot, live (closed with 4401 when the
   device is dropped).
 
-The host's (header ``X-Host-Token``, the token of the board page's printed address):
+The host's (header ``X-Host-Token``, the token of the host page's address, which only its owner
+gets: :mod:`tablelight.web.host_link`):
 
 * ``POST /api/press/K`` presses key K of the board; ``GET /api/host`` join links and codes;
   ``POST /api/host/drop`` ``{"seat"}`` drops a seat's device and issues a new code.
