@@ -49,7 +49,7 @@ if setting("TL_BLE", 0):
     parts["info"]["caps"] |= wire.CAP_BLE | wire.CAP_PAIRING
 
 link = BoardLink(lambda frame: None, parts["scene"], renderer, parts["info"], random_boot_id(), now)
-usb = Transport("USB", usb_write, reader=link.reader)
+usb = Transport("USB", usb_write, reader=link.reader, wired=True)
 transports = [usb]
 if ble is not None:
     ble_transport = Transport("Bluetooth", ble.write, pairing)

@@ -20,4 +20,4 @@ def test_the_wheel_contains_the_layouts_the_firmware_and_the_wire_format(tmp_pat
         assert f"tablelight/data/hardware/layouts/{layout.name}" in names
     for source in ["boot.py", "code.py", "settings.toml", *(f"lib/{p.name}" for p in (ROOT / "firmware" / "lib").glob("*.py"))]:
         assert f"tablelight/data/firmware/{source}" in names
-    assert "tablelight/wire/format.py" in names and "tablelight/py.typed" in names
+    assert "tablelight/wire/format.py" in names and "tablelight/wire/framing.py" in names and "tablelight/py.typed" in names

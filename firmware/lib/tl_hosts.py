@@ -6,17 +6,22 @@ receives key events and replies. While the owner holds the lease, a host on anot
 gets a hello when it asks (so it can tell which board this is) and BOARD_REFUSE with the reason
 ("in use by a host on USB") for anything else: it changes nothing and learns nothing. When the
 owner's lease has run out, a WELCOME from another transport takes the board over.
+
+Every payload reaches the link with the transport it came through: STATUS reports that
+transport's frame counters, and TEST_KEY is taken only from a wired transport (USB), never over
+the radio, whatever settings.toml says.
 """
 
 import tablelight_wire as wire
 
 
 class Transport:
-    def __init__(self, name: str, write, gate=None, reader=None) -> None:
+    def __init__(self, name: str, write, gate=None, reader=None, wired: bool = False) -> None:
         self.name = name
         self.send = write
         self.gate = gate  # None (USB: the cable is the proof) or a tl_pairing.Pairing
         self.reader = reader or wire.FrameReader(wire.MAX_PAYLOAD + 8)
+        self.wired = wired  # a cable to a computer at the board (USB): only there may test input come from
 
     def may_listen(self) -> bool:
         return self.gate is None or self.gate.authed
@@ -55,6 +60,9 @@ class Hosts:
         if transport.gate is not None and not transport.gate.handle(p, now):
             return
         kind = p[0]
+        if len(p) > wire.MAX_PAYLOAD:  # fits the reader's slack, not the protocol (docs/protocol.md)
+            transport.send(wire.encode_error(wire.ERR_TOO_LARGE, kind, "payload over " + str(wire.MAX_PAYLOAD) + " bytes"))
+            return
         if transport is not self.owner and kind != wire.MSG_HELLO_REQ:
             owner = self.owner
             if owner is not None and self.owner_active():
@@ -67,7 +75,7 @@ class Hosts:
                 return
         self._reply_to = transport
         try:
-            self.link.handle(p, now)
+            self.link.handle(p, now, transport)
         finally:
             self._reply_to = None
 

@@ -82,8 +82,11 @@ class BoardLink:
             self._attached_mode()
             self.last_resend = now - RESEND_MS  # re-send pending keys at once
 
-    def handle(self, p, now: int) -> None:
-        """One good payload from the host. Raises WireError for a malformed message (no change)."""
+    def handle(self, p, now: int, via=None) -> None:
+        """One good payload from the host. Raises WireError for a malformed message (no change).
+
+        ``via``: the tl_hosts.Transport it came through (STATUS counts that transport's frames;
+        TEST_KEY needs a wired one); None: this link's own reader, the USB cable."""
         kind = p[0]
         if kind == wire.MSG_HELLO_REQ:
             wire.decode_hello_req(p)
@@ -151,22 +154,24 @@ class BoardLink:
             self._renew(now)
         elif kind == wire.MSG_STATUS_REQ:
             self._renew(now)
-            self.write(self.status_frame(now))
+            self.write(self.status_frame(now, self.reader if via is None else via.reader))
         elif kind == wire.MSG_LOOP:
             self._renew(now)
             self.write(wire.encode_loop_reply(p[1:]))
         elif kind == wire.MSG_TEST_KEY:
-            handle_test_key(self, p, now)
+            handle_test_key(self, p, now, via is None or via.wired)
         else:
             self._error(wire.ERR_UNKNOWN_TYPE, kind, "unknown message type")
 
-    def status_frame(self, now: int) -> bytes:
+    def status_frame(self, now: int, reader=None) -> bytes:
+        """STATUS, with the frame counters of ``reader`` (the asking transport's; default USB's)."""
         r = self.renderer
+        reader = reader or self.reader
         est = r.limiter.estimated_ma
         return wire.encode_status((
             1 if self.scene.has_scene else 0, self.scene.version, r.brightness,
             r.limiter.scale if r.limiter.scale < 256 else 255, est if est < 65536 else 65535,
-            r.limiter.budget_ma, self.reader.bad & 0xFFFFFFFF, self.reader.good & 0xFFFFFFFF,
+            r.limiter.budget_ma, reader.bad & 0xFFFFFFFF, reader.good & 0xFFFFFFFF,
             self.keys.count, 1 if self.lease_ok else 0, ticks_diff(now, self.started) & 0xFFFFFFFF,
             self.keys.dropped & 0xFFFF))
 

@@ -51,6 +51,15 @@ class Played:
         self.process.wait(10)
 
 
+def host_page_url(played: Played) -> str:
+    """The host page's address, from the owner's private file (the shared screen shows only its name)."""
+    path = Path(re.search(r"host page .*: open (\S+) in your browser", played.text()).group(1))
+    assert path.stat().st_mode & 0o777 == 0o600
+    url = re.search(r'href="([^"]+)"', path.read_text()).group(1).replace("&amp;", "&")
+    assert url.split("token=")[1] not in played.text()
+    return url
+
+
 def hand_of(page) -> list[str]:
     """The card ids in the hand section of a seat's page."""
     text = page.locator(".secret", has_text="hand").inner_text()
@@ -74,9 +83,9 @@ def tap_until_done(page, rounds: int = 12) -> None:
 def test_two_phones_play_mainland_and_keep_their_hands(tmp_path):
     played = Played("mainland", "--seats", "human,human", "--seed", "5", "--board", "sim", "--view", "web", "--web-port", "0", db=tmp_path / "games.sqlite")
     try:
-        wait_for(lambda: len(re.findall(r"join (http://\S+)", played.text())) >= 2 and "web view: " in played.text(), timeout=30)
+        wait_for(lambda: len(re.findall(r"join (http://\S+)", played.text())) >= 2 and "host page" in played.text(), timeout=30)
         links = re.findall(r"join (http://\S+)", played.text())
-        host_url = re.search(r"web view: (\S+)", played.text()).group(1)
+        host_url = host_page_url(played)
         with sync_api.sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
             try:
@@ -136,7 +145,7 @@ def section(page, title: str) -> str:
 def test_two_phones_play_landover_setup_and_keep_their_resources(tmp_path):
     played = Played("landover", "--seats", "human,human", "--seed", "4", "--board", "sim", "--view", "web", "--web-port", "0", db=tmp_path / "games.sqlite")
     try:
-        wait_for(lambda: len(re.findall(r"join (http://\S+)", played.text())) >= 2 and "web view: " in played.text(), timeout=30)
+        wait_for(lambda: len(re.findall(r"join (http://\S+)", played.text())) >= 2 and "host page" in played.text(), timeout=30)
         links = re.findall(r"join (http://\S+)", played.text())
         public_url = re.search(r"board page for everyone: (\S+)", played.text()).group(1)
         with sync_api.sync_playwright() as playwright:

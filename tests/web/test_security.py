@@ -14,6 +14,7 @@ import httpx
 import pytest
 
 from tablelight.web.guard import MAX_BODY
+from tablelight.web.throttle import FREE_WRONG
 
 from .conftest import Served
 
@@ -158,3 +159,23 @@ def test_idle_connections_are_closed(served: Served):
     trickle.sendall(b"GET / HT")  # headers that never finish
     assert trickle.recv(100) == b""
     trickle.close()
+
+
+def test_a_code_guesser_is_slowed_down_by_its_address_not_by_what_it_claims(served: Served):
+    """Guessing codes through the real server: after a few wrong codes the guesser's address waits
+    (429 with Retry-After), right code or not; X-Forwarded-For does not give it a fresh address."""
+    clock = [0.0]
+    served.web.access.throttle.clock = lambda: clock[0]
+    headers = {"Origin": served.base}
+    code = served.web.access.pass_of(1).code
+    wrong = next(c * 6 for c in "23456789" if c * 6 not in (code, served.web.access.pass_of(0).code))
+    answers = [
+        httpx.post(f"{served.base}/api/join", json={"code": wrong}, headers={**headers, "X-Forwarded-For": f"10.1.2.{n}", "X-Real-IP": f"10.1.3.{n}"})
+        for n in range(FREE_WRONG)
+    ]
+    assert [a.status_code for a in answers] == [403] * FREE_WRONG
+    late = httpx.post(f"{served.base}/api/join", json={"code": code}, headers={**headers, "X-Forwarded-For": "10.9.9.9"})
+    assert late.status_code == 429 and late.headers["retry-after"] == "1" and "try again in 1 s" in late.json()["error"]
+    assert not served.web.access.joined(1) and served.web.access.pass_of(1).code == code
+    clock[0] += 1  # the wait is over: the right code opens the seat
+    assert httpx.post(f"{served.base}/api/join", json={"code": code}, headers=headers).status_code == 200

@@ -34,7 +34,7 @@ JOIN_HINT = "it has no screen of its own yet: each seat of this game needs one (
 #: How a game is played, kept with it in the store so ``tablelight resume ID`` needs no flags:
 #: option name -> default. A flag given to ``resume`` overrides the stored value.
 TABLE_SETTINGS: dict[str, Any] = {
-    "board": "auto", "view": None, "web_port": 8055, "share": None, "bot_delay": 0.0, "brightness": None,
+    "board": "auto", "view": None, "web_port": 8055, "share": None, "host_link": "file", "bot_delay": 0.0, "brightness": None,
 }
 
 
@@ -61,6 +61,14 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="lan|ADDRESS",
         help="open the web view to the local network so phones can join the seats: lan (this machine's "
         "network address) or an address of this machine (default: this computer only)",
+    )
+    parser.add_argument(
+        "--host-link",
+        choices=("file", "terminal"),
+        default=None,
+        help="where the host page's address goes (it presses the board's keys and drops seats' devices): "
+        "file (a file only you can read, next to the game store; default) or terminal (also printed: "
+        "only when nobody else sees this terminal)",
     )
     parser.add_argument("--bot-delay", type=number_in_range(0, MAX_BOT_DELAY_S), default=None,
                         help=f"seconds a bot waits before it moves, 0-{MAX_BOT_DELAY_S} (default 0)")
@@ -272,6 +280,7 @@ def run_table(
             stack.callback(stop.set)
             terminal.follow(sim.pixels, stop)
         if web_on:
+            from tablelight.web.host_link import host_link_path
             from tablelight.web.table_web import TableWeb
 
             pixels_source = sim.pixels if sim is not None else (lambda: table.shown or [])
@@ -279,6 +288,7 @@ def run_table(
             web = TableWeb(
                 table, layout, pixels_source, presser, port=args.web_port, share=args.share,
                 title=f"game {game_id}: {game.name}", out=out, terminal=terminal,
+                host_link=args.host_link, host_file=host_link_path(store.path, game_id),
             )
             web.start()
             stack.callback(web.stop)

@@ -4,9 +4,10 @@ Each human seat has, until a device joins it, a *join token* (in the join link's
 and a short *code* a person can type on the join page. Joining spends both and gives the
 device a fresh *device token*: one device per seat, so a link or code seen on the shared
 screen is useless once the seat's own player has joined. The host (whoever holds the host
-token printed in the terminal) can drop a seat's device, which revokes its token and
-issues a new join token and code. Tokens come from :mod:`secrets` and are compared with
-:func:`hmac.compare_digest`.
+token: the owner, from a private file, see :mod:`tablelight.web.host_link`) can drop a seat's
+device, which revokes its token and issues a new join token and code. Tokens come from :mod:`secrets` and are compared with
+:func:`hmac.compare_digest`. Typed codes are throttled per client (:mod:`tablelight.web.throttle`):
+one client's wrong guesses slow down only that client.
 """
 
 from __future__ import annotations
@@ -17,15 +18,22 @@ import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from tablelight.web.throttle import CodeThrottle
+
 #: Letters and digits a person cannot mix up (no 0/O, 1/I/L).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
-#: Wrong codes in a row after which the join form refuses codes until a seat is re-issued.
-MAX_WRONG_CODES = 20
 
 
 class JoinRefused(Exception):
-    """A join token or code that does not open a seat (the message says why, for the page)."""
+    """A join token or code that does not open a seat (the message says why, for the page).
+
+    ``retry_after`` (seconds) is set when the client must wait before typing another code.
+    """
+
+    def __init__(self, message: str, retry_after: int = 0) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
 @dataclass
@@ -57,12 +65,14 @@ def normal_code(text: str) -> str:
 class Access:
     """The passes of the human ``seats`` and the host token. Thread-safe."""
 
-    def __init__(self, seats: Iterable[int], on_issue: Callable[[SeatPass], None] | None = None) -> None:
+    def __init__(
+        self, seats: Iterable[int], on_issue: Callable[[SeatPass], None] | None = None, *, throttle: CodeThrottle | None = None,
+    ) -> None:
         self.host_token = secrets.token_urlsafe(24)
         self.on_issue = on_issue
+        self.throttle = throttle if throttle is not None else CodeThrottle()
         self._lock = threading.Lock()
         self._passes: dict[int, SeatPass] = {}
-        self._wrong_codes = 0
         for seat in seats:
             self._passes[seat] = SeatPass(seat, secrets.token_urlsafe(24), new_code())
 
@@ -90,8 +100,11 @@ class Access:
             device = found.device_token if found is not None else None
         return same(token, device)
 
-    def join(self, *, token: str | None = None, code: str | None = None) -> tuple[int, str]:
-        """Spend a join token or code: (seat, the device's new token). :class:`JoinRefused` otherwise."""
+    def join(self, *, token: str | None = None, code: str | None = None, client: str | None = None) -> tuple[int, str]:
+        """Spend a join token or code: (seat, the device's new token). :class:`JoinRefused` otherwise.
+
+        ``client`` is the remote address: a code from a client that must wait is refused unchecked.
+        """
         with self._lock:
             if token:
                 for found in self._passes.values():
@@ -101,14 +114,15 @@ class Access:
                     raise JoinRefused("this link was used already: a device has joined its seat")
                 raise JoinRefused("this join link is not (or no longer) valid: ask the host for a new one")
             if code:
-                if self._wrong_codes >= MAX_WRONG_CODES:
-                    raise JoinRefused("too many wrong codes: ask the host to issue a new code")
+                wait = self.throttle.wait_left(client)
+                if wait:
+                    raise JoinRefused(f"too many wrong codes from this device: try again in {wait} s", retry_after=wait)
                 typed = normal_code(code)
                 for found in self._passes.values():
                     if same(typed, found.code):
-                        self._wrong_codes = 0
+                        self.throttle.right(client)
                         return found.seat, self._claim(found)
-                self._wrong_codes += 1
+                self.throttle.wrong(client)
                 raise JoinRefused("no seat has this code (or it was used already): check it, or ask the host")
         raise JoinRefused("give the join link's token or a seat's code")
 
@@ -125,7 +139,6 @@ class Access:
                 raise KeyError(seat)
             fresh = SeatPass(seat, secrets.token_urlsafe(24), new_code())
             self._passes[seat] = fresh
-            self._wrong_codes = 0
             issued = SeatPass(seat, fresh.join_token, fresh.code)
         if self.on_issue is not None:
             self.on_issue(issued)

@@ -14,7 +14,8 @@ A seat's (header ``X-Seat-Token`` or, for the socket, ``?token=``: the device to
 * ``WS /ws/seat/N?token=`` the LEDs and seat N's snapshot, live (closed with 4401 when the
   device is dropped).
 
-The host's (header ``X-Host-Token``, the token of the board page's printed address):
+The host's (header ``X-Host-Token``, the token of the host page's address, which only its owner
+gets: :mod:`tablelight.web.host_link`):
 
 * ``POST /api/press/K`` presses key K of the board; ``GET /api/host`` join links and codes;
   ``POST /api/host/drop`` ``{"seat"}`` drops a seat's device and issues a new code.
@@ -93,8 +94,10 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
         if not isinstance(token, (str, type(None))) or not isinstance(code, (str, type(None))):
             return JSONResponse({"error": "token and code are text"}, status_code=400)
         try:
-            seat, device = access.join(token=token, code=code)
+            seat, device = access.join(token=token, code=code, client=request.client.host if request.client else None)
         except JoinRefused as refused:
+            if refused.retry_after:
+                return JSONResponse({"error": str(refused)}, status_code=429, headers={"Retry-After": str(refused.retry_after)})
             return JSONResponse({"error": str(refused)}, status_code=403)
         if desk is not None:
             desk.changed()

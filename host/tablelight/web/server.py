@@ -71,6 +71,7 @@ class WebServer:
             access_log=False,
             log_level="error",
             server_header=False,
+            proxy_headers=False,  # no proxy in front: X-Forwarded-For from a local process must not pick the client address
             date_header=False,
             timeout_keep_alive=idle_timeout,
             timeout_graceful_shutdown=1,

@@ -4,20 +4,24 @@
 is on (``--view web``/``both``, ``--share``, or a game with secrets and a human seat, whose
 hands can only be shown on the seats' own pages). It takes the table's private words for
 the seats' pages (``Desk.tell``), must be ticked on the table's thread (:meth:`tick`,
-from the board's ``poll``), and prints the board page's address and one join line (and QR
-code) per human seat.
+from the board's ``poll``), and prints the public board page's address and one join line (and
+QR code) per human seat. The host page's address goes to a private file only
+(:mod:`tablelight.web.host_link`), unless ``host_link="terminal"`` says the terminal is private.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
+from tablelight.core.errors import SetupError
 from tablelight.table.service import HUMAN, Table
 from tablelight.view.web import WebView
 from tablelight.web.access import Access, SeatPass
 from tablelight.web.desk import Desk
+from tablelight.web.host_link import HOST_LINK_CHOICES, host_page_html, remove_quietly, write_private
 from tablelight.web.places import place_labels
 from tablelight.web.server import IDLE_TIMEOUT
 from tablelight.web.share import JoinSheet
@@ -39,7 +43,13 @@ class TableWeb:
         out: TextIO | None = None,
         terminal: Any = None,
         idle_timeout: int = IDLE_TIMEOUT,
+        host_link: str = "file",
+        host_file: Path | None = None,
     ) -> None:
+        if host_link not in HOST_LINK_CHOICES:
+            raise SetupError(f"--host-link takes {' or '.join(HOST_LINK_CHOICES)}, not {host_link!r}")
+        self.host_link = host_link
+        self.host_file = host_file
         self.table = table
         self.out = out or sys.stdout
         self.terminal = terminal
@@ -59,7 +69,13 @@ class TableWeb:
 
     def start(self) -> TableWeb:
         self.view.start()
-        print(f"web view: {self.view.url} (for this computer: it presses the board's keys and shows the seats' codes)", file=sys.stderr, flush=True)
+        if self.host_file is not None:
+            try:
+                write_private(self.host_file, host_page_html(self.view.url))
+            except OSError as error:
+                self.view.stop()
+                raise SetupError(f"cannot write the host page's address to {self.host_file}: {error.strerror or error}") from None
+        print(self.host_line(), file=sys.stderr, flush=True)
         print(f"board page for everyone: {self.view.public_url}", file=sys.stderr, flush=True)
         if self.live_terminal:
             self.terminal.footer = self.footer()
@@ -67,15 +83,25 @@ class TableWeb:
             print(self.sheet.text(), file=self.out, flush=True)
         return self
 
+    def host_line(self) -> str:
+        """Where the host page is: its address only when the terminal is private (``--host-link terminal``)."""
+        if self.host_link == "terminal":
+            return f"web view: {self.view.url} (the host page: keep it to yourself; it presses the board's keys and drops seats' devices)"
+        if self.host_file is not None:
+            return f"host page (board keys, seats' codes, drop a device): open {self.host_file} in your browser (only you can read it)"
+        return "host page: its address is not shown on the shared screen (--host-link terminal shows it)"
+
     def footer(self) -> str:
-        """What a live terminal keeps under the board: the web view's address and the join lines."""
-        lines = [f"web view: {self.view.url}"]
+        """What a live terminal keeps under the board: where the host page is, and the join lines."""
+        lines = [self.host_line()]
         if self.access.seats:
             lines.append(self.sheet.text())
         return "\n".join(lines)
 
     def stop(self) -> None:
         self.view.stop()
+        if self.host_file is not None:
+            remove_quietly(self.host_file)  # its token dies with the server
 
     def tick(self) -> None:
         """On the table's thread: apply the seats' choices, refresh the pages and the join lines."""

@@ -39,13 +39,15 @@ class Nvm:
         self.data[index] = value
 
 
-def board(nvm=None):
+def board(nvm=None, test_input=False):
     usb, ble = Out(), Out()
     scene = Scene(10)
-    link = BoardLink(lambda frame: None, scene, Renderer(scene, CurrentLimiter(5000, 10)), INFO, 7, 0)
+    info = dict(INFO)
+    info["test_input"] = test_input
+    link = BoardLink(lambda frame: None, scene, Renderer(scene, CurrentLimiter(5000, 10)), info, 7, 0)
     pairing = Pairing(HostKeys(nvm or Nvm()), ble.write)
     pairing.start(0)
-    usb_t = Transport("USB", usb.write, reader=link.reader)
+    usb_t = Transport("USB", usb.write, reader=link.reader, wired=True)
     ble_t = Transport("Bluetooth", ble.write, pairing)
     hosts = Hosts(link, [usb_t, ble_t])
     return link, hosts, pairing, usb_t, ble_t, usb, ble
@@ -134,3 +136,77 @@ def test_forget_needs_the_session() -> None:
     hosts.feed(ble_t, wire.encode_host_key(wire.MSG_AUTH, KEY_A), 1)
     hosts.feed(ble_t, wire.encode_host_key(wire.MSG_FORGET, KEY_A), 2)
     assert kinds(ble.take()) == [wire.MSG_PAIR_STATE] * 2 and HostKeys(nvm).keys == []
+
+
+def ble_owner(test_input=False):
+    """A board whose BLE host (paired, authenticated, welcomed) owns it, as code.py builds it."""
+    nvm = Nvm()
+    HostKeys(nvm).add(KEY_A)
+    parts = board(nvm, test_input)
+    link, hosts, pairing, usb_t, ble_t, usb, ble = parts
+    hosts.feed(ble_t, wire.encode_host_key(wire.MSG_AUTH, KEY_A), 0)
+    hosts.feed(ble_t, wire.encode_welcome(1000), 1)
+    hosts.feed(ble_t, wire.encode_scene(1, [(0, 0, 0, 0), (9, 9, 9, 0)], bytes(10)), 2)
+    ble.take()
+    usb.take()
+    assert hosts.owner is ble_t and link.lease_ok
+    return parts
+
+
+def test_test_input_is_never_taken_over_bluetooth_even_when_turned_on() -> None:
+    link, hosts, pairing, usb_t, ble_t, usb, ble = ble_owner(test_input=True)
+    before = (link.keys.count, link.keys.dropped, bytes(link.scene.palette), link.scene.version)
+    hosts.feed(ble_t, wire.encode_test_key(3, True) + wire.encode_test_key(3, False), 10)
+    got = ble.take()
+    assert kinds(got) == [wire.MSG_ERROR] * 2 and not usb.take()
+    code, about, text = wire.decode_error(got[0])
+    assert (code, about) == (wire.ERR_REFUSED, wire.MSG_TEST_KEY) and "Bluetooth" in text
+    assert (link.keys.count, link.keys.dropped, bytes(link.scene.palette), link.scene.version) == before
+
+
+def test_test_input_over_usb_still_works_when_turned_on() -> None:
+    link, hosts, pairing, usb_t, ble_t, usb, ble = board(test_input=True)
+    hosts.feed(usb_t, wire.encode_welcome(1000), 0)
+    usb.take()
+    hosts.feed(usb_t, wire.encode_test_key(3, True), 10)
+    keys = [wire.decode_key(p) for p in usb.take() if p[0] == wire.MSG_KEY]
+    assert [(k[1], k[2]) for k in keys] == [(3, True)] and not ble.take()
+
+
+def test_a_transport_is_not_wired_unless_said() -> None:
+    assert not Transport("Bluetooth", Out().write).wired
+
+
+def test_status_counts_the_frames_of_the_transport_that_asks() -> None:
+    link, hosts, pairing, usb_t, ble_t, usb, ble = ble_owner()
+    # noise on the USB cable (a bad CRC, a good hello request) must not show in the BLE host's STATUS
+    bad = bytearray(wire.encode_hello_req(1))
+    bad[2] ^= 0x55
+    hosts.feed(usb_t, bytes(bad) + wire.encode_hello_req(2), 10)
+    usb.take()
+    ble_bad = bytearray(wire.encode_heartbeat(1, 1000))
+    ble_bad[3] ^= 0x55
+    hosts.feed(ble_t, bytes(ble_bad), 11)
+    hosts.feed(ble_t, wire.encode_status_req(), 12)
+    (status,) = ble.take()
+    ble_counts = wire.decode_status(status)
+    assert (ble_counts["bad_frames"], ble_counts["good_frames"]) == (ble_t.reader.bad, ble_t.reader.good)
+    assert ble_counts["bad_frames"] == 1 and ble_counts["good_frames"] == 4  # auth, welcome, scene, this request
+    assert (usb_t.reader.bad, usb_t.reader.good) == (1, 1)
+    link.tick(2000)  # BLE host's lease over: USB welcomes and asks; it gets USB's counters
+    hosts.feed(usb_t, wire.encode_welcome(1000), 2001)
+    hosts.feed(usb_t, wire.encode_status_req(), 2002)
+    usb_counts = wire.decode_status([p for p in usb.take() if p[0] == wire.MSG_STATUS][0])
+    assert (usb_counts["bad_frames"], usb_counts["good_frames"]) == (1, 3)
+
+
+def test_an_oversize_payload_through_a_transport_is_answered_too_large_and_changes_nothing() -> None:
+    link, hosts, pairing, usb_t, ble_t, usb, ble = board()
+    hosts.feed(usb_t, wire.encode_welcome(1000), 0)
+    usb.take()
+    version = link.scene.version
+    big = bytes((wire.MSG_LOOP,)) + bytes(wire.MAX_PAYLOAD)  # one byte over, good CRC (wire.frame refuses it)
+    crc = wire.crc16(big)
+    hosts.feed(usb_t, bytes(wire.cobs_encode(bytearray(big) + bytes((crc >> 8, crc & 0xFF)))) + b"\x00", 5)
+    (reply,) = usb.take()
+    assert wire.decode_error(reply)[:2] == (wire.ERR_TOO_LARGE, wire.MSG_LOOP) and link.scene.version == version

@@ -1,0 +1,1 @@
+../../../firmware/lib/tablelight_wire_frame.py
