@@ -234,6 +234,7 @@ class FarsideFace(FarsideLook, FarsideWords):
                            refused=True, flash=self.layout.leds_to_flash(["field"]))
         position = fields.index(self.focus) if self.focus in fields else -1
         self.focus = fields[(position + 1) % len(fields)]
+        self._fix_before_focus()
         return Outcome(f"now choosing the {self._field_name(self.focus)}: {self._selected_words()}")
 
     def _press_confirm(self, seat: int) -> Outcome:
