@@ -464,7 +464,8 @@ class FarlanderFace(GameFace):
             return Outcome("choice cleared")
         fields = {name: value for name, value in chosen.items() if name != "type"}
         if chosen.get("type") != "conquer" or "target" not in fields:
-            return Outcome("a placement is one choice: choose the territory itself", refused=True)
+            self.reset()  # too broad for the board to show (or a step back): nothing chosen there
+            return Outcome("choose a territory")
         if not self.input.picker.agree(fields):
             return Outcome("no legal action agrees with that choice", refused=True)
         return Outcome(f"conquer {fields['target']}: press the bordering territories that move units in, then confirm")

@@ -86,16 +86,25 @@ class LandoverFace(LandoverLook, LandoverWords):
         probe = Picker(self.game.legal_actions, tuple(FIELD_KINDS))
         if not probe.agree(chosen):
             return Outcome("no legal action agrees with that choice", refused=True)
+        modes = {(self._mode_of(a), a.get("card") if a["type"] == "play" else None) for a in probe.candidates()}
+        self.reset()
+        if len(modes) > 1 and self._implied_mode() is None:  # too broad for one mode button (or a step back)
+            return Outcome("choose what to do")
         first = probe.candidates()[0]
         kind = first["type"]
-        mode = {"build": first.get("piece"), "improve": first.get("culture"), "lucky_raid": "raid",
-                "remove_catapult": "catapult", "play": "card"}.get(kind, kind)
-        self.reset()
+        mode = self._mode_of(first)
         if self._implied_mode() is None:
             self.mode, self.card = mode, first.get("card") if kind == "play" else None
         self.picker.agree({name: value for name, value in chosen.items() if name in FIELD_KINDS})
         what = self.describe_action(first) if self.open_field() is None else self._next_words()
         return Outcome(f"{str(mode).replace('_', ' ')}: {what}")
+
+    @staticmethod
+    def _mode_of(action: Action) -> str:
+        """The mode button whose actions include ``action``."""
+        kind = str(action["type"])
+        return str({"build": action.get("piece"), "improve": action.get("culture"), "lucky_raid": "raid",
+                    "remove_catapult": "catapult", "play": "card"}.get(kind, kind))
 
     def _press(self, key: int) -> Outcome:
         game = self.game

@@ -155,6 +155,8 @@ class MainlandFace(GameFace):
         #: The hand card chosen (kept even when it fits nowhere: it may still be replaced).
         self.card: str | None = None
         self.rotation = 0
+        #: Whether the turn was chosen (rotate, or a page): only then does it narrow the choices.
+        self.turned = False
         #: The free cursor: the top-left tile of the chosen card (chosen in the picker on confirm).
         self.x = self.y = max(0, (size - 2) // 2)
         self.armed: str | None = None
@@ -196,15 +198,15 @@ class MainlandFace(GameFace):
         card = self.chosen()
         if card is None or not self.picker.choose("card", card):
             return
-        rotation = self.legal_rotation(card, self.rotation)
+        rotation = self.legal_rotation(card, self.rotation) if self.turned else None
         if rotation is not None:
             self.picker.choose("rotation", rotation)
 
     def candidates(self) -> list[Action] | None:
         """The legal actions still consistent with the keys pressed (None: nothing chosen yet)."""
         card = self.chosen()
-        if self.game.current_seat() is None or card is None:
-            return None
+        if self.game.current_seat() is None or card is None or (card == CAMP and not self.turned):
+            return None  # nothing chosen with keys yet (the camp is chosen by the rules)
         self.sync_picker()
         placing = self.picker.candidates() if self.picker.chosen else []
         swaps = [a for a in self.game.legal_actions() if a["type"] == "replace" and a["card"] == card]
@@ -282,6 +284,7 @@ class MainlandFace(GameFace):
     def reset(self) -> None:
         self.card = None
         self.rotation = 0
+        self.turned = False
         self.armed = None
         self.picker.reset()
         span = self.game.size - 2
@@ -319,6 +322,7 @@ class MainlandFace(GameFace):
             return self._confirm(card)
         if name == "rotate":
             self.rotation = (self.rotation + 1) % 4
+            self.turned = True
             return Outcome(f"{card} turned {self.rotation * 90} degrees: {self.spot_words(card)}")
         x, y = self.x, self.y
         if name in MOVES:
@@ -353,7 +357,8 @@ class MainlandFace(GameFace):
             return Outcome("no legal action agrees with that choice", refused=True)
         card = chosen.get("card")
         if chosen.get("type") not in ("place", "replace") or not isinstance(card, str):
-            return Outcome("choose a card to narrow the choice", refused=True)
+            self.reset()  # too broad for the board to show (or a step back): nothing chosen there
+            return Outcome("choose a card")
         if card != CAMP:
             self.card = card
         self.rotation = chosen.get("rotation", 0 if card != self.chosen() else self.rotation)
@@ -362,6 +367,7 @@ class MainlandFace(GameFace):
         probe.agree({"type": "place", **chosen, "rotation": chosen.get("rotation", self.rotation)}) or probe.agree(chosen)
         first = probe.candidates()[0]
         self.rotation, self.x, self.y = first["rotation"], chosen.get("x", first["x"]), chosen.get("y", first["y"])
+        self.turned = "rotation" in chosen
         return Outcome(f"{card} at ({self.x}, {self.y}) turned {self.rotation * 90} degrees: {self.spot_words(card)}")
 
     # ----------------------------------------------------------------- helpers
@@ -390,7 +396,7 @@ class MainlandFace(GameFace):
         if card == self.card:
             self.card = None
             return Outcome(f"{card} put back in your hand")
-        self.card, self.rotation = card, 0
+        self.card, self.rotation, self.turned = card, 0, False
         everywhere = [(r, spot) for r in range(4) for spot in self.spots(card, r)]
         if not everywhere:
             return Outcome(f"{card} ({card_words(card)}) fits nowhere now: replace it, choose another card or pass")
@@ -423,6 +429,9 @@ class MainlandFace(GameFace):
         action = self.place_action()
         assert action is not None
         self.sync_picker()
+        turn = self.legal_rotation(card, self.rotation)
+        if "rotation" not in self.picker.chosen and turn is not None:
+            self.picker.choose("rotation", turn)
         if self.picker.choose("x", self.x) and self.picker.choose("y", self.y) and self.picker.action() is not None:
             # the turn as the person chose it (the engine takes either of a symmetric card's equal turns)
             return Outcome(f"place {card} at ({self.x}, {self.y})", action=action)
