@@ -359,15 +359,17 @@ class MainlandFace(GameFace):
         if chosen.get("type") not in ("place", "replace") or not isinstance(card, str):
             self.reset()  # too broad for the board to show (or a step back): nothing chosen there
             return Outcome("choose a card")
+        same = card == self.chosen()
         if card != CAMP:
             self.card = card
-        self.rotation = chosen.get("rotation", 0 if card != self.chosen() else self.rotation)
+        self.rotation = chosen.get("rotation", self.rotation if same else 0)
+        turned = "rotation" in chosen or (same and self.turned)
         if chosen.get("type") == "replace":
             return Outcome(f"{card} chosen: press replace (or choose it on your page) to swap it")
         probe.agree({"type": "place", **chosen, "rotation": chosen.get("rotation", self.rotation)}) or probe.agree(chosen)
         first = probe.candidates()[0]
         self.rotation, self.x, self.y = first["rotation"], chosen.get("x", first["x"]), chosen.get("y", first["y"])
-        self.turned = "rotation" in chosen
+        self.turned = turned
         return Outcome(f"{card} at ({self.x}, {self.y}) turned {self.rotation * 90} degrees: {self.spot_words(card)}")
 
     # ----------------------------------------------------------------- helpers
