@@ -67,13 +67,6 @@ class LandoverFace(LandoverLook, LandoverWords):
         outcome: Outcome = self._with_legal(lambda: self._press(key))
         return outcome
 
-    def candidates(self) -> list[Action] | None:
-        """The chosen mode's legal actions narrowed by the places and values chosen (None: no mode yet)."""
-        if self.game.current_seat() is None or self._mode() is None:
-            return None
-        found: list[Action] = self._with_legal(self.picker.candidates)
-        return found
-
     def narrow(self, chosen: dict[str, Any]) -> Outcome:
         """A seat's page chose part of an action: the mode it belongs to, and the places and values it
         names, as if chosen with the keys (the board lights them)."""
@@ -249,7 +242,7 @@ class LandoverFace(LandoverLook, LandoverWords):
             self.chosen[field] = value
             self.tentative = None
             locked = f"{FIELD_WORDS[field]} {self._value_words(field, value)} chosen"
-        actions = self.candidates()
+        actions = self.picker.candidates()
         if not actions:
             return Outcome(f"that is not possible any more: {self._what_now(seat)}", refused=True)
         if self.open_field() is not None:

@@ -28,9 +28,9 @@ with the arrows or with a column key and a row key, then confirm. What is chosen
 engine's legal placements through the shared :class:`~tablelight.table.picker.Picker`
 (fields ``card``, ``rotation``, ``x``, ``y``): the card and the way it is turned are chosen
 in the picker (a seat's page lists the same candidates, and may choose them too:
-:meth:`MainlandFace.narrow`), the spot is a free cursor until confirm chooses it. Replace swaps the
-chosen card for the top of the deck. Pass and gather cost a token, so they ask for a
-second press (the same key or confirm); any other key calls them off. In a clan's first
+:meth:`MainlandFace.narrow`), the spot is a free cursor until confirm chooses it (it starts
+each turn in the middle). Replace swaps the chosen card for the top of the deck. Pass and
+gather cost a token, so they ask for a second press (the same key or confirm); any other key calls them off. In a clan's first
 turn the camp card is chosen already. Every press is checked with the engine
 (placements, ``Game.check`` for the reason); the face never applies anything, and a refused
 press changes nothing.
@@ -287,8 +287,8 @@ class MainlandFace(GameFace):
         self.turned = False
         self.armed = None
         self.picker.reset()
-        span = self.game.size - 2
-        self.x, self.y = min(self.x, span), min(self.y, span)
+        # every turn starts with the spot in the middle (a page may have moved it anywhere)
+        self.x = self.y = max(0, (self.game.size - 2) // 2)
 
     def press(self, key: int) -> Outcome:
         game = self.game
