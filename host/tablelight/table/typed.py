@@ -115,7 +115,8 @@ class TypedInput:
 
     def show_menu(self, seat: int, narrow: str) -> None:
         face, game = self.table.face, self.table.game
-        choices = [(action, face.describe_action(action)) for action in game.legal_actions()]
+        keyed = face.candidates()  # what the board's keys left, like a seat's page lists
+        choices = [(action, face.describe_action(action)) for action in (game.legal_actions() if keyed is None else keyed)]
         if narrow:
             choices = [(a, words) for a, words in choices if narrow in words.lower()]
         if not choices:
