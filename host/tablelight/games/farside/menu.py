@@ -37,6 +37,16 @@ MENU_TITLES = {
 }
 
 
+def menu_of(action: Action) -> str:
+    """The menu a console key opens that lists ``action`` (``"all"``: only the list of every action)."""
+    kind = action.get("type")
+    if kind in ("activate", "secure"):
+        return "group" if action.get("group") else "spend"
+    if kind == "manoeuvre":
+        return f"manoeuvre{action.get('player')}"
+    return {"pile_in": "group", "impact": "impact", "break_through": "leave", "loot": "leave"}.get(str(kind), "all")
+
+
 def _order(value: Any, models: dict[str, int]) -> tuple[Any, ...]:
     """A sort key over mixed field values (model ids in army order, numbers before text)."""
     if value is None:
@@ -163,8 +173,9 @@ class FarsideMenu(GameFace):
         return None if self.menu is None else self.picker.candidates()
 
     def narrow(self, chosen: dict[str, Any]) -> Outcome:
-        """A seat's page chose part of an action: open the list of every legal action on it, the
-        fields it names fixed and the first field it leaves open to change with next/prev."""
+        """A seat's page chose part of an action: open the menu a key would open for it (else the list
+        of every legal action) on it, the fields it names fixed and the first field it leaves open to
+        change with next/prev."""
         if self.game.current_seat() is None:
             return Outcome("the game is over", refused=True)
         if not chosen:
@@ -174,13 +185,15 @@ class FarsideMenu(GameFace):
         if not probe.agree(chosen):
             return Outcome("no legal action agrees with that choice", refused=True)
         first = probe.candidates()[0]
-        self._open("all", self.game.legal_actions())
+        menus = {menu_of(a) for a in probe.candidates()}
+        menu = menus.pop() if len(menus) == 1 else "all"  # the menu a key would open, when there is one
+        self._open(menu, [a for a in self.game.legal_actions() if menu in ("all", menu_of(a))])
         self.index = next(i for i, a in enumerate(self.choices) if a == first)
         varying = self._varying_fields()
         open_fields = [i for i in varying if FIELD_ORDER[i] not in chosen]
         self.focus = open_fields[0] if open_fields else (varying[-1] if varying else 0)
         self._fix_before_focus()
-        return Outcome(f"{MENU_TITLES['all']}: {self._selected_words()} (next/prev to change, confirm)")
+        return Outcome(f"{MENU_TITLES[menu]}: {self._selected_words()} (next/prev to change, confirm)")
 
     def action_words(self, action: Action) -> str:
         """An action in words for the seat choosing it (the words module names secrets in full)."""
