@@ -178,3 +178,59 @@ def test_two_phones_play_landover_setup_and_keep_their_resources(tmp_path):
                 browser.close()
     finally:
         played.stop()
+
+
+def led_rgb(page, led: int) -> tuple[int, ...]:
+    """The colour an LED of the page's board picture shows now."""
+    fill = page.evaluate(f"document.getElementById('led-{led}').style.fill") or "rgb(0, 0, 0)"
+    return tuple(int(v) for v in re.findall(r"\d+", fill)[:3])
+
+
+def test_board_keys_and_a_phone_narrow_one_choice(tmp_path):
+    """Rotate on the board's keys: the phone lists only the camp turned that way. Choose a column on
+    the phone: the simulated board's LEDs show the card there. Then the phone places it."""
+    from tablelight.table.layout import load_layout_data
+
+    cells = load_layout_data("mainland")["matrix"]["leds"]
+    played = Played("mainland", "--seats", "human,human", "--seed", "5", "--board", "sim", "--view", "web", "--web-port", "0", db=tmp_path / "games.sqlite")
+    try:
+        wait_for(lambda: len(re.findall(r"join (http://\S+)", played.text())) >= 2 and "web view: " in played.text(), timeout=30)
+        links = re.findall(r"join (http://\S+)", played.text())
+        host_url = re.search(r"web view: (\S+)", played.text()).group(1)
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+            try:
+                phone = browser.new_context(**PHONE).new_page()
+                phone.goto(links[0])
+                phone.locator("#turn-badge").wait_for()
+
+                def steps() -> list[str]:
+                    return phone.locator("#choices .step").all_inner_texts()
+
+                def listed() -> int:  # how many choices the steps stand for
+                    return sum(int(m.group(1)) if (m := re.search(r"(\d+) choices", s)) else 1 for s in steps())
+
+                wait_for(lambda: steps(), timeout=10)
+                everything = listed()
+                board = browser.new_context(viewport={"width": 1000, "height": 800}).new_page()
+                board.goto(host_url)
+                board.locator("#button-rotate.pressable").wait_for()
+                board.click("#button-rotate")
+        
+                phone.locator("#crumbs", has_text="narrowed on the board").wait_for()
+                wait_for(lambda: steps() and all(s.startswith("x ") for s in steps()) and listed() < everything, timeout=10)
+                phone.locator("#choices .step", has=phone.locator("span", has_text=re.compile(r"^x 3$"))).click()
+                feedback = phone.locator("#feedback", has_text=re.compile(r"camp at \(3, \d+\) turned 90 degrees"))
+                feedback.wait_for()
+                y = int(re.search(r"camp at \(3, (\d+)\)", feedback.inner_text()).group(1))
+                # the simulated board shows the card at the column chosen on the phone (blinking in green)
+                led = cells[y][3]
+                wait_for(lambda: (lambda r, g, b: g > max(r, b) + 40)(*led_rgb(phone, led)), timeout=10)
+                wait_for(lambda: (lambda r, g, b: g > max(r, b) + 40)(*led_rgb(board, led)), timeout=10)
+                tap_until_done(phone)
+                log = phone.locator("#log").inner_text()
+                assert re.search(r"places camp .*at \(3, \d+\) turned 90 degrees", log), log
+            finally:
+                browser.close()
+    finally:
+        played.stop()

@@ -45,6 +45,16 @@ def test_a_phone_page_picks_a_whole_candidate():
     assert p.chosen == {} and len(p.candidates()) == len(ACTIONS)
 
 
+def test_a_page_partial_choice_replaces_what_was_chosen_or_changes_nothing():
+    p = picker()
+    assert p.choose("give", "wood")
+    assert not p.agree({"type": "trade", "get": "gold"}) and p.chosen == {"give": ["wood"]}
+    assert p.agree({"type": "move", "units": {"a1": 2}})  # a count field: the units chosen so far
+    assert p.candidates() == [ACTIONS[3]] and p.open_field() == "to" and p.action() is None
+    assert p.agree(ACTIONS[3]) and p.action() == ACTIONS[3]  # a whole action: every field chosen
+    assert p.agree({}) and len(p.candidates()) == len(ACTIONS)
+
+
 def test_refusal_is_the_engines_own_reason():
     game = Farlander(2, seed=1)
     assert refusal(game, game.legal_actions()[0]) is None

@@ -11,6 +11,8 @@ entry (:class:`tablelight.core.registry.GameEntry`):
   (a complete action for the table to apply, a message, or a refusal with what to
   flash). A face never applies anything and never decides a rule: it asks the engine
   (legal actions, ``is_legal``) and lets ``Game.apply`` have the last word;
+* :meth:`GameFace.candidates`, :meth:`GameFace.narrow`: the half-made choice, shared with the
+  seat's page (the legal actions the keys left; a page's partial choice shown on the LEDs);
 * :meth:`GameFace.prompt`, :meth:`GameFace.describe_action`: words for people;
 * :meth:`GameFace.flash_for`: the LEDs to flash when the engine refuses an action;
 * :meth:`GameFace.dice_rolls`: rolls for the board to animate (games with dice).
@@ -148,6 +150,23 @@ class GameFace(ABC):
         hidden cards, so two choices that differ only in a secret read differently. Default:
         :meth:`describe_action`."""
         return self.describe_action(action)
+
+    def candidates(self) -> list[Action] | None:
+        """The legal actions still consistent with what the keys chose so far (the face's
+        :class:`~tablelight.table.picker.Picker`), or None when nothing is chosen (every legal
+        action). A seat's page lists these, so the board's keys and a phone narrow one choice."""
+        return None
+
+    def narrow(self, chosen: dict[str, Any]) -> Outcome:
+        """A seat's page chose part of an action: ``chosen`` maps fields to whole values as in a
+        legal action (``{"type": "place", "card": "c12"}``). Take it as the keys would have chosen
+        it, so the board's LEDs show it; ``{}`` forgets the choice. Must not change the game; a
+        choice no legal action agrees with is refused and changes nothing. Default: the face
+        takes no partial choice (only whole actions, applied through the table)."""
+        if not chosen:
+            self.reset()
+            return Outcome("choice cleared")
+        return Outcome("this board takes whole choices only: choose one action", refused=True)
 
     def dice_rolls(self, entries: Sequence[LogEntry]) -> list[DiceRoll]:
         """Rolls among new log ``entries`` for the board to animate (none for a game without dice)."""

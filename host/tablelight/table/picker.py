@@ -149,6 +149,15 @@ class Picker:
                 return dict(candidate)
         return None
 
+    def agree(self, chosen: dict[str, Any]) -> bool:
+        """Take a page's partial choice (field -> whole value, as in a legal action) in place of what
+        was chosen. False, changing nothing, if no legal action agrees with it."""
+        wanted = {name: _items(value) for name, value in chosen.items()}
+        if not any(_agrees(a, wanted) for a in self.source()):
+            return False
+        self.chosen = wanted
+        return True
+
     def pick(self, action: Action) -> bool:
         """Choose a whole candidate at once (a phone page listing :meth:`candidates`). False if it is not one."""
         for candidate in self.candidates():

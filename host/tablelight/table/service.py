@@ -322,6 +322,20 @@ class Table:
             self.say(outcome.message, seat)
             self.refresh()
 
+    def narrow(self, chosen: dict[str, Any]) -> bool:
+        """A seat's page chose part of an action (:meth:`GameFace.narrow`): the board shows the choice
+        narrowed as if keys had made it. False (and a flash) if the face refused it."""
+        seat = self.game.current_seat()
+        if seat is None or self.seats[seat] != HUMAN:
+            return False
+        outcome = self.face.narrow(chosen)
+        if outcome.refused:
+            self._refuse(outcome, seat)
+            return False
+        self.say(outcome.message, seat)
+        self.refresh()
+        return True
+
     # --------------------------------------------------------------------- loop
 
     def _wait(self, timeout: float, *, take_presses: bool = True) -> None:

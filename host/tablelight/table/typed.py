@@ -120,7 +120,8 @@ class TypedInput:
             private = self.table.secret_words
         # the list goes to the seat's own screen when words are private: it may name the seat's own cards there
         words_for = face.action_words if private else face.describe_action
-        choices = [(action, words_for(action)) for action in game.legal_actions()]
+        keyed = face.candidates()  # what the board's keys left, like a seat's page lists
+        choices = [(action, words_for(action)) for action in (game.legal_actions() if keyed is None else keyed)]
         if narrow:
             choices = [(a, words) for a, words in choices if narrow in words.lower()]
         if not choices:

@@ -11,6 +11,8 @@ A seat's (header ``X-Seat-Token`` or, for the socket, ``?token=``: the device to
 
 * ``POST /api/join`` ``{"token": ...}`` or ``{"code": ...}`` -> ``{"seat", "device"}``;
 * ``GET /api/seat/N`` seat N's snapshot; ``POST /api/seat/N/act`` ``{"action", "at"}``;
+* ``POST /api/seat/N/narrow`` ``{"chosen", "at"}``: part of an action (field -> value, ``{}``
+  forgets it) for the board to show as if its keys had chosen it;
 * ``WS /ws/seat/N?token=`` the LEDs and seat N's snapshot, live (closed with 4401 when the
   device is dropped).
 
@@ -129,6 +131,20 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
             return JSONResponse({"error": "the table did not answer: is the host still running?"}, status_code=503)
         return JSONResponse({"applied": applied, "message": message}, status_code=200 if applied else 409)
 
+    async def seat_narrow(request: Request) -> Response:
+        seat = seat_allowed(request)
+        if seat is None or desk is None:
+            return JSONResponse({"error": "this seat's token is needed"}, status_code=403)
+        body = await json_body(request)
+        chosen, at = body.get("chosen"), body.get("at")
+        if not isinstance(chosen, dict) or not isinstance(at, int) or isinstance(at, bool):
+            return JSONResponse({"error": 'send {"chosen": {field: value, ...}, "at": log length}'}, status_code=400)
+        try:
+            taken, message = await asyncio.wait_for(asyncio.wrap_future(desk.submit_narrow(seat, chosen, at)), timeout=10)
+        except asyncio.TimeoutError:
+            return JSONResponse({"error": "the table did not answer: is the host still running?"}, status_code=503)
+        return JSONResponse({"narrowed": taken, "message": message}, status_code=200 if taken else 409)
+
     async def press(request: Request) -> Response:
         if not host_ok(request):
             return JSONResponse({"error": "pressing the board's keys needs the host's token"}, status_code=403)
@@ -221,6 +237,7 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
         Route("/api/join", join, methods=["POST"]),
         Route("/api/seat/{seat:int}", seat_state),
         Route("/api/seat/{seat:int}/act", seat_act, methods=["POST"]),
+        Route("/api/seat/{seat:int}/narrow", seat_narrow, methods=["POST"]),
         Route("/api/press/{key:int}", press, methods=["POST"]),
         Route("/api/host", host_state),
         Route("/api/host/drop", host_drop, methods=["POST"]),

@@ -5,7 +5,10 @@ reads the game runs on the table's own thread: :meth:`Desk.tick` (called from th
 ``poll``) recomputes the snapshots when something changed and applies the actions the
 seat pages sent (:meth:`Desk.submit` queues them from the web server's thread). An action
 from a page goes through :meth:`Table.apply`, exactly as one built from key presses does,
-so the board's keys and a phone can be mixed within one turn.
+so the board's keys and a phone can be mixed within one turn. The choices a page lists are the
+face's candidates (:meth:`GameFace.candidates`: the legal actions still consistent with the keys
+pressed on the board), and a partial choice tapped on a page goes to the face
+(:meth:`Desk.submit_narrow`, :meth:`Table.narrow`), so the board's LEDs show it.
 
 Snapshots are plain JSON-ready dicts, replaced whole (never mutated) so the web server's
 thread may read the current one at any time:
@@ -56,7 +59,8 @@ class Desk:
         self._feedback: dict[int, str] = {}
         self._public_lines: list[str] = []
         self._seen_log = 0
-        self._pending: queue.Queue[tuple[int, Action, int, concurrent.futures.Future[tuple[bool, str]]]] = queue.Queue()
+        #: (seat, "act" or "narrow", action or partial choice, log length, answer)
+        self._pending: queue.Queue[tuple[int, str, Action, int, concurrent.futures.Future[tuple[bool, str]]]] = queue.Queue()
 
     # ------------------------------------------------ read from any thread
 
@@ -71,7 +75,13 @@ class Desk:
     def submit(self, seat: int, action: Action, at: int) -> concurrent.futures.Future[tuple[bool, str]]:
         """Queue ``seat``'s ``action``, chosen when the log had ``at`` entries; the future says (applied, message)."""
         done: concurrent.futures.Future[tuple[bool, str]] = concurrent.futures.Future()
-        self._pending.put((seat, action, at, done))
+        self._pending.put((seat, "act", action, at, done))
+        return done
+
+    def submit_narrow(self, seat: int, chosen: dict[str, Any], at: int) -> concurrent.futures.Future[tuple[bool, str]]:
+        """Queue ``seat``'s partial choice (field -> value; ``{}`` forgets it) for the board to show."""
+        done: concurrent.futures.Future[tuple[bool, str]] = concurrent.futures.Future()
+        self._pending.put((seat, "narrow", chosen, at, done))
         return done
 
     def changed(self) -> None:
@@ -84,11 +94,11 @@ class Desk:
         """Apply the queued page actions, then recompute the snapshots if anything changed."""
         while True:
             try:
-                seat, action, at, done = self._pending.get_nowait()
+                seat, kind, action, at, done = self._pending.get_nowait()
             except queue.Empty:
                 break
             try:
-                done.set_result(self._apply(seat, action, at))
+                done.set_result(self._apply(seat, action, at, narrow=kind == "narrow"))
             except Exception as error:  # the page gets the reason; the table goes on
                 done.set_result((False, f"not applied: {error}"))
             self._dirty = True
@@ -96,7 +106,7 @@ class Desk:
             self._dirty = False
             self._recompute()
 
-    def _apply(self, seat: int, action: Action, at: int) -> tuple[bool, str]:
+    def _apply(self, seat: int, action: Action, at: int, *, narrow: bool = False) -> tuple[bool, str]:
         game, table = self.game, self.table
         if seat not in self.humans:
             return False, f"seat {seat} is not played from a page"
@@ -107,8 +117,9 @@ class Desk:
         if not isinstance(action, dict):
             return False, "an action is a JSON object"
         before, before_private = len(table.messages), len(table.private_messages[seat])
-        if table.apply(action):
-            return True, "done"
+        if table.narrow(action) if narrow else table.apply(action):
+            said = table.private_messages[seat][before_private:] or table.messages[before:]
+            return True, said[-1] if narrow and said else "done"
         said = table.private_messages[seat][before_private:] or table.messages[before:]
         return False, said[-1] if said else "refused"
 
@@ -198,9 +209,12 @@ class Desk:
         game, table, face = self.game, self.table, self.face
         mine = game.current_seat() == seat
         choices = []
+        narrowed = None
         if mine:
-            for action in game.legal_actions():
-                choices.append({"action": action, "text": face.action_words(action), "path": choice_path(game.name, action)})
+            narrowed = face.candidates()  # what the board's keys left; None: nothing chosen there
+            for action in game.legal_actions() if narrowed is None else narrowed:
+                choices.append({"action": action, "text": face.action_words(action), "path": choice_path(game.name, action),
+                                "fields": choice_fields(action)})
         return {
             "seat": seat,
             "label": table.seat_label(seat),
@@ -213,6 +227,7 @@ class Desk:
                 for t, x in (secret_sections(game, seat) if self.secret else [])
             ],
             "choices": choices,
+            "narrowed": narrowed is not None,
             "at": len(game.log),
             "log": self._seat_log(seat),
             "scores": public["scores"],
@@ -242,6 +257,11 @@ def choice_path(game_name: str, action: Action) -> list[str]:
             continue
         steps.append(value_words(game_name, field, value))
     return steps
+
+
+def choice_fields(action: Action) -> list[str]:
+    """The action's fields in the order of :func:`choice_path`'s steps (a page's partial choice names them)."""
+    return ["type", *(name for name in action if name != "type")]
 
 
 def value_words(game_name: str, field: str, value: Any) -> str:

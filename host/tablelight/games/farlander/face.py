@@ -450,6 +450,26 @@ class FarlanderFace(GameFace):
     def reset(self) -> None:
         self.input.reset()
 
+    def candidates(self) -> list[Action] | None:
+        """The legal actions agreeing with the target and units chosen with keys (None: none chosen)."""
+        picker = self.input.picker
+        return picker.candidates() if picker.chosen and self.game.current_seat() is not None else None
+
+    def narrow(self, chosen: dict[str, Any]) -> Outcome:
+        """A seat's page chose a target (and perhaps units to move in): the board shows it as chosen."""
+        if self.game.current_seat() is None:
+            return Outcome("the game is over", refused=True)
+        if not chosen:
+            self.reset()
+            return Outcome("choice cleared")
+        fields = {name: value for name, value in chosen.items() if name != "type"}
+        if chosen.get("type") != "conquer" or "target" not in fields:
+            self.reset()  # too broad for the board to show (or a step back): nothing chosen there
+            return Outcome("choose a territory")
+        if not self.input.picker.agree(fields):
+            return Outcome("no legal action agrees with that choice", refused=True)
+        return Outcome(f"conquer {fields['target']}: press the bordering territories that move units in, then confirm")
+
     def prompt(self, seat: int) -> str:
         game = self.game
         if game.phase == "distribution":

@@ -43,7 +43,7 @@ from collections.abc import Callable
 from tablelight.core.game import Action
 from tablelight.games.farside.console import FarsideLayout, FarsideLayoutError
 from tablelight.games.farside.look import FarsideLook
-from tablelight.games.farside.menu import MENU_TITLES, SEAT_NAMES
+from tablelight.games.farside.menu import MENU_TITLES, SEAT_NAMES, menu_of
 from tablelight.games.farside.words import FarsideWords
 from tablelight.table.face import Outcome
 
@@ -160,8 +160,7 @@ class FarsideFace(FarsideLook, FarsideWords):
         return self._checked(action, f"roll entered: {', '.join(map(str, action['dice']))}", ["last"])
 
     def _press_spend(self, seat: int) -> Outcome:
-        actions = [a for a in self.game.legal_actions()
-                   if (a["type"] == "activate" and not a.get("group")) or a["type"] == "secure"]
+        actions = [a for a in self.game.legal_actions() if menu_of(a) == "spend"]
         if not actions:
             return Outcome(self._spend_problem(seat), refused=True, flash=self.layout.leds_to_flash(["spend", f"ap{seat}"]))
         return self._open("spend", actions)
@@ -191,14 +190,14 @@ class FarsideFace(FarsideLook, FarsideWords):
         return Outcome(self._reason(probe, f"nothing to advance in the {game.phase} phase"), refused=True, flash=self.layout.leds_to_flash(["advance"]))
 
     def _press_impact(self, seat: int) -> Outcome:
-        actions = [a for a in self.game.legal_actions() if a["type"] == "impact"]
+        actions = [a for a in self.game.legal_actions() if menu_of(a) == "impact"]
         if not actions:
             return Outcome(self._reason({"type": "impact", "model": "b1", "tokens": 1}, "no impact tokens can be recorded now"),
                            refused=True, flash=self.layout.leds_to_flash(["impact"]))
         return self._open("impact", actions)
 
     def _press_leave(self, seat: int) -> Outcome:
-        actions = [a for a in self.game.legal_actions() if a["type"] in ("break_through", "loot")]
+        actions = [a for a in self.game.legal_actions() if menu_of(a) == "leave"]
         if not actions:
             own = self.game.on_table(seat)
             probe: Action = {"type": "break_through", "model": own[0] if own else "a1"}
@@ -206,8 +205,7 @@ class FarsideFace(FarsideLook, FarsideWords):
         return self._open("leave", actions)
 
     def _press_group(self, seat: int) -> Outcome:
-        actions = [a for a in self.game.legal_actions()
-                   if (a["type"] == "activate" and a.get("group")) or a["type"] == "pile_in"]
+        actions = [a for a in self.game.legal_actions() if menu_of(a) == "group"]
         if not actions:
             own = self.game.on_table(seat)
             model = own[0] if own else "a1"
@@ -234,6 +232,7 @@ class FarsideFace(FarsideLook, FarsideWords):
                            refused=True, flash=self.layout.leds_to_flash(["field"]))
         position = fields.index(self.focus) if self.focus in fields else -1
         self.focus = fields[(position + 1) % len(fields)]
+        self._fix_before_focus()
         return Outcome(f"now choosing the {self._field_name(self.focus)}: {self._selected_words()}")
 
     def _press_confirm(self, seat: int) -> Outcome:

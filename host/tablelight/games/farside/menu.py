@@ -1,4 +1,12 @@
-"""Farside's face, part 1: menus over the engine's legal actions (next/prev/field/confirm)."""
+"""Farside's face, part 1: menus over the engine's legal actions (next/prev/field/confirm).
+
+A key opens a menu: the legal actions of one kind (spend, impact...). The console has no key per
+value, so a menu keeps a selection (one of its actions) that ``next``/``prev`` change field by
+field; ``field`` moves on to the next field, fixing the ones before it. The fixed fields are the
+shared :class:`~tablelight.table.picker.Picker`'s choice: the menu's actions narrowed by them are
+the candidates a seat's page lists, and a page's partial choice opens the menu on them
+(:meth:`FarsideMenu.narrow`).
+"""
 
 from __future__ import annotations
 
@@ -9,7 +17,7 @@ from tablelight.games.farside.console import FarsideLayout
 from tablelight.games.farside.engine import FarsideEncounter
 from tablelight.table.face import SEAT_NAMES as ALL_SEAT_NAMES
 from tablelight.table.face import GameFace, Outcome
-from tablelight.table.picker import refusal
+from tablelight.table.picker import Picker, refusal
 
 SEAT_NAMES = ALL_SEAT_NAMES[:2]
 #: Order in which action fields are chosen in a menu (fields an action lacks are skipped).
@@ -27,6 +35,16 @@ MENU_TITLES = {
     "roll": "the number of failed defence dice",
     "all": "every legal action",
 }
+
+
+def menu_of(action: Action) -> str:
+    """The menu a console key opens that lists ``action`` (``"all"``: only the list of every action)."""
+    kind = action.get("type")
+    if kind in ("activate", "secure"):
+        return "group" if action.get("group") else "spend"
+    if kind == "manoeuvre":
+        return f"manoeuvre{action.get('player')}"
+    return {"pile_in": "group", "impact": "impact", "break_through": "leave", "loot": "leave"}.get(str(kind), "all")
 
 
 def _order(value: Any, models: dict[str, int]) -> tuple[Any, ...]:
@@ -58,6 +76,8 @@ class FarsideMenu(GameFace):
         self.choices: list[Action] = []
         self.index = 0
         self.focus = 0
+        #: The menu's actions narrowed by the fields fixed before the one being changed (``focus``).
+        self.picker = Picker(lambda: self.choices, FIELD_ORDER)
         #: Physical dice being entered on the last-roll dice (dice = table).
         self.entry: list[int] = []
         #: True after a first press of advance that would lose action points.
@@ -68,6 +88,7 @@ class FarsideMenu(GameFace):
         self.choices = []
         self.index = 0
         self.focus = 0
+        self.picker.reset()
         self.entry = []
         self.advance_armed = False
 
@@ -77,14 +98,19 @@ class FarsideMenu(GameFace):
         self.index = 0
         fields = self._varying_fields()
         self.focus = fields[0] if fields else 0
+        self._fix_before_focus()
         more = " (next/prev to change" + (", field for the next field" if len(fields) > 1 else "") + ", confirm)"
         return Outcome(f"{MENU_TITLES[menu]}: {self._selected_words()}{more}")
 
-    def _fields(self, action: Action) -> tuple[Any, ...]:
-        return tuple(action.get(name) for name in FIELD_ORDER)
-
     def _sort_key(self, action: Action) -> tuple[Any, ...]:
-        return tuple(_order(v, self._model_rank) for v in self._fields(action))
+        return tuple(_order(action.get(name), self._model_rank) for name in FIELD_ORDER)
+
+    def _agreeing(self, position: int) -> list[Action]:
+        """The menu's actions that agree with the selection on every field before ``position``."""
+        current = self.choices[self.index]
+        narrowed = Picker(lambda: self.choices, FIELD_ORDER)
+        narrowed.chosen = {name: current.get(name) for name in FIELD_ORDER[:position]}
+        return narrowed.candidates()
 
     def _varying_fields(self) -> list[int]:
         """Fields (positions in FIELD_ORDER) that can change from the current choice.
@@ -95,12 +121,17 @@ class FarsideMenu(GameFace):
         """
         if not self.choices:
             return []
-        current = self._fields(self.choices[self.index])
-        rows = [self._fields(a) for a in self.choices]
         return [
-            i for i in range(len(FIELD_ORDER))
-            if len({repr(r[i]) for r in rows if r[:i] == current[:i]}) > 1
+            i for i, name in enumerate(FIELD_ORDER)
+            if len({repr(a.get(name)) for a in self._agreeing(i)}) > 1
         ]
+
+    def _fix_before_focus(self) -> None:
+        """The picker holds the selection's fields before the focus: what the keys fixed so far."""
+        self.picker.reset()
+        if self.choices:
+            current = self.choices[self.index]
+            self.picker.chosen = {name: current.get(name) for name in FIELD_ORDER[: self.focus]}
 
     @staticmethod
     def _field_name(position: int) -> str:
@@ -113,28 +144,56 @@ class FarsideMenu(GameFace):
                 return Outcome("nothing can be done now", refused=True, flash=self.layout.leds_to_flash(["next" if delta > 0 else "prev"]))
             opened = self._open("all", actions)
             return opened
-        focus = self.focus
-        current = self._fields(self.choices[self.index])
-        same_before = [i for i, a in enumerate(self.choices) if self._fields(a)[:focus] == current[:focus]]
+        name = FIELD_ORDER[self.focus]
+        current = self.choices[self.index]
+        self._fix_before_focus()
+        agreeing = self.picker.candidates()
         values: list[Any] = []
-        for i in same_before:
-            value = self._fields(self.choices[i])[focus]
-            if value not in values:
-                values.append(value)
+        for action in agreeing:
+            if action.get(name) not in values:
+                values.append(action.get(name))
         values.sort(key=lambda v: _order(v, self._model_rank))
-        position = values.index(current[focus])
-        wanted = values[(position + delta) % len(values)]
-        candidates = [i for i in same_before if self._fields(self.choices[i])[focus] == wanted]
+        wanted = values[(values.index(current.get(name)) + delta) % len(values)]
+        later = FIELD_ORDER[self.focus + 1 :]
 
-        def kept(i: int) -> int:
+        def kept(action: Action) -> int:
             # Prefer the choice that keeps the later fields as they were.
-            row = self._fields(self.choices[i])
-            return sum(1 for k in range(focus + 1, len(FIELD_ORDER)) if row[k] == current[k])
+            return sum(1 for k in later if action.get(k) == current.get(k))
 
-        self.index = max(candidates, key=lambda i: (kept(i), -i))
-        if focus not in self._varying_fields():
+        position = {id(a): i for i, a in enumerate(self.choices)}
+        best = max((a for a in agreeing if a.get(name) == wanted), key=lambda a: (kept(a), -position[id(a)]))
+        self.index = position[id(best)]
+        if self.focus not in self._varying_fields():
             self.focus = min(self._varying_fields(), default=0)
+        self._fix_before_focus()
         return Outcome(self._selected_words())
+
+    def candidates(self) -> list[Action] | None:
+        """The open menu's actions narrowed by the fields the keys fixed (None: no menu open)."""
+        return None if self.menu is None else self.picker.candidates()
+
+    def narrow(self, chosen: dict[str, Any]) -> Outcome:
+        """A seat's page chose part of an action: open the menu a key would open for it (else the list
+        of every legal action) on it, the fields it names fixed and the first field it leaves open to
+        change with next/prev."""
+        if self.game.current_seat() is None:
+            return Outcome("the game is over", refused=True)
+        if not chosen:
+            self.reset()
+            return Outcome("choice cleared")
+        probe = Picker(self.game.legal_actions, FIELD_ORDER)
+        if not probe.agree(chosen):
+            return Outcome("no legal action agrees with that choice", refused=True)
+        first = probe.candidates()[0]
+        menus = {menu_of(a) for a in probe.candidates()}
+        menu = menus.pop() if len(menus) == 1 else "all"  # the menu a key would open, when there is one
+        self._open(menu, [a for a in self.game.legal_actions() if menu in ("all", menu_of(a))])
+        self.index = next(i for i, a in enumerate(self.choices) if a == first)
+        varying = self._varying_fields()
+        open_fields = [i for i in varying if FIELD_ORDER[i] not in chosen]
+        self.focus = open_fields[0] if open_fields else (varying[-1] if varying else 0)
+        self._fix_before_focus()
+        return Outcome(f"{MENU_TITLES[menu]}: {self._selected_words()} (next/prev to change, confirm)")
 
     def action_words(self, action: Action) -> str:
         """An action in words for the seat choosing it (the words module names secrets in full)."""

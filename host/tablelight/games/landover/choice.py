@@ -152,9 +152,12 @@ class LandoverChoice(GameFace):
     def chosen(self, value: dict[str, Any]) -> None:
         self.picker.chosen = value
 
-    def candidates(self) -> list[Action]:
-        """Legal actions that agree with everything chosen so far."""
-        return self.picker.candidates()
+    def candidates(self) -> list[Action] | None:
+        """The chosen mode's legal actions that agree with everything chosen so far (None: no mode yet)."""
+        if self.game.current_seat() is None or self._mode() is None:
+            return None
+        found: list[Action] = self._with_legal(self.picker.candidates)
+        return found
 
     def open_field(self, kind: str | None = None) -> str | None:
         """The first field still to choose (of ``kind`` when given; ``"position"``: hex, corner or side)."""
@@ -220,7 +223,7 @@ class LandoverChoice(GameFace):
 
     def _place_problem(self, name: str, values: list[Any]) -> str:
         """The engine's reason why none of ``values`` fits field ``name`` now."""
-        actions = self.candidates()
+        actions = self.picker.candidates()
         if not actions or not values:
             return f"no {FIELD_WORDS[name]} there"
         for value in values:

@@ -52,7 +52,9 @@ from tablelight.games.landover.layout import MODE_BUTTONS, LandoverLayout
 from tablelight.games.landover.layoutgen import generate_layout, sea_key_hexes
 from tablelight.games.landover.look import LandoverLook
 from tablelight.games.landover.words import LandoverWords
+from tablelight.core.game import Action
 from tablelight.table.face import Outcome
+from tablelight.table.picker import Picker
 
 __all__ = ["LandoverFace", "LandoverLayout", "generate_layout", "sea_key_hexes"]
 
@@ -64,6 +66,38 @@ class LandoverFace(LandoverLook, LandoverWords):
     def press(self, key: int) -> Outcome:
         outcome: Outcome = self._with_legal(lambda: self._press(key))
         return outcome
+
+    def narrow(self, chosen: dict[str, Any]) -> Outcome:
+        """A seat's page chose part of an action: the mode it belongs to, and the places and values it
+        names, as if chosen with the keys (the board lights them)."""
+        seat = self.game.current_seat()
+        if seat is None:
+            return Outcome("the game is over", refused=True)
+        if not chosen:
+            self.reset()
+            return Outcome("choice cleared")
+        probe = Picker(self.game.legal_actions, tuple(FIELD_KINDS))
+        if not probe.agree(chosen):
+            return Outcome("no legal action agrees with that choice", refused=True)
+        modes = {(self._mode_of(a), a.get("card") if a["type"] == "play" else None) for a in probe.candidates()}
+        self.reset()
+        if len(modes) > 1 and self._implied_mode() is None:  # too broad for one mode button (or a step back)
+            return Outcome("choose what to do")
+        first = probe.candidates()[0]
+        kind = first["type"]
+        mode = self._mode_of(first)
+        if self._implied_mode() is None:
+            self.mode, self.card = mode, first.get("card") if kind == "play" else None
+        self.picker.agree({name: value for name, value in chosen.items() if name in FIELD_KINDS})
+        what = self.describe_action(first) if self.open_field() is None else self._next_words()
+        return Outcome(f"{str(mode).replace('_', ' ')}: {what}")
+
+    @staticmethod
+    def _mode_of(action: Action) -> str:
+        """The mode button whose actions include ``action``."""
+        kind = str(action["type"])
+        return str({"build": action.get("piece"), "improve": action.get("culture"), "lucky_raid": "raid",
+                    "remove_catapult": "catapult", "play": "card"}.get(kind, kind))
 
     def _press(self, key: int) -> Outcome:
         game = self.game
@@ -208,7 +242,7 @@ class LandoverFace(LandoverLook, LandoverWords):
             self.chosen[field] = value
             self.tentative = None
             locked = f"{FIELD_WORDS[field]} {self._value_words(field, value)} chosen"
-        actions = self.candidates()
+        actions = self.picker.candidates()
         if not actions:
             return Outcome(f"that is not possible any more: {self._what_now(seat)}", refused=True)
         if self.open_field() is not None:

@@ -24,9 +24,13 @@ refused up front.
 
 **Input** (:meth:`MainlandFace.press`): press a hand key to choose a card (the spot jumps
 to a legal place when there is one; the same key again drops it), rotate, move the spot
-with the arrows or with a column key and a row key, then confirm. Replace swaps the
-chosen card for the top of the deck. Pass and gather cost a token, so they ask for a
-second press (the same key or confirm); any other key calls them off. In a clan's first
+with the arrows or with a column key and a row key, then confirm. What is chosen narrows the
+engine's legal placements through the shared :class:`~tablelight.table.picker.Picker`
+(fields ``card``, ``rotation``, ``x``, ``y``): the card and the way it is turned are chosen
+in the picker (a seat's page lists the same candidates, and may choose them too:
+:meth:`MainlandFace.narrow`), the spot is a free cursor until confirm chooses it (it starts
+each turn in the middle). Replace swaps the chosen card for the top of the deck. Pass and
+gather cost a token, so they ask for a second press (the same key or confirm); any other key calls them off. In a clan's first
 turn the camp card is chosen already. Every press is checked with the engine
 (placements, ``Game.check`` for the reason); the face never applies anything, and a refused
 press changes nothing.
@@ -53,7 +57,7 @@ from tablelight.table.face import (
     scaled,
 )
 from tablelight.table.layout import LayoutError, check_layout_data, whole
-from tablelight.table.picker import refusal
+from tablelight.table.picker import Picker, refusal
 
 if TYPE_CHECKING:
     from tablelight.games.mainland.engine import Mainland
@@ -148,10 +152,15 @@ class MainlandFace(GameFace):
                 f"this game's board is {size}x{size}: play with --board-size {min(self.layout.columns, self.layout.rows)} "
                 "or less (one matrix LED per tile)"
             )
+        #: The hand card chosen (kept even when it fits nowhere: it may still be replaced).
         self.card: str | None = None
         self.rotation = 0
+        #: Whether the turn was chosen (rotate, or a page): only then does it narrow the choices.
+        self.turned = False
+        #: The free cursor: the top-left tile of the chosen card (chosen in the picker on confirm).
         self.x = self.y = max(0, (size - 2) // 2)
         self.armed: str | None = None
+        self.picker = Picker(self.placing_actions, ("card", "rotation", "x", "y"))
 
     # ----------------------------------------------------------------- queries
 
@@ -170,15 +179,51 @@ class MainlandFace(GameFace):
             return None
         return {"type": "place", "card": card, "x": self.x, "y": self.y, "rotation": self.rotation}
 
+    def placing_actions(self) -> list[Action]:
+        """The engine's legal placements (the picker's source)."""
+        return [a for a in self.game.legal_actions() if a["type"] == "place"]
+
+    def legal_rotation(self, card: str, rotation: int) -> int | None:
+        """The rotation the engine lists for ``card`` turned ``rotation`` times (a symmetric card lists
+        one of two equal turns), or None when it fits nowhere turned that way."""
+        turned = rotated(CARDS[card].tiles, rotation)
+        for c, _x, _y, r in self.game.placements():
+            if c == card and rotated(CARDS[card].tiles, r) == turned:
+                return r
+        return None
+
+    def sync_picker(self) -> None:
+        """Narrow the picker to the card chosen and the way it is turned now (the spot stays free)."""
+        self.picker.reset()
+        card = self.chosen()
+        if card is None or not self.picker.choose("card", card):
+            return
+        rotation = self.legal_rotation(card, self.rotation) if self.turned else None
+        if rotation is not None:
+            self.picker.choose("rotation", rotation)
+
+    def candidates(self) -> list[Action] | None:
+        """The legal actions still consistent with the keys pressed (None: nothing chosen yet)."""
+        card = self.chosen()
+        if self.game.current_seat() is None or card is None or (card == CAMP and not self.turned):
+            return None  # nothing chosen with keys yet (the camp is chosen by the rules)
+        self.sync_picker()
+        placing = self.picker.candidates() if self.picker.chosen else []
+        swaps = [a for a in self.game.legal_actions() if a["type"] == "replace" and a["card"] == card]
+        return placing + swaps
+
     def spots(self, card: str | None = None, rotation: int | None = None) -> list[tuple[int, int]]:
         """Top-left tiles of every legal placement of ``card`` turned ``rotation`` times (default: the chosen ones)."""
         card = card if card is not None else self.chosen()
         if card is None:
             return []
-        turned = rotated(CARDS[card].tiles, self.rotation if rotation is None else rotation)
-        return sorted(
-            (y, x) for c, x, y, r in self.game.placements() if c == card and rotated(CARDS[card].tiles, r) == turned
-        )
+        listed = self.legal_rotation(card, self.rotation if rotation is None else rotation)
+        if listed is None:
+            return []
+        narrowed = Picker(self.placing_actions, self.picker.order)
+        narrowed.choose("card", card)
+        narrowed.choose("rotation", listed)
+        return sorted((a["y"], a["x"]) for a in narrowed.candidates())
 
     def problem(self, action: Action) -> str | None:
         """The engine's reason why ``action`` is not legal now, or None. Validation only: nothing changes."""
@@ -239,9 +284,11 @@ class MainlandFace(GameFace):
     def reset(self) -> None:
         self.card = None
         self.rotation = 0
+        self.turned = False
         self.armed = None
-        span = self.game.size - 2
-        self.x, self.y = min(self.x, span), min(self.y, span)
+        self.picker.reset()
+        # every turn starts with the spot in the middle (a page may have moved it anywhere)
+        self.x = self.y = max(0, (self.game.size - 2) // 2)
 
     def press(self, key: int) -> Outcome:
         game = self.game
@@ -275,6 +322,7 @@ class MainlandFace(GameFace):
             return self._confirm(card)
         if name == "rotate":
             self.rotation = (self.rotation + 1) % 4
+            self.turned = True
             return Outcome(f"{card} turned {self.rotation * 90} degrees: {self.spot_words(card)}")
         x, y = self.x, self.y
         if name in MOVES:
@@ -293,6 +341,36 @@ class MainlandFace(GameFace):
             )
         self.x, self.y = x, y
         return Outcome(f"{card} at ({x}, {y}): {self.spot_words(card)}")
+
+    def narrow(self, chosen: dict[str, Any]) -> Outcome:
+        """A seat's page chose part of a placement (card, then turn, then spot): the board shows it
+        as if the keys had chosen it; a replace with its card chooses that card."""
+        seat = self.game.current_seat()
+        if seat is None:
+            return Outcome("the game is over", refused=True)
+        self.armed = None
+        if not chosen:
+            self.reset()
+            return Outcome("choice cleared")
+        probe = Picker(self.game.legal_actions, ("type", *self.picker.order))
+        if not probe.agree(chosen):
+            return Outcome("no legal action agrees with that choice", refused=True)
+        card = chosen.get("card")
+        if chosen.get("type") not in ("place", "replace") or not isinstance(card, str):
+            self.reset()  # too broad for the board to show (or a step back): nothing chosen there
+            return Outcome("choose a card")
+        same = card == self.chosen()
+        if card != CAMP:
+            self.card = card
+        self.rotation = chosen.get("rotation", self.rotation if same else 0)
+        turned = "rotation" in chosen or (same and self.turned)
+        if chosen.get("type") == "replace":
+            return Outcome(f"{card} chosen: press replace (or choose it on your page) to swap it")
+        probe.agree({"type": "place", **chosen, "rotation": chosen.get("rotation", self.rotation)}) or probe.agree(chosen)
+        first = probe.candidates()[0]
+        self.rotation, self.x, self.y = first["rotation"], chosen.get("x", first["x"]), chosen.get("y", first["y"])
+        self.turned = turned
+        return Outcome(f"{card} at ({self.x}, {self.y}) turned {self.rotation * 90} degrees: {self.spot_words(card)}")
 
     # ----------------------------------------------------------------- helpers
 
@@ -320,7 +398,7 @@ class MainlandFace(GameFace):
         if card == self.card:
             self.card = None
             return Outcome(f"{card} put back in your hand")
-        self.card, self.rotation = card, 0
+        self.card, self.rotation, self.turned = card, 0, False
         everywhere = [(r, spot) for r in range(4) for spot in self.spots(card, r)]
         if not everywhere:
             return Outcome(f"{card} ({card_words(card)}) fits nowhere now: replace it, choose another card or pass")
@@ -352,10 +430,16 @@ class MainlandFace(GameFace):
     def _confirm(self, card: str) -> Outcome:
         action = self.place_action()
         assert action is not None
-        reason = self.problem(action)
-        if reason is not None:
-            return Outcome(reason, refused=True, flash=self.footprint(self.x, self.y))
-        return Outcome(f"place {card} at ({self.x}, {self.y})", action=action)
+        self.sync_picker()
+        turn = self.legal_rotation(card, self.rotation)
+        if "rotation" not in self.picker.chosen and turn is not None:
+            self.picker.choose("rotation", turn)
+        if self.picker.choose("x", self.x) and self.picker.choose("y", self.y) and self.picker.action() is not None:
+            # the turn as the person chose it (the engine takes either of a symmetric card's equal turns)
+            return Outcome(f"place {card} at ({self.x}, {self.y})", action=action)
+        self.sync_picker()  # the spot stays a free cursor
+        reason = self.problem(action) or "not a legal placement"
+        return Outcome(reason, refused=True, flash=self.footprint(self.x, self.y))
 
     # ------------------------------------------------------------------- words
 

@@ -1,4 +1,6 @@
 // A seat's page: its secrets, what to do now and its choices (narrowed step by step), its log, live.
+// The choices are the board's candidates: what the board's keys chose narrows them, and a step
+// tapped here is sent to the board (narrow), whose LEDs then show it; a whole choice is applied.
 'use strict';
 (() => {
   const seat = Number(document.body.dataset.seat);
@@ -33,6 +35,8 @@
         button.addEventListener('click', () => {
           picked = left[0].path.slice(0, depth).concat([label]);
           renderChoices();
+          const first = matching()[0];
+          if (first) narrow(chosenUpTo(first, depth));
         });
         buttons.push(button);
       });
@@ -48,8 +52,35 @@
     crumbs.replaceChildren();
     if (picked.length) {
       const back = TL.el('button', '\u2190 back', 'small');
-      back.addEventListener('click', () => { picked = picked.slice(0, -1); renderChoices(); });
+      back.addEventListener('click', () => {
+        picked = picked.slice(0, -1);
+        renderChoices();
+        const first = matching()[0];
+        narrow(picked.length && first ? chosenUpTo(first, picked.length - 1) : {});
+      });
       crumbs.append(back, TL.el('span', ' ' + picked.join(' \u203a ')));
+    } else if (state.narrowed) {  // chosen on the board's keys
+      const over = TL.el('button', '\u2190 start over', 'small');
+      over.addEventListener('click', () => narrow({}));
+      crumbs.append(over, TL.el('span', ' narrowed on the board'));
+    }
+  }
+  function chosenUpTo(choice, depth) {  // the fields of a choice's first depth + 1 steps
+    const chosen = {};
+    choice.fields.slice(0, depth + 1).forEach(name => { chosen[name] = choice.action[name]; });
+    return chosen;
+  }
+  async function narrow(chosen) {  // show a partial choice on the board, as its keys would
+    try {
+      const answer = await fetch(`/api/seat/${seat}/narrow`, {
+        method: 'POST',
+        headers: {'Content-Type': 'application/json', 'X-Seat-Token': token},
+        body: JSON.stringify({chosen, at: state.at}),
+      });
+      const data = await answer.json();
+      $('feedback').textContent = data.narrowed ? (data.message || '') : (data.message || data.error || 'refused');
+    } catch (error) {
+      $('feedback').textContent = 'the host did not answer: ' + error;
     }
   }
   async function act(action, button) {
@@ -76,7 +107,7 @@
   function render(next) {
     const newTurn = !state || state.at !== next.at;
     state = next;
-    const choices = JSON.stringify([state.at, state.your_turn, state.choices]);
+    const choices = JSON.stringify([state.at, state.your_turn, state.narrowed, state.choices]);
     if (newTurn) picked = [];
     $('label').textContent = state.label;
     $('turn-badge').hidden = !state.your_turn;
