@@ -27,8 +27,8 @@ def played(game, bots: list[str], moves: int, done=lambda game: False) -> Table:
 
 def test_landover_resources_and_development_cards_reach_only_their_seat():
     game = Landover(2, seed=4)
-    table = played(game, ["greedy", "greedy"], 400, lambda g: g.devs[0] and any(g.res[0]) and any(g.res[1]))
-    assert game.devs[0] and any(game.res[0])
+    table = played(game, ["greedy", "greedy"], 400, lambda g: g.devs[0] and any(g.hands[0]) and any(g.hands[1]))
+    assert game.devs[0] and any(game.hands[0])
     desk = Desk(table)
     desk.tick()
     public = json.dumps(desk.public())

@@ -55,14 +55,14 @@ class LandoverChecking(LandoverListing):
             if give == get:
                 raise self._rule("landover.trade.same_kind", "give and get must be different cards")
             rate = self.trade_rate(seat, give)
-            if self.res[seat][give] < rate:
+            if self.hands[seat][give] < rate:
                 raise self._rule(
-                    "landover.trade.not_enough", f"trading {CARDS[give]} takes {rate}; you have {self.res[seat][give]}"
+                    "landover.trade.not_enough", f"trading {CARDS[give]} takes {rate}; you have {self.hands[seat][give]}"
                 )
             return {"type": "trade", "give": CARDS[give], "get": CARDS[get]}
         if kind == "raid" or kind == "lucky_raid" or kind == "remove_catapult":
             self._fields(action, ("hex",))
-            h = self._field_int(action, "hex", self.nh, "hex")
+            h = self._field_int(action, "hex", self.hex_count, "hex")
             if kind == "raid":
                 self._check_raid(seat, h, free=False)
             elif kind == "lucky_raid":
@@ -85,14 +85,14 @@ class LandoverChecking(LandoverListing):
             raise self._rule("landover.setup.order", f"seat {seat} places a {step} now, not {piece!r}")
         if step == "road":
             self._fields(action, ("piece", "edge"))
-            e = self._field_int(action, "edge", self.ne, "side")
+            e = self._field_int(action, "edge", self.side_count, "side")
             if e not in self._setup_roads():
                 raise self._rule(
                     "landover.setup.road", f"the setup road goes on a free land or coast side of the corner just settled ({self.setup_vertex})"
                 )
             return {"type": "build", "piece": "road", "edge": e}
         self._fields(action, ("piece", "vertex"))
-        v = self._field_int(action, "vertex", self.nv, "corner")
+        v = self._field_int(action, "vertex", self.corner_count, "corner")
         if not self.starting_corner[v]:
             raise self._rule("landover.setup.not_starting_corner", f"corner {v} is not a starting corner (land, no mystery hex)")
         if not self._distance_ok(v):
@@ -105,7 +105,7 @@ class LandoverChecking(LandoverListing):
             raise self._rule("landover.build.no_pieces", f"you have all {self.limits[piece]} {piece}s on the board")
         if piece in ("road", "bridge"):
             self._fields(action, ("piece", "edge"))
-            e = self._field_int(action, "edge", self.ne, "side")
+            e = self._field_int(action, "edge", self.side_count, "side")
             if self.free_routes <= 0:
                 self._pay_problem(seat, COSTS[piece], f"a {piece}")
             problem = self._edge_problem(seat, e, ROAD if piece == "road" else BRIDGE)
@@ -113,19 +113,19 @@ class LandoverChecking(LandoverListing):
                 raise self._rule(*problem)
             return {"type": "build", "piece": piece, "edge": e}
         self._fields(action, ("piece", "vertex"))
-        v = self._field_int(action, "vertex", self.nv, "corner")
+        v = self._field_int(action, "vertex", self.corner_count, "corner")
         self._pay_problem(seat, COSTS[piece], f"a {piece}")
         if piece == "village":
             problem = self._village_problem(seat, v)
             if problem:
                 raise self._rule(*problem)
         elif piece == "city":
-            if self.vo[v] != seat or self.vl[v] != VILLAGE:
+            if self.corner_owner[v] != seat or self.corner_level[v] != VILLAGE:
                 raise self._rule("landover.build.city_needs_village", f"a city replaces one of your villages; corner {v} has none")
         else:
-            if self.vo[v] != seat or self.vl[v] != CITY:
+            if self.corner_owner[v] != seat or self.corner_level[v] != CITY:
                 raise self._rule("landover.build.wall_needs_city", f"a city wall goes on one of your cities; corner {v} has none")
-            if self.vwall[v]:
+            if self.corner_wall[v]:
                 raise self._rule("landover.build.wall_taken", f"the city on corner {v} already has a wall")
         return {"type": "build", "piece": piece, "vertex": v}
 
@@ -136,10 +136,10 @@ class LandoverChecking(LandoverListing):
             raise self._rule("landover.culture.max", f"{CULTURES[c]} is already at level {MAX_CULTURE}")
         cost = self._improve_cost(level)
         commodity = CULTURE_COMMODITY[c]
-        if self.res[seat][commodity] < cost:
+        if self.hands[seat][commodity] < cost:
             raise self._rule(
                 "landover.cost.cannot_afford",
-                f"{CULTURES[c]} level {level + 1} costs {cost} {CARDS[commodity]}; you have {self.res[seat][commodity]}",
+                f"{CULTURES[c]} level {level + 1} costs {cost} {CARDS[commodity]}; you have {self.hands[seat][commodity]}",
             )
         cities = self._metro_choices(seat, c, level + 1)
         if cities is None:
@@ -148,7 +148,7 @@ class LandoverChecking(LandoverListing):
         self._fields(action, ("culture", "city"))
         if not cities:
             raise self._rule("landover.culture.metro_needs_city", "this level wins a metro: you need a city without a metro for it")
-        v = self._field_int(action, "city", self.nv, "corner")
+        v = self._field_int(action, "city", self.corner_count, "corner")
         if v not in cities:
             raise self._rule("landover.culture.metro_city", f"the metro goes on one of your cities without a metro: {cities}")
         return {"type": "improve", "culture": CULTURES[c], "city": v}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tablelight.core.game import Action
+from tablelight.games.landover.board import CARD_KINDS
 from tablelight.games.landover.cards import CULTURES
 from tablelight.games.landover.rules import (
     BRIDGE,
@@ -49,7 +50,7 @@ class LandoverListing(LandoverPlays):
 
     def _main_actions(self, seat: int) -> list[Action]:
         actions: list[Action] = [END_TURN]
-        hand = self.res[seat]
+        hand = self.hands[seat]
         counts = self.counts[seat]
         free = self.free_routes > 0
         cached = self._cached
@@ -87,7 +88,7 @@ class LandoverListing(LandoverPlays):
                     actions.append(IMPROVE[c])
                 else:
                     actions += [{"type": "improve", "culture": CULTURES[c], "city": v} for v in cities]
-        for give in range(8):
+        for give in range(CARD_KINDS):
             if hand[give] >= 2 and hand[give] >= self.trade_rate(seat, give):
                 actions += TRADES[give]
         if self.lucky_raid:  # listed before the paid raids: a raid key takes the free one first

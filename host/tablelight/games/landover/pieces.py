@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablelight.games.landover.board import RESOURCES, TERRAIN_RESOURCE
+from tablelight.games.landover.board import RESOURCES, RESOURCE_KINDS, TERRAIN_RESOURCE
 from tablelight.games.landover.routes import route_after, route_length
 from tablelight.games.landover.rules import (
     CITY,
@@ -23,14 +23,14 @@ class LandoverPieces(LandoverScoring):
         kinds = sorted({self.terrain[h] for h in self.map.vertex_hexes[v] if self._land_hex(h)})
         for terrain in kinds:
             if terrain == "gold":
-                self.res[seat][self._chance_below("gold", 5, seat=seat)] += 1
+                self.hands[seat][self._chance_below("gold", RESOURCE_KINDS, seat=seat)] += 1
             else:
-                self.res[seat][TERRAIN_RESOURCE[terrain]] += 1
+                self.hands[seat][TERRAIN_RESOURCE[terrain]] += 1
 
     def _put_settlement(self, seat: int, v: int, level: int, setup: bool = False) -> None:
         self._changed()
-        self.vo[v] = seat
-        self.vl[v] = level
+        self.corner_owner[v] = seat
+        self.corner_level[v] = level
         self.corners_of[seat].append(v)
         self.counts[seat]["village" if level == VILLAGE else "city"] += 1
         islands = {self.map.hex_island[h] for h in self.map.vertex_hexes[v] if self.map.hex_island[h] >= 0}
@@ -47,8 +47,8 @@ class LandoverPieces(LandoverScoring):
         # their sides meet here), and lengthens its owner's only by joining a road to a bridge.
         sides: dict[int, list[int]] = {}
         for e in self.map.vertex_edges[v]:
-            if self.eo[e] != NOBODY:
-                sides.setdefault(self.eo[e], []).append(self.ep[e])
+            if self.side_owner[e] != NOBODY:
+                sides.setdefault(self.side_owner[e], []).append(self.side_route[e])
         changed = [
             s for s, pieces in sorted(sides.items())
             if (s != seat and len(pieces) >= 2) or (s == seat and len(set(pieces)) == 2)
@@ -75,8 +75,8 @@ class LandoverPieces(LandoverScoring):
 
     def _put_edge(self, seat: int, e: int, piece: int) -> None:
         self._changed()
-        self.eo[e] = seat
-        self.ep[e] = piece
+        self.side_owner[e] = seat
+        self.side_route[e] = piece
         self.edges_of[seat].append(e)
         self.counts[seat]["road" if piece == ROAD else "bridge"] += 1
         for v in self.map.edge_vertices[e]:
@@ -87,10 +87,10 @@ class LandoverPieces(LandoverScoring):
 
     def _take_edge(self, e: int) -> None:
         self._changed()
-        owner = self.eo[e]
-        self.counts[owner]["road" if self.ep[e] == ROAD else "bridge"] -= 1
+        owner = self.side_owner[e]
+        self.counts[owner]["road" if self.side_route[e] == ROAD else "bridge"] -= 1
         self.edges_of[owner].remove(e)
-        self.eo[e], self.ep[e] = NOBODY, 0
+        self.side_owner[e], self.side_route[e] = NOBODY, 0
         self._update_routes((owner,))
 
     def _reveal(self, h: int) -> None:
@@ -105,7 +105,7 @@ class LandoverPieces(LandoverScoring):
 
     def _upgrade(self, seat: int, v: int) -> None:
         self._changed()
-        self.vl[v] = CITY
+        self.corner_level[v] = CITY
         self.counts[seat]["village"] -= 1
         self.counts[seat]["city"] += 1
         if self.options["city_resources"] == "every_city":
@@ -113,12 +113,12 @@ class LandoverPieces(LandoverScoring):
 
     def _reduce_city(self, v: int) -> None:
         self._changed()
-        owner = self.vo[v]
-        self.vl[v] = VILLAGE
+        owner = self.corner_owner[v]
+        self.corner_level[v] = VILLAGE
         self.counts[owner]["city"] -= 1
         self.counts[owner]["village"] += 1
-        if self.vwall[v]:
-            self.vwall[v] = False
+        if self.corner_wall[v]:
+            self.corner_wall[v] = False
             self.counts[owner]["wall"] -= 1
 
     def _update_routes(self, seats: Any, added: int = -1) -> None:
@@ -128,7 +128,7 @@ class LandoverPieces(LandoverScoring):
         self.route_holder = self._award(self.route_holder, self.routes, ROUTE_MIN)
 
     def _route_after(self, seat: int, e: int) -> int:
-        return route_after(self.map, self.eo, self.ep, self.vo, seat, e, self.routes[seat], self.edges_of[seat])
+        return route_after(self.map, self.side_owner, self.side_route, self.corner_owner, seat, e, self.routes[seat], self.edges_of[seat])
 
     def _place_catapult(self, seat: int, h: int) -> None:
         old = self.catapult[seat]

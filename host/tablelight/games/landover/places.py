@@ -16,7 +16,7 @@ from tablelight.games.landover.state import LandoverState
 
 class LandoverPlaces(LandoverState):
     def _distance_ok(self, v: int) -> bool:
-        vo = self.vo
+        vo = self.corner_owner
         if vo[v] != NOBODY:
             return False
         for w in self.map.vertex_neighbors[v]:
@@ -26,12 +26,12 @@ class LandoverPlaces(LandoverState):
 
     def _setup_corners(self) -> list[int]:
         return self._cached(
-            ("setup",), lambda: [v for v in range(self.nv) if self.starting_corner[v] and self._distance_ok(v)]
+            ("setup",), lambda: [v for v in range(self.corner_count) if self.starting_corner[v] and self._distance_ok(v)]
         )
 
     def _setup_roads(self) -> list[int]:
         v = self.setup_vertex
-        return [e for e in self.map.vertex_edges[v] if self.eo[e] == NOBODY and self.map.edge_kind[e] != WATER_EDGE]
+        return [e for e in self.map.vertex_edges[v] if self.side_owner[e] == NOBODY and self.map.edge_kind[e] != WATER_EDGE]
 
     def _edge_problem(self, seat: int, e: int, piece: int) -> tuple[str, str] | None:
         """Why ``seat`` may not put a road (1) or bridge (2) on side ``e``, or None."""
@@ -42,9 +42,9 @@ class LandoverPlaces(LandoverState):
             return ("landover.build.road_on_water", f"side {e} lies between water hexes: only a bridge fits there")
         if piece == BRIDGE and kind == LAND_EDGE:
             return ("landover.build.bridge_on_land", f"side {e} lies between land hexes: only a road fits there")
-        if self.eo[e] != NOBODY:
+        if self.side_owner[e] != NOBODY:
             return ("landover.build.side_taken", f"side {e} already holds a road or bridge")
-        eo, ep, vo = self.eo, self.ep, self.vo
+        eo, ep, vo = self.side_owner, self.side_route, self.corner_owner
         for v in m.edge_vertices[e]:
             if vo[v] == seat:
                 return None
@@ -76,7 +76,7 @@ class LandoverPlaces(LandoverState):
         if not self._distance_ok(v):
             return ("landover.build.distance", f"corner {v} is taken or next to a village or city (distance rule)")
         for e in self.map.vertex_edges[v]:
-            if self.eo[e] == seat:
+            if self.side_owner[e] == seat:
                 return None
         return ("landover.build.village_not_connected", f"corner {v} is not at the end of your road or bridge")
 
@@ -90,14 +90,14 @@ class LandoverPlaces(LandoverState):
 
     def _own_corners(self, seat: int, level: int) -> list[int]:
         return self._cached(
-            ("own", seat, level), lambda: sorted(v for v in self.corners_of[seat] if self.vl[v] == level)
+            ("own", seat, level), lambda: sorted(v for v in self.corners_of[seat] if self.corner_level[v] == level)
         )
 
     def _wall_corners(self, seat: int) -> list[int]:
-        return [v for v in self._own_corners(seat, CITY) if not self.vwall[v]]
+        return [v for v in self._own_corners(seat, CITY) if not self.corner_wall[v]]
 
     def _free_cities(self, seat: int) -> list[int]:
-        return [v for v in self._own_corners(seat, CITY) if self.vmetro[v] < 0]
+        return [v for v in self._own_corners(seat, CITY) if self.corner_metro[v] < 0]
 
     def _improve_cost(self, level: int) -> int:
         return max(0, level + 1 - (1 if self.crane else 0))
@@ -123,7 +123,7 @@ class LandoverPlaces(LandoverState):
         return self._cached(("raid", seat, self._catapult_version), compute)
 
     def _lucky_hexes(self) -> list[int]:
-        return [h for h in range(self.nh) if self._land_hex(h) and h not in self.catapult_at]
+        return [h for h in range(self.hex_count) if self._land_hex(h) and h not in self.catapult_at]
 
     def _settled_hexes(self, seat: int) -> list[int]:
         """Land hexes next to one of ``seat``'s villages or cities (merchant places)."""
@@ -138,9 +138,9 @@ class LandoverPlaces(LandoverState):
         """True if one end of ``owner``'s side ``e`` leads nowhere (no own piece continues there)."""
         m = self.map
         for v in m.edge_vertices[e]:
-            if self.vo[v] == owner:
+            if self.corner_owner[v] == owner:
                 continue
-            if not any(f != e and self.eo[f] == owner for f in m.vertex_edges[v]):
+            if not any(f != e and self.side_owner[f] == owner for f in m.vertex_edges[v]):
                 return True
         return False
 
@@ -153,17 +153,17 @@ class LandoverPlaces(LandoverState):
         Lifting a piece only matters to sides that touch its ends, so the other sides
         come from the usual building list and only those near ``e`` are checked again.
         """
-        piece = self.ep[e]
+        piece = self.side_route[e]
         m = self.map
         near = {f for v in m.edge_vertices[e] for f in m.vertex_edges[v]}
         far = [f for f in self._route_edges(seat, piece) if f not in near]
-        self.eo[e], self.ep[e] = NOBODY, 0
+        self.side_owner[e], self.side_route[e] = NOBODY, 0
         try:
             close = [f for f in near if f != e and self._edge_problem(seat, f, piece) is None]
         finally:
-            self.eo[e], self.ep[e] = seat, piece
+            self.side_owner[e], self.side_route[e] = seat, piece
         return sorted(far + close)
 
     def route_length(self, seat: int) -> int:
         """Longest route of ``seat`` (see :mod:`tablelight.games.landover.routes`)."""
-        return route_length(self.map, self.eo, self.ep, self.vo, seat, self.edges_of[seat])
+        return route_length(self.map, self.side_owner, self.side_route, self.corner_owner, seat, self.edges_of[seat])

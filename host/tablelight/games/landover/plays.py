@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from tablelight.core.errors import MalformedActionError
 from tablelight.core.game import Action
-from tablelight.games.landover.board import CARDS, COMMODITIES, RESOURCES
+from tablelight.games.landover.board import (
+    CARDS,
+    CARD_KINDS,
+    COMMODITIES,
+    RESOURCES,
+    RESOURCE_KINDS,
+)
 from tablelight.games.landover.cards import card_culture
 from tablelight.games.landover.rules import (
     CARD_INDEX,
@@ -35,7 +41,7 @@ class LandoverPlays(LandoverValidation):
             return list(fixed)
         out: list[Action] = []
         others = [s for s in range(self.players) if s != seat]
-        hand = self.res[seat]
+        hand = self.hands[seat]
         if card == "alchemist":
             return out  # only before the roll
         if card == "military":
@@ -43,7 +49,7 @@ class LandoverPlays(LandoverValidation):
         if card == "commercial_harbor":
             return [
                 {"type": "play", "card": card, "give": RESOURCES[g], "get": c}
-                for g in range(5)
+                for g in range(RESOURCE_KINDS)
                 if hand[g]
                 for c in COMMODITIES
             ]
@@ -58,7 +64,7 @@ class LandoverPlays(LandoverValidation):
         if card == "inventor":
 
             def swaps() -> list[Action]:
-                swappable = [h for h in range(self.nh) if self._land_hex(h) and self.number[h] in INVENTOR_NUMBERS]
+                swappable = [h for h in range(self.hex_count) if self._land_hex(h) and self.number[h] in INVENTOR_NUMBERS]
                 return [
                     {"type": "play", "card": card, "hexes": [a, b]}
                     for i, a in enumerate(swappable)
@@ -99,7 +105,7 @@ class LandoverPlays(LandoverValidation):
                 {"type": "play", "card": card, "vertex": v}
                 for s in others
                 for v in self._own_corners(s, CITY)
-                if self.vmetro[v] < 0
+                if self.corner_metro[v] < 0
             ]
         if card == "spy":
             return [
@@ -111,17 +117,17 @@ class LandoverPlays(LandoverValidation):
 
     def _merchant_takes(self, target: int) -> list[list[str]]:
         """The card pairs (or the single card) ``target``'s hand allows (master merchant)."""
-        hand = self.res[target]
+        hand = self.hands[target]
         total = sum(hand)
         if total == 0:
             return []
         if total == 1:
-            return [[CARDS[k]] for k in range(8) if hand[k]]
+            return [[CARDS[k]] for k in range(CARD_KINDS) if hand[k]]
         pairs = []
-        for a in range(8):
+        for a in range(CARD_KINDS):
             if not hand[a]:
                 continue
-            for b in range(a, 8):
+            for b in range(a, CARD_KINDS):
                 if hand[b] and (a != b or hand[a] >= 2):
                     pairs.append([CARDS[a], CARDS[b]])
         return pairs
@@ -129,7 +135,7 @@ class LandoverPlays(LandoverValidation):
     def _check_card_play(self, seat: int, card: str, action: Action) -> Action:
         """Validate a card's fields; the same tests :meth:`_card_plays` lists by."""
         out: Action = {"type": "play", "card": card}
-        hand = self.res[seat]
+        hand = self.hands[seat]
         if card in ("crane", "irrigation", "mining", "road_building", "famine", "wedding", "anarchy", "military"):
             self._fields(action, ("card",))
             if card == "military" and self.military[seat] >= self.military_cap(seat):
@@ -172,7 +178,7 @@ class LandoverPlays(LandoverValidation):
             return {**out, "target": target, "take": normal}
         if card in ("merchant", "siege", "bishop"):
             self._fields(action, ("card", "hex"))
-            h = self._field_int(action, "hex", self.nh, "hex")
+            h = self._field_int(action, "hex", self.hex_count, "hex")
             if card == "merchant" and h not in self._settled_hexes(seat):
                 raise self._rule("landover.card.merchant_hex", f"the merchant goes on a resource hex next to your village or city; hex {h} is not one")
             if card == "siege":
@@ -185,7 +191,7 @@ class LandoverPlays(LandoverValidation):
             hexes = action.get("hexes")
             if not isinstance(hexes, list) or len(hexes) != 2:
                 raise MalformedActionError("landover.card.hexes", "hexes must be a list of two hex ids")
-            pair = sorted(self._field_int({"hex": h}, "hex", self.nh, "hex") for h in hexes)
+            pair = sorted(self._field_int({"hex": h}, "hex", self.hex_count, "hex") for h in hexes)
             if pair[0] == pair[1]:
                 raise self._rule("landover.card.inventor_same", "pick two different hexes")
             for h in pair:
@@ -194,33 +200,33 @@ class LandoverPlays(LandoverValidation):
             return {**out, "hexes": pair}
         if card == "medicine" or card == "raze":
             self._fields(action, ("card", "vertex"))
-            v = self._field_int(action, "vertex", self.nv, "corner")
+            v = self._field_int(action, "vertex", self.corner_count, "corner")
             if card == "medicine":
                 self._pay_problem(seat, COSTS["medicine"], "a city with medicine")
                 if self.counts[seat]["city"] >= self.limits["city"]:
                     raise self._rule("landover.build.no_pieces", f"you have all {self.limits['city']} cities on the board")
-                if self.vo[v] != seat or self.vl[v] != VILLAGE:
+                if self.corner_owner[v] != seat or self.corner_level[v] != VILLAGE:
                     raise self._rule("landover.build.city_needs_village", f"a city replaces one of your villages; corner {v} has none")
             else:
                 if self.military[seat] < 1:
                     raise self._rule("landover.military.none", "raze costs 1 military power; you have 0")
-                if self.vo[v] in (NOBODY, seat) or self.vl[v] != CITY:
+                if self.corner_owner[v] in (NOBODY, seat) or self.corner_level[v] != CITY:
                     raise self._rule("landover.card.raze_target", f"corner {v} holds no opponent's city")
-                if self.vmetro[v] >= 0:
+                if self.corner_metro[v] >= 0:
                     raise self._rule("landover.card.raze_metro", "a metro city cannot be razed")
             return {**out, "vertex": v}
         if card == "vandal":
             self._fields(action, ("card", "edge"))
-            e = self._field_int(action, "edge", self.ne, "side")
-            owner = self.eo[e]
+            e = self._field_int(action, "edge", self.side_count, "side")
+            owner = self.side_owner[e]
             if owner in (NOBODY, seat) or not self._open_end(owner, e):
                 raise self._rule("landover.card.vandal_target", f"side {e} is not an opponent's road or bridge at an open end")
             return {**out, "edge": e}
         if card == "diplomat":
             self._fields(action, ("card", "edge", "to"))
-            e = self._field_int(action, "edge", self.ne, "side")
-            to = self._field_int(action, "to", self.ne, "side")
-            if self.eo[e] != seat or not self._open_end(seat, e):
+            e = self._field_int(action, "edge", self.side_count, "side")
+            to = self._field_int(action, "to", self.side_count, "side")
+            if self.side_owner[e] != seat or not self._open_end(seat, e):
                 raise self._rule("landover.card.diplomat_from", f"side {e} is not your road or bridge at an open end")
             if to not in self._diplomat_targets(seat, e):
                 raise self._rule("landover.card.diplomat_to", f"your piece cannot move to side {to}")
@@ -232,7 +238,7 @@ class LandoverPlays(LandoverValidation):
         card = action["card"]
         self.devs[seat].remove(card)
         self.decks[CULTURE_INDEX[card_culture()[card]]].append(card)  # back under its deck
-        hand = self.res[seat]
+        hand = self.hands[seat]
         others = [self.order[(self.turn_index + i) % self.players] for i in range(1, self.players)]
         if card == "alchemist":
             self._roll((action["white"], action["red"]))
@@ -242,7 +248,7 @@ class LandoverPlays(LandoverValidation):
             hand[CARD_INDEX[action["give"]]] -= 1
             hand[CARD_INDEX[action["get"]]] += 1
         elif card == "master_merchant":
-            target = self.res[action["target"]]
+            target = self.hands[action["target"]]
             for name in action["take"]:
                 target[CARD_INDEX[name]] -= 1
                 hand[CARD_INDEX[name]] += 1
@@ -255,15 +261,15 @@ class LandoverPlays(LandoverValidation):
             kind = CARD_INDEX[action["kind"]]
             most = 2 if card == "resource_monopoly" else 1
             for s in others:
-                n = min(most, self.res[s][kind])
-                self.res[s][kind] -= n
+                n = min(most, self.hands[s][kind])
+                self.hands[s][kind] -= n
                 hand[kind] += n
         elif card == "famine":
             mine = self.vp(seat)
             for s in others:
                 if self.vp(s) > mine:
                     for _ in range(2):
-                        self._lose_random_card(s, 5, "famine", seat=s)
+                        self._lose_random_card(s, RESOURCE_KINDS, "famine", seat=s)
         elif card == "inventor":
             a, b = action["hexes"]
             self.number[a], self.number[b] = self.number[b], self.number[a]
@@ -292,7 +298,7 @@ class LandoverPlays(LandoverValidation):
         elif card == "vandal":
             self._take_edge(action["edge"])
         elif card == "diplomat":
-            piece = self.ep[action["edge"]]
+            piece = self.side_route[action["edge"]]
             self._take_edge(action["edge"])
             self._put_edge(seat, action["to"], piece)
         elif card == "raze":
@@ -307,11 +313,11 @@ class LandoverPlays(LandoverValidation):
             for s in others:
                 if self.vp(s) > mine:
                     for _ in range(2):
-                        self._steal(seat, s, 8)
+                        self._steal(seat, s, CARD_KINDS)
         elif card == "anarchy":
             if self.saved_numbers is None:
                 self.saved_numbers = list(self.number)
-            numbered = [h for h in range(self.nh) if self._land_hex(h) and self.number[h] is not None]
+            numbered = [h for h in range(self.hex_count) if self._land_hex(h) and self.number[h] is not None]
             order = self._chance_permutation("anarchy", len(numbered))
             values = [self.number[h] for h in numbered]
             for i, h in enumerate(numbered):

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablelight.games.landover.board import TERRAIN_COMMODITY, TERRAIN_RESOURCE
+from tablelight.games.landover.board import (
+    CARD_KINDS,
+    RESOURCE_KINDS,
+    TERRAIN_COMMODITY,
+    TERRAIN_RESOURCE,
+)
 from tablelight.games.landover.cards import CULTURES, vp_cards
 from tablelight.games.landover.rules import (
     BARBARIAN_TRACK,
@@ -64,7 +69,7 @@ class LandoverProduction(LandoverPieces):
 
     def _produce(self, total: int) -> None:
         got = [False] * self.players
-        vo, vl = self.vo, self.vl
+        vo, vl = self.corner_owner, self.corner_level
         for h in self.by_number.get(total, ()):
             if h in self.catapult_at:
                 continue
@@ -73,12 +78,12 @@ class LandoverProduction(LandoverPieces):
                 owner = vo[v]
                 if owner == NOBODY:
                     continue
-                hand = self.res[owner]
+                hand = self.hands[owner]
                 got[owner] = True
                 city = vl[v] == CITY
                 if terrain == "gold":
                     for _ in range(3 if city else 2):
-                        hand[self._chance_below("gold", 5, seat=owner)] += 1
+                        hand[self._chance_below("gold", RESOURCE_KINDS, seat=owner)] += 1
                     continue
                 kind = TERRAIN_RESOURCE[terrain]
                 hand[kind] += 1
@@ -87,7 +92,7 @@ class LandoverProduction(LandoverPieces):
                     hand[kind if commodity is None else commodity] += 1
         for s in range(self.players):
             if not got[s] and self.culture[s][SCIENCE] >= 3:
-                self.res[s][self._chance_below("aqueduct", 5, seat=s)] += 1
+                self.hands[s][self._chance_below("aqueduct", RESOURCE_KINDS, seat=s)] += 1
 
     def _seven(self, roller: int) -> None:
         if self.saved_numbers is not None:
@@ -103,7 +108,7 @@ class LandoverProduction(LandoverPieces):
             size = self.hand_size(s)
             if size > self.safe_hand(s):
                 for _ in range(size // 2):
-                    self._lose_random_card(s, 8, "discard", seat=s)
+                    self._lose_random_card(s, CARD_KINDS, "discard", seat=s)
         points = self.scores()
         mine = points[roller]
         if all(points[s] > mine for s in range(self.players) if s != roller):
@@ -113,8 +118,8 @@ class LandoverProduction(LandoverPieces):
                 self.phase = LUCKY
 
     def _lose_random_card(self, owner: int, kinds: int, chance: str, **context: Any) -> int:
-        """Remove one random card of ``owner``'s first ``kinds`` card kinds (5: resources, 8: all); -1 if none."""
-        hand = self.res[owner]
+        """Remove one random card of ``owner``'s first ``kinds`` card kinds (RESOURCE_KINDS: resources only, CARD_KINDS: any card); -1 if none."""
+        hand = self.hands[owner]
         total = sum(hand[:kinds])
         if total == 0:
             return -1
@@ -127,15 +132,16 @@ class LandoverProduction(LandoverPieces):
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _steal(self, thief: int, victim: int, kinds: int) -> None:
+        """Move one random card of ``victim``'s first ``kinds`` kinds (see _lose_random_card) to ``thief``."""
         kind = self._lose_random_card(victim, kinds, "steal", seat=thief, victim=victim)
         if kind >= 0:
-            self.res[thief][kind] += 1
+            self.hands[thief][kind] += 1
 
     def _steal_from_settlers(self, seat: int, h: int) -> None:
         """One random resource from each opponent with a village or city on hex ``h``."""
-        victims = sorted({self.vo[v] for v in self.map.hex_vertices[h] if self.vo[v] not in (NOBODY, seat)})
+        victims = sorted({self.corner_owner[v] for v in self.map.hex_vertices[h] if self.corner_owner[v] not in (NOBODY, seat)})
         for victim in victims:
-            self._steal(seat, victim, 5)
+            self._steal(seat, victim, RESOURCE_KINDS)
 
     def _raid(self, seat: int, h: int) -> None:
         self.raided = True
@@ -157,7 +163,7 @@ class LandoverProduction(LandoverPieces):
                 for s in self.order:
                     if s in exposed and self.military[s] == weakest:
                         cities = self._free_cities(s)  # a metro city is never reduced
-                        unwalled = [v for v in cities if not self.vwall[v]]
+                        unwalled = [v for v in cities if not self.corner_wall[v]]
                         pool = unwalled or cities
                         if pool:
                             self._reduce_city(pool[self._chance_below("barbarian_city", len(pool), seat=s)])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tablelight.games.landover.board import TERRAIN_RESOURCE
+from tablelight.games.landover.board import RESOURCE_KINDS, TERRAIN_RESOURCE
 from tablelight.games.landover.cards import vp_cards
 from tablelight.games.landover.rules import (
     BASE_SAFE_HAND,
@@ -60,7 +60,7 @@ class LandoverScoring(LandoverPlaces):
         return [self.vp(s) for s in range(self.players)]
 
     def hand_size(self, seat: int) -> int:
-        return sum(self.res[seat])
+        return sum(self.hands[seat])
 
     def safe_hand(self, seat: int) -> int:
         return BASE_SAFE_HAND + 2 * self.counts[seat]["wall"]
@@ -72,7 +72,7 @@ class LandoverScoring(LandoverPlaces):
         """How many cards of ``kind`` buy one card: 3, or 2 by harbor, merchant, bank or fleet."""
         if kind in self.fleet and seat == self.seat:
             return 2
-        if kind < 5:
+        if kind < RESOURCE_KINDS:  # harbors and the merchant trade resources
             if kind in self.harbor_kinds[seat]:
                 return 2
             if self.merchant_owner == seat and TERRAIN_RESOURCE.get(self.terrain[self.merchant_hex]) == kind:

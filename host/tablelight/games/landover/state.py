@@ -13,6 +13,7 @@ from tablelight.core.errors import SetupError
 from tablelight.core.game import Game
 from tablelight.core.rng import Rng
 from tablelight.games.landover.board import (
+    CARD_KINDS,
     LandoverMap,
     builtin_map,
     deal_numbers,
@@ -57,7 +58,7 @@ class LandoverState(Game):
             if self.options["map_numbers"] == "random":
                 self.map = deal_numbers(self.map, Rng(self.seed ^ NUMBER_SALT))
         m = self.map
-        self.nh, self.nv, self.ne = len(m.coords), len(m.vertex_hexes), len(m.edge_kind)
+        self.hex_count, self.corner_count, self.side_count = len(m.coords), len(m.vertex_hexes), len(m.edge_kind)
         # Cache keys: _version bumps when pieces or terrain change, the other two when
         # catapults move or number tokens change (the lists that depend on them add them).
         self._version = 0
@@ -66,10 +67,10 @@ class LandoverState(Game):
         self.terrain: list[str] = list(m.terrain)
         self.number: list[int | None] = list(m.number)
         self.mystery_left: list[int] = list(range(len(m.mystery_pool)))
-        self.vertex_land = [any(self.terrain[h] != "water" for h in m.vertex_hexes[v]) for v in range(self.nv)]
+        self.vertex_land = [any(self.terrain[h] != "water" for h in m.vertex_hexes[v]) for v in range(self.corner_count)]
         self.starting_corner = [
             self.vertex_land[v] and not any(self.terrain[h] == "mystery" for h in m.vertex_hexes[v])
-            for v in range(self.nv)
+            for v in range(self.corner_count)
         ]
         n = self.players
         # Each settlement takes its corner and blocks at most three more: with this many
@@ -86,13 +87,13 @@ class LandoverState(Game):
             self.limits["village"] = self.limits["city"] = UNLIMITED
         if not self.options["route_limits"]:
             self.limits["road"] = self.limits["bridge"] = UNLIMITED
-        self.vo = [NOBODY] * self.nv  # corner owner
-        self.vl = [0] * self.nv  # 0 empty, 1 village, 2 city
-        self.vwall = [False] * self.nv
-        self.vmetro = [-1] * self.nv  # culture of the metro on this city, or -1
-        self.eo = [NOBODY] * self.ne  # side owner
-        self.ep = [0] * self.ne  # 0 empty, 1 road, 2 bridge
-        self.res = [[0] * 8 for _ in range(n)]
+        self.corner_owner = [NOBODY] * self.corner_count  # corner owner
+        self.corner_level = [0] * self.corner_count  # 0 empty, 1 village, 2 city
+        self.corner_wall = [False] * self.corner_count
+        self.corner_metro = [-1] * self.corner_count  # culture of the metro on this city, or -1
+        self.side_owner = [NOBODY] * self.side_count  # side owner
+        self.side_route = [0] * self.side_count  # 0 empty, 1 road, 2 bridge
+        self.hands = [[0] * CARD_KINDS for _ in range(n)]
         self.devs: list[list[str]] = [[] for _ in range(n)]
         self.decks: list[list[str]] = [list(full_decks()[c]) for c in CULTURES]
         self.culture = [[0, 0, 0] for _ in range(n)]

@@ -30,7 +30,7 @@ class LandoverTurns(LandoverChecking):
         if self.phase == SETUP:
             self._perform_setup(seat, action)
             return
-        hand = self.res[seat]
+        hand = self.hands[seat]
         if kind == "end_turn":
             self._end_turn()
             return
@@ -83,7 +83,7 @@ class LandoverTurns(LandoverChecking):
 
     def _perform_build(self, seat: int, action: Action) -> None:
         piece = action["piece"]
-        hand = self.res[seat]
+        hand = self.hands[seat]
         if piece in ("road", "bridge"):
             if self.free_routes > 0:
                 self.free_routes -= 1
@@ -101,22 +101,22 @@ class LandoverTurns(LandoverChecking):
             self._upgrade(seat, v)
         else:
             self._changed()
-            self.vwall[v] = True
+            self.corner_wall[v] = True
             self.counts[seat]["wall"] += 1
 
     def _perform_improve(self, seat: int, action: Action) -> None:
         c = CULTURE_INDEX[action["culture"]]
         level = self.culture[seat][c]
-        self.res[seat][CULTURE_COMMODITY[c]] -= self._improve_cost(level)
+        self.hands[seat][CULTURE_COMMODITY[c]] -= self._improve_cost(level)
         self.crane = False
         level += 1
         self.culture[seat][c] = level
         if "city" in action:
             v = action["city"]
-            for u in range(self.nv):
-                if self.vmetro[u] == c:
-                    self.vmetro[u] = -1
-            self.vmetro[v] = c
+            for u in range(self.corner_count):
+                if self.corner_metro[u] == c:
+                    self.corner_metro[u] = -1
+            self.corner_metro[v] = c
             self.metro_owner[c] = seat
             self._changed()
         if level == MAX_CULTURE and self.metro_owner[c] == seat:

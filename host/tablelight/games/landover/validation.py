@@ -36,7 +36,7 @@ class LandoverValidation(LandoverProduction):
         return RuleViolationError(rule, message)
 
     def _pay_problem(self, seat: int, cost: tuple[tuple[int, int], ...], what: str) -> None:
-        hand = self.res[seat]
+        hand = self.hands[seat]
         for kind, n in cost:
             if hand[kind] < n:
                 need = " + ".join(f"{k} {CARDS[i]}" for i, k in cost)

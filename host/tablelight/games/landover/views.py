@@ -44,7 +44,7 @@ class LandoverViews(LandoverTurns):
                 "safe_hand": self.safe_hand(s),
             }
             if not secret:
-                player["hand"] = dict(zip(CARDS, self.res[s]))
+                player["hand"] = dict(zip(CARDS, self.hands[s]))
                 player["dev_cards"] = sorted(self.devs[s])
             players.append(player)
         return {
@@ -56,7 +56,7 @@ class LandoverViews(LandoverTurns):
             "dice": dict(self.dice),
             "hexes": [
                 {"id": h, "terrain": self.terrain[h], "number": self.number[h], "catapult": self.catapult_at.get(h)}
-                for h in range(self.nh)
+                for h in range(self.hex_count)
             ],
             "pieces": self.pieces(),
             "players": players,
@@ -97,13 +97,13 @@ class LandoverViews(LandoverTurns):
 
     def pieces(self) -> dict[str, list[dict[str, int]]]:
         return {
-            "roads": [{"seat": self.eo[e], "edge": e} for e in range(self.ne) if self.ep[e] == ROAD],
-            "bridges": [{"seat": self.eo[e], "edge": e} for e in range(self.ne) if self.ep[e] == BRIDGE],
-            "villages": [{"seat": self.vo[v], "vertex": v} for v in range(self.nv) if self.vl[v] == VILLAGE],
+            "roads": [{"seat": self.side_owner[e], "edge": e} for e in range(self.side_count) if self.side_route[e] == ROAD],
+            "bridges": [{"seat": self.side_owner[e], "edge": e} for e in range(self.side_count) if self.side_route[e] == BRIDGE],
+            "villages": [{"seat": self.corner_owner[v], "vertex": v} for v in range(self.corner_count) if self.corner_level[v] == VILLAGE],
             "cities": [
-                {"seat": self.vo[v], "vertex": v, "wall": self.vwall[v], "metro": CULTURES[self.vmetro[v]] if self.vmetro[v] >= 0 else None}  # type: ignore[dict-item]
-                for v in range(self.nv)
-                if self.vl[v] == CITY
+                {"seat": self.corner_owner[v], "vertex": v, "wall": self.corner_wall[v], "metro": CULTURES[self.corner_metro[v]] if self.corner_metro[v] >= 0 else None}  # type: ignore[dict-item]
+                for v in range(self.corner_count)
+                if self.corner_level[v] == CITY
             ],
         }
 
@@ -149,11 +149,11 @@ class LandoverViews(LandoverTurns):
 
     def corner_piece(self, v: int) -> str | None:
         """``"village"``, ``"city"`` or None: what stands on corner ``v`` (its owner is ``vo[v]``)."""
-        return {VILLAGE: "village", CITY: "city"}.get(self.vl[v])
+        return {VILLAGE: "village", CITY: "city"}.get(self.corner_level[v])
 
     def side_piece(self, e: int) -> str | None:
         """``"road"``, ``"bridge"`` or None: what lies on side ``e`` (its owner is ``eo[e]``)."""
-        return {ROAD: "road", BRIDGE: "bridge"}.get(self.ep[e])
+        return {ROAD: "road", BRIDGE: "bridge"}.get(self.side_route[e])
 
     def pieces_left(self, seat: int, piece: str) -> int:
         """How many more of ``piece`` ("village", "road"...) ``seat`` may build under this game's limits."""

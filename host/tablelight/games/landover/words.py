@@ -81,7 +81,7 @@ class LandoverWords(LandoverChoice):
 
     def _prompt(self, seat: int) -> str:
         game = self.game
-        hand = ", ".join(f"{n} {name}" for name, n in zip(KINDS, game.res[seat]) if n)
+        hand = ", ".join(f"{n} {name}" for name, n in zip(KINDS, game.hands[seat]) if n)
         status = f"{game.vp(seat)} points; hand: {hand or 'empty'}"
         if self._mode() is not None and (self.chosen or self.mode is not None):
             return f"{status}. {self._next_words()}"
