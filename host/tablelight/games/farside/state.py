@@ -86,6 +86,26 @@ def deployment_width(face: int) -> int:
 
 
 class FarsideState(Game):
+    """The named fields of a Farside Encounter game (two seats; models by id "a1", "b2"...).
+    Faces and the console read these fields; only the engine writes them.
+
+    Armies: ``armies`` (the checked setup armies), ``models[id]`` (name, points, size, defense,
+    ``owner``, ``damage`` and ``impact`` tokens, ``status`` ON_TABLE / LOST / LEFT, ``activated``).
+    Setup: ``setup_rolls``, ``placer`` (the seat that places terrain), ``secure_zones``,
+    ``loot_tokens``, ``loot_left``, ``deployment`` (zone width in cm per seat), ``secrets`` (primary
+    objective, stratagem, team size per seat; hidden from the other seat until the end).
+    Round: ``phase``, ``round``, ``command_dice`` (each seat's 2D6), ``chooser`` (chooses its command
+    die first), ``command_die`` (= action points), ``manoeuvre_die``, ``manoeuvre_used``,
+    ``action_points`` (left this turn), ``first`` (seat that acts first), ``active`` (seat whose turn
+    it is), ``melee_seat`` (seat to record impacts in the melee phase), ``group`` (the activation in
+    progress), ``failed`` (a failed activation awaiting its choice), ``evade_offer``, ``chosen``
+    (each seat's The Chosen model), ``pending`` (the roll the game waits for: kind, seat, dice),
+    ``impact_queue`` (models still to roll defence).
+    Missions: ``objectives[seat][mission]`` (accomplished counts), ``secured`` (zone -> seat),
+    ``broken_through``, ``losses``, ``heavy_loss_given``, ``grand_slam_given``, ``martyr_given``,
+    ``end_reason`` (why the game ended).
+    """
+
     def _setup(self, setup: Mapping[str, Any] | None) -> None:
         if self.options["objective_limit"] < 1 or self.options["round_limit"] < 0:
             raise SetupError("objective_limit must be at least 1 and round_limit 0 or more")

@@ -43,6 +43,35 @@ NUMBER_SALT = 0x4E554D53
 
 
 class LandoverState(Game):
+    """The named fields of a Landover game. Corners, sides and hexes are map ids; seats are 0-based;
+    ``NOBODY`` (-1) marks no owner. Faces and bots read these fields; only the engine writes them.
+
+    Map and board:
+        ``map`` (LandoverMap), ``hex_count``, ``corner_count``, ``side_count``;
+        ``terrain[h]``, ``number[h]`` (token or None), ``by_number`` (token -> producing land hexes),
+        ``mystery_left`` (unrevealed mystery tiles), ``vertex_land[v]``, ``starting_corner[v]``.
+    Pieces:
+        ``corner_owner[v]``, ``corner_level[v]`` (0 empty, VILLAGE 1, CITY 2), ``corner_wall[v]``,
+        ``corner_metro[v]`` (culture index of a metro on the city, or -1); ``side_owner[e]``,
+        ``side_route[e]`` (0 empty, ROAD 1, BRIDGE 2); per seat ``corners_of``, ``edges_of``,
+        ``counts`` (pieces on the board by name) and ``limits`` (per piece name, this game's options).
+    Per seat:
+        ``hands[seat][kind]`` (card counts: slots below RESOURCE_KINDS are resources, then commodities,
+        named by ``board.CARDS``), ``devs`` (development cards held), ``culture[seat][c]`` (levels of
+        science, commerce, politics), ``military``, ``catapult`` (hex or -1), ``vp_cards``, ``defender``
+        (defender points), ``routes`` (longest route length), ``harbor_count``, ``harbor_kinds``,
+        ``home_islands``, ``explored`` (islands settled after setup).
+    Shared:
+        ``decks`` (per culture), ``catapult_at`` (hex -> seat), ``merchant_owner``/``merchant_hex``,
+        ``metro_owner``/``metro_locked`` (per culture), ``route_holder``, ``port_holder``,
+        ``barbarians`` (track position), ``barbarian_delay``.
+    Turn:
+        ``phase``, ``seat`` (to act), ``order`` (seat order), ``turn_index``, ``turns``, ``capped``,
+        ``dice`` (this turn's roll), ``raided``, ``crane``, ``fleet`` (card kinds at 2:1 this turn),
+        ``free_routes`` (road building), ``saved_numbers`` (tokens before anarchy), ``lucky_raid``;
+        setup: ``setup_steps``, ``setup_step``, ``setup_vertex``.
+    """
+
     def _setup(self, setup: Mapping[str, Any] | None) -> None:
         for option, least in (("target", 1), ("turn_cap", 1), ("barbarian_delay", 0)):
             if self.options[option] < least:
@@ -87,11 +116,11 @@ class LandoverState(Game):
             self.limits["village"] = self.limits["city"] = UNLIMITED
         if not self.options["route_limits"]:
             self.limits["road"] = self.limits["bridge"] = UNLIMITED
-        self.corner_owner = [NOBODY] * self.corner_count  # corner owner
+        self.corner_owner = [NOBODY] * self.corner_count
         self.corner_level = [0] * self.corner_count  # 0 empty, 1 village, 2 city
         self.corner_wall = [False] * self.corner_count
         self.corner_metro = [-1] * self.corner_count  # culture of the metro on this city, or -1
-        self.side_owner = [NOBODY] * self.side_count  # side owner
+        self.side_owner = [NOBODY] * self.side_count
         self.side_route = [0] * self.side_count  # 0 empty, 1 road, 2 bridge
         self.hands = [[0] * CARD_KINDS for _ in range(n)]
         self.devs: list[list[str]] = [[] for _ in range(n)]
