@@ -20,9 +20,9 @@ def play(game: Landover, card: str, **fields: object) -> None:
 
 def ahead(game: Landover, seat: int) -> None:
     """Give ``seat`` two villages so it has more points than a seat with none."""
-    picks = [v for v in range(game.corner_count) if game.vertex_land[v] and game._distance_ok(v)][:1]
+    picks = [v for v in range(game.corner_count) if game.vertex_land[v] and game.far_from_villages(v)][:1]
     village(game, seat, picks[0])
-    village(game, seat, next(v for v in range(game.corner_count) if game.vertex_land[v] and game._distance_ok(v)))
+    village(game, seat, next(v for v in range(game.corner_count) if game.vertex_land[v] and game.far_from_villages(v)))
 
 
 def test_decks_hold_the_rulebook_quantities() -> None:
@@ -185,7 +185,7 @@ def test_irrigation_and_mining_give_two_per_settlement_on_the_terrain(card: str,
     corners = [v for v in range(game.corner_count) if any(game.terrain[h] == terrain for h in game.map.vertex_hexes[v])]
     first = corners[0]
     village(game, me, first)
-    second = next(v for v in corners if game._distance_ok(v))
+    second = next(v for v in corners if game.far_from_villages(v))
     city(game, me, second)
     play(game, card)
     assert game.hands[me][kind] == 4
@@ -368,7 +368,7 @@ def test_listed_card_plays_are_accepted() -> None:
     others = [s for s in range(3) if s != me]
     v = inland_corner(game)
     village(game, me, v)
-    city(game, others[0], next(w for w in range(game.corner_count) if game.vertex_land[w] and game._distance_ok(w)))
+    city(game, others[0], next(w for w in range(game.corner_count) if game.vertex_land[w] and game.far_from_villages(w)))
     game.military = [1, 1, 1]
     game.hands[others[0]] = hand(ore=2, coin=1)
     game.devs[others[0]] = ["spy"]

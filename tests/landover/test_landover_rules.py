@@ -221,7 +221,7 @@ def test_seven_clears_catapults_halves_big_hands_and_respects_walls() -> None:
     game.counts[c]["wall"] = 1
     village(game, a, game.map.hex_vertices[hex_of(game, "field")][0])  # b is not last alone: no lucky raid
     village(game, c, game.map.hex_vertices[hex_of(game, "hills")][3])
-    village(game, b, next(v for v in range(game.corner_count) if game.vertex_land[v] and game._distance_ok(v)))
+    village(game, b, next(v for v in range(game.corner_count) if game.vertex_land[v] and game.far_from_villages(v)))
     force(game, ("white_die", 3), ("red_die", 4), ("event_die", 4))
     force(game, *[("discard", 0)] * 6)
     game.apply({"type": "end_turn"})
@@ -368,7 +368,7 @@ def test_village_needs_own_route_distance_and_cost_then_city_and_wall() -> None:
     rejects(game, {"type": "build", "piece": "village", "vertex": end}, "landover.cost.cannot_afford")
     game.hands[seat] = hand(wood=1, clay=1, wool=1, wheat=1, ore=3)
     rejects(game, {"type": "build", "piece": "village", "vertex": middle}, "landover.build.distance")
-    far = next(x for x in range(game.corner_count) if game.vertex_land[x] and game._distance_ok(x) and game.side_owner[game.map.vertex_edges[x][0]] == -1 and x not in game.map.edge_vertices[path[1]])
+    far = next(x for x in range(game.corner_count) if game.vertex_land[x] and game.far_from_villages(x) and game.side_owner[game.map.vertex_edges[x][0]] == -1 and x not in game.map.edge_vertices[path[1]])
     rejects(game, {"type": "build", "piece": "village", "vertex": far}, "landover.build.village_not_connected")
     game.apply({"type": "build", "piece": "village", "vertex": end})
     assert game.corner_owner[end] == seat and game.vp(seat) == 2 and sum(game.hands[seat]) == 3
@@ -487,7 +487,7 @@ def test_metro_is_taken_by_the_first_at_level_six_then_kept() -> None:
     game.corner_metro[va] = 1
     game.metro_owner[1] = other
     game.culture[other][1] = 5
-    vb = next(v for v in range(game.corner_count) if game.vertex_land[v] and game._distance_ok(v))
+    vb = next(v for v in range(game.corner_count) if game.vertex_land[v] and game.far_from_villages(v))
     city(game, seat, vb)
     game.culture[seat][1] = 5
     game.hands[seat] = hand(cloth=6)
@@ -572,7 +572,7 @@ def test_longest_route_from_five_must_be_beaten_by_one_and_can_be_cut() -> None:
     road(game, a, path[4])
     assert game.routes[a] == 5 and game.route_holder == a and game.vp_breakdown(a)["longest_route"] == 2
     # b builds five elsewhere: a tie does not take it.
-    far = max(range(game.corner_count), key=lambda v: (game.vertex_land[v] and game._distance_ok(v) and all(game.side_owner[e] == -1 for e in game.map.vertex_edges[v]), v))
+    far = max(range(game.corner_count), key=lambda v: (game.vertex_land[v] and game.far_from_villages(v) and all(game.side_owner[e] == -1 for e in game.map.vertex_edges[v]), v))
     other = path_from(game, far, 6)
     for e in other[:5]:
         road(game, b, e)
@@ -708,7 +708,7 @@ def test_barbarians_never_take_a_metro_city() -> None:
     city(game, a, v)
     game.corner_metro[v] = 0
     game.metro_owner[0] = a
-    w = next(x for x in range(game.corner_count) if game.vertex_land[x] and game._distance_ok(x))
+    w = next(x for x in range(game.corner_count) if game.vertex_land[x] and game.far_from_villages(x))
     city(game, b, w)
     game.military = [0, 0]
     game.barbarians = 6
