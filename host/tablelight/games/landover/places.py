@@ -16,11 +16,11 @@ from tablelight.games.landover.state import LandoverState
 
 class LandoverPlaces(LandoverState):
     def _distance_ok(self, v: int) -> bool:
-        vo = self.corner_owner
-        if vo[v] != NOBODY:
+        corner_owner = self.corner_owner
+        if corner_owner[v] != NOBODY:
             return False
         for w in self.map.vertex_neighbors[v]:
-            if vo[w] != NOBODY:
+            if corner_owner[w] != NOBODY:
                 return False
         return True
 
@@ -44,14 +44,14 @@ class LandoverPlaces(LandoverState):
             return ("landover.build.bridge_on_land", f"side {e} lies between land hexes: only a road fits there")
         if self.side_owner[e] != NOBODY:
             return ("landover.build.side_taken", f"side {e} already holds a road or bridge")
-        eo, ep, vo = self.side_owner, self.side_route, self.corner_owner
+        side_owner, side_route, corner_owner = self.side_owner, self.side_route, self.corner_owner
         for v in m.edge_vertices[e]:
-            if vo[v] == seat:
+            if corner_owner[v] == seat:
                 return None
-            if vo[v] != NOBODY:
+            if corner_owner[v] != NOBODY:
                 continue  # an opponent's settlement cuts the route
             for f in m.vertex_edges[v]:
-                if eo[f] == seat and ep[f] == piece:
+                if side_owner[f] == seat and side_route[f] == piece:
                     return None
         return (
             "landover.build.not_connected",

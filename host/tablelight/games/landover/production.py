@@ -69,18 +69,18 @@ class LandoverProduction(LandoverPieces):
 
     def _produce(self, total: int) -> None:
         got = [False] * self.players
-        vo, vl = self.corner_owner, self.corner_level
+        corner_owner, corner_level = self.corner_owner, self.corner_level
         for h in self.by_number.get(total, ()):
             if h in self.catapult_at:
                 continue
             terrain = self.terrain[h]
             for v in self.map.hex_vertices[h]:
-                owner = vo[v]
+                owner = corner_owner[v]
                 if owner == NOBODY:
                     continue
                 hand = self.hands[owner]
                 got[owner] = True
-                city = vl[v] == CITY
+                city = corner_level[v] == CITY
                 if terrain == "gold":
                     for _ in range(3 if city else 2):
                         hand[self._chance_below("gold", RESOURCE_KINDS, seat=owner)] += 1

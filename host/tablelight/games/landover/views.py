@@ -148,11 +148,11 @@ class LandoverViews(LandoverTurns):
         return [] if total == 7 else [h for h in self.by_number.get(total, ()) if h not in self.catapult_at]
 
     def corner_piece(self, v: int) -> str | None:
-        """``"village"``, ``"city"`` or None: what stands on corner ``v`` (its owner is ``vo[v]``)."""
+        """``"village"``, ``"city"`` or None: what stands on corner ``v`` (its owner is ``corner_owner[v]``)."""
         return {VILLAGE: "village", CITY: "city"}.get(self.corner_level[v])
 
     def side_piece(self, e: int) -> str | None:
-        """``"road"``, ``"bridge"`` or None: what lies on side ``e`` (its owner is ``eo[e]``)."""
+        """``"road"``, ``"bridge"`` or None: what lies on side ``e`` (its owner is ``side_owner[e]``)."""
         return {ROAD: "road", BRIDGE: "bridge"}.get(self.side_route[e])
 
     def pieces_left(self, seat: int, piece: str) -> int:
