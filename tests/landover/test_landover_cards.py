@@ -13,16 +13,16 @@ from .test_landover_rules import corner_for, dice_for, rejects
 
 
 def play(game: Landover, card: str, **fields: object) -> None:
-    game.devs[game.seat].append(card)
+    game.dev_cards[game.seat].append(card)
     game.apply({"type": "play", "card": card, **fields})
-    assert card not in game.devs[game.seat] or game.devs[game.seat].count(card) >= 1
+    assert card not in game.dev_cards[game.seat] or game.dev_cards[game.seat].count(card) >= 1
 
 
 def ahead(game: Landover, seat: int) -> None:
     """Give ``seat`` two villages so it has more points than a seat with none."""
-    picks = [v for v in range(game.corner_count) if game.vertex_land[v] and game.far_from_villages(v)][:1]
+    picks = [v for v in range(game.corner_count) if game.corner_on_land[v] and game.far_from_villages(v)][:1]
     village(game, seat, picks[0])
-    village(game, seat, next(v for v in range(game.corner_count) if game.vertex_land[v] and game.far_from_villages(v)))
+    village(game, seat, next(v for v in range(game.corner_count) if game.corner_on_land[v] and game.far_from_villages(v)))
 
 
 def test_decks_hold_the_rulebook_quantities() -> None:
@@ -60,7 +60,7 @@ def test_master_merchant_takes_two_cards_from_a_player_ahead() -> None:
     game = main_game()
     me, other = game.seat, 1 - game.seat
     game.hands[other] = hand(ore=2, wool=1)
-    game.devs[me].append("master_merchant")
+    game.dev_cards[me].append("master_merchant")
     rejects(game, {"type": "play", "card": "master_merchant", "target": other, "take": ["ore", "ore"]}, "landover.card.not_ahead")
     ahead(game, other)
     game.apply({"type": "play", "card": "master_merchant", "target": other, "take": ["wool", "ore"]})
@@ -77,7 +77,7 @@ def test_merchant_token_gives_a_point_and_a_two_to_one_rate() -> None:
     assert game.merchant_owner == me and game.trade_rate(me, 0) == 2 and game.vp_breakdown(me)["merchant"] == 1
     far = hex_of(game, "mountain")
     rejects(game, {"type": "play", "card": "merchant", "hex": far}, "landover.card.not_held")
-    game.devs[me].append("merchant")
+    game.dev_cards[me].append("merchant")
     if far not in game._settled_hexes(me):
         rejects(game, {"type": "play", "card": "merchant", "hex": far}, "landover.card.merchant_hex")
     # Another player taking the token takes the point.
@@ -138,20 +138,20 @@ def test_alchemist_chooses_both_dice_before_the_roll() -> None:
     me, other = game.order
     sheep = hex_of(game, "sheep")
     village(game, other, corner_for(game, sheep))
-    game.devs[other] = ["alchemist"]
+    game.dev_cards[other] = ["alchemist"]
     game.apply({"type": "end_turn"})
     assert game.phase == ROLL
     white, red = dice_for(game.number[sheep])  # type: ignore[arg-type]
     force(game, ("event_die", 4))
     game.apply({"type": "play", "card": "alchemist", "white": white, "red": red})
     assert game.phase == MAIN and game.dice["white"] == white and game.hands[other][0] == 1
-    assert game.devs[other] == []
+    assert game.dev_cards[other] == []
     assert not any(e.get("chance") == "white_die" for e in game.log[-3:])
 
 
 def test_alchemist_only_before_the_roll() -> None:
     game = main_game()
-    game.devs[game.seat] = ["alchemist"]
+    game.dev_cards[game.seat] = ["alchemist"]
     rejects(game, {"type": "play", "card": "alchemist", "white": 3, "red": 3}, "landover.card.alchemist_timing")
 
 
@@ -174,7 +174,7 @@ def test_inventor_swaps_two_allowed_number_tokens() -> None:
     play(game, "inventor", hexes=[b, a])
     assert game.number[a] == nb and game.number[b] == na and a in game.by_number[nb]  # type: ignore[index]
     six = next(h for h in range(game.hex_count) if game.number[h] in (6, 8))
-    game.devs[game.seat].append("inventor")
+    game.dev_cards[game.seat].append("inventor")
     rejects(game, {"type": "play", "card": "inventor", "hexes": [a, six]}, "landover.card.inventor_number")
 
 
@@ -208,8 +208,8 @@ def test_vp_cards_are_played_at_once_and_never_held(card: str, deck: int) -> Non
     index = game.decks[deck].index(card)
     force(game, ("dev_card", index))
     game._draw_dev(me, deck)
-    assert game.vp_cards[me] == 1 and game.devs[me] == [] and card not in game.decks[deck]
-    game.devs[me] = ["spy"] * 5
+    assert game.vp_cards[me] == 1 and game.dev_cards[me] == [] and card not in game.decks[deck]
+    game.dev_cards[me] = ["spy"] * 5
     before = len(game.decks[deck])
     game._draw_dev(me, deck)  # a full hand: nothing drawn
     assert len(game.decks[deck]) == before
@@ -234,7 +234,7 @@ def test_military_card_raises_military_power_within_the_cap() -> None:
     play(game, "military")
     assert game.military[me] == 1
     game.military[me] = 3
-    game.devs[me].append("military")
+    game.dev_cards[me].append("military")
     assert {"type": "play", "card": "military"} not in game.legal_actions()
     rejects(game, {"type": "play", "card": "military"}, "landover.military.cap")
 
@@ -272,7 +272,7 @@ def test_bishop_removes_a_catapult() -> None:
 def test_deserter_takes_a_military_level() -> None:
     game = main_game()
     me, other = game.seat, 1 - game.seat
-    game.devs[me].append("deserter")
+    game.dev_cards[me].append("deserter")
     rejects(game, {"type": "play", "card": "deserter", "target": other}, "landover.card.no_military")
     game.military[other] = 2
     game.apply({"type": "play", "card": "deserter", "target": other})
@@ -292,7 +292,7 @@ def test_vandal_removes_an_opponents_side_at_an_open_end_only() -> None:
     game = main_game()
     me, other = game.seat, 1 - game.seat
     v, path = open_route(game, other, 3)
-    game.devs[me].append("vandal")
+    game.dev_cards[me].append("vandal")
     rejects(game, {"type": "play", "card": "vandal", "edge": path[1]}, "landover.card.vandal_target")
     game.apply({"type": "play", "card": "vandal", "edge": path[2]})
     assert game.side_owner[path[2]] == -1 and game.counts[other]["road"] == 2 and game.routes[other] == 2
@@ -304,7 +304,7 @@ def test_diplomat_moves_an_own_side_from_an_open_end() -> None:
     v, path = open_route(game, me, 2)
     targets = game._diplomat_targets(me, path[1])
     assert targets and path[1] not in targets
-    game.devs[me].append("diplomat")
+    game.dev_cards[me].append("diplomat")
     rejects(game, {"type": "play", "card": "diplomat", "edge": path[0], "to": targets[0]}, "landover.card.diplomat_from")
     game.apply({"type": "play", "card": "diplomat", "edge": path[1], "to": targets[0]})
     assert game.side_owner[path[1]] == -1 and game.side_owner[targets[0]] == me and game.counts[me]["road"] == 2
@@ -317,7 +317,7 @@ def test_raze_reduces_an_opponents_city_but_never_a_metro() -> None:
     city(game, other, v)
     game.corner_wall[v] = True
     game.counts[other]["wall"] = 1
-    game.devs[me].append("raze")
+    game.dev_cards[me].append("raze")
     rejects(game, {"type": "play", "card": "raze", "vertex": v}, "landover.military.none")
     game.military[me] = 1
     game.corner_metro[v] = 0
@@ -330,9 +330,9 @@ def test_raze_reduces_an_opponents_city_but_never_a_metro() -> None:
 def test_spy_takes_a_chosen_dev_card() -> None:
     game = main_game()
     me, other = game.seat, 1 - game.seat
-    game.devs[other] = ["bishop", "mining"]
+    game.dev_cards[other] = ["bishop", "mining"]
     play(game, "spy", target=other, card_taken="mining")
-    assert game.devs[me] == ["mining"] and game.devs[other] == ["bishop"]
+    assert game.dev_cards[me] == ["mining"] and game.dev_cards[other] == ["bishop"]
 
 
 def test_wedding_takes_two_random_cards_from_each_player_ahead() -> None:
@@ -368,14 +368,14 @@ def test_listed_card_plays_are_accepted() -> None:
     others = [s for s in range(3) if s != me]
     v = inland_corner(game)
     village(game, me, v)
-    city(game, others[0], next(w for w in range(game.corner_count) if game.vertex_land[w] and game.far_from_villages(w)))
+    city(game, others[0], next(w for w in range(game.corner_count) if game.corner_on_land[w] and game.far_from_villages(w)))
     game.military = [1, 1, 1]
     game.hands[others[0]] = hand(ore=2, coin=1)
-    game.devs[others[0]] = ["spy"]
+    game.dev_cards[others[0]] = ["spy"]
     ahead(game, others[1])
     game.hands[others[1]] = hand(wool=1)
     for card in {c for d in full_decks().values() for c in d} - {"printer", "constitution"}:
-        game.devs[me] = [card]
+        game.dev_cards[me] = [card]
         for action in game.legal_actions():
             if action["type"] == "play":
                 assert game.is_legal(action), action
@@ -398,8 +398,8 @@ def test_every_legal_card_play_and_main_action_is_listed() -> None:
     while not game.is_over():
         if game.phase == MAIN and step % 9 == 0:
             me = game.seat
-            saved = list(game.devs[me])
-            game.devs[me] = ["merchant", "siege", "bishop", "raze", "vandal", "medicine"]
+            saved = list(game.dev_cards[me])
+            game.dev_cards[me] = ["merchant", "siege", "bishop", "raze", "vandal", "medicine"]
             listed = {key(a) for a in game.legal_actions()}
             candidates: list[dict] = []
             for h in range(game.hex_count):
@@ -414,7 +414,7 @@ def test_every_legal_card_play_and_main_action_is_listed() -> None:
             for action in candidates:
                 assert game.is_legal(action) == (key(action) in listed), action
                 checked += 1
-            game.devs[me] = saved
+            game.dev_cards[me] = saved
         game.apply(game.random_action(rng))
         step += 1
     assert checked > 1000

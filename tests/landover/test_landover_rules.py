@@ -203,10 +203,10 @@ def test_culture_gate_gives_dev_cards_up_to_the_red_die_and_the_hand_limit() -> 
     game.culture[second][1] = 3  # commerce 3
     game.culture[third][1] = 2
     game.culture[first][1] = 4
-    game.devs[first] = ["spy"] * 5  # a full hand: no more cards
+    game.dev_cards[first] = ["spy"] * 5  # a full hand: no more cards
     force(game, ("white_die", 2), ("red_die", 3), ("event_die", 5), ("dev_card", 0))
     game.apply({"type": "end_turn"})
-    assert len(game.devs[second]) == 1 and game.devs[third] == [] and len(game.devs[first]) == 5
+    assert len(game.dev_cards[second]) == 1 and game.dev_cards[third] == [] and len(game.dev_cards[first]) == 5
     assert [e["seat"] for e in game.log if e.get("chance") == "dev_card"] == [second]
 
 
@@ -221,7 +221,7 @@ def test_seven_clears_catapults_halves_big_hands_and_respects_walls() -> None:
     game.counts[c]["wall"] = 1
     village(game, a, game.map.hex_vertices[hex_of(game, "field")][0])  # b is not last alone: no lucky raid
     village(game, c, game.map.hex_vertices[hex_of(game, "hills")][3])
-    village(game, b, next(v for v in range(game.corner_count) if game.vertex_land[v] and game.far_from_villages(v)))
+    village(game, b, next(v for v in range(game.corner_count) if game.corner_on_land[v] and game.far_from_villages(v)))
     force(game, ("white_die", 3), ("red_die", 4), ("event_die", 4))
     force(game, *[("discard", 0)] * 6)
     game.apply({"type": "end_turn"})
@@ -266,7 +266,7 @@ def test_barbarian_win_takes_unwalled_cities_of_the_weakest() -> None:
     picks: list[int] = []
     for v in range(game.corner_count):
         taken = {w for p in picks for w in (p, *game.map.vertex_neighbors[p])}
-        if game.vertex_land[v] and v not in taken and len(picks) < 4:
+        if game.corner_on_land[v] and v not in taken and len(picks) < 4:
             picks.append(v)
     city(game, a, picks[0])
     city(game, a, picks[1])
@@ -304,7 +304,7 @@ def test_barbarian_defeat_with_a_tie_gives_each_a_random_dev_card() -> None:
     force(game, ("defender_deck", 0), ("dev_card", 0), ("defender_deck", 2), ("dev_card", 0))
     game.apply({"type": "end_turn"})
     assert game.defender == [0, 0]
-    assert game.devs[a] == ["alchemist"] and game.devs[b] == ["siege"]  # decks: science, commerce, politics
+    assert game.dev_cards[a] == ["alchemist"] and game.dev_cards[b] == ["siege"]  # decks: science, commerce, politics
 
 
 # -------------------------------------------------------------------- build
@@ -314,7 +314,7 @@ def coastal_start(game: Landover) -> tuple[int, int, int]:
     """A land corner v with a water side (v, w) and a road side at w that does not touch v."""
     m = game.map
     for v in range(game.corner_count):
-        if not game.vertex_land[v]:
+        if not game.corner_on_land[v]:
             continue
         for e in m.vertex_edges[v]:
             if m.edge_kind[e] != WATER_EDGE:
@@ -368,7 +368,7 @@ def test_village_needs_own_route_distance_and_cost_then_city_and_wall() -> None:
     rejects(game, {"type": "build", "piece": "village", "vertex": end}, "landover.cost.cannot_afford")
     game.hands[seat] = hand(wood=1, clay=1, wool=1, wheat=1, ore=3)
     rejects(game, {"type": "build", "piece": "village", "vertex": middle}, "landover.build.distance")
-    far = next(x for x in range(game.corner_count) if game.vertex_land[x] and game.far_from_villages(x) and game.side_owner[game.map.vertex_edges[x][0]] == -1 and x not in game.map.edge_vertices[path[1]])
+    far = next(x for x in range(game.corner_count) if game.corner_on_land[x] and game.far_from_villages(x) and game.side_owner[game.map.vertex_edges[x][0]] == -1 and x not in game.map.edge_vertices[path[1]])
     rejects(game, {"type": "build", "piece": "village", "vertex": far}, "landover.build.village_not_connected")
     game.apply({"type": "build", "piece": "village", "vertex": end})
     assert game.corner_owner[end] == seat and game.vp(seat) == 2 and sum(game.hands[seat]) == 3
@@ -487,7 +487,7 @@ def test_metro_is_taken_by_the_first_at_level_six_then_kept() -> None:
     game.corner_metro[va] = 1
     game.metro_owner[1] = other
     game.culture[other][1] = 5
-    vb = next(v for v in range(game.corner_count) if game.vertex_land[v] and game.far_from_villages(v))
+    vb = next(v for v in range(game.corner_count) if game.corner_on_land[v] and game.far_from_villages(v))
     city(game, seat, vb)
     game.culture[seat][1] = 5
     game.hands[seat] = hand(cloth=6)
@@ -572,7 +572,7 @@ def test_longest_route_from_five_must_be_beaten_by_one_and_can_be_cut() -> None:
     road(game, a, path[4])
     assert game.routes[a] == 5 and game.route_holder == a and game.vp_breakdown(a)["longest_route"] == 2
     # b builds five elsewhere: a tie does not take it.
-    far = max(range(game.corner_count), key=lambda v: (game.vertex_land[v] and game.far_from_villages(v) and all(game.side_owner[e] == -1 for e in game.map.vertex_edges[v]), v))
+    far = max(range(game.corner_count), key=lambda v: (game.corner_on_land[v] and game.far_from_villages(v) and all(game.side_owner[e] == -1 for e in game.map.vertex_edges[v]), v))
     other = path_from(game, far, 6)
     for e in other[:5]:
         road(game, b, e)
@@ -606,7 +606,7 @@ def test_island_explored_point_for_each_new_island() -> None:
     island_of = {game.map.hex_island[h] for h in game.map.vertex_hexes[home] if game.map.hex_island[h] >= 0}
     other = next(
         v for v in range(game.corner_count)
-        if game.vertex_land[v] and not ({game.map.hex_island[h] for h in game.map.vertex_hexes[v]} & island_of)
+        if game.corner_on_land[v] and not ({game.map.hex_island[h] for h in game.map.vertex_hexes[v]} & island_of)
         and all(game.terrain[h] != "mystery" for h in game.map.vertex_hexes[v])
     )
     village(game, seat, other, home=False)
@@ -636,13 +636,13 @@ def test_turn_cap_ends_with_no_winner_and_says_so() -> None:
 def test_alchemist_holder_chooses_to_roll() -> None:
     game = main_game()
     a, b = game.order
-    game.devs[b] = ["alchemist"]
+    game.dev_cards[b] = ["alchemist"]
     game.apply({"type": "end_turn"})
     assert game.phase == ROLL and game.current_seat() == b
     assert {"type": "roll"} in game.legal_actions() and len(game.legal_actions()) == 37
     rejects(game, {"type": "end_turn"}, "landover.action.wrong_phase")
     game.apply({"type": "roll"})
-    assert game.phase in (MAIN, LUCKY) and game.devs[b] == ["alchemist"]
+    assert game.phase in (MAIN, LUCKY) and game.dev_cards[b] == ["alchemist"]
 
 
 def test_random_games_end_with_a_winner_or_a_reported_cap() -> None:
@@ -708,7 +708,7 @@ def test_barbarians_never_take_a_metro_city() -> None:
     city(game, a, v)
     game.corner_metro[v] = 0
     game.metro_owner[0] = a
-    w = next(x for x in range(game.corner_count) if game.vertex_land[x] and game.far_from_villages(x))
+    w = next(x for x in range(game.corner_count) if game.corner_on_land[x] and game.far_from_villages(x))
     city(game, b, w)
     game.military = [0, 0]
     game.barbarians = 6
@@ -759,7 +759,7 @@ def test_junk_actions_always_get_a_rule_error_and_change_nothing() -> None:
     ]
     for phase_game in (Landover(2, None, 1), main_game()):
         game = phase_game
-        game.devs[game.seat] = ["inventor", "master_merchant", "spy", "diplomat", "alchemist"]
+        game.dev_cards[game.seat] = ["inventor", "master_merchant", "spy", "diplomat", "alchemist"]
         before = snapshot(game)
         for shape in shapes:
             for key in shape:

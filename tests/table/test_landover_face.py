@@ -512,7 +512,7 @@ def test_master_merchant_takes_cards_chosen_with_the_kind_keys():
     other = 1 - seat
     game.vp_cards[other] = 4  # the target must have more points
     game.hands[other][:] = [2, 0, 1, 0, 0, 1, 0, 0]
-    game.devs[seat].append("master_merchant")
+    game.dev_cards[seat].append("master_merchant")
     plays = [a for a in game.legal_actions() if a.get("card") == "master_merchant"]
     assert plays
     for action in plays:
@@ -585,7 +585,7 @@ def test_the_simulated_board_shows_the_game_past_led_255(real_board):
 
 
 def test_each_new_roll_is_handed_to_the_board_to_animate():
-    game = until(Landover(2, seed=11), lambda g: g.phase == "main" and "alchemist" not in g.devs[1 - g.seat])
+    game = until(Landover(2, seed=11), lambda g: g.phase == "main" and "alchemist" not in g.dev_cards[1 - g.seat])
     face = face_for(game)
     before = len(game.log)
     game.apply({"type": "end_turn"})

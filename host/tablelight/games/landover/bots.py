@@ -184,10 +184,10 @@ class GreedyBot:
             return -1.0
         best = 0.0
         for v in game.map.edge_vertices[e]:
-            if game.corner_owner[v] == NOBODY and game.far_from_villages(v) and game.vertex_land[v]:
+            if game.corner_owner[v] == NOBODY and game.far_from_villages(v) and game.corner_on_land[v]:
                 best = max(best, corner_value(game, v) + 2)
             for w in game.map.vertex_neighbors[v]:
-                if game.vertex_land[w] and game.far_from_villages(w):
+                if game.corner_on_land[w] and game.far_from_villages(w):
                     best = max(best, corner_value(game, w) / 2)
         return 10 + best if best > 0 else -1.0
 

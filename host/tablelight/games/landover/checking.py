@@ -157,7 +157,7 @@ class LandoverChecking(LandoverListing):
         card = action.get("card")
         if not isinstance(card, str) or card not in card_culture() or card in vp_cards():
             raise MalformedActionError("landover.card.unknown", f"unknown development card {card!r}")
-        if card not in self.devs[seat]:
+        if card not in self.dev_cards[seat]:
             raise self._rule("landover.card.not_held", f"you do not hold {card!r}")
         if self.phase == ROLL and card != "alchemist":
             raise self._rule("landover.card.before_roll", "before the roll only the alchemist may be played (or roll)")

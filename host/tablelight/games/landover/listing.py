@@ -100,7 +100,7 @@ class LandoverListing(LandoverPlays):
                     lambda: [{"type": "raid", "hex": h} for h in self._raid_hexes(seat)],
                 )
             actions += [{"type": "remove_catapult", "hex": h} for h in sorted(self.catapult_at)]
-        if self.devs[seat]:
-            for card in sorted(set(self.devs[seat])):
+        if self.dev_cards[seat]:
+            for card in sorted(set(self.dev_cards[seat])):
                 actions += self._card_plays(seat, card)
         return actions

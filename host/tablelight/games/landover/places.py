@@ -71,7 +71,7 @@ class LandoverPlaces(LandoverState):
         return self._cached(("route", seat, piece), compute)
 
     def _village_problem(self, seat: int, v: int) -> tuple[str, str] | None:
-        if not self.vertex_land[v]:
+        if not self.corner_on_land[v]:
             return ("landover.build.village_at_sea", f"corner {v} touches no land hex")
         if not self._distance_ok(v):
             return ("landover.build.distance", f"corner {v} is taken or next to a village or city (distance rule)")

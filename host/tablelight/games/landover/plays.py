@@ -111,7 +111,7 @@ class LandoverPlays(LandoverValidation):
             return [
                 {"type": "play", "card": card, "target": s, "card_taken": name}
                 for s in others
-                for name in sorted(set(self.devs[s]))
+                for name in sorted(set(self.dev_cards[s]))
             ]
         return out
 
@@ -164,7 +164,7 @@ class LandoverPlays(LandoverValidation):
                 return {**out, "target": target}
             if card == "spy":
                 name = action.get("card_taken")
-                if name not in self.devs[target]:
+                if name not in self.dev_cards[target]:
                     raise self._rule("landover.card.spy_missing", f"seat {target} holds no {name!r}")
                 return {**out, "target": target, "card_taken": name}
             if self.vp(target) <= self.vp(seat):
@@ -236,7 +236,7 @@ class LandoverPlays(LandoverValidation):
     def _play_card(self, seat: int, action: Action) -> None:
         """Carry out a checked play; the card goes back under its deck."""
         card = action["card"]
-        self.devs[seat].remove(card)
+        self.dev_cards[seat].remove(card)
         self.decks[CULTURE_INDEX[card_culture()[card]]].append(card)  # back under its deck
         hand = self.hands[seat]
         others = [self.order[(self.turn_index + i) % self.players] for i in range(1, self.players)]
@@ -306,8 +306,8 @@ class LandoverPlays(LandoverValidation):
             self._reduce_city(action["vertex"])
         elif card == "spy":
             target = action["target"]
-            self.devs[target].remove(action["card_taken"])
-            self.devs[seat].append(action["card_taken"])
+            self.dev_cards[target].remove(action["card_taken"])
+            self.dev_cards[seat].append(action["card_taken"])
         elif card == "wedding":
             mine = self.vp(seat)
             for s in others:

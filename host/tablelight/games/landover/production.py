@@ -59,13 +59,13 @@ class LandoverProduction(LandoverPieces):
 
     def _draw_dev(self, seat: int, c: int) -> None:
         deck = self.decks[c]
-        if not deck or len(self.devs[seat]) >= DEV_HAND_LIMIT:
+        if not deck or len(self.dev_cards[seat]) >= DEV_HAND_LIMIT:
             return
         card = deck.pop(self._chance_below("dev_card", len(deck), seat=seat, deck=CULTURES[c]))
         if card in vp_cards():
             self.vp_cards[seat] += 1  # played at once, out of the game
         else:
-            self.devs[seat].append(card)
+            self.dev_cards[seat].append(card)
 
     def _produce(self, total: int) -> None:
         got = [False] * self.players
@@ -175,6 +175,6 @@ class LandoverProduction(LandoverPieces):
         else:
             for s in top:
                 decks = [c for c in range(3) if self.decks[c]]
-                if decks and len(self.devs[s]) < DEV_HAND_LIMIT:
+                if decks and len(self.dev_cards[s]) < DEV_HAND_LIMIT:
                     self._draw_dev(s, decks[self._chance_below("defender_deck", len(decks), seat=s)])
         self.military = [max(0, x - 1) for x in self.military]

@@ -49,7 +49,7 @@ class LandoverState(Game):
     Map and board:
         ``map`` (LandoverMap), ``hex_count``, ``corner_count``, ``side_count``;
         ``terrain[h]``, ``number[h]`` (token or None), ``by_number`` (token -> producing land hexes),
-        ``mystery_left`` (unrevealed mystery tiles), ``vertex_land[v]``, ``starting_corner[v]``.
+        ``mystery_left`` (unrevealed mystery tiles), ``corner_on_land[v]``, ``starting_corner[v]``.
     Pieces:
         ``corner_owner[v]``, ``corner_level[v]`` (0 empty, VILLAGE 1, CITY 2), ``corner_wall[v]``,
         ``corner_metro[v]`` (culture index of a metro on the city, or -1); ``side_owner[e]``,
@@ -57,7 +57,7 @@ class LandoverState(Game):
         ``counts`` (pieces on the board by name) and ``limits`` (per piece name, this game's options).
     Per seat:
         ``hands[seat][kind]`` (card counts: slots below RESOURCE_KINDS are resources, then commodities,
-        named by ``board.CARDS``), ``devs`` (development cards held), ``culture[seat][c]`` (levels of
+        named by ``board.CARDS``), ``dev_cards`` (development cards held), ``culture[seat][c]`` (levels of
         science, commerce, politics), ``military``, ``catapult`` (hex or -1), ``vp_cards``, ``defender``
         (defender points), ``routes`` (longest route length), ``harbor_count``, ``harbor_kinds``,
         ``home_islands``, ``explored`` (islands settled after setup).
@@ -96,9 +96,9 @@ class LandoverState(Game):
         self.terrain: list[str] = list(m.terrain)
         self.number: list[int | None] = list(m.number)
         self.mystery_left: list[int] = list(range(len(m.mystery_pool)))
-        self.vertex_land = [any(self.terrain[h] != "water" for h in m.vertex_hexes[v]) for v in range(self.corner_count)]
+        self.corner_on_land = [any(self.terrain[h] != "water" for h in m.vertex_hexes[v]) for v in range(self.corner_count)]
         self.starting_corner = [
-            self.vertex_land[v] and not any(self.terrain[h] == "mystery" for h in m.vertex_hexes[v])
+            self.corner_on_land[v] and not any(self.terrain[h] == "mystery" for h in m.vertex_hexes[v])
             for v in range(self.corner_count)
         ]
         n = self.players
@@ -123,7 +123,7 @@ class LandoverState(Game):
         self.side_owner = [NOBODY] * self.side_count
         self.side_route = [0] * self.side_count  # 0 empty, 1 road, 2 bridge
         self.hands = [[0] * CARD_KINDS for _ in range(n)]
-        self.devs: list[list[str]] = [[] for _ in range(n)]
+        self.dev_cards: list[list[str]] = [[] for _ in range(n)]
         self.decks: list[list[str]] = [list(full_decks()[c]) for c in CULTURES]
         self.culture = [[0, 0, 0] for _ in range(n)]
         self.military = [0] * n

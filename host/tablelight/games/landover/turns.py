@@ -141,7 +141,7 @@ class LandoverTurns(LandoverChecking):
         seat = self.seat
         if self._check_win(seat):
             return
-        if "alchemist" in self.devs[seat]:
+        if "alchemist" in self.dev_cards[seat]:
             self.phase = ROLL
             return
         self._roll(None)

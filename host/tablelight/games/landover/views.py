@@ -34,7 +34,7 @@ class LandoverViews(LandoverTurns):
                 "seat": s,
                 "vp": self.vp(s),
                 "hand_size": self.hand_size(s),
-                "dev_count": len(self.devs[s]),
+                "dev_count": len(self.dev_cards[s]),
                 "culture": dict(zip(CULTURES, self.culture[s])),
                 "military": self.military[s],
                 "catapult": None if self.catapult[s] < 0 else self.catapult[s],
@@ -45,7 +45,7 @@ class LandoverViews(LandoverTurns):
             }
             if not secret:
                 player["hand"] = dict(zip(CARDS, self.hands[s]))
-                player["dev_cards"] = sorted(self.devs[s])
+                player["dev_cards"] = sorted(self.dev_cards[s])
             players.append(player)
         return {
             "game": self.name,
@@ -131,7 +131,7 @@ class LandoverViews(LandoverTurns):
             lines.append(
                 f"  seat {s}: {self.vp(s)} VP, {c['village']} villages, {c['city']} cities, "
                 f"{c['road']}+{c['bridge']} roads+bridges, military {self.military[s]}, "
-                f"culture {self.culture[s]}, hand {self.hand_size(s)}, dev {len(self.devs[s])}"
+                f"culture {self.culture[s]}, hand {self.hand_size(s)}, dev {len(self.dev_cards[s])}"
             )
         return "\n".join(lines)
 

@@ -28,7 +28,7 @@ class LandoverWords(LandoverChoice):
         if s >= game.players:
             return f"no {SEAT_NAMES[s]} player in this game"
         return (
-            f"{SEAT_NAMES[s]}: {game.vp(s)} points, {game.hand_size(s)} cards, {len(game.devs[s])} development cards, "
+            f"{SEAT_NAMES[s]}: {game.vp(s)} points, {game.hand_size(s)} cards, {len(game.dev_cards[s])} development cards, "
             f"military {game.military[s]}, culture {game.culture[s]}"
         )
 
