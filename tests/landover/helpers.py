@@ -47,11 +47,11 @@ def bridge(game: Landover, seat: int, e: int) -> None:
 
 
 def land_hexes(game: Landover) -> list[int]:
-    return [h for h in range(game.nh) if game.terrain[h] not in ("water", "mystery")]
+    return [h for h in range(game.hex_count) if game.terrain[h] not in ("water", "mystery")]
 
 
 def hex_of(game: Landover, terrain: str) -> int:
-    return next(h for h in range(game.nh) if game.terrain[h] == terrain)
+    return next(h for h in range(game.hex_count) if game.terrain[h] == terrain)
 
 
 def inland_corner(game: Landover, terrain: str | None = None) -> int:
@@ -64,7 +64,7 @@ def inland_corner(game: Landover, terrain: str | None = None) -> int:
 
 
 def edges_of_kind(game: Landover, kind: int) -> list[int]:
-    return [e for e in range(game.ne) if game.map.edge_kind[e] == kind]
+    return [e for e in range(game.side_count) if game.map.edge_kind[e] == kind]
 
 
 def edge_between(game: Landover, a: int, b: int) -> int:
@@ -82,7 +82,7 @@ def path_from(game: Landover, start: int, length: int, kinds: tuple[int, ...] = 
         if len(path) == length:
             return path
         for e in m.vertex_edges[v]:
-            if m.edge_kind[e] not in kinds or game.eo[e] != -1:
+            if m.edge_kind[e] not in kinds or game.side_owner[e] != -1:
                 continue
             a, b = m.edge_vertices[e]
             w = b if a == v else a

@@ -13,16 +13,16 @@ from .test_landover_rules import corner_for, dice_for, rejects
 
 
 def play(game: Landover, card: str, **fields: object) -> None:
-    game.devs[game.seat].append(card)
+    game.dev_cards[game.seat].append(card)
     game.apply({"type": "play", "card": card, **fields})
-    assert card not in game.devs[game.seat] or game.devs[game.seat].count(card) >= 1
+    assert card not in game.dev_cards[game.seat] or game.dev_cards[game.seat].count(card) >= 1
 
 
 def ahead(game: Landover, seat: int) -> None:
     """Give ``seat`` two villages so it has more points than a seat with none."""
-    picks = [v for v in range(game.nv) if game.vertex_land[v] and game._distance_ok(v)][:1]
+    picks = [v for v in range(game.corner_count) if game.corner_on_land[v] and game.far_from_villages(v)][:1]
     village(game, seat, picks[0])
-    village(game, seat, next(v for v in range(game.nv) if game.vertex_land[v] and game._distance_ok(v)))
+    village(game, seat, next(v for v in range(game.corner_count) if game.corner_on_land[v] and game.far_from_villages(v)))
 
 
 def test_decks_hold_the_rulebook_quantities() -> None:
@@ -51,20 +51,20 @@ def test_card_not_held_is_refused() -> None:
 
 def test_commercial_harbor_trades_a_resource_for_a_commodity() -> None:
     game = main_game()
-    game.res[game.seat] = hand(wool=1)
+    game.hands[game.seat] = hand(wool=1)
     play(game, "commercial_harbor", give="wool", get="coin")
-    assert game.res[game.seat] == hand(coin=1)
+    assert game.hands[game.seat] == hand(coin=1)
 
 
 def test_master_merchant_takes_two_cards_from_a_player_ahead() -> None:
     game = main_game()
     me, other = game.seat, 1 - game.seat
-    game.res[other] = hand(ore=2, wool=1)
-    game.devs[me].append("master_merchant")
+    game.hands[other] = hand(ore=2, wool=1)
+    game.dev_cards[me].append("master_merchant")
     rejects(game, {"type": "play", "card": "master_merchant", "target": other, "take": ["ore", "ore"]}, "landover.card.not_ahead")
     ahead(game, other)
     game.apply({"type": "play", "card": "master_merchant", "target": other, "take": ["wool", "ore"]})
-    assert game.res[me] == hand(ore=1, wool=1) and game.res[other] == hand(ore=1)
+    assert game.hands[me] == hand(ore=1, wool=1) and game.hands[other] == hand(ore=1)
 
 
 def test_merchant_token_gives_a_point_and_a_two_to_one_rate() -> None:
@@ -77,7 +77,7 @@ def test_merchant_token_gives_a_point_and_a_two_to_one_rate() -> None:
     assert game.merchant_owner == me and game.trade_rate(me, 0) == 2 and game.vp_breakdown(me)["merchant"] == 1
     far = hex_of(game, "mountain")
     rejects(game, {"type": "play", "card": "merchant", "hex": far}, "landover.card.not_held")
-    game.devs[me].append("merchant")
+    game.dev_cards[me].append("merchant")
     if far not in game._settled_hexes(me):
         rejects(game, {"type": "play", "card": "merchant", "hex": far}, "landover.card.merchant_hex")
     # Another player taking the token takes the point.
@@ -102,20 +102,20 @@ def test_resource_monopoly_takes_up_to_two_from_each() -> None:
     game = main_game(3)
     me = game.seat
     others = [s for s in range(3) if s != me]
-    game.res[others[0]] = hand(ore=5)
-    game.res[others[1]] = hand(ore=1)
+    game.hands[others[0]] = hand(ore=5)
+    game.hands[others[1]] = hand(ore=1)
     play(game, "resource_monopoly", kind="ore")
-    assert game.res[me] == hand(ore=3) and game.res[others[0]] == hand(ore=3) and game.res[others[1]] == hand()
+    assert game.hands[me] == hand(ore=3) and game.hands[others[0]] == hand(ore=3) and game.hands[others[1]] == hand()
 
 
 def test_commodity_monopoly_takes_one_from_each() -> None:
     game = main_game(3)
     me = game.seat
     others = [s for s in range(3) if s != me]
-    game.res[others[0]] = hand(cloth=3)
-    game.res[others[1]] = hand(cloth=1)
+    game.hands[others[0]] = hand(cloth=3)
+    game.hands[others[1]] = hand(cloth=1)
     play(game, "commodity_monopoly", kind="cloth")
-    assert game.res[me] == hand(cloth=2) and game.res[others[0]] == hand(cloth=2)
+    assert game.hands[me] == hand(cloth=2) and game.hands[others[0]] == hand(cloth=2)
 
 
 def test_famine_makes_players_ahead_discard_two_random_resources() -> None:
@@ -123,11 +123,11 @@ def test_famine_makes_players_ahead_discard_two_random_resources() -> None:
     me = game.seat
     a, b = [s for s in range(3) if s != me]
     ahead(game, a)
-    game.res[a] = hand(wool=1, ore=3, coin=4)
-    game.res[b] = hand(wool=3)
+    game.hands[a] = hand(wool=1, ore=3, coin=4)
+    game.hands[b] = hand(wool=3)
     force(game, ("famine", 0), ("famine", 0))
     play(game, "famine")
-    assert game.res[a] == hand(ore=2, coin=4) and game.res[b] == hand(wool=3)
+    assert game.hands[a] == hand(ore=2, coin=4) and game.hands[b] == hand(wool=3)
 
 
 # ------------------------------------------------------------------- science
@@ -138,20 +138,20 @@ def test_alchemist_chooses_both_dice_before_the_roll() -> None:
     me, other = game.order
     sheep = hex_of(game, "sheep")
     village(game, other, corner_for(game, sheep))
-    game.devs[other] = ["alchemist"]
+    game.dev_cards[other] = ["alchemist"]
     game.apply({"type": "end_turn"})
     assert game.phase == ROLL
     white, red = dice_for(game.number[sheep])  # type: ignore[arg-type]
     force(game, ("event_die", 4))
     game.apply({"type": "play", "card": "alchemist", "white": white, "red": red})
-    assert game.phase == MAIN and game.dice["white"] == white and game.res[other][0] == 1
-    assert game.devs[other] == []
+    assert game.phase == MAIN and game.dice["white"] == white and game.hands[other][0] == 1
+    assert game.dev_cards[other] == []
     assert not any(e.get("chance") == "white_die" for e in game.log[-3:])
 
 
 def test_alchemist_only_before_the_roll() -> None:
     game = main_game()
-    game.devs[game.seat] = ["alchemist"]
+    game.dev_cards[game.seat] = ["alchemist"]
     rejects(game, {"type": "play", "card": "alchemist", "white": 3, "red": 3}, "landover.card.alchemist_timing")
 
 
@@ -159,22 +159,22 @@ def test_crane_makes_the_next_improvement_one_cheaper() -> None:
     game = main_game()
     me = game.seat
     game.culture[me][2] = 1
-    game.res[me] = hand(coin=1)
+    game.hands[me] = hand(coin=1)
     rejects(game, {"type": "improve", "culture": "politics"}, "landover.cost.cannot_afford")
     play(game, "crane")
     game.apply({"type": "improve", "culture": "politics"})
-    assert game.culture[me][2] == 2 and game.res[me] == hand() and not game.crane
+    assert game.culture[me][2] == 2 and game.hands[me] == hand() and not game.crane
 
 
 def test_inventor_swaps_two_allowed_number_tokens() -> None:
     game = main_game()
-    swappable = [h for h in range(game.nh) if game.number[h] in (3, 4, 5, 9, 10, 11)]
+    swappable = [h for h in range(game.hex_count) if game.number[h] in (3, 4, 5, 9, 10, 11)]
     a, b = swappable[0], next(h for h in swappable if game.number[h] != game.number[swappable[0]])
     na, nb = game.number[a], game.number[b]
     play(game, "inventor", hexes=[b, a])
     assert game.number[a] == nb and game.number[b] == na and a in game.by_number[nb]  # type: ignore[index]
-    six = next(h for h in range(game.nh) if game.number[h] in (6, 8))
-    game.devs[game.seat].append("inventor")
+    six = next(h for h in range(game.hex_count) if game.number[h] in (6, 8))
+    game.dev_cards[game.seat].append("inventor")
     rejects(game, {"type": "play", "card": "inventor", "hexes": [a, six]}, "landover.card.inventor_number")
 
 
@@ -182,13 +182,13 @@ def test_inventor_swaps_two_allowed_number_tokens() -> None:
 def test_irrigation_and_mining_give_two_per_settlement_on_the_terrain(card: str, terrain: str, kind: int) -> None:
     game = main_game()
     me = game.seat
-    corners = [v for v in range(game.nv) if any(game.terrain[h] == terrain for h in game.map.vertex_hexes[v])]
+    corners = [v for v in range(game.corner_count) if any(game.terrain[h] == terrain for h in game.map.vertex_hexes[v])]
     first = corners[0]
     village(game, me, first)
-    second = next(v for v in corners if game._distance_ok(v))
+    second = next(v for v in corners if game.far_from_villages(v))
     city(game, me, second)
     play(game, card)
-    assert game.res[me][kind] == 4
+    assert game.hands[me][kind] == 4
 
 
 def test_medicine_builds_a_city_for_two_ore_and_a_wheat() -> None:
@@ -196,9 +196,9 @@ def test_medicine_builds_a_city_for_two_ore_and_a_wheat() -> None:
     me = game.seat
     v = inland_corner(game)
     village(game, me, v)
-    game.res[me] = hand(ore=2, wheat=1)
+    game.hands[me] = hand(ore=2, wheat=1)
     play(game, "medicine", vertex=v)
-    assert game.vl[v] == CITY and game.res[me] == hand()
+    assert game.corner_level[v] == CITY and game.hands[me] == hand()
 
 
 @pytest.mark.parametrize("card, deck", [("printer", 0), ("constitution", 2)])
@@ -208,8 +208,8 @@ def test_vp_cards_are_played_at_once_and_never_held(card: str, deck: int) -> Non
     index = game.decks[deck].index(card)
     force(game, ("dev_card", index))
     game._draw_dev(me, deck)
-    assert game.vp_cards[me] == 1 and game.devs[me] == [] and card not in game.decks[deck]
-    game.devs[me] = ["spy"] * 5
+    assert game.vp_cards[me] == 1 and game.dev_cards[me] == [] and card not in game.decks[deck]
+    game.dev_cards[me] = ["spy"] * 5
     before = len(game.decks[deck])
     game._draw_dev(me, deck)  # a full hand: nothing drawn
     assert len(game.decks[deck]) == before
@@ -234,7 +234,7 @@ def test_military_card_raises_military_power_within_the_cap() -> None:
     play(game, "military")
     assert game.military[me] == 1
     game.military[me] = 3
-    game.devs[me].append("military")
+    game.dev_cards[me].append("military")
     assert {"type": "play", "card": "military"} not in game.legal_actions()
     rejects(game, {"type": "play", "card": "military"}, "landover.military.cap")
 
@@ -246,17 +246,17 @@ def test_siege_raids_without_military_and_steals_from_every_opponent_there() -> 
     game = main_game(3)
     me = game.seat
     a, b = [s for s in range(3) if s != me]
-    h = next(h for h in range(game.nh) if game.terrain[h] not in ("water", "mystery") and all(
+    h = next(h for h in range(game.hex_count) if game.terrain[h] not in ("water", "mystery") and all(
         game.terrain[x] not in ("water", "mystery") for x in game.map.hex_vertices[h] for x in game.map.vertex_hexes[x]
     ))
     corners = game.map.hex_vertices[h]
     village(game, a, corners[0])
     village(game, b, corners[3])
-    game.res[a] = hand(wool=1)
-    game.res[b] = hand(ore=1)
+    game.hands[a] = hand(wool=1)
+    game.hands[b] = hand(ore=1)
     force(game, ("steal", 0), ("steal", 0))
     play(game, "siege", hex=h)
-    assert game.military[me] == 0 and game.catapult[me] == h and game.res[me] == hand(wool=1, ore=1)
+    assert game.military[me] == 0 and game.catapult[me] == h and game.hands[me] == hand(wool=1, ore=1)
     assert game.raided
 
 
@@ -272,7 +272,7 @@ def test_bishop_removes_a_catapult() -> None:
 def test_deserter_takes_a_military_level() -> None:
     game = main_game()
     me, other = game.seat, 1 - game.seat
-    game.devs[me].append("deserter")
+    game.dev_cards[me].append("deserter")
     rejects(game, {"type": "play", "card": "deserter", "target": other}, "landover.card.no_military")
     game.military[other] = 2
     game.apply({"type": "play", "card": "deserter", "target": other})
@@ -292,10 +292,10 @@ def test_vandal_removes_an_opponents_side_at_an_open_end_only() -> None:
     game = main_game()
     me, other = game.seat, 1 - game.seat
     v, path = open_route(game, other, 3)
-    game.devs[me].append("vandal")
+    game.dev_cards[me].append("vandal")
     rejects(game, {"type": "play", "card": "vandal", "edge": path[1]}, "landover.card.vandal_target")
     game.apply({"type": "play", "card": "vandal", "edge": path[2]})
-    assert game.eo[path[2]] == -1 and game.counts[other]["road"] == 2 and game.routes[other] == 2
+    assert game.side_owner[path[2]] == -1 and game.counts[other]["road"] == 2 and game.routes[other] == 2
 
 
 def test_diplomat_moves_an_own_side_from_an_open_end() -> None:
@@ -304,10 +304,10 @@ def test_diplomat_moves_an_own_side_from_an_open_end() -> None:
     v, path = open_route(game, me, 2)
     targets = game._diplomat_targets(me, path[1])
     assert targets and path[1] not in targets
-    game.devs[me].append("diplomat")
+    game.dev_cards[me].append("diplomat")
     rejects(game, {"type": "play", "card": "diplomat", "edge": path[0], "to": targets[0]}, "landover.card.diplomat_from")
     game.apply({"type": "play", "card": "diplomat", "edge": path[1], "to": targets[0]})
-    assert game.eo[path[1]] == -1 and game.eo[targets[0]] == me and game.counts[me]["road"] == 2
+    assert game.side_owner[path[1]] == -1 and game.side_owner[targets[0]] == me and game.counts[me]["road"] == 2
 
 
 def test_raze_reduces_an_opponents_city_but_never_a_metro() -> None:
@@ -315,24 +315,24 @@ def test_raze_reduces_an_opponents_city_but_never_a_metro() -> None:
     me, other = game.seat, 1 - game.seat
     v = inland_corner(game)
     city(game, other, v)
-    game.vwall[v] = True
+    game.corner_wall[v] = True
     game.counts[other]["wall"] = 1
-    game.devs[me].append("raze")
+    game.dev_cards[me].append("raze")
     rejects(game, {"type": "play", "card": "raze", "vertex": v}, "landover.military.none")
     game.military[me] = 1
-    game.vmetro[v] = 0
+    game.corner_metro[v] = 0
     rejects(game, {"type": "play", "card": "raze", "vertex": v}, "landover.card.raze_metro")
-    game.vmetro[v] = -1
+    game.corner_metro[v] = -1
     game.apply({"type": "play", "card": "raze", "vertex": v})
-    assert game.vl[v] == VILLAGE and not game.vwall[v] and game.military[me] == 0 and game.counts[other]["wall"] == 0
+    assert game.corner_level[v] == VILLAGE and not game.corner_wall[v] and game.military[me] == 0 and game.counts[other]["wall"] == 0
 
 
 def test_spy_takes_a_chosen_dev_card() -> None:
     game = main_game()
     me, other = game.seat, 1 - game.seat
-    game.devs[other] = ["bishop", "mining"]
+    game.dev_cards[other] = ["bishop", "mining"]
     play(game, "spy", target=other, card_taken="mining")
-    assert game.devs[me] == ["mining"] and game.devs[other] == ["bishop"]
+    assert game.dev_cards[me] == ["mining"] and game.dev_cards[other] == ["bishop"]
 
 
 def test_wedding_takes_two_random_cards_from_each_player_ahead() -> None:
@@ -340,17 +340,17 @@ def test_wedding_takes_two_random_cards_from_each_player_ahead() -> None:
     me = game.seat
     a, b = [s for s in range(3) if s != me]
     ahead(game, a)
-    game.res[a] = hand(coin=2, ore=1)
-    game.res[b] = hand(coin=2)
+    game.hands[a] = hand(coin=2, ore=1)
+    game.hands[b] = hand(coin=2)
     force(game, ("steal", 0), ("steal", 1))
     play(game, "wedding")
-    assert game.res[me] == hand(ore=1, coin=1) and game.res[a] == hand(coin=1) and game.res[b] == hand(coin=2)
+    assert game.hands[me] == hand(ore=1, coin=1) and game.hands[a] == hand(coin=1) and game.hands[b] == hand(coin=2)
 
 
 def test_anarchy_shuffles_numbers_until_the_next_seven() -> None:
     game = main_game()
     before = list(game.number)
-    numbered = [h for h in range(game.nh) if game.number[h] is not None and game.terrain[h] not in ("water", "mystery")]
+    numbered = [h for h in range(game.hex_count) if game.number[h] is not None and game.terrain[h] not in ("water", "mystery")]
     order = list(range(len(numbered)))[::-1]
     force(game, ("anarchy", order))
     play(game, "anarchy")
@@ -368,14 +368,14 @@ def test_listed_card_plays_are_accepted() -> None:
     others = [s for s in range(3) if s != me]
     v = inland_corner(game)
     village(game, me, v)
-    city(game, others[0], next(w for w in range(game.nv) if game.vertex_land[w] and game._distance_ok(w)))
+    city(game, others[0], next(w for w in range(game.corner_count) if game.corner_on_land[w] and game.far_from_villages(w)))
     game.military = [1, 1, 1]
-    game.res[others[0]] = hand(ore=2, coin=1)
-    game.devs[others[0]] = ["spy"]
+    game.hands[others[0]] = hand(ore=2, coin=1)
+    game.dev_cards[others[0]] = ["spy"]
     ahead(game, others[1])
-    game.res[others[1]] = hand(wool=1)
+    game.hands[others[1]] = hand(wool=1)
     for card in {c for d in full_decks().values() for c in d} - {"printer", "constitution"}:
-        game.devs[me] = [card]
+        game.dev_cards[me] = [card]
         for action in game.legal_actions():
             if action["type"] == "play":
                 assert game.is_legal(action), action
@@ -398,23 +398,23 @@ def test_every_legal_card_play_and_main_action_is_listed() -> None:
     while not game.is_over():
         if game.phase == MAIN and step % 9 == 0:
             me = game.seat
-            saved = list(game.devs[me])
-            game.devs[me] = ["merchant", "siege", "bishop", "raze", "vandal", "medicine"]
+            saved = list(game.dev_cards[me])
+            game.dev_cards[me] = ["merchant", "siege", "bishop", "raze", "vandal", "medicine"]
             listed = {key(a) for a in game.legal_actions()}
             candidates: list[dict] = []
-            for h in range(game.nh):
+            for h in range(game.hex_count):
                 candidates += [{"type": "play", "card": c, "hex": h} for c in ("merchant", "siege", "bishop")]
                 candidates += [{"type": "raid", "hex": h}, {"type": "remove_catapult", "hex": h}]
-            for v in range(game.nv):
+            for v in range(game.corner_count):
                 candidates += [{"type": "play", "card": c, "vertex": v} for c in ("raze", "medicine")]
-            candidates += [{"type": "play", "card": "vandal", "edge": e} for e in range(game.ne)]
+            candidates += [{"type": "play", "card": "vandal", "edge": e} for e in range(game.side_count)]
             candidates += [{"type": "trade", "give": g, "get": k} for g in CARDS for k in CARDS]
             candidates += [{"type": "improve", "culture": c} for c in ("science", "commerce", "politics")]
             candidates += [{"type": "military"}, {"type": "end_turn"}]
             for action in candidates:
                 assert game.is_legal(action) == (key(action) in listed), action
                 checked += 1
-            game.devs[me] = saved
+            game.dev_cards[me] = saved
         game.apply(game.random_action(rng))
         step += 1
     assert checked > 1000

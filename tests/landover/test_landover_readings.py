@@ -156,7 +156,7 @@ def metro_then_attack(losers: str) -> Landover:
     field = {h for h, (t, n) in enumerate(zip(printed.terrain, printed.number)) if t == "field" and n != 8}
     b_city = next(
         corner_touching(game, {s, f}, eights | gold)
-        for s in sorted(sheep) for f in sorted(field) if any(set(game.map.vertex_hexes[v]) >= {s, f} for v in range(game.nv))
+        for s in sorted(sheep) for f in sorted(field) if any(set(game.map.vertex_hexes[v]) >= {s, f} for v in range(game.corner_count))
     )
     for seat, piece in ((0, "village"), (1, "village"), (1, "city"), (0, "city")):
         if piece == "city" and seat == 0:

@@ -163,8 +163,8 @@ def test_greedy_game_reaches_fifteen() -> None:
 def test_views_hide_hands_dev_cards_and_secret_draws() -> None:
     game = main_game()
     me, other = game.seat, 1 - game.seat
-    game.res[other] = hand(ore=2)
-    game.devs[other] = ["spy"]
+    game.hands[other] = hand(ore=2)
+    game.dev_cards[other] = ["spy"]
     game.culture[other][0] = 1
     force(game, ("white_die", 1), ("red_die", 1), ("event_die", 4), ("dev_card", 3))
     game.apply({"type": "end_turn"})
@@ -186,12 +186,12 @@ def test_steals_and_spy_picks_are_hidden_from_bystanders() -> None:
     game = main_game(3)
     me = game.seat
     a, b = [s for s in range(3) if s != me]
-    game.devs[a] = ["bishop"]
-    game.devs[me] = ["spy"]
+    game.dev_cards[a] = ["bishop"]
+    game.dev_cards[me] = ["spy"]
     game.apply({"type": "play", "card": "spy", "target": a, "card_taken": "bishop"})
     assert "card_taken" not in game.view_log(b)[-1]["action"]
     assert game.view_log(a)[-1]["action"]["card_taken"] == "bishop"
-    game.res[a] = hand(wool=1)
+    game.hands[a] = hand(wool=1)
     game._steal(me, a, 5)
     assert game.view_log(b)[-1]["value"] is None and game.view_log(a)[-1]["value"] == 0
 

@@ -82,9 +82,9 @@ def test_setup_city_yields_one_resource_per_tile_type() -> None:
         and "gold" not in {game.terrain[h] for h in game.map.vertex_hexes[a["vertex"]]}
     )
     kinds = {game.terrain[h] for h in game.map.vertex_hexes[v] if game.terrain[h] != "water"}
-    before = sum(game.res[seat])
+    before = sum(game.hands[seat])
     game.apply({"type": "build", "piece": "city", "vertex": v})
-    assert sum(game.res[seat]) - before == len(kinds)
+    assert sum(game.hands[seat]) - before == len(kinds)
 
 
 def test_setup_distance_rule_and_starting_corners() -> None:
@@ -93,7 +93,7 @@ def test_setup_distance_rule_and_starting_corners() -> None:
     for v in listed:
         assert not any(game.terrain[h] == "mystery" for h in game.map.vertex_hexes[v])
         assert any(game.terrain[h] != "water" for h in game.map.vertex_hexes[v])
-    mystery_corner = next(v for v in range(game.nv) if any(game.terrain[h] == "mystery" for h in game.map.vertex_hexes[v]))
+    mystery_corner = next(v for v in range(game.corner_count) if any(game.terrain[h] == "mystery" for h in game.map.vertex_hexes[v]))
     rejects(game, {"type": "build", "piece": "village", "vertex": mystery_corner}, "landover.setup.not_starting_corner")
     v = inland_corner(game)
     game.apply({"type": "build", "piece": "village", "vertex": v})
@@ -130,11 +130,11 @@ def test_listed_actions_are_exactly_the_legal_ones() -> None:
         if step % 7 == 0:
             keys = {str(sorted(a.items())) for a in listed if a["type"] == "build"}
             for piece in ("village", "city", "wall"):
-                for v in range(game.nv):
+                for v in range(game.corner_count):
                     a = {"type": "build", "piece": piece, "vertex": v}
                     assert game.is_legal(a) == (str(sorted(a.items())) in keys), a
             for piece in ("road", "bridge"):
-                for e in range(game.ne):
+                for e in range(game.side_count):
                     a = {"type": "build", "piece": piece, "edge": e}
                     assert game.is_legal(a) == (str(sorted(a.items())) in keys), a
         game.apply(game.random_action(rng))
@@ -153,17 +153,17 @@ def test_production_village_city_commodities_and_doubles() -> None:
     v_sheep = corner_for(game, sheep)
     village(game, b, v_sheep)
     roll(game, *dice_for(game.number[sheep]))  # type: ignore[arg-type]
-    assert game.res[b][0] == 1 and game.res[b][5] == 0  # a village: one wool
-    game.res[b] = hand()
+    assert game.hands[b][0] == 1 and game.hands[b][5] == 0  # a village: one wool
+    game.hands[b] = hand()
     game._upgrade(b, v_sheep)
     force(game, ("white_die", dice_for(game.number[sheep])[0]), ("red_die", dice_for(game.number[sheep])[1]), ("event_die", 4))  # type: ignore[arg-type]
     game.apply({"type": "end_turn"})
-    assert game.res[b][0] == 1 and game.res[b][5] == 1  # a city on sheep: wool and cloth
-    game.res[a] = hand()
+    assert game.hands[b][0] == 1 and game.hands[b][5] == 1  # a city on sheep: wool and cloth
+    game.hands[a] = hand()
     v_field = corner_for(game, field)
     city(game, a, v_field)
     roll(game, *dice_for(game.number[field]))  # type: ignore[arg-type]
-    assert game.res[a][3] == 2  # a city on a field: two wheat
+    assert game.hands[a][3] == 2  # a city on a field: two wheat
 
 
 def test_gold_gives_random_resources_through_logged_chance() -> None:
@@ -174,7 +174,7 @@ def test_gold_gives_random_resources_through_logged_chance() -> None:
     city(game, b, v)
     force(game, ("white_die", 6), ("red_die", 6), ("event_die", 4), ("gold", 2), ("gold", 2), ("gold", 0))
     game.apply({"type": "end_turn"})
-    assert game.res[b][2] == 2 and game.res[b][0] == 1
+    assert game.hands[b][2] == 2 and game.hands[b][0] == 1
     assert [e["value"] for e in game.log if e.get("chance") == "gold"] == [2, 2, 0]
 
 
@@ -185,7 +185,7 @@ def test_catapult_makes_a_hex_dead() -> None:
     village(game, b, corner_for(game, sheep))
     game._place_catapult(a, sheep)
     roll(game, *dice_for(game.number[sheep]))  # type: ignore[arg-type]
-    assert game.res[b][0] == 0
+    assert game.hands[b][0] == 0
 
 
 def test_aqueduct_gives_a_random_resource_when_nothing_came() -> None:
@@ -194,7 +194,7 @@ def test_aqueduct_gives_a_random_resource_when_nothing_came() -> None:
     game.culture[b][0] = 3
     force(game, ("white_die", 1), ("red_die", 1), ("event_die", 5), ("aqueduct", 4))
     game.apply({"type": "end_turn"})
-    assert game.res[b] == hand(clay=1)
+    assert game.hands[b] == hand(clay=1)
 
 
 def test_culture_gate_gives_dev_cards_up_to_the_red_die_and_the_hand_limit() -> None:
@@ -203,10 +203,10 @@ def test_culture_gate_gives_dev_cards_up_to_the_red_die_and_the_hand_limit() -> 
     game.culture[second][1] = 3  # commerce 3
     game.culture[third][1] = 2
     game.culture[first][1] = 4
-    game.devs[first] = ["spy"] * 5  # a full hand: no more cards
+    game.dev_cards[first] = ["spy"] * 5  # a full hand: no more cards
     force(game, ("white_die", 2), ("red_die", 3), ("event_die", 5), ("dev_card", 0))
     game.apply({"type": "end_turn"})
-    assert len(game.devs[second]) == 1 and game.devs[third] == [] and len(game.devs[first]) == 5
+    assert len(game.dev_cards[second]) == 1 and game.dev_cards[third] == [] and len(game.dev_cards[first]) == 5
     assert [e["seat"] for e in game.log if e.get("chance") == "dev_card"] == [second]
 
 
@@ -214,20 +214,20 @@ def test_seven_clears_catapults_halves_big_hands_and_respects_walls() -> None:
     game = main_game(3)
     a, b, c = game.order
     game._place_catapult(a, hex_of(game, "sheep"))
-    game.res[a] = hand(wool=12)
-    game.res[c] = hand(ore=11)
+    game.hands[a] = hand(wool=12)
+    game.hands[c] = hand(ore=11)
     city(game, c, inland_corner(game))
-    game.vwall[inland_corner(game)] = True
+    game.corner_wall[inland_corner(game)] = True
     game.counts[c]["wall"] = 1
     village(game, a, game.map.hex_vertices[hex_of(game, "field")][0])  # b is not last alone: no lucky raid
     village(game, c, game.map.hex_vertices[hex_of(game, "hills")][3])
-    village(game, b, next(v for v in range(game.nv) if game.vertex_land[v] and game._distance_ok(v)))
+    village(game, b, next(v for v in range(game.corner_count) if game.corner_on_land[v] and game.far_from_villages(v)))
     force(game, ("white_die", 3), ("red_die", 4), ("event_die", 4))
     force(game, *[("discard", 0)] * 6)
     game.apply({"type": "end_turn"})
     assert game.catapult_at == {} and game.catapult[a] == -1
-    assert game.res[a] == hand(wool=6)  # 12 > 9: half discarded at random
-    assert game.res[c] == hand(ore=11)  # one wall: safe up to 11
+    assert game.hands[a] == hand(wool=6)  # 12 > 9: half discarded at random
+    assert game.hands[c] == hand(ore=11)  # one wall: safe up to 11
     assert game.phase == MAIN
 
 
@@ -236,14 +236,14 @@ def test_lucky_seven_raid_for_a_solo_last_roller() -> None:
     a, b = game.order
     sheep = hex_of(game, "sheep")
     village(game, a, corner_for(game, sheep))
-    game.res[a] = hand(wool=1)
+    game.hands[a] = hand(wool=1)
     force(game, ("white_die", 3), ("red_die", 4), ("event_die", 4))
     game.apply({"type": "end_turn"})
     assert game.phase == MAIN and game.current_seat() == b  # the raid is offered, not forced ("may")
     assert {"type": "lucky_raid", "hex": sheep} in game.legal_actions()
     force(game, ("steal", 0))
     game.apply({"type": "lucky_raid", "hex": sheep})
-    assert game.catapult[b] == sheep and game.res[b][0] == 1 and game.res[a][0] == 0
+    assert game.catapult[b] == sheep and game.hands[b][0] == 1 and game.hands[a][0] == 0
     assert game.phase == MAIN and not game.raided
     assert not any(a["type"] == "lucky_raid" for a in game.legal_actions())  # once
 
@@ -264,21 +264,21 @@ def test_barbarian_win_takes_unwalled_cities_of_the_weakest() -> None:
     game = main_game(3)
     a, b, c = game.order
     picks: list[int] = []
-    for v in range(game.nv):
+    for v in range(game.corner_count):
         taken = {w for p in picks for w in (p, *game.map.vertex_neighbors[p])}
-        if game.vertex_land[v] and v not in taken and len(picks) < 4:
+        if game.corner_on_land[v] and v not in taken and len(picks) < 4:
             picks.append(v)
     city(game, a, picks[0])
     city(game, a, picks[1])
-    game.vwall[picks[1]] = True
+    game.corner_wall[picks[1]] = True
     city(game, b, picks[2])
     city(game, c, picks[3])
     game.military[c] = 1  # 4 cities against 1: the barbarians win
     game.barbarians = 6
     force(game, ("white_die", 1), ("red_die", 1), ("event_die", 1), ("barbarian_city", 0), ("barbarian_city", 0))
     game.apply({"type": "end_turn"})
-    assert game.vl[picks[0]] == VILLAGE and game.vl[picks[1]] == CITY  # the unwalled one first
-    assert game.vl[picks[2]] == VILLAGE and game.vl[picks[3]] == CITY  # c had more military
+    assert game.corner_level[picks[0]] == VILLAGE and game.corner_level[picks[1]] == CITY  # the unwalled one first
+    assert game.corner_level[picks[2]] == VILLAGE and game.corner_level[picks[3]] == CITY  # c had more military
     assert game.barbarians == 0
 
 
@@ -304,7 +304,7 @@ def test_barbarian_defeat_with_a_tie_gives_each_a_random_dev_card() -> None:
     force(game, ("defender_deck", 0), ("dev_card", 0), ("defender_deck", 2), ("dev_card", 0))
     game.apply({"type": "end_turn"})
     assert game.defender == [0, 0]
-    assert game.devs[a] == ["alchemist"] and game.devs[b] == ["siege"]  # decks: science, commerce, politics
+    assert game.dev_cards[a] == ["alchemist"] and game.dev_cards[b] == ["siege"]  # decks: science, commerce, politics
 
 
 # -------------------------------------------------------------------- build
@@ -313,8 +313,8 @@ def test_barbarian_defeat_with_a_tie_gives_each_a_random_dev_card() -> None:
 def coastal_start(game: Landover) -> tuple[int, int, int]:
     """A land corner v with a water side (v, w) and a road side at w that does not touch v."""
     m = game.map
-    for v in range(game.nv):
-        if not game.vertex_land[v]:
+    for v in range(game.corner_count):
+        if not game.corner_on_land[v]:
             continue
         for e in m.vertex_edges[v]:
             if m.edge_kind[e] != WATER_EDGE:
@@ -330,7 +330,7 @@ def coastal_start(game: Landover) -> tuple[int, int, int]:
 def test_road_and_bridge_edge_kinds_and_the_no_mixing_rule() -> None:
     game = main_game()
     seat = game.seat
-    game.res[seat] = hand(wood=5, clay=5, wool=5)
+    game.hands[seat] = hand(wood=5, clay=5, wool=5)
     v, water, coast_road = coastal_start(game)
     village(game, seat, v)
     rejects(game, {"type": "build", "piece": "road", "edge": water}, "landover.build.road_on_water")
@@ -340,7 +340,7 @@ def test_road_and_bridge_edge_kinds_and_the_no_mixing_rule() -> None:
     if land is not None:
         rejects(game, {"type": "build", "piece": "bridge", "edge": land}, "landover.build.bridge_on_land")
     game.apply({"type": "build", "piece": "bridge", "edge": water})
-    assert game.res[seat] == hand(wood=4, clay=5, wool=4)
+    assert game.hands[seat] == hand(wood=4, clay=5, wool=4)
     # The bridge's far end has no settlement: a road cannot continue from it.
     rejects(game, {"type": "build", "piece": "road", "edge": coast_road}, "landover.build.not_connected")
 
@@ -348,7 +348,7 @@ def test_road_and_bridge_edge_kinds_and_the_no_mixing_rule() -> None:
 def test_bridge_on_land_side_is_refused() -> None:
     game = main_game()
     seat = game.seat
-    game.res[seat] = hand(wood=5, wool=5)
+    game.hands[seat] = hand(wood=5, wool=5)
     v = inland_corner(game)
     village(game, seat, v)
     land = next(e for e in game.map.vertex_edges[v] if game.map.edge_kind[e] == LAND_EDGE)
@@ -366,16 +366,16 @@ def test_village_needs_own_route_distance_and_cost_then_city_and_wall() -> None:
     end = [x for x in game.map.edge_vertices[path[1]] if x not in game.map.edge_vertices[path[0]]][0]
     middle = [x for x in game.map.edge_vertices[path[0]] if x != v][0]
     rejects(game, {"type": "build", "piece": "village", "vertex": end}, "landover.cost.cannot_afford")
-    game.res[seat] = hand(wood=1, clay=1, wool=1, wheat=1, ore=3)
+    game.hands[seat] = hand(wood=1, clay=1, wool=1, wheat=1, ore=3)
     rejects(game, {"type": "build", "piece": "village", "vertex": middle}, "landover.build.distance")
-    far = next(x for x in range(game.nv) if game.vertex_land[x] and game._distance_ok(x) and game.eo[game.map.vertex_edges[x][0]] == -1 and x not in game.map.edge_vertices[path[1]])
+    far = next(x for x in range(game.corner_count) if game.corner_on_land[x] and game.far_from_villages(x) and game.side_owner[game.map.vertex_edges[x][0]] == -1 and x not in game.map.edge_vertices[path[1]])
     rejects(game, {"type": "build", "piece": "village", "vertex": far}, "landover.build.village_not_connected")
     game.apply({"type": "build", "piece": "village", "vertex": end})
-    assert game.vo[end] == seat and game.vp(seat) == 2 and sum(game.res[seat]) == 3
+    assert game.corner_owner[end] == seat and game.vp(seat) == 2 and sum(game.hands[seat]) == 3
     rejects(game, {"type": "build", "piece": "city", "vertex": end}, "landover.cost.cannot_afford")
-    game.res[seat] = hand(ore=3, wheat=2, clay=4)
+    game.hands[seat] = hand(ore=3, wheat=2, clay=4)
     game.apply({"type": "build", "piece": "city", "vertex": end})
-    assert game.vl[end] == CITY and game.vp(seat) == 3
+    assert game.corner_level[end] == CITY and game.vp(seat) == 3
     game.apply({"type": "build", "piece": "wall", "vertex": end})
     assert game.safe_hand(seat) == 11
     rejects(game, {"type": "build", "piece": "wall", "vertex": end}, "landover.build.wall_taken")
@@ -387,17 +387,17 @@ def test_piece_limits() -> None:
     game = main_game(settlement_limits=True)
     seat = game.seat
     game.counts[seat]["village"] = 5
-    game.res[seat] = hand(wood=1, clay=1, wool=1, wheat=1)
+    game.hands[seat] = hand(wood=1, clay=1, wool=1, wheat=1)
     assert not any(a.get("piece") == "village" for a in game.legal_actions())
     rejects(game, {"type": "build", "piece": "village", "vertex": 0}, "landover.build.no_pieces")
     game.counts[seat]["city"] = 4
-    game.res[seat] = hand(ore=3, wheat=2)
+    game.hands[seat] = hand(ore=3, wheat=2)
     rejects(game, {"type": "build", "piece": "city", "vertex": 0}, "landover.build.no_pieces")
     game = main_game()
     seat = game.seat
     game.counts[seat]["road"] = 15
     game.counts[seat]["wall"] = 3
-    game.res[seat] = hand(wood=1, clay=2)
+    game.hands[seat] = hand(wood=1, clay=2)
     rejects(game, {"type": "build", "piece": "road", "edge": 0}, "landover.build.no_pieces")
     rejects(game, {"type": "build", "piece": "wall", "vertex": 0}, "landover.build.no_pieces")
 
@@ -417,7 +417,7 @@ def test_villages_and_cities_have_no_limit_by_default() -> None:
     end = next(v for v in m.edge_vertices[path[-1]] if v not in m.edge_vertices[path[0]])
     game.counts[seat]["village"] = 5  # four more elsewhere
     game.counts[seat]["city"] = 4
-    game.res[seat] = hand(wood=1, clay=1, wool=1, wheat=3, ore=3)
+    game.hands[seat] = hand(wood=1, clay=1, wool=1, wheat=3, ore=3)
     assert {"type": "build", "piece": "village", "vertex": end} in game.legal_actions()
     game.apply({"type": "build", "piece": "village", "vertex": end})
     assert game.counts[seat]["village"] == 6
@@ -446,10 +446,10 @@ def test_mystery_hex_is_revealed_when_a_route_touches_it() -> None:
 def test_military_costs_wool_and_wheat_and_stops_at_three_without_barracks() -> None:
     game = main_game()
     seat = game.seat
-    game.res[seat] = hand(wool=5, wheat=5)
+    game.hands[seat] = hand(wool=5, wheat=5)
     for _ in range(3):
         game.apply({"type": "military"})
-    assert game.military[seat] == 3 and game.res[seat] == hand(wool=2, wheat=2)
+    assert game.military[seat] == 3 and game.hands[seat] == hand(wool=2, wheat=2)
     rejects(game, {"type": "military"}, "landover.military.cap")
     game.culture[seat][2] = 3  # politics 3: barracks
     game.apply({"type": "military"})
@@ -460,9 +460,9 @@ def test_culture_costs_and_metro_to_the_first_at_level_four() -> None:
     game = main_game()
     seat = game.seat
     other = 1 - seat
-    game.res[seat] = hand(paper=10)
+    game.hands[seat] = hand(paper=10)
     game.apply({"type": "improve", "culture": "science"})
-    assert game.culture[seat][0] == 1 and game.res[seat][6] == 9
+    assert game.culture[seat][0] == 1 and game.hands[seat][6] == 9
     game.culture[seat][0] = 3
     rejects(game, {"type": "improve", "culture": "science"}, "landover.culture.metro_needs_city")
     v = inland_corner(game)
@@ -471,7 +471,7 @@ def test_culture_costs_and_metro_to_the_first_at_level_four() -> None:
         game.apply({"type": "improve", "culture": "science"})
     assert {"type": "improve", "culture": "science", "city": v} in game.legal_actions()
     game.apply({"type": "improve", "culture": "science", "city": v})
-    assert game.res[seat][6] == 5 and game.metro_owner[0] == seat and game.vmetro[v] == 0
+    assert game.hands[seat][6] == 5 and game.metro_owner[0] == seat and game.corner_metro[v] == 0
     assert game.vp_breakdown(seat)["metros"] == 2 and game.vp(seat) == 4
     # A second player at level 4 gets no metro.
     game.culture[other][0] = 3
@@ -484,15 +484,15 @@ def test_metro_is_taken_by_the_first_at_level_six_then_kept() -> None:
     other = 1 - seat
     va = inland_corner(game)
     city(game, other, va)
-    game.vmetro[va] = 1
+    game.corner_metro[va] = 1
     game.metro_owner[1] = other
     game.culture[other][1] = 5
-    vb = next(v for v in range(game.nv) if game.vertex_land[v] and game._distance_ok(v))
+    vb = next(v for v in range(game.corner_count) if game.corner_on_land[v] and game.far_from_villages(v))
     city(game, seat, vb)
     game.culture[seat][1] = 5
-    game.res[seat] = hand(cloth=6)
+    game.hands[seat] = hand(cloth=6)
     game.apply({"type": "improve", "culture": "commerce", "city": vb})
-    assert game.metro_owner[1] == seat and game.metro_locked[1] and game.vmetro[va] == -1 and game.vmetro[vb] == 1
+    assert game.metro_owner[1] == seat and game.metro_locked[1] and game.corner_metro[va] == -1 and game.corner_metro[vb] == 1
     assert game._metro_choices(other, 1, 6) is None  # locked for good
 
 
@@ -512,15 +512,15 @@ def test_raid_costs_military_steals_once_per_turn_and_catapult_removal() -> None
     a, b = game.order
     sheep = hex_of(game, "sheep")
     village(game, b, corner_for(game, sheep))
-    game.res[b] = hand(ore=2)
+    game.hands[b] = hand(ore=2)
     rejects(game, {"type": "raid", "hex": sheep}, "landover.military.none")
     game.military[a] = 3
     own = hex_of(game, "field")
     rejects(game, {"type": "raid", "hex": own}, "landover.raid.not_a_target")
     force(game, ("steal", 1))
     game.apply({"type": "raid", "hex": sheep})
-    assert game.military[a] == 2 and game.catapult[a] == sheep and game.res[a] == hand(ore=1)
-    assert game.res[b] == hand(ore=1)
+    assert game.military[a] == 2 and game.catapult[a] == sheep and game.hands[a] == hand(ore=1)
+    assert game.hands[b] == hand(ore=1)
     second = inland_corner(game, "mountain")
     village(game, b, second)
     other_hex = next(h for h in game.map.vertex_hexes[second] if h != sheep and h not in game.catapult_at)
@@ -532,9 +532,9 @@ def test_raid_costs_military_steals_once_per_turn_and_catapult_removal() -> None
 def test_trading_rates_bank_harbor_and_refusals() -> None:
     game = main_game()
     seat = game.seat
-    game.res[seat] = hand(wool=3, ore=2)
+    game.hands[seat] = hand(wool=3, ore=2)
     game.apply({"type": "trade", "give": "wool", "get": "coin"})
-    assert game.res[seat] == hand(coin=1, ore=2)
+    assert game.hands[seat] == hand(coin=1, ore=2)
     rejects(game, {"type": "trade", "give": "ore", "get": "wool"}, "landover.trade.not_enough")
     rejects(game, {"type": "trade", "give": "ore", "get": "ore"}, "landover.trade.same_kind")
     h, side, resource = next(x for x in game.map.harbors if x[2] == "ore")
@@ -542,7 +542,7 @@ def test_trading_rates_bank_harbor_and_refusals() -> None:
     village(game, seat, v)
     assert game.trade_rate(seat, 2) == 2
     game.apply({"type": "trade", "give": "ore", "get": "wool"})
-    assert game.res[seat] == hand(coin=1, wool=1)
+    assert game.hands[seat] == hand(coin=1, wool=1)
 
 
 def test_port_authority_needs_three_harbors_and_must_be_beaten() -> None:
@@ -572,7 +572,7 @@ def test_longest_route_from_five_must_be_beaten_by_one_and_can_be_cut() -> None:
     road(game, a, path[4])
     assert game.routes[a] == 5 and game.route_holder == a and game.vp_breakdown(a)["longest_route"] == 2
     # b builds five elsewhere: a tie does not take it.
-    far = max(range(game.nv), key=lambda v: (game.vertex_land[v] and game._distance_ok(v) and all(game.eo[e] == -1 for e in game.map.vertex_edges[v]), v))
+    far = max(range(game.corner_count), key=lambda v: (game.corner_on_land[v] and game.far_from_villages(v) and all(game.side_owner[e] == -1 for e in game.map.vertex_edges[v]), v))
     other = path_from(game, far, 6)
     for e in other[:5]:
         road(game, b, e)
@@ -605,8 +605,8 @@ def test_island_explored_point_for_each_new_island() -> None:
     village(game, seat, home)
     island_of = {game.map.hex_island[h] for h in game.map.vertex_hexes[home] if game.map.hex_island[h] >= 0}
     other = next(
-        v for v in range(game.nv)
-        if game.vertex_land[v] and not ({game.map.hex_island[h] for h in game.map.vertex_hexes[v]} & island_of)
+        v for v in range(game.corner_count)
+        if game.corner_on_land[v] and not ({game.map.hex_island[h] for h in game.map.vertex_hexes[v]} & island_of)
         and all(game.terrain[h] != "mystery" for h in game.map.vertex_hexes[v])
     )
     village(game, seat, other, home=False)
@@ -617,7 +617,7 @@ def test_winning_at_the_target_on_your_own_turn() -> None:
     game = main_game(target=2)
     seat = game.seat
     village(game, seat, inland_corner(game))
-    game.res[seat] = hand(ore=3, wheat=2)
+    game.hands[seat] = hand(ore=3, wheat=2)
     game.apply({"type": "build", "piece": "city", "vertex": inland_corner(game)})
     assert game.phase == OVER and game.winners() == [seat] and game.is_over()
 
@@ -636,13 +636,13 @@ def test_turn_cap_ends_with_no_winner_and_says_so() -> None:
 def test_alchemist_holder_chooses_to_roll() -> None:
     game = main_game()
     a, b = game.order
-    game.devs[b] = ["alchemist"]
+    game.dev_cards[b] = ["alchemist"]
     game.apply({"type": "end_turn"})
     assert game.phase == ROLL and game.current_seat() == b
     assert {"type": "roll"} in game.legal_actions() and len(game.legal_actions()) == 37
     rejects(game, {"type": "end_turn"}, "landover.action.wrong_phase")
     game.apply({"type": "roll"})
-    assert game.phase in (MAIN, LUCKY) and game.devs[b] == ["alchemist"]
+    assert game.phase in (MAIN, LUCKY) and game.dev_cards[b] == ["alchemist"]
 
 
 def test_random_games_end_with_a_winner_or_a_reported_cap() -> None:
@@ -665,19 +665,19 @@ def test_rule_errors_are_rule_violations() -> None:
 def naive_route(game: Landover, seat: int) -> int:
     """The plain definition: the longest trail from every corner, side by side (a test oracle)."""
     m = game.map
-    edges = [e for e in range(game.ne) if game.eo[e] == seat]
+    edges = [e for e in range(game.side_count) if game.side_owner[e] == seat]
 
     def walk(v: int, piece: int, used: set[int], start: bool) -> int:
-        if not start and game.vo[v] not in (-1, seat):
+        if not start and game.corner_owner[v] not in (-1, seat):
             return 0
         best = 0
         for f in m.vertex_edges[v]:
-            if f in used or game.eo[f] != seat:
+            if f in used or game.side_owner[f] != seat:
                 continue
-            if not start and game.ep[f] != piece and game.vo[v] != seat:
+            if not start and game.side_route[f] != piece and game.corner_owner[v] != seat:
                 continue
             a, b = m.edge_vertices[f]
-            best = max(best, 1 + walk(b if a == v else a, game.ep[f], used | {f}, False))
+            best = max(best, 1 + walk(b if a == v else a, game.side_route[f], used | {f}, False))
         return best
 
     corners = {v for e in edges for v in m.edge_vertices[e]}
@@ -706,15 +706,15 @@ def test_barbarians_never_take_a_metro_city() -> None:
     a, b = game.order
     v = inland_corner(game)
     city(game, a, v)
-    game.vmetro[v] = 0
+    game.corner_metro[v] = 0
     game.metro_owner[0] = a
-    w = next(x for x in range(game.nv) if game.vertex_land[x] and game._distance_ok(x))
+    w = next(x for x in range(game.corner_count) if game.corner_on_land[x] and game.far_from_villages(x))
     city(game, b, w)
     game.military = [0, 0]
     game.barbarians = 6
     force(game, ("white_die", 1), ("red_die", 1), ("event_die", 1), ("barbarian_city", 0))
     game.apply({"type": "end_turn"})
-    assert game.vl[v] == CITY and game.vl[w] == VILLAGE
+    assert game.corner_level[v] == CITY and game.corner_level[w] == VILLAGE
 
 
 def test_moving_a_raid_frees_the_old_hex_and_one_catapult_per_hex() -> None:
@@ -759,7 +759,7 @@ def test_junk_actions_always_get_a_rule_error_and_change_nothing() -> None:
     ]
     for phase_game in (Landover(2, None, 1), main_game()):
         game = phase_game
-        game.devs[game.seat] = ["inventor", "master_merchant", "spy", "diplomat", "alchemist"]
+        game.dev_cards[game.seat] = ["inventor", "master_merchant", "spy", "diplomat", "alchemist"]
         before = snapshot(game)
         for shape in shapes:
             for key in shape:

@@ -94,14 +94,14 @@ def test_every_land_hex_corner_and_every_side_has_a_light_and_every_water_side_a
     game = Landover(4, seed=1)
     face = face_for(game)
     m = game.map
-    land = [h for h in range(game.nh) if m.hex_island[h] >= 0]
-    water = [h for h in range(game.nh) if m.hex_island[h] < 0]
+    land = [h for h in range(game.hex_count) if m.hex_island[h] >= 0]
+    water = [h for h in range(game.hex_count) if m.hex_island[h] < 0]
     assert sorted(face.layout.hex_led) == land
     assert sorted(face.layout.corner_led) == sorted({v for h in land for v in m.hex_vertices[h]})
     # Every side of the map (land, coast, water) has its own LED: every road and bridge shows.
-    assert sorted(face.layout.side_led) == list(range(game.ne))
-    assert len(set(face.layout.side_led.values())) == game.ne
-    water_sides = [e for e in range(game.ne) if m.edge_kind[e] == 1]
+    assert sorted(face.layout.side_led) == list(range(game.side_count))
+    assert len(set(face.layout.side_led.values())) == game.side_count
+    water_sides = [e for e in range(game.side_count) if m.edge_kind[e] == 1]
     assert len(water_sides) == 101
     # The sea keys sit on water hexes, and every water side is a side of one of them.
     sea = set(face.layout.sea_key)
@@ -109,7 +109,7 @@ def test_every_land_hex_corner_and_every_side_has_a_light_and_every_water_side_a
     for e in water_sides:
         assert any(e in face.hex_sides[h] for h in sea), e
     # Land and coast sides are sides of a land hex (their key).
-    assert all(any(e in face.hex_sides[h] for h in land) for e in range(game.ne) if m.edge_kind[e] != 1)
+    assert all(any(e in face.hex_sides[h] for h in land) for e in range(game.side_count) if m.edge_kind[e] != 1)
     # No sea key is spare: each is the only one next to some water side.
     for h in sea:
         assert any(all(e not in face.hex_sides[o] for o in sea - {h}) for e in face.hex_sides[h] if m.edge_kind[e] == 1), h
@@ -205,17 +205,17 @@ def test_pieces_show_in_their_owners_colours():
     pixels = face.pixels()
     seen = set()
     for v, led in face.layout.corner_led.items():
-        owner = game.vo[v]
+        owner = game.corner_owner[v]
         if owner < 0:
             assert pixels[led] == OFF
-        elif game.vl[v] == 1:
+        elif game.corner_level[v] == 1:
             assert pixels[led] == scaled(SEAT_COLORS[owner], VILLAGE_LEVEL)
             seen.add(("village", owner))
         else:
             assert pixels[led] == scaled(SEAT_COLORS[owner], 1.0)
             seen.add(("city", owner))
     assert seen == {(kind, s) for kind in ("village", "city") for s in range(4)}
-    roads = [(e, game.eo[e]) for e in face.layout.side_led if game.ep[e] == 1]
+    roads = [(e, game.side_owner[e]) for e in face.layout.side_led if game.side_route[e] == 1]
     assert len(roads) == 8
     for e, owner in roads:
         assert pixels[face.layout.side_led[e]] == scaled(SEAT_COLORS[owner], 0.5)
@@ -232,13 +232,13 @@ def test_catapults_merchant_bridges_and_barbarians():
     game.catapult_at = {h: 1}
     game.merchant_owner, game.merchant_hex = 2, 38
     game.barbarians = 3
-    e = next(e for e in range(game.ne) if game.map.edge_kind[e] == 2 and game.eo[e] < 0)
-    game.eo[e], game.ep[e] = 0, 2
+    e = next(e for e in range(game.side_count) if game.map.edge_kind[e] == 2 and game.side_owner[e] < 0)
+    game.side_owner[e], game.side_route[e] = 0, 2
     face = face_for(game)
     # A bridge out on open water (no land hex next to it) shows too, on an LED past 255.
-    far = [e for e in range(game.ne) if game.map.edge_kind[e] == 1 and game.eo[e] < 0 and face.layout.side_led[e] > 255
+    far = [e for e in range(game.side_count) if game.map.edge_kind[e] == 1 and game.side_owner[e] < 0 and face.layout.side_led[e] > 255
            and not any(game.map.hex_island[h] >= 0 for v in game.map.edge_vertices[e] for h in game.map.vertex_hexes[v])]
-    game.eo[far[0]], game.ep[far[0]] = 2, 2
+    game.side_owner[far[0]], game.side_route[far[0]] = 2, 2
     pixels = face.pixels()
     assert pixels[face.layout.hex_led[h]] == scaled(SEAT_COLORS[1], 1.0, BLINK)
     if 38 not in game.producing_hexes():
@@ -252,16 +252,16 @@ def test_catapults_merchant_bridges_and_barbarians():
 
 def test_a_walled_city_shows_in_a_pale_owner_colour():
     game = until(Landover(2, seed=2), lambda g: g.phase == "main")
-    cities = [v for v in range(game.nv) if game.vl[v] == 2]
+    cities = [v for v in range(game.corner_count) if game.corner_level[v] == 2]
     assert len(cities) == 2
     walled, plain = cities
-    game.vwall[walled] = True
+    game.corner_wall[walled] = True
     face = face_for(game)
     pixels = face.pixels()
-    assert pixels[face.layout.corner_led[walled]] == scaled(pale(SEAT_COLORS[game.vo[walled]]), 1.0)
-    assert pixels[face.layout.corner_led[plain]] == scaled(SEAT_COLORS[game.vo[plain]], 1.0)
-    game.vmetro[walled] = 0  # a walled metro city pulses in the pale colour
-    assert face.pixels()[face.layout.corner_led[walled]] == scaled(pale(SEAT_COLORS[game.vo[walled]]), 1.0, PULSE)
+    assert pixels[face.layout.corner_led[walled]] == scaled(pale(SEAT_COLORS[game.corner_owner[walled]]), 1.0)
+    assert pixels[face.layout.corner_led[plain]] == scaled(SEAT_COLORS[game.corner_owner[plain]], 1.0)
+    game.corner_metro[walled] = 0  # a walled metro city pulses in the pale colour
+    assert face.pixels()[face.layout.corner_led[walled]] == scaled(pale(SEAT_COLORS[game.corner_owner[walled]]), 1.0, PULSE)
 
 
 def test_the_palette_stays_within_64_colours_while_choosing():
@@ -419,7 +419,7 @@ def test_building_a_village_by_keys():
 
 
 def test_refused_presses_say_why_flash_and_change_nothing():
-    game = until(Landover(2, seed=5), lambda g: g.phase == "main" and g.res[g.seat][2] < 3)
+    game = until(Landover(2, seed=5), lambda g: g.phase == "main" and g.hands[g.seat][2] < 3)
     face = face_for(game)
     layout = face.layout
     record = game.to_record()
@@ -436,8 +436,8 @@ def test_refused_presses_say_why_flash_and_change_nothing():
     assert outcome.refused and state() == before
     # A hex with no free corner for a road's side: the engine's reason, the hex flashes.
     face.reset()
-    game.res[game.seat][1] += 1
-    game.res[game.seat][4] += 1
+    game.hands[game.seat][1] += 1
+    game.hands[game.seat][4] += 1
     assert not face.press(layout.key_of("road")).refused
     lonely = next(h for h in layout.hex_led if not set(face.hex_sides[h]) & set(face.options("edge")))
     before = state()
@@ -446,8 +446,8 @@ def test_refused_presses_say_why_flash_and_change_nothing():
     assert "must join your own" in outcome.message or "already holds" in outcome.message
     assert face.pixels([layout.hex_led[lonely]])[layout.hex_led[lonely]] == FLASH
     assert face.press(layout.key_of("confirm")).refused  # no side picked yet
-    game.res[game.seat][1] -= 1
-    game.res[game.seat][4] -= 1
+    game.hands[game.seat][1] -= 1
+    game.hands[game.seat][4] -= 1
     assert game.to_record() == record
     outcome = face.press(1000)
     assert outcome.refused and "does nothing" in outcome.message
@@ -511,8 +511,8 @@ def test_master_merchant_takes_cards_chosen_with_the_kind_keys():
     seat = game.current_seat()
     other = 1 - seat
     game.vp_cards[other] = 4  # the target must have more points
-    game.res[other][:] = [2, 0, 1, 0, 0, 1, 0, 0]
-    game.devs[seat].append("master_merchant")
+    game.hands[other][:] = [2, 0, 1, 0, 0, 1, 0, 0]
+    game.dev_cards[seat].append("master_merchant")
     plays = [a for a in game.legal_actions() if a.get("card") == "master_merchant"]
     assert plays
     for action in plays:
@@ -566,8 +566,8 @@ def test_the_simulated_board_shows_the_game_past_led_255(real_board):
             assert isinstance(face, LandoverFace)
 
             def far_bridges() -> list[int]:
-                return [e for e in range(game.ne)
-                        if game.ep[e] == 2 and game.map.edge_kind[e] == 1 and face.layout.side_led[e] > 255]
+                return [e for e in range(game.side_count)
+                        if game.side_route[e] == 2 and game.map.edge_kind[e] == 1 and face.layout.side_led[e] > 255]
 
             for _ in range(600):
                 if far_bridges():
@@ -577,7 +577,7 @@ def test_the_simulated_board_shows_the_game_past_led_255(real_board):
             led = face.layout.side_led[bridge]
             wanted = table.face.pixels()
             assert sum(1 for p in wanted if p[3] == SOLID and max(p[:3]) > 0) >= 30
-            assert wanted[led] == scaled(pale(SEAT_COLORS[game.eo[bridge]]), 0.5)
+            assert wanted[led] == scaled(pale(SEAT_COLORS[game.side_owner[bridge]]), 0.5)
             wait_for(lambda: shows_scene(sim.pixels(), wanted), timeout=10)  # after a roll the board holds the dice 3.4 s
             assert max(sim.pixels()[led]) > 0 and max(sim.pixels()[face.layout.turn_leds[0]]) > 0
         finally:
@@ -585,7 +585,7 @@ def test_the_simulated_board_shows_the_game_past_led_255(real_board):
 
 
 def test_each_new_roll_is_handed_to_the_board_to_animate():
-    game = until(Landover(2, seed=11), lambda g: g.phase == "main" and "alchemist" not in g.devs[1 - g.seat])
+    game = until(Landover(2, seed=11), lambda g: g.phase == "main" and "alchemist" not in g.dev_cards[1 - g.seat])
     face = face_for(game)
     before = len(game.log)
     game.apply({"type": "end_turn"})
@@ -661,7 +661,7 @@ def test_a_person_builds_a_bridge_on_open_water_with_a_sea_key_of_the_simulated_
             for k in keys:
                 sim.press(k)
             wait_for(lambda: (table.step() or len(game.log) > count), timeout=10)
-            assert game.log[count]["action"] == action and game.ep[action["edge"]] == 2
+            assert game.log[count]["action"] == action and game.side_route[action["edge"]] == 2
             led = table.face.layout.side_led[action["edge"]]
             wait_for(lambda: max(sim.pixels()[led]) > 0, timeout=10)
         finally:

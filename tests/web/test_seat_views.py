@@ -28,8 +28,8 @@ def played(game, bots: list[str], moves: int, done=lambda game: False) -> Table:
 
 def test_landover_resources_and_development_cards_reach_only_their_seat():
     game = Landover(2, seed=4)
-    table = played(game, ["greedy", "greedy"], 400, lambda g: g.devs[0] and any(g.res[0]) and any(g.res[1]))
-    assert game.devs[0] and any(game.res[0])
+    table = played(game, ["greedy", "greedy"], 400, lambda g: g.dev_cards[0] and any(g.hands[0]) and any(g.hands[1]))
+    assert game.dev_cards[0] and any(game.hands[0])
     desk = Desk(table)
     desk.tick()
     public = json.dumps(desk.public())
@@ -39,12 +39,12 @@ def test_landover_resources_and_development_cards_reach_only_their_seat():
         sections = {s["title"]: s["text"] for s in mine["secrets"]}
         own_resources = words(game.view(seat)["players"][seat]["hand"])
         assert sections["resources"] == own_resources
-        assert sections["development cards"] == words(sorted(game.devs[seat]))
+        assert sections["development cards"] == words(sorted(game.dev_cards[seat]))
         if own_resources != words(game.view(other)["players"][other]["hand"]):
             assert own_resources not in theirs and own_resources not in public
         # card names are words the public log uses too ("buys military power"): look where a hand would show
         their_cards = {s["title"]: s["text"] for s in desk.seat(other)["secrets"]}["development cards"]
-        for card in set(game.devs[seat]) - set(game.devs[other]):
+        for card in set(game.dev_cards[seat]) - set(game.dev_cards[other]):
             assert card.replace("_", " ") not in their_cards and card not in their_cards
         assert "development cards" not in public and "secrets" not in desk.public()
 

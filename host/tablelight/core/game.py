@@ -251,6 +251,11 @@ class Game(ABC):
             return False
         return True
 
+    def undrawn_chance(self) -> LogEntry | None:
+        """The first chance outcome handed to the constructor (``chance=``, a replay) that the game
+        has not drawn yet, or None: a replay checks that every logged outcome was used."""
+        return self._forced_chance[0] if self._forced_chance else None
+
     def _log_auto(self, seat: int, action: Action) -> None:
         """Log an action the engine took for a seat that had no choice (a forced skip)."""
         self.log.append({"seat": seat, "action": action, "auto": True})

@@ -111,8 +111,8 @@ def replay(record: Any) -> Game:
         produced += 1
     if produced != len(game.log):
         raise RecordError(f"the log ends early: the game continues with {_describe(game.log[produced])}", len(log))
-    if game._forced_chance:
-        leftover = game._forced_chance[0]
+    leftover = game.undrawn_chance()
+    if leftover is not None:
         raise RecordError(
             f"log entry {_index_of(log, leftover)}: chance outcome {_describe(leftover)} was never drawn",
             _index_of(log, leftover),

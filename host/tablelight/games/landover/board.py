@@ -36,6 +36,9 @@ from tablelight.core.fields import is_whole
 RESOURCES = ("wool", "wood", "ore", "wheat", "clay")
 COMMODITIES = ("cloth", "paper", "coin")
 CARDS = RESOURCES + COMMODITIES
+#: A hand is a list of counts by card kind: slots below RESOURCE_KINDS are resources, the rest commodities.
+RESOURCE_KINDS = len(RESOURCES)
+CARD_KINDS = len(CARDS)
 LAND_TERRAINS = ("sheep", "forest", "mountain", "field", "hills", "gold")
 #: Terrain -> index of the resource it yields (gold: none, it yields random resources).
 TERRAIN_RESOURCE = {"sheep": 0, "forest": 1, "mountain": 2, "field": 3, "hills": 4}

@@ -92,7 +92,7 @@ class GreedyBot:
         return None
 
     def _missing(self, game: Landover, seat: int, goal: str | None) -> dict[int, int]:
-        hand = game.res[seat]
+        hand = game.hands[seat]
         if goal is None:
             return {}
         return {k: n - hand[k] for k, n in GOALS[goal].items() if hand[k] < n}
@@ -101,7 +101,7 @@ class GreedyBot:
         need = GOALS[goal].get(kind, 0) if goal else 0
         if kind == CULTURE_COMMODITY[self._culture_target(game, seat)]:
             need += game.culture[seat][self._culture_target(game, seat)] + 1
-        return game.res[seat][kind] - need
+        return game.hands[seat][kind] - need
 
     def _culture_target(self, game: Landover, seat: int) -> int:
         levels = game.culture[seat]
@@ -114,7 +114,7 @@ class GreedyBot:
         cities = game.counts[seat]["city"]
         if not cities or game.barbarians < 2:
             return False
-        strength = sum(1 for v in range(game.nv) if game.vl[v] == CITY) + sum(
+        strength = sum(1 for v in range(game.corner_count) if game.corner_level[v] == CITY) + sum(
             1 for o in game.metro_owner if o != NOBODY
         )
         return sum(game.military) < strength or game.military[seat] <= min(game.military)
@@ -158,7 +158,7 @@ class GreedyBot:
         if kind == "lucky_raid":
             return self._hex_damage(game, seat, action["hex"])
         if kind == "remove_catapult":
-            owner_hit = any(game.vo[v] == seat for v in game.map.hex_vertices[action["hex"]])
+            owner_hit = any(game.corner_owner[v] == seat for v in game.map.hex_vertices[action["hex"]])
             return 15.0 if owner_hit and game.military[seat] >= 2 else -1.0
         if kind == "play":
             return self._card_score(game, seat, action, goal)
@@ -169,10 +169,10 @@ class GreedyBot:
         score = 0.0
         pips = PIPS.get(game.number[h] or 0, 0)
         for v in game.map.hex_vertices[h]:
-            owner = game.vo[v]
+            owner = game.corner_owner[v]
             if owner == NOBODY:
                 continue
-            weight = pips * game.vl[v]
+            weight = pips * game.corner_level[v]
             score += -2 * weight if owner == seat else weight
         return score
 
@@ -184,10 +184,10 @@ class GreedyBot:
             return -1.0
         best = 0.0
         for v in game.map.edge_vertices[e]:
-            if game.vo[v] == NOBODY and game.far_from_villages(v) and game.vertex_land[v]:
+            if game.corner_owner[v] == NOBODY and game.far_from_villages(v) and game.corner_on_land[v]:
                 best = max(best, corner_value(game, v) + 2)
             for w in game.map.vertex_neighbors[v]:
-                if game.vertex_land[w] and game.far_from_villages(w):
+                if game.corner_on_land[w] and game.far_from_villages(w):
                     best = max(best, corner_value(game, w) / 2)
         return 10 + best if best > 0 else -1.0
 
@@ -204,8 +204,8 @@ class GreedyBot:
             gain = 0.0
             for h in game.by_number.get(total, ()):
                 for v in game.map.hex_vertices[h]:
-                    if game.vo[v] == seat:
-                        gain += game.vl[v]
+                    if game.corner_owner[v] == seat:
+                        gain += game.corner_level[v]
             return 1.0 + gain - action["red"] / 10
         if card == "medicine":
             return 100 + corner_value(game, action["vertex"])
@@ -230,10 +230,10 @@ class GreedyBot:
         if card == "siege":
             return 10.0 + self._hex_damage(game, seat, action["hex"])
         if card == "bishop":
-            return 20.0 if any(game.vo[v] == seat for v in game.map.hex_vertices[action["hex"]]) else -1.0
+            return 20.0 if any(game.corner_owner[v] == seat for v in game.map.hex_vertices[action["hex"]]) else -1.0
         if card == "crane":
             c = self._culture_target(game, seat)
-            return 50.0 if game.res[seat][CULTURE_COMMODITY[c]] >= game.culture[seat][c] else -1.0
+            return 50.0 if game.hands[seat][CULTURE_COMMODITY[c]] >= game.culture[seat][c] else -1.0
         if card == "commercial_harbor":
             give = CARD_INDEX[action["give"]]
             want = CULTURE_COMMODITY[self._culture_target(game, seat)]

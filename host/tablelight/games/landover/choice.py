@@ -68,14 +68,14 @@ class LandoverChoice(GameFace):
                 f"the {self.layout.data['id']} board is built for the {self.layout.map_name} map; this game's map "
                 f"({game.map.name}) has other hexes: play with --map-name {self.layout.map_name} and no --map file"
             )
-        far = [v for v in self.layout.corner_led if v >= game.nv] + [e for e in self.layout.side_led if e >= game.ne]
+        far = [v for v in self.layout.corner_led if v >= game.corner_count] + [e for e in self.layout.side_led if e >= game.side_count]
         if far:
             raise SetupError(f"the {self.layout.data['id']} layout names corners or sides the map does not have: {far[:5]}")
         #: Per hex: its corners and sides that have an LED, in turning order.
-        self.hex_corners = [[v for v in m.hex_vertices[h] if v in self.layout.corner_led] for h in range(game.nh)]
+        self.hex_corners = [[v for v in m.hex_vertices[h] if v in self.layout.corner_led] for h in range(game.hex_count)]
         self.hex_sides: list[list[int]] = []
         edge_of = {frozenset(ends): e for e, ends in enumerate(m.edge_vertices)}
-        for h in range(game.nh):
+        for h in range(game.hex_count):
             corners = m.hex_vertices[h]
             sides = [edge_of[frozenset((corners[k - 1], corners[k]))] for k in range(6)]
             self.hex_sides.append([e for e in sides if e in self.layout.side_led])

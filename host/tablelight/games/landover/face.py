@@ -171,7 +171,7 @@ class LandoverFace(LandoverLook, LandoverWords):
         if mode == "card":
             cards = self._playable_cards()
             if not cards:
-                held = sorted(set(game.devs[seat]))
+                held = sorted(set(game.dev_cards[seat]))
                 note = f" (you hold {', '.join(held)})" if held else ""
                 return Outcome(f"no development card you can play now{note}", refused=True)
             if self.mode == "card" and (self.chosen or self.tentative is not None):

@@ -77,16 +77,16 @@ class LandoverLook(LandoverChoice):
                 look = scaled(SEAT_COLORS[game.catapult_at[h]], 1.0, BLINK)
             pixels[led] = look
         for v, led in layout.corner_led.items():
-            owner = game.vo[v]
+            owner = game.corner_owner[v]
             if owner < 0:
                 continue
             if game.corner_piece(v) == "village":
                 pixels[led] = scaled(SEAT_COLORS[owner], VILLAGE_LEVEL)
             else:
-                color = pale(SEAT_COLORS[owner]) if game.vwall[v] else SEAT_COLORS[owner]
-                pixels[led] = scaled(color, 1.0, PULSE if game.vmetro[v] >= 0 else SOLID)
+                color = pale(SEAT_COLORS[owner]) if game.corner_wall[v] else SEAT_COLORS[owner]
+                pixels[led] = scaled(color, 1.0, PULSE if game.corner_metro[v] >= 0 else SOLID)
         for e, led in layout.side_led.items():
-            owner = game.eo[e]
+            owner = game.side_owner[e]
             if owner < 0:
                 continue
             if game.side_piece(e) == "road":

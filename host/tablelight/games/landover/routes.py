@@ -12,7 +12,7 @@ from tablelight.games.landover.board import LandoverMap
 
 
 def route_after(
-    m: LandoverMap, eo: list[int], ep: list[int], vo: list[int], seat: int, e: int, old: int, edges: list[int]
+    m: LandoverMap, side_owner: list[int], side_route: list[int], corner_owner: list[int], seat: int, e: int, old: int, edges: list[int]
 ) -> int:
     """``seat``'s longest route after building side ``e`` (``old``: the route before it).
 
@@ -22,35 +22,35 @@ def route_after(
     (``e`` joins two parts or closes a loop) the whole search runs again.
     """
     a, b = m.edge_vertices[e]
-    touch_a = vo[a] == seat or any(f != e and eo[f] == seat for f in m.vertex_edges[a])
-    touch_b = vo[b] == seat or any(f != e and eo[f] == seat for f in m.vertex_edges[b])
+    touch_a = corner_owner[a] == seat or any(f != e and side_owner[f] == seat for f in m.vertex_edges[a])
+    touch_b = corner_owner[b] == seat or any(f != e and side_owner[f] == seat for f in m.vertex_edges[b])
     if touch_a and touch_b:
-        return route_length(m, eo, ep, vo, seat, edges)
+        return route_length(m, side_owner, side_route, corner_owner, seat, edges)
     if not touch_a and not touch_b:
         return max(old, 1)
     start = a if touch_a else b
     used = {e}
 
     def walk(v: int, piece: int) -> int:
-        if vo[v] != NOBODY and vo[v] != seat:
+        if corner_owner[v] != NOBODY and corner_owner[v] != seat:
             return 0
         best = 0
-        switch = vo[v] == seat
+        switch = corner_owner[v] == seat
         for f in m.vertex_edges[v]:
-            if eo[f] != seat or f in used or (ep[f] != piece and not switch):
+            if side_owner[f] != seat or f in used or (side_route[f] != piece and not switch):
                 continue
             x, y = m.edge_vertices[f]
             used.add(f)
-            found = 1 + walk(y if x == v else x, ep[f])
+            found = 1 + walk(y if x == v else x, side_route[f])
             used.discard(f)
             if found > best:
                 best = found
         return best
 
-    return max(old, 1 + walk(start, ep[e]))
+    return max(old, 1 + walk(start, side_route[e]))
 
 
-def route_length(m: LandoverMap, eo: list[int], ep: list[int], vo: list[int], seat: int, edges: list[int]) -> int:
+def route_length(m: LandoverMap, side_owner: list[int], side_route: list[int], corner_owner: list[int], seat: int, edges: list[int]) -> int:
     """Longest route of ``seat`` (its sides ``edges``): an exact search for the longest trail.
 
     A longest trail can be taken to start and end where the network does not simply
@@ -65,10 +65,10 @@ def route_length(m: LandoverMap, eo: list[int], ep: list[int], vo: list[int], se
         a, b = m.edge_vertices[e]
         adj.setdefault(a, []).append(e)
         adj.setdefault(b, []).append(e)
-    passable = {v: vo[v] == NOBODY or vo[v] == seat for v in adj}
+    passable = {v: corner_owner[v] == NOBODY or corner_owner[v] == seat for v in adj}
     junction = set()
     for v, sides in adj.items():
-        if len(sides) != 2 or not passable[v] or (vo[v] != seat and ep[sides[0]] != ep[sides[1]]):
+        if len(sides) != 2 or not passable[v] or (corner_owner[v] != seat and side_route[sides[0]] != side_route[sides[1]]):
             junction.add(v)
     # A component made of pass-through corners only is a plain loop: any corner will do.
     seen: set[int] = set()
@@ -106,12 +106,12 @@ def route_length(m: LandoverMap, eo: list[int], ep: list[int], vo: list[int], se
                 if at in junction:
                     break
                 e = adj[at][0] if adj[at][1] == e else adj[at][1]
-            links[u].append((count, at, ep[first], ep[e], length))
+            links[u].append((count, at, side_route[first], side_route[e], length))
             if at != u or e != first:
-                links[at].append((count, u, ep[e], ep[first], length))
+                links[at].append((count, u, side_route[e], side_route[first], length))
             count += 1
     used = bytearray(count)
-    own = {v: vo[v] == seat for v in junction}
+    own = {v: corner_owner[v] == seat for v in junction}
     total = len(edges)
 
     def walk(v: int, piece: int) -> int:

@@ -28,7 +28,7 @@ class LandoverWords(LandoverChoice):
         if s >= game.players:
             return f"no {SEAT_NAMES[s]} player in this game"
         return (
-            f"{SEAT_NAMES[s]}: {game.vp(s)} points, {game.hand_size(s)} cards, {len(game.devs[s])} development cards, "
+            f"{SEAT_NAMES[s]}: {game.vp(s)} points, {game.hand_size(s)} cards, {len(game.dev_cards[s])} development cards, "
             f"military {game.military[s]}, culture {game.culture[s]}"
         )
 
@@ -81,7 +81,7 @@ class LandoverWords(LandoverChoice):
 
     def _prompt(self, seat: int) -> str:
         game = self.game
-        hand = ", ".join(f"{n} {name}" for name, n in zip(KINDS, game.res[seat]) if n)
+        hand = ", ".join(f"{n} {name}" for name, n in zip(KINDS, game.hands[seat]) if n)
         status = f"{game.vp(seat)} points; hand: {hand or 'empty'}"
         if self._mode() is not None and (self.chosen or self.mode is not None):
             return f"{status}. {self._next_words()}"

@@ -36,7 +36,7 @@ def placement_speed(players: int = 2, games: int = 20, seed: int = 0) -> dict[st
     found = 0
     started = time.perf_counter()
     for game in positions:
-        game._placement_cache = None
+        game.forget_placements()
         found += len(game.placements())
     elapsed = time.perf_counter() - started
     return {

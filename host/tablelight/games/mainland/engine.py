@@ -154,6 +154,11 @@ class Mainland(Game):
             self.counts[clan][number] += 1
         self._version += 1
 
+    def forget_placements(self) -> None:
+        """Drop the cached placement listing, so that the next :meth:`placements` lists from scratch
+        (the placement benchmark times that). Changes nothing a player can see."""
+        self._placement_cache = None
+
     def placements(self, seat: int | None = None) -> list[tuple[str, int, int, int]]:
         """Every legal (card, x, y, rotation) of ``seat`` (default: the current seat) now.
 

@@ -1,0 +1,169 @@
+"""Where pieces may go: the read-only placement rules that both the listing and the checks use."""
+
+from __future__ import annotations
+
+from tablelight.games.landover.board import LAND_EDGE, TERRAIN_RESOURCE, WATER_EDGE
+from tablelight.games.landover.routes import route_length
+from tablelight.games.landover.rules import (
+    BRIDGE,
+    CITY,
+    MAX_CULTURE,
+    NOBODY,
+    ROAD,
+)
+from tablelight.games.landover.state import LandoverState
+
+
+class LandoverPlaces(LandoverState):
+    def _distance_ok(self, v: int) -> bool:
+        corner_owner = self.corner_owner
+        if corner_owner[v] != NOBODY:
+            return False
+        for w in self.map.vertex_neighbors[v]:
+            if corner_owner[w] != NOBODY:
+                return False
+        return True
+
+    def _setup_corners(self) -> list[int]:
+        return self._cached(
+            ("setup",), lambda: [v for v in range(self.corner_count) if self.starting_corner[v] and self._distance_ok(v)]
+        )
+
+    def _setup_roads(self) -> list[int]:
+        v = self.setup_vertex
+        return [e for e in self.map.vertex_edges[v] if self.side_owner[e] == NOBODY and self.map.edge_kind[e] != WATER_EDGE]
+
+    def _edge_problem(self, seat: int, e: int, piece: int) -> tuple[str, str] | None:
+        """Why ``seat`` may not put a road (1) or bridge (2) on side ``e``, or None."""
+        m = self.map
+        kind = m.edge_kind[e]
+        name = "road" if piece == ROAD else "bridge"
+        if piece == ROAD and kind == WATER_EDGE:
+            return ("landover.build.road_on_water", f"side {e} lies between water hexes: only a bridge fits there")
+        if piece == BRIDGE and kind == LAND_EDGE:
+            return ("landover.build.bridge_on_land", f"side {e} lies between land hexes: only a road fits there")
+        if self.side_owner[e] != NOBODY:
+            return ("landover.build.side_taken", f"side {e} already holds a road or bridge")
+        side_owner, side_route, corner_owner = self.side_owner, self.side_route, self.corner_owner
+        for v in m.edge_vertices[e]:
+            if corner_owner[v] == seat:
+                return None
+            if corner_owner[v] != NOBODY:
+                continue  # an opponent's settlement cuts the route
+            for f in m.vertex_edges[v]:
+                if side_owner[f] == seat and side_route[f] == piece:
+                    return None
+        return (
+            "landover.build.not_connected",
+            f"a {name} must join your own {name}s, villages or cities (a road meets a bridge only at your settlement)",
+        )
+
+    def _route_edges(self, seat: int, piece: int) -> list[int]:
+        def compute() -> list[int]:
+            m = self.map
+            near: set[int] = set()
+            for f in self.edges_of[seat]:
+                near.update(m.edge_vertices[f])
+            near.update(self.corners_of[seat])
+            candidates = sorted({e for v in near for e in m.vertex_edges[v]})
+            return [e for e in candidates if self._edge_problem(seat, e, piece) is None]
+
+        return self._cached(("route", seat, piece), compute)
+
+    def _village_problem(self, seat: int, v: int) -> tuple[str, str] | None:
+        if not self.corner_on_land[v]:
+            return ("landover.build.village_at_sea", f"corner {v} touches no land hex")
+        if not self._distance_ok(v):
+            return ("landover.build.distance", f"corner {v} is taken or next to a village or city (distance rule)")
+        for e in self.map.vertex_edges[v]:
+            if self.side_owner[e] == seat:
+                return None
+        return ("landover.build.village_not_connected", f"corner {v} is not at the end of your road or bridge")
+
+    def _village_corners(self, seat: int) -> list[int]:
+        def compute() -> list[int]:
+            m = self.map
+            near = sorted({v for f in self.edges_of[seat] for v in m.edge_vertices[f]})
+            return [v for v in near if self._village_problem(seat, v) is None]
+
+        return self._cached(("village", seat), compute)
+
+    def _own_corners(self, seat: int, level: int) -> list[int]:
+        return self._cached(
+            ("own", seat, level), lambda: sorted(v for v in self.corners_of[seat] if self.corner_level[v] == level)
+        )
+
+    def _wall_corners(self, seat: int) -> list[int]:
+        return [v for v in self._own_corners(seat, CITY) if not self.corner_wall[v]]
+
+    def _free_cities(self, seat: int) -> list[int]:
+        return [v for v in self._own_corners(seat, CITY) if self.corner_metro[v] < 0]
+
+    def _improve_cost(self, level: int) -> int:
+        return max(0, level + 1 - (1 if self.crane else 0))
+
+    def _metro_choices(self, seat: int, c: int, new_level: int) -> list[int] | None:
+        """Cities the metro may go on if reaching ``new_level`` wins it; None if it wins none."""
+        owner = self.metro_owner[c]
+        if new_level == 4 and owner == NOBODY:
+            return self._free_cities(seat)
+        if new_level == MAX_CULTURE and owner not in (NOBODY, seat) and not self.metro_locked[c]:
+            return self._free_cities(seat)
+        return None
+
+    def _land_hex(self, h: int) -> bool:
+        return self.terrain[h] not in ("water", "mystery")
+
+    def _raid_hexes(self, seat: int) -> list[int]:
+        def compute() -> list[int]:
+            hexes = self.map.vertex_hexes
+            near = {h for s in range(self.players) if s != seat for v in self.corners_of[s] for h in hexes[v]}
+            return sorted(h for h in near if h not in self.catapult_at and self._land_hex(h))
+
+        return self._cached(("raid", seat, self._catapult_version), compute)
+
+    def _lucky_hexes(self) -> list[int]:
+        return [h for h in range(self.hex_count) if self._land_hex(h) and h not in self.catapult_at]
+
+    def _settled_hexes(self, seat: int) -> list[int]:
+        """Land hexes next to one of ``seat``'s villages or cities (merchant places)."""
+        return self._cached(
+            ("settled", seat),
+            lambda: sorted(
+                {h for v in self.corners_of[seat] for h in self.map.vertex_hexes[v] if self.terrain[h] in TERRAIN_RESOURCE}
+            ),
+        )
+
+    def _open_end(self, owner: int, e: int) -> bool:
+        """True if one end of ``owner``'s side ``e`` leads nowhere (no own piece continues there)."""
+        m = self.map
+        for v in m.edge_vertices[e]:
+            if self.corner_owner[v] == owner:
+                continue
+            if not any(f != e and self.side_owner[f] == owner for f in m.vertex_edges[v]):
+                return True
+        return False
+
+    def _open_edges(self, owner: int) -> list[int]:
+        return [e for e in self.edges_of[owner] if self._open_end(owner, e)]
+
+    def _diplomat_targets(self, seat: int, e: int) -> list[int]:
+        """Sides where ``seat``'s piece on ``e`` may move: where it could be built with it lifted.
+
+        Lifting a piece only matters to sides that touch its ends, so the other sides
+        come from the usual building list and only those near ``e`` are checked again.
+        """
+        piece = self.side_route[e]
+        m = self.map
+        near = {f for v in m.edge_vertices[e] for f in m.vertex_edges[v]}
+        far = [f for f in self._route_edges(seat, piece) if f not in near]
+        self.side_owner[e], self.side_route[e] = NOBODY, 0
+        try:
+            close = [f for f in near if f != e and self._edge_problem(seat, f, piece) is None]
+        finally:
+            self.side_owner[e], self.side_route[e] = seat, piece
+        return sorted(far + close)
+
+    def route_length(self, seat: int) -> int:
+        """Longest route of ``seat`` (see :mod:`tablelight.games.landover.routes`)."""
+        return route_length(self.map, self.side_owner, self.side_route, self.corner_owner, seat, self.edges_of[seat])

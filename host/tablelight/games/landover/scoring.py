@@ -1,0 +1,89 @@
+"""Victory points, hand limits, trade rates and the win check."""
+
+from __future__ import annotations
+
+from tablelight.games.landover.board import RESOURCE_KINDS, TERRAIN_RESOURCE
+from tablelight.games.landover.cards import vp_cards
+from tablelight.games.landover.rules import (
+    BASE_SAFE_HAND,
+    COMMERCE,
+    MILITARY_CAP,
+    OVER,
+    POLITICS,
+)
+from tablelight.games.landover.places import LandoverPlaces
+
+
+class LandoverScoring(LandoverPlaces):
+    def current_seat(self) -> int | None:
+        return None if self.phase == OVER else self.seat
+
+    def winners(self) -> list[int]:
+        return list(self._winners) if self.phase == OVER else []
+
+    def vp_breakdown(self, seat: int) -> dict[str, int]:
+        c = self.counts[seat]
+        metros = sum(1 for owner in self.metro_owner if owner == seat)
+        explored = len(self.explored[seat])
+        if not self.options["explorer_each_island"]:
+            explored = min(explored, 1)
+        return {
+            "villages": c["village"],
+            "cities": 2 * c["city"],
+            "metros": 2 * metros,
+            "longest_route": 2 if self.route_holder == seat else 0,
+            "port_authority": 2 if self.port_holder == seat else 0,
+            "island_explored": explored,
+            "merchant": 1 if self.merchant_owner == seat else 0,
+            "vp_cards": self.vp_cards[seat],
+            "defender": self.defender[seat],
+        }
+
+    def vp(self, seat: int) -> int:
+        c = self.counts[seat]
+        explored = len(self.explored[seat])
+        if explored and not self.options["explorer_each_island"]:
+            explored = 1
+        points = c["village"] + 2 * c["city"] + explored + self.vp_cards[seat] + self.defender[seat]
+        for owner in self.metro_owner:
+            if owner == seat:
+                points += 2
+        if self.route_holder == seat:
+            points += 2
+        if self.port_holder == seat:
+            points += 2
+        if self.merchant_owner == seat:
+            points += 1
+        return points
+
+    def scores(self) -> list[int]:
+        return [self.vp(s) for s in range(self.players)]
+
+    def hand_size(self, seat: int) -> int:
+        return sum(self.hands[seat])
+
+    def safe_hand(self, seat: int) -> int:
+        return BASE_SAFE_HAND + 2 * self.counts[seat]["wall"]
+
+    def military_cap(self, seat: int) -> int:
+        return 10**6 if self.culture[seat][POLITICS] >= 3 else MILITARY_CAP
+
+    def trade_rate(self, seat: int, kind: int) -> int:
+        """How many cards of ``kind`` buy one card: 3, or 2 by harbor, merchant, bank or fleet."""
+        if kind in self.fleet and seat == self.seat:
+            return 2
+        if kind < RESOURCE_KINDS:  # harbors and the merchant trade resources
+            if kind in self.harbor_kinds[seat]:
+                return 2
+            if self.merchant_owner == seat and TERRAIN_RESOURCE.get(self.terrain[self.merchant_hex]) == kind:
+                return 2
+        elif self.culture[seat][COMMERCE] >= 3:
+            return 2
+        return 3
+
+    def _check_win(self, seat: int) -> bool:
+        if self.phase != OVER and self.vp(seat) >= self.options["target"]:
+            self._winners = [seat]
+            self.phase = OVER
+            return True
+        return False

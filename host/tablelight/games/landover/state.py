@@ -1,0 +1,196 @@
+"""Landover's state: the named fields every other part reads, set up from the options and the map.
+
+The engine is a chain of classes, one module each (state, places, scoring, pieces, production,
+validation, plays, listing, checking, turns, views, engine); each adds one job to the one before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tablelight.core.errors import SetupError
+from tablelight.core.game import Game
+from tablelight.core.rng import Rng
+from tablelight.games.landover.board import (
+    CARD_KINDS,
+    LandoverMap,
+    builtin_map,
+    deal_numbers,
+    map_from_json,
+    random_map,
+)
+from tablelight.games.landover.cards import CULTURES, full_decks, vp_cards
+from tablelight.games.landover.rules import (
+    MAP_SALT,
+    NOBODY,
+    PIECE_LIMITS,
+    SETUP,
+    UNLIMITED,
+)
+
+#: Record format 1 (records written before 2026-11-22) keeps the readings it was written with:
+#: these options' old values, the lucky 7 raid as a compulsory step, the win check only at
+#: the start of a turn and after an action (not after the automatic roll).
+FORMAT1_READINGS = {
+    "map_numbers": "fixed",
+    "barbarian_losers": "reducible",
+    "barbarians_at_zero": "defended",
+    "city_resources": "setup",
+    "route_limits": True,
+}
+NUMBER_SALT = 0x4E554D53
+
+
+class LandoverState(Game):
+    """The named fields of a Landover game. Corners, sides and hexes are map ids; seats are 0-based;
+    ``NOBODY`` (-1) marks no owner. Faces and bots read these fields; only the engine writes them.
+
+    Map and board:
+        ``map`` (LandoverMap), ``hex_count``, ``corner_count``, ``side_count``;
+        ``terrain[h]``, ``number[h]`` (token or None), ``by_number`` (token -> producing land hexes),
+        ``mystery_left`` (unrevealed mystery tiles), ``corner_on_land[v]``, ``starting_corner[v]``.
+    Pieces:
+        ``corner_owner[v]``, ``corner_level[v]`` (0 empty, VILLAGE 1, CITY 2), ``corner_wall[v]``,
+        ``corner_metro[v]`` (culture index of a metro on the city, or -1); ``side_owner[e]``,
+        ``side_route[e]`` (0 empty, ROAD 1, BRIDGE 2); per seat ``corners_of``, ``edges_of``,
+        ``counts`` (pieces on the board by name) and ``limits`` (per piece name, this game's options).
+    Per seat:
+        ``hands[seat][kind]`` (card counts: slots below RESOURCE_KINDS are resources, then commodities,
+        named by ``board.CARDS``), ``dev_cards`` (development cards held), ``culture[seat][c]`` (levels of
+        science, commerce, politics), ``military``, ``catapult`` (hex or -1), ``vp_cards``, ``defender``
+        (defender points), ``routes`` (longest route length), ``harbor_count``, ``harbor_kinds``,
+        ``home_islands``, ``explored`` (islands settled after setup).
+    Shared:
+        ``decks`` (per culture), ``catapult_at`` (hex -> seat), ``merchant_owner``/``merchant_hex``,
+        ``metro_owner``/``metro_locked`` (per culture), ``route_holder``, ``port_holder``,
+        ``barbarians`` (track position), ``barbarian_delay``.
+    Turn:
+        ``phase``, ``seat`` (to act), ``order`` (seat order), ``turn_index``, ``turns``, ``capped``,
+        ``dice`` (this turn's roll), ``raided``, ``crane``, ``fleet`` (card kinds at 2:1 this turn),
+        ``free_routes`` (road building), ``saved_numbers`` (tokens before anarchy), ``lucky_raid``;
+        setup: ``setup_steps``, ``setup_step``, ``setup_vertex``.
+    """
+
+    def _setup(self, setup: Mapping[str, Any] | None) -> None:
+        for option, least in (("target", 1), ("turn_cap", 1), ("barbarian_delay", 0)):
+            if self.options[option] < least:
+                raise SetupError(f"option {option!r} must be at least {least}, got {self.options[option]}")
+        if self.record_format < 2:
+            self.options.update(FORMAT1_READINGS)
+        if setup and "map" in setup:
+            self.map: LandoverMap = map_from_json(setup["map"])
+        elif self.options["map_name"] == "random":
+            self.map = random_map(Rng(self.seed ^ MAP_SALT))
+        else:
+            self.map = builtin_map(self.options["map_name"])
+            if self.options["map_numbers"] == "random":
+                self.map = deal_numbers(self.map, Rng(self.seed ^ NUMBER_SALT))
+        m = self.map
+        self.hex_count, self.corner_count, self.side_count = len(m.coords), len(m.vertex_hexes), len(m.edge_kind)
+        # Cache keys: _version bumps when pieces or terrain change, the other two when
+        # catapults move or number tokens change (the lists that depend on them add them).
+        self._version = 0
+        self._catapult_version = 0
+        self._number_version = 0
+        self.terrain: list[str] = list(m.terrain)
+        self.number: list[int | None] = list(m.number)
+        self.mystery_left: list[int] = list(range(len(m.mystery_pool)))
+        self.corner_on_land = [any(self.terrain[h] != "water" for h in m.vertex_hexes[v]) for v in range(self.corner_count)]
+        self.starting_corner = [
+            self.corner_on_land[v] and not any(self.terrain[h] == "mystery" for h in m.vertex_hexes[v])
+            for v in range(self.corner_count)
+        ]
+        n = self.players
+        # Each settlement takes its corner and blocks at most three more: with this many
+        # starting corners no seat can ever be left without a legal setup place.
+        needed = 4 * (2 * n - 1) + 1
+        if sum(self.starting_corner) < needed:
+            raise SetupError(
+                f"map {m.name!r} has {sum(self.starting_corner)} starting corners; "
+                f"{n} players need at least {needed}"
+            )
+        # The text limits walls only (3 per player); Catan's 5 villages and 4 cities are an option.
+        self.limits = dict(PIECE_LIMITS)
+        if not self.options["settlement_limits"]:
+            self.limits["village"] = self.limits["city"] = UNLIMITED
+        if not self.options["route_limits"]:
+            self.limits["road"] = self.limits["bridge"] = UNLIMITED
+        self.corner_owner = [NOBODY] * self.corner_count
+        self.corner_level = [0] * self.corner_count  # 0 empty, 1 village, 2 city
+        self.corner_wall = [False] * self.corner_count
+        self.corner_metro = [-1] * self.corner_count  # culture of the metro on this city, or -1
+        self.side_owner = [NOBODY] * self.side_count
+        self.side_route = [0] * self.side_count  # 0 empty, 1 road, 2 bridge
+        self.hands = [[0] * CARD_KINDS for _ in range(n)]
+        self.dev_cards: list[list[str]] = [[] for _ in range(n)]
+        self.decks: list[list[str]] = [list(full_decks()[c]) for c in CULTURES]
+        self.culture = [[0, 0, 0] for _ in range(n)]
+        self.military = [0] * n
+        self.catapult = [-1] * n  # hex of each seat's catapult
+        self.catapult_at: dict[int, int] = {}  # hex -> seat
+        self.merchant_owner = NOBODY
+        self.merchant_hex = -1
+        self.metro_owner = [NOBODY] * 3
+        self.metro_locked = [False] * 3
+        self.vp_cards = [0] * n
+        self.defender = [0] * n
+        self.home_islands: list[set[int]] = [set() for _ in range(n)]
+        self.explored: list[set[int]] = [set() for _ in range(n)]
+        self.counts = [{"village": 0, "city": 0, "road": 0, "bridge": 0, "wall": 0} for _ in range(n)]
+        self.edges_of: list[list[int]] = [[] for _ in range(n)]  # sides with the seat's roads and bridges
+        self.corners_of: list[list[int]] = [[] for _ in range(n)]  # corners with its villages and cities
+        self.routes = [0] * n
+        self.route_holder = NOBODY
+        self.harbor_count = [0] * n
+        self.harbor_kinds: list[set[int]] = [set() for _ in range(n)]
+        self.port_holder = NOBODY
+        self.barbarians = 0
+        self.barbarian_delay = self.options["barbarian_delay"]
+        self.dice: dict[str, Any] = {}
+        self.raided = False
+        self.crane = False
+        self.fleet: set[int] = set()
+        self.free_routes = 0
+        self.saved_numbers: list[int | None] | None = None
+        self.lucky_raid = False  # a lucky 7 raid is still open this turn (record format 2)
+        self.turns = 0
+        self.capped = False
+        self._winners: list[int] = []
+        self._cache: dict[tuple[Any, ...], list[Any]] = {}
+        self._index_numbers()
+        self.order: list[int] = self._chance_permutation("seat_order", n)
+        # Setup: villages in order, then cities in reverse order; each followed by a road.
+        self.setup_steps: list[tuple[int, str]] = []
+        for seat in self.order:
+            self.setup_steps += [(seat, "village"), (seat, "road")]
+        for seat in reversed(self.order):
+            self.setup_steps += [(seat, "city"), (seat, "road")]
+        self.setup_step = 0
+        self.setup_vertex = -1
+        self.phase = SETUP
+        self.turn_index = 0
+        self.seat = self.order[0]
+
+    def setup_record(self) -> dict[str, Any]:
+        return {"map": self.map.to_json()}
+
+    def _index_numbers(self) -> None:
+        by_number: dict[int, list[int]] = {}
+        for h, number in enumerate(self.number):
+            if number is not None and self.terrain[h] not in ("water", "mystery"):
+                by_number.setdefault(number, []).append(h)
+        self.by_number = by_number
+        self._number_version += 1
+
+    def _cached(self, key: tuple[Any, ...], compute: Any) -> list[Any]:
+        full = (self._version,) + key
+        found = self._cache.get(full)
+        if found is None:
+            if len(self._cache) > 64:
+                self._cache.clear()
+            found = self._cache[full] = compute()
+        return found
+
+    def _changed(self) -> None:
+        self._version += 1
