@@ -194,9 +194,9 @@ def test_board_keys_and_a_phone_narrow_one_choice(tmp_path):
     cells = load_layout_data("mainland")["matrix"]["leds"]
     played = Played("mainland", "--seats", "human,human", "--seed", "5", "--board", "sim", "--view", "web", "--web-port", "0", db=tmp_path / "games.sqlite")
     try:
-        wait_for(lambda: len(re.findall(r"join (http://\S+)", played.text())) >= 2 and "web view: " in played.text(), timeout=30)
+        wait_for(lambda: len(re.findall(r"join (http://\S+)", played.text())) >= 2 and "host page" in played.text(), timeout=30)
         links = re.findall(r"join (http://\S+)", played.text())
-        host_url = re.search(r"web view: (\S+)", played.text()).group(1)
+        host_url = host_page_url(played)
         with sync_api.sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
             try:
