@@ -21,18 +21,18 @@ def determinize(game: Any, seat: int, rng: Rng) -> None:
     others = [s for s in range(game.players) if s != seat]
     culture_of = card_culture()
     for number, culture in enumerate(CULTURES):
-        held = {s: [c for c in game.devs[s] if culture_of[c] == culture] for s in others}
+        held = {s: [c for c in game.dev_cards[s] if culture_of[c] == culture] for s in others}
         pool = list(game.decks[number]) + [card for cards in held.values() for card in cards]
         rng.shuffle(pool)
         for s in others:
-            keep = [c for c in game.devs[s] if culture_of[c] != culture]
+            keep = [c for c in game.dev_cards[s] if culture_of[c] != culture]
             count = len(held[s])
-            game.devs[s] = keep + pool[:count]
+            game.dev_cards[s] = keep + pool[:count]
             pool = pool[count:]
         game.decks[number] = pool
     for s in others:
-        total = sum(game.res[s])
-        redrawn = [0] * len(game.res[s])
+        total = sum(game.hands[s])
+        redrawn = [0] * len(game.hands[s])
         for _ in range(total):
             redrawn[rng.below(len(redrawn))] += 1
-        game.res[s] = redrawn
+        game.hands[s] = redrawn
