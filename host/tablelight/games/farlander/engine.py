@@ -21,6 +21,7 @@ the skip is logged with ``"auto": true``. Rule decisions are in
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -42,23 +43,28 @@ OVER = "over"
 _MAP_SALT = 0x6D6170
 
 
+@functools.lru_cache(maxsize=4096)  # sources hold 1-4 spare units each: few tuples recur all game
+def _ways_table(availables: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """ways[p][total]: the choices (none moved included) for sources p.. after ``total`` units."""
+    ways = [(1,) * (MAX_MOVE_IN + 1)]
+    for available in reversed(availables):
+        after = ways[0]
+        ways.insert(0, tuple(
+            after[total] + sum(after[total + c] for c in range(1, min(available, MAX_MOVE_IN - total) + 1))
+            for total in range(MAX_MOVE_IN + 1)
+        ))
+    return tuple(ways)
+
+
 class MoveWays:
     """The ways to move units into a target, in :meth:`Farlander.move_options` order, counted
     without listing them: a random game draws one by its number (the same one the list holds there)."""
 
     def __init__(self, spare: list[tuple[str, int]]) -> None:
         self.spare = sorted(spare)
-        # ways[p][total]: the choices (none moved included) for sources p.. after ``total`` units.
-        ways = [[1] * (MAX_MOVE_IN + 1)]
-        for _, available in reversed(self.spare):
-            after = ways[0]
-            ways.insert(0, [
-                after[total] + sum(after[total + c] for c in range(1, min(available, MAX_MOVE_IN - total) + 1))
-                for total in range(MAX_MOVE_IN + 1)
-            ])
-        self.ways = ways
+        self.ways = _ways_table(tuple(available for _, available in self.spare))
         #: How many ways there are (moving nothing is not one).
-        self.count = ways[0][0] - 1
+        self.count = self.ways[0][0] - 1
 
     def nth(self, k: int) -> dict[str, int]:
         """The ``k``-th way (0-based), as ``move_options(...)[k]`` would give it."""
@@ -118,6 +124,8 @@ class Farlander(Game):
         # Per-seat answers of placements() and targets(), cleared whenever the board changes.
         self._placements: dict[int, list[int]] = {}
         self._targets: dict[int, list[int]] = {}
+        #: The normal form of the action random_action last gave, until the board changes.
+        self._issued: Action | None = None
         self.turn = self._chance_below("first_player", self.players, phase=DISTRIBUTION)
         self._settle_turn(self.turn)
 
@@ -211,10 +219,14 @@ class Farlander(Game):
         """A random target, then a random way to move in (cheaper than listing every action)."""
         seat = self.turn
         if self.phase == DISTRIBUTION:
-            return {"type": "place", "territory": self.ids[rng.choice(self.placements(seat))]}
+            territory = self.ids[rng.choice(self.placements(seat))]
+            self._issued = {"type": "place", "territory": territory}
+            return {"type": "place", "territory": territory}
         target = rng.choice(self.targets(seat))
         ways = self.move_ways(seat, target)
-        return {"type": "conquer", "target": self.ids[target], "moves": ways.nth(rng.below(ways.count))}
+        moves = ways.nth(rng.below(ways.count))
+        self._issued = {"type": "conquer", "target": self.ids[target], "moves": moves}
+        return {"type": "conquer", "target": self.ids[target], "moves": dict(moves)}
 
     def move_ways(self, seat: int, target: int) -> MoveWays:
         """The ways to move units into ``target``, counted (see :class:`MoveWays`)."""
@@ -303,7 +315,24 @@ class Farlander(Game):
             )
         return self.index[tid]
 
+    def _is_issued(self, action: Action) -> bool:
+        """Whether ``action`` is, value for value and type for type, the normal form that
+        :meth:`random_action` gave for this very position (drawn from :meth:`placements` or
+        :meth:`targets` and :class:`MoveWays`, so legal): then checking it again can be skipped.
+        Anything else, and anything changed since (a ``True`` for a 1, say), takes the full check."""
+        issued = self._issued
+        if issued is None or action != issued:
+            return False
+        if action["type"] == "place":
+            return type(action["territory"]) is str
+        moves = action["moves"]
+        return type(action["target"]) is str and type(moves) is dict and all(
+            type(tid) is str and type(count) is int for tid, count in moves.items()
+        )
+
     def _check(self, action: Action) -> Action:
+        if self._is_issued(action):
+            return self._issued  # type: ignore[return-value]
         seat = self.turn
         kind = action.get("type")
         expected = "place" if self.phase == DISTRIBUTION else "conquer"
@@ -369,6 +398,7 @@ class Farlander(Game):
         return {"type": "conquer", "target": self.ids[target], "moves": {self.ids[t]: n for t, n in ordered}}
 
     def _perform(self, action: Action) -> None:
+        self._issued = None
         seat = self.turn
         if action["type"] == "place":
             t = self.index[action["territory"]]
@@ -402,6 +432,7 @@ class Farlander(Game):
         """Forget cached answers after ``owner`` or ``units`` changed (tests that set up positions call it)."""
         self._placements.clear()
         self._targets.clear()
+        self._issued = None
 
     def _can_act(self, seat: int) -> bool:
         if self.phase == DISTRIBUTION:
@@ -415,6 +446,9 @@ class Farlander(Game):
         simply placed all its units). When nobody can act the phase ends: the
         action phase starts with a random first player, or the game is over.
         """
+        if self._can_act(start):  # the usual case: the next seat plays
+            self.turn = start
+            return
         while True:
             skipped: list[int] = []
             for step in range(self.players):

@@ -153,7 +153,7 @@ def build_map(placement: list[tuple[int, int]], designs: list[dict[str, Any]] | 
     """The map with design ``placement[slot][0]`` turned ``placement[slot][1]`` sixths in each slot."""
     if len(placement) != len(SLOT_POSITIONS):
         raise SetupError(f"a Farlander map has {len(SLOT_POSITIONS)} tiles, got {len(placement)}")
-    if designs is None:
+    if designs is None or designs is load_tile_designs():
         designs = load_tile_designs()
         pieces = [_placed_design(d, slot, r) for slot, (d, r) in enumerate(placement)]
     else:
