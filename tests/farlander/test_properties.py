@@ -114,3 +114,24 @@ def test_the_drawn_action_skips_no_check_it_would_fail():
             assert not game.is_legal({**action, "extra": 1})
             game.apply(action)
     assert tampered > 5
+
+
+def test_targets_kept_conquest_by_conquest_match_a_fresh_count():
+    """Every seat's targets, kept up to date after each conquest, are those of a copy of the same
+    position that forgot what it kept (counted afresh), with and without claim_empty and garrisons."""
+    import copy
+
+    from tablelight.games.farlander.engine import Farlander
+
+    rng = Rng(3)
+    compared = 0
+    for seed, players, options in ((1, 2, {"claim_empty": True}), (2, 3, {}), (3, 4, {"garrisons": False})):
+        game = Farlander(players, options, seed=seed)
+        while not game.is_over():
+            if game.phase == "action" and len(game.log) % 3 == 0:
+                fresh = copy.deepcopy(game)
+                fresh.board_changed()
+                assert [game.targets(s) for s in range(players)] == [fresh.targets(s) for s in range(players)]
+                compared += 1
+            game.apply(game.random_action(rng))
+    assert compared > 10

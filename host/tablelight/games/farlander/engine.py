@@ -124,6 +124,8 @@ class Farlander(Game):
         # Per-seat answers of placements() and targets(), cleared whenever the board changes.
         self._placements: dict[int, list[int]] = {}
         self._targets: dict[int, list[int]] = {}
+        #: _reach's counts per seat, once asked for (None: count afresh).
+        self._reach_tables: list[tuple[list[int], list[int]]] | None = None
         #: The normal form of the action random_action last gave, until the board changes.
         self._issued: Action | None = None
         self.turn = self._chance_below("first_player", self.players, phase=DISTRIBUTION)
@@ -157,12 +159,12 @@ class Farlander(Game):
         """Territory indices ``seat`` may conquer now."""
         cached = self._targets.get(seat)
         if cached is None:
-            strength, can_move = self._reach(seat)
+            strength, senders = self._reach(seat)
             owners, units, bonus = self.owner, self.units, self.defense_bonus
             claim_empty = self.options["claim_empty"]
             cached = self._targets[seat] = [
                 t for t, owner in enumerate(owners)
-                if owner != seat and (owner != NOBODY or claim_empty) and can_move[t]
+                if owner != seat and (owner != NOBODY or claim_empty) and senders[t]
                 and strength[t] > units[t] + bonus[t]
             ]
         return cached
@@ -268,25 +270,45 @@ class Farlander(Game):
             )
         return ("farlander.distribution.territory_full", f"{self.ids[t]} already holds {MAX_UNITS} units")
 
-    def _reach(self, seat: int) -> tuple[list[int], list[bool]]:
-        """Per territory: the units of ``seat`` bordering it, and whether one of those territories can
-        send units (holds more than one). One pass over the seat's territories."""
+    def _reach(self, seat: int) -> tuple[list[int], list[int]]:
+        """Per territory: the units of ``seat`` bordering it, and how many of those territories can
+        send units (hold more than one). Counted for every seat at once when first asked, then kept
+        up to date conquest by conquest (:meth:`_move_reach`) until the board changes otherwise."""
+        tables = self._reach_tables
+        if tables is None:
+            tables = self._reach_tables = [self._count_reach(s) for s in range(self.players)]
+        return tables[seat]
+
+    def _count_reach(self, seat: int) -> tuple[list[int], list[int]]:
+        """:meth:`_reach` counted afresh: one pass over the seat's territories."""
         owners, units, neighbors = self.owner, self.units, self.neighbors
         strength = [0] * len(owners)
-        can_move = [False] * len(owners)
+        senders = [0] * len(owners)
         for n, owner in enumerate(owners):
             if owner == seat:
                 count = units[n]
                 for t in neighbors[n]:
                     strength[t] += count
                     if count > 1:
-                        can_move[t] = True
-        return strength, can_move
+                        senders[t] += 1
+        return strength, senders
+
+    def _move_reach(self, n: int, owner: int, units: int, sign: int) -> None:
+        """Add (``sign`` 1) or take away (-1) territory ``n`` held by ``owner`` with ``units`` in the
+        kept :meth:`_reach` counts."""
+        if owner == NOBODY or self._reach_tables is None:
+            return
+        strength, senders = self._reach_tables[owner]
+        step, sends = sign * units, units > 1
+        for t in self.neighbors[n]:
+            strength[t] += step
+            if sends:
+                senders[t] += sign
 
     def _target_refusal(self, seat: int, t: int) -> RuleViolationError:
         """Why ``seat`` may not conquer ``t`` (one not among :meth:`targets`, the one test), in words."""
         name, owner = self.ids[t], self.owner[t]
-        strength, can_move = self._reach(seat)
+        strength, _ = self._reach(seat)
         if owner == seat:
             return RuleViolationError("farlander.conquer.own_territory", f"{name} is already yours")
         if owner == NOBODY and not self.options["claim_empty"]:
@@ -407,20 +429,28 @@ class Farlander(Game):
             self.reserve[seat] -= 1
             self._placed(seat, t)
         else:
-            self.board_changed()
+            self._placements.clear()
+            self._targets.clear()
+            owners, units = self.owner, self.units
             target = self.index[action["target"]]
+            self._move_reach(target, owners[target], units[target], -1)
             moved = 0
             for tid, count in action["moves"].items():
-                self.units[self.index[tid]] -= count
+                source = self.index[tid]
+                self._move_reach(source, seat, units[source], -1)
+                units[source] -= count
+                self._move_reach(source, seat, units[source], 1)
                 moved += count
-            self.owner[target] = seat
-            self.units[target] = moved
+            owners[target] = seat
+            units[target] = moved
+            self._move_reach(target, seat, moved, 1)
         self._settle_turn((seat + 1) % self.players)
 
     def _placed(self, seat: int, t: int) -> None:
         """Keep the cached placements after ``seat`` placed into ``t``: in the distribution phase they
         only shrink (owners only appear, units only grow, reserves only fall), so only ``t`` can leave."""
         self._targets.clear()
+        self._reach_tables = None
         placements = self._placements
         for other, found in placements.items():
             if other == seat and self.reserve[seat] <= 0:
@@ -432,6 +462,7 @@ class Farlander(Game):
         """Forget cached answers after ``owner`` or ``units`` changed (tests that set up positions call it)."""
         self._placements.clear()
         self._targets.clear()
+        self._reach_tables = None
         self._issued = None
 
     def _can_act(self, seat: int) -> bool:
