@@ -232,7 +232,8 @@ class Farlander(Game):
 
     def move_ways(self, seat: int, target: int) -> MoveWays:
         """The ways to move units into ``target``, counted (see :class:`MoveWays`)."""
-        return MoveWays([(self.ids[t], n) for t, n in self.spare_units(seat, target).items()])
+        ids, owner, units = self.ids, self.owner, self.units
+        return MoveWays([(ids[n], units[n] - 1) for n in self.neighbors[target] if owner[n] == seat and units[n] > 1])
 
     def scores(self) -> list[int]:
         points = [0] * self.players
@@ -456,7 +457,8 @@ class Farlander(Game):
             if other == seat and self.reserve[seat] <= 0:
                 placements[other] = []
             elif t in found and not (self.owner[t] == other and self.units[t] < MAX_UNITS):
-                placements[other] = [x for x in found if x != t]
+                kept = placements[other] = found.copy()  # a new list: callers may hold the old one
+                kept.remove(t)
 
     def board_changed(self) -> None:
         """Forget cached answers after ``owner`` or ``units`` changed (tests that set up positions call it)."""
@@ -477,7 +479,8 @@ class Farlander(Game):
         simply placed all its units). When nobody can act the phase ends: the
         action phase starts with a random first player, or the game is over.
         """
-        if self._can_act(start):  # the usual case: the next seat plays
+        # The usual case first: the next seat plays.
+        if self.placements(start) if self.phase == DISTRIBUTION else self.targets(start):
             self.turn = start
             return
         while True:
