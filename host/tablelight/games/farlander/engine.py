@@ -436,12 +436,18 @@ class Farlander(Game):
             target = self.index[action["target"]]
             self._move_reach(target, owners[target], units[target], -1)
             moved = 0
+            tables = self._reach_tables
             for tid, count in action["moves"].items():
                 source = self.index[tid]
-                self._move_reach(source, seat, units[source], -1)
                 units[source] -= count
-                self._move_reach(source, seat, units[source], 1)
                 moved += count
+                if tables is not None:  # the source's neighbours lose count units, and a sender when one is left
+                    strength, senders = tables[seat]
+                    stops_sending = units[source] == 1
+                    for t in self.neighbors[source]:
+                        strength[t] -= count
+                        if stops_sending:
+                            senders[t] -= 1
             owners[target] = seat
             units[target] = moved
             self._move_reach(target, seat, moved, 1)
