@@ -112,6 +112,10 @@ def test_the_drawn_action_skips_no_check_it_would_fail():
                     else:
                         raise AssertionError(f"{bent} was accepted")
             assert not game.is_legal({**action, "extra": 1})
+            if action["type"] == "place" and len(game.log) % 5 == 0:
+                normal = game.check(action)  # the drawn action's normal form, handed out
+                normal["territory"] = "zz"  # changed by its holder: checked in full, refused
+                assert not game.is_legal(normal)
             game.apply(action)
     assert tampered > 5
 

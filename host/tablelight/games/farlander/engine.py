@@ -355,7 +355,9 @@ class Farlander(Game):
 
     def _check(self, action: Action) -> Action:
         if self._is_issued(action):
-            return self._issued  # type: ignore[return-value]
+            # Handed out once: whoever gets the normal form may change it, so it vouches no more.
+            issued, self._issued = self._issued, None
+            return issued  # type: ignore[return-value]
         seat = self.turn
         kind = action.get("type")
         expected = "place" if self.phase == DISTRIBUTION else "conquer"
