@@ -79,3 +79,63 @@ def test_random_actions_draw_the_listed_ways_to_move_in_by_their_number():
                     checked += 1
             game.apply(game.random_action(rng))
     assert checked > 100
+
+
+def test_the_drawn_action_skips_no_check_it_would_fail():
+    """``apply`` skips re-checking the very action ``random_action`` just drew; the full check
+    gives that action the same normal form, and a drawn action changed in any way (a ``True`` for
+    a 1, an extra field, another target, after the board moved on) is checked in full."""
+    import copy
+
+    from tablelight.core.errors import MalformedActionError
+    from tablelight.games.farlander.engine import Farlander
+
+    rng = Rng(11)
+    tampered = 0
+    for seed in range(3):
+        game = Farlander(2 + seed % 3, seed=seed)
+        while not game.is_over():
+            action = game.random_action(rng)
+            if len(game.log) % 6 == 0:
+                fresh = Farlander.load(game.save())  # the same position, never drawn from: the full check
+                normal = game.check(action)
+                assert json.dumps(normal) == json.dumps(fresh.check(copy.deepcopy(action)))  # key order too
+            if action["type"] == "conquer" and tampered < 30:
+                bent = copy.deepcopy(action)
+                first = next(iter(bent["moves"]))
+                if bent["moves"][first] == 1:
+                    bent["moves"][first] = True
+                    try:
+                        game.check(bent)
+                    except MalformedActionError:
+                        tampered += 1
+                    else:
+                        raise AssertionError(f"{bent} was accepted")
+            assert not game.is_legal({**action, "extra": 1})
+            if action["type"] == "place" and len(game.log) % 5 == 0:
+                normal = game.check(action)  # the drawn action's normal form, handed out
+                normal["territory"] = "zz"  # changed by its holder: checked in full, refused
+                assert not game.is_legal(normal)
+            game.apply(action)
+    assert tampered > 5
+
+
+def test_targets_kept_conquest_by_conquest_match_a_fresh_count():
+    """Every seat's targets, kept up to date after each conquest, are those of a copy of the same
+    position that forgot what it kept (counted afresh), with and without claim_empty and garrisons."""
+    import copy
+
+    from tablelight.games.farlander.engine import Farlander
+
+    rng = Rng(3)
+    compared = 0
+    for seed, players, options in ((1, 2, {"claim_empty": True}), (2, 3, {}), (3, 4, {"garrisons": False})):
+        game = Farlander(players, options, seed=seed)
+        while not game.is_over():
+            if game.phase == "action" and len(game.log) % 3 == 0:
+                fresh = copy.deepcopy(game)
+                fresh.board_changed()
+                assert [game.targets(s) for s in range(players)] == [fresh.targets(s) for s in range(players)]
+                compared += 1
+            game.apply(game.random_action(rng))
+    assert compared > 10

@@ -224,8 +224,8 @@ class Game(ABC):
 
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Validate and apply ``action`` for the current seat (or check it is ``seat``'s turn)."""
-        checked = self.check(action, seat)
-        self.log.append({"seat": self.current_seat(), "action": checked})
+        current, checked = self._checked(action, seat)
+        self.log.append({"seat": current, "action": checked})
         self._perform(checked)
 
     def check(self, action: Action, seat: int | None = None) -> Action:
@@ -235,6 +235,10 @@ class Game(ABC):
         :class:`~tablelight.core.errors.IllegalActionError` that :meth:`apply` would raise.
         Boards and clients use it to say why a choice is refused before anything changes.
         """
+        return self._checked(action, seat)[1]
+
+    def _checked(self, action: Action, seat: int | None) -> tuple[int, Action]:
+        """:meth:`check`, also giving the seat to act (asked once: apply runs this for every action)."""
         if not isinstance(action, dict):
             raise MalformedActionError("action.shape", f"an action is a JSON object, got {action!r}")
         current = self.current_seat()
@@ -242,7 +246,7 @@ class Game(ABC):
             raise GameOverError("game.over", "the game is over: no more actions")
         if seat is not None and seat != current:
             raise NotYourTurnError("turn.order", f"it is seat {current}'s turn, not seat {seat}'s")
-        return self._check(action)
+        return current, self._check(action)
 
     def is_legal(self, action: Action) -> bool:
         try:

@@ -16,7 +16,8 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-_MASK64 = (1 << 64) - 1
+_TWO64 = 1 << 64
+_MASK64 = _TWO64 - 1
 #: Bits of a seed made by :func:`secret_seed`: too many to search, and a signed 64-bit integer in any store.
 SECRET_SEED_BITS = 63
 _GOLDEN_GAMMA = 0x9E3779B97F4A7C15
@@ -46,9 +47,13 @@ class Rng:
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
         # Largest multiple of n that fits in 64 bits: outputs above it are redrawn.
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _TWO64 - _TWO64 % n
         while True:
-            x = self.next64()
+            # next64() written out: every engine's chance and every random bot comes through here.
+            self.state = z = (self.state + _GOLDEN_GAMMA) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            x = z ^ (z >> 31)
             if x < limit:
                 return x % n
 

@@ -21,6 +21,7 @@ the skip is logged with ``"auto": true``. Rule decisions are in
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -42,23 +43,28 @@ OVER = "over"
 _MAP_SALT = 0x6D6170
 
 
+@functools.lru_cache(maxsize=4096)  # sources hold 1-4 spare units each: few tuples recur all game
+def _ways_table(availables: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """ways[p][total]: the choices (none moved included) for sources p.. after ``total`` units."""
+    ways = [(1,) * (MAX_MOVE_IN + 1)]
+    for available in reversed(availables):
+        after = ways[0]
+        ways.insert(0, tuple(
+            after[total] + sum(after[total + c] for c in range(1, min(available, MAX_MOVE_IN - total) + 1))
+            for total in range(MAX_MOVE_IN + 1)
+        ))
+    return tuple(ways)
+
+
 class MoveWays:
     """The ways to move units into a target, in :meth:`Farlander.move_options` order, counted
     without listing them: a random game draws one by its number (the same one the list holds there)."""
 
     def __init__(self, spare: list[tuple[str, int]]) -> None:
         self.spare = sorted(spare)
-        # ways[p][total]: the choices (none moved included) for sources p.. after ``total`` units.
-        ways = [[1] * (MAX_MOVE_IN + 1)]
-        for _, available in reversed(self.spare):
-            after = ways[0]
-            ways.insert(0, [
-                after[total] + sum(after[total + c] for c in range(1, min(available, MAX_MOVE_IN - total) + 1))
-                for total in range(MAX_MOVE_IN + 1)
-            ])
-        self.ways = ways
+        self.ways = _ways_table(tuple(available for _, available in self.spare))
         #: How many ways there are (moving nothing is not one).
-        self.count = ways[0][0] - 1
+        self.count = self.ways[0][0] - 1
 
     def nth(self, k: int) -> dict[str, int]:
         """The ``k``-th way (0-based), as ``move_options(...)[k]`` would give it."""
@@ -118,6 +124,10 @@ class Farlander(Game):
         # Per-seat answers of placements() and targets(), cleared whenever the board changes.
         self._placements: dict[int, list[int]] = {}
         self._targets: dict[int, list[int]] = {}
+        #: _reach's counts per seat, once asked for (None: count afresh).
+        self._reach_tables: list[tuple[list[int], list[int]]] | None = None
+        #: The normal form of the action random_action last gave, until the board changes.
+        self._issued: Action | None = None
         self.turn = self._chance_below("first_player", self.players, phase=DISTRIBUTION)
         self._settle_turn(self.turn)
 
@@ -149,12 +159,12 @@ class Farlander(Game):
         """Territory indices ``seat`` may conquer now."""
         cached = self._targets.get(seat)
         if cached is None:
-            strength, can_move = self._reach(seat)
+            strength, senders = self._reach(seat)
             owners, units, bonus = self.owner, self.units, self.defense_bonus
             claim_empty = self.options["claim_empty"]
             cached = self._targets[seat] = [
                 t for t, owner in enumerate(owners)
-                if owner != seat and (owner != NOBODY or claim_empty) and can_move[t]
+                if owner != seat and (owner != NOBODY or claim_empty) and senders[t]
                 and strength[t] > units[t] + bonus[t]
             ]
         return cached
@@ -211,14 +221,19 @@ class Farlander(Game):
         """A random target, then a random way to move in (cheaper than listing every action)."""
         seat = self.turn
         if self.phase == DISTRIBUTION:
-            return {"type": "place", "territory": self.ids[rng.choice(self.placements(seat))]}
+            territory = self.ids[rng.choice(self.placements(seat))]
+            self._issued = {"type": "place", "territory": territory}
+            return {"type": "place", "territory": territory}
         target = rng.choice(self.targets(seat))
         ways = self.move_ways(seat, target)
-        return {"type": "conquer", "target": self.ids[target], "moves": ways.nth(rng.below(ways.count))}
+        moves = ways.nth(rng.below(ways.count))
+        self._issued = {"type": "conquer", "target": self.ids[target], "moves": moves}
+        return {"type": "conquer", "target": self.ids[target], "moves": dict(moves)}
 
     def move_ways(self, seat: int, target: int) -> MoveWays:
         """The ways to move units into ``target``, counted (see :class:`MoveWays`)."""
-        return MoveWays([(self.ids[t], n) for t, n in self.spare_units(seat, target).items()])
+        ids, owner, units = self.ids, self.owner, self.units
+        return MoveWays([(ids[n], units[n] - 1) for n in self.neighbors[target] if owner[n] == seat and units[n] > 1])
 
     def scores(self) -> list[int]:
         points = [0] * self.players
@@ -256,25 +271,45 @@ class Farlander(Game):
             )
         return ("farlander.distribution.territory_full", f"{self.ids[t]} already holds {MAX_UNITS} units")
 
-    def _reach(self, seat: int) -> tuple[list[int], list[bool]]:
-        """Per territory: the units of ``seat`` bordering it, and whether one of those territories can
-        send units (holds more than one). One pass over the seat's territories."""
+    def _reach(self, seat: int) -> tuple[list[int], list[int]]:
+        """Per territory: the units of ``seat`` bordering it, and how many of those territories can
+        send units (hold more than one). Counted for every seat at once when first asked, then kept
+        up to date conquest by conquest (:meth:`_move_reach`) until the board changes otherwise."""
+        tables = self._reach_tables
+        if tables is None:
+            tables = self._reach_tables = [self._count_reach(s) for s in range(self.players)]
+        return tables[seat]
+
+    def _count_reach(self, seat: int) -> tuple[list[int], list[int]]:
+        """:meth:`_reach` counted afresh: one pass over the seat's territories."""
         owners, units, neighbors = self.owner, self.units, self.neighbors
         strength = [0] * len(owners)
-        can_move = [False] * len(owners)
+        senders = [0] * len(owners)
         for n, owner in enumerate(owners):
             if owner == seat:
                 count = units[n]
                 for t in neighbors[n]:
                     strength[t] += count
                     if count > 1:
-                        can_move[t] = True
-        return strength, can_move
+                        senders[t] += 1
+        return strength, senders
+
+    def _move_reach(self, n: int, owner: int, units: int, sign: int) -> None:
+        """Add (``sign`` 1) or take away (-1) territory ``n`` held by ``owner`` with ``units`` in the
+        kept :meth:`_reach` counts."""
+        if owner == NOBODY or self._reach_tables is None:
+            return
+        strength, senders = self._reach_tables[owner]
+        step, sends = sign * units, units > 1
+        for t in self.neighbors[n]:
+            strength[t] += step
+            if sends:
+                senders[t] += sign
 
     def _target_refusal(self, seat: int, t: int) -> RuleViolationError:
         """Why ``seat`` may not conquer ``t`` (one not among :meth:`targets`, the one test), in words."""
         name, owner = self.ids[t], self.owner[t]
-        strength, can_move = self._reach(seat)
+        strength, _ = self._reach(seat)
         if owner == seat:
             return RuleViolationError("farlander.conquer.own_territory", f"{name} is already yours")
         if owner == NOBODY and not self.options["claim_empty"]:
@@ -303,7 +338,26 @@ class Farlander(Game):
             )
         return self.index[tid]
 
+    def _is_issued(self, action: Action) -> bool:
+        """Whether ``action`` is, value for value and type for type, the normal form that
+        :meth:`random_action` gave for this very position (drawn from :meth:`placements` or
+        :meth:`targets` and :class:`MoveWays`, so legal): then checking it again can be skipped.
+        Anything else, and anything changed since (a ``True`` for a 1, say), takes the full check."""
+        issued = self._issued
+        if issued is None or action != issued:
+            return False
+        if action["type"] == "place":
+            return type(action["territory"]) is str
+        moves = action["moves"]
+        return type(action["target"]) is str and type(moves) is dict and all(
+            type(tid) is str and type(count) is int for tid, count in moves.items()
+        )
+
     def _check(self, action: Action) -> Action:
+        if self._is_issued(action):
+            # Handed out once: whoever gets the normal form may change it, so it vouches no more.
+            issued, self._issued = self._issued, None
+            return issued  # type: ignore[return-value]
         seat = self.turn
         kind = action.get("type")
         expected = "place" if self.phase == DISTRIBUTION else "conquer"
@@ -369,6 +423,7 @@ class Farlander(Game):
         return {"type": "conquer", "target": self.ids[target], "moves": {self.ids[t]: n for t, n in ordered}}
 
     def _perform(self, action: Action) -> None:
+        self._issued = None
         seat = self.turn
         if action["type"] == "place":
             t = self.index[action["territory"]]
@@ -377,31 +432,48 @@ class Farlander(Game):
             self.reserve[seat] -= 1
             self._placed(seat, t)
         else:
-            self.board_changed()
+            self._placements.clear()
+            self._targets.clear()
+            owners, units = self.owner, self.units
             target = self.index[action["target"]]
+            self._move_reach(target, owners[target], units[target], -1)
             moved = 0
+            tables = self._reach_tables
             for tid, count in action["moves"].items():
-                self.units[self.index[tid]] -= count
+                source = self.index[tid]
+                units[source] -= count
                 moved += count
-            self.owner[target] = seat
-            self.units[target] = moved
+                if tables is not None:  # the source's neighbours lose count units, and a sender when one is left
+                    strength, senders = tables[seat]
+                    stops_sending = units[source] == 1
+                    for t in self.neighbors[source]:
+                        strength[t] -= count
+                        if stops_sending:
+                            senders[t] -= 1
+            owners[target] = seat
+            units[target] = moved
+            self._move_reach(target, seat, moved, 1)
         self._settle_turn((seat + 1) % self.players)
 
     def _placed(self, seat: int, t: int) -> None:
         """Keep the cached placements after ``seat`` placed into ``t``: in the distribution phase they
         only shrink (owners only appear, units only grow, reserves only fall), so only ``t`` can leave."""
         self._targets.clear()
+        self._reach_tables = None
         placements = self._placements
         for other, found in placements.items():
             if other == seat and self.reserve[seat] <= 0:
                 placements[other] = []
             elif t in found and not (self.owner[t] == other and self.units[t] < MAX_UNITS):
-                placements[other] = [x for x in found if x != t]
+                kept = placements[other] = found.copy()  # a new list: callers may hold the old one
+                kept.remove(t)
 
     def board_changed(self) -> None:
         """Forget cached answers after ``owner`` or ``units`` changed (tests that set up positions call it)."""
         self._placements.clear()
         self._targets.clear()
+        self._reach_tables = None
+        self._issued = None
 
     def _can_act(self, seat: int) -> bool:
         if self.phase == DISTRIBUTION:
@@ -415,6 +487,10 @@ class Farlander(Game):
         simply placed all its units). When nobody can act the phase ends: the
         action phase starts with a random first player, or the game is over.
         """
+        # The usual case first: the next seat plays.
+        if self.placements(start) if self.phase == DISTRIBUTION else self.targets(start):
+            self.turn = start
+            return
         while True:
             skipped: list[int] = []
             for step in range(self.players):

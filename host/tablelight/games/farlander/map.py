@@ -103,52 +103,76 @@ def _anchor(slot: int, edges: tuple[int, ...]) -> tuple[float, float]:
     return (cx + 0.55 * sx / length, cy + 0.55 * sy / length)
 
 
+#: Touching tile edges of the flower: (slot a, its edge, slot b, b's edge facing it).
+SLOT_JOINS: tuple[tuple[int, int, int, int], ...] = tuple(
+    (slot_a, EDGE_OFFSETS.index((qb - qa, rb - ra)), slot_b, (EDGE_OFFSETS.index((qb - qa, rb - ra)) + 3) % 6)
+    for slot_a, (qa, ra) in enumerate(SLOT_POSITIONS)
+    for slot_b, (qb, rb) in enumerate(SLOT_POSITIONS)
+    if (qb - qa, rb - ra) in EDGE_OFFSETS
+)
+
+#: One placed tile: its territories (id, slot, garrison, edges), the neighbour pairs inside it,
+#: and which territory holds each of its physical edges.
+TilePiece = tuple[
+    tuple[tuple[str, int, bool, tuple[int, ...]], ...], tuple[tuple[str, str], ...], tuple[str, ...]
+]
+
+
+def place_tile(design: dict[str, Any], slot: int, rotation: int) -> TilePiece:
+    """Design ``design`` turned ``rotation`` sixths in ``slot``: the part of a map inside one tile."""
+    ids = [f"{SLOT_LETTERS[slot]}{i + 1}" for i in range(len(design["territories"]))]
+    slice_owner: dict[int, str] = {}
+    interior: list[str] = []
+    info = []
+    for tid, spec in zip(ids, design["territories"]):
+        edges = tuple(sorted((e + rotation) % 6 for e in spec.get("edges", ())))
+        info.append((tid, slot, bool(spec.get("garrison", False)), edges))
+        if spec.get("interior"):
+            interior.append(tid)
+        for edge in edges:
+            slice_owner[edge] = tid
+    if sorted(slice_owner) != list(range(6)):
+        raise SetupError(f"tile design {design['name']!r} does not cover all six edges exactly once")
+    pairs = []
+    # Slices d and d+1 share a spoke.
+    for edge in range(6):
+        a, b = slice_owner[edge], slice_owner[(edge + 1) % 6]
+        if a != b:
+            pairs.append((a, b))
+    for tid in interior:
+        pairs.extend((tid, other) for other in ids if other != tid)
+    return tuple(info), tuple(pairs), tuple(slice_owner[edge] for edge in range(6))
+
+
+@functools.lru_cache(maxsize=512)  # 7 designs x 7 slots x 6 turns; every random game builds a map
+def _placed_design(design_index: int, slot: int, rotation: int) -> TilePiece:
+    return place_tile(load_tile_designs()[design_index], slot, rotation)
+
+
 def build_map(placement: list[tuple[int, int]], designs: list[dict[str, Any]] | None = None) -> FarlanderMap:
     """The map with design ``placement[slot][0]`` turned ``placement[slot][1]`` sixths in each slot."""
-    designs = designs if designs is not None else load_tile_designs()
     if len(placement) != len(SLOT_POSITIONS):
         raise SetupError(f"a Farlander map has {len(SLOT_POSITIONS)} tiles, got {len(placement)}")
+    if designs is None or designs is load_tile_designs():
+        designs = load_tile_designs()
+        pieces = [_placed_design(d, slot, r) for slot, (d, r) in enumerate(placement)]
+    else:
+        pieces = [place_tile(designs[d], slot, r) for slot, (d, r) in enumerate(placement)]
     neighbors: dict[str, set[str]] = {}
-    # (slot, physical edge) -> territory id, for joining tiles.
-    edge_owner: dict[tuple[int, int], str] = {}
     info: list[tuple[str, int, bool, tuple[int, ...]]] = []
-    for slot, (design_index, rotation) in enumerate(placement):
-        design = designs[design_index]
-        ids = [f"{SLOT_LETTERS[slot]}{i + 1}" for i in range(len(design["territories"]))]
-        slice_owner: dict[int, str] = {}
-        interior: list[str] = []
-        for tid, spec in zip(ids, design["territories"]):
-            neighbors[tid] = set()
-            edges = tuple(sorted((e + rotation) % 6 for e in spec.get("edges", ())))
-            info.append((tid, slot, bool(spec.get("garrison", False)), edges))
-            if spec.get("interior"):
-                interior.append(tid)
-            for edge in edges:
-                slice_owner[edge] = tid
-                edge_owner[(slot, edge)] = tid
-        if sorted(slice_owner) != list(range(6)):
-            raise SetupError(f"tile design {design['name']!r} does not cover all six edges exactly once")
-        # Slices d and d+1 share a spoke.
-        for edge in range(6):
-            a, b = slice_owner[edge], slice_owner[(edge + 1) % 6]
-            if a != b:
-                neighbors[a].add(b)
-                neighbors[b].add(a)
-        for tid in interior:
-            for other in ids:
-                if other != tid:
-                    neighbors[tid].add(other)
-                    neighbors[other].add(tid)
-    # Across touching tile edges.
-    for slot_a, (qa, ra) in enumerate(SLOT_POSITIONS):
-        for slot_b, (qb, rb) in enumerate(SLOT_POSITIONS):
-            offset = (qb - qa, rb - ra)
-            if offset in EDGE_OFFSETS:
-                edge = EDGE_OFFSETS.index(offset)
-                a = edge_owner[(slot_a, edge)]
-                b = edge_owner[(slot_b, (edge + 3) % 6)]
-                neighbors[a].add(b)
-                neighbors[b].add(a)
+    for tile_info, _, _ in pieces:
+        info.extend(tile_info)
+        for entry in tile_info:
+            neighbors[entry[0]] = set()
+    for _, pairs, _ in pieces:
+        for a, b in pairs:
+            neighbors[a].add(b)
+            neighbors[b].add(a)
+    for slot_a, edge_a, slot_b, edge_b in SLOT_JOINS:
+        a = pieces[slot_a][2][edge_a]
+        b = pieces[slot_b][2][edge_b]
+        neighbors[a].add(b)
+        neighbors[b].add(a)
     territories = tuple(
         Territory(tid, slot, garrison, tuple(sorted(neighbors[tid])), edges, _anchor(slot, edges))
         for tid, slot, garrison, edges in info
