@@ -183,6 +183,11 @@ class GameFace(ABC):
         """LED -> the name of the place it lights, for the terminal drawing (none: unlabelled)."""
         return {}
 
+    def place_labels(self) -> dict[int, str]:
+        """LED -> the name actions and messages use for the place it lights, for the seat pages'
+        board picture (which has room for more names than the terminal). Default: :meth:`led_labels`."""
+        return self.led_labels()
+
     def place_keys(self) -> dict[str, int]:
         """Place name -> a key that selects it, for typed input (none: only key names and menus)."""
         return {}

@@ -21,7 +21,7 @@ from tablelight.core.errors import SetupError, TablelightError
 from tablelight.core.inputs import number_in_range
 from tablelight.table.face import Pixel, face_class, make_face
 from tablelight.table.layout import load_layout_data
-from tablelight.table.service import HUMAN, Board, KeyEventLike, Table
+from tablelight.table.service import HUMAN, Board, KeyEventLike, Table, has_secrets
 from tablelight.table.store import GameStore
 from tablelight.table.typed import TypedInput, read_typed_lines
 
@@ -217,10 +217,8 @@ def run_table(
     layout = load_layout_data(face_class(game.name).default_layout)
     face = make_face(game, layout)  # refuses a game without a face, or a layout it cannot show, up front
     view = args.view or ("terminal" if args.board in ("sim", "none") else "none")
-    from tablelight.web.places import keeps_secrets
-
     # Seats with secrets can only see them on their own pages, so such a game with a person serves them.
-    web_on = view in ("web", "both") or bool(getattr(args, "share", None)) or (keeps_secrets(game) and "human" in seats)
+    web_on = view in ("web", "both") or bool(getattr(args, "share", None)) or (has_secrets(game) and "human" in seats)
     out = sys.stdout
     with ExitStack() as stack:
         unstarted: list[int] = []  # a new game's id until its table runs: deleted if starting fails

@@ -30,8 +30,8 @@ import threading
 from typing import Any
 
 from tablelight.core.game import Action
-from tablelight.table.service import HUMAN, Table
-from tablelight.web.places import keeps_secrets, secret_sections, words
+from tablelight.table.service import HUMAN, Table, has_secrets
+from tablelight.web.places import secret_sections, words
 
 #: Landover's action fields as its face and the board's labels name them.
 LANDOVER_PLACES = {"vertex": "corner", "edge": "side", "city": "city on corner", "to": "to corner"}
@@ -46,7 +46,7 @@ class Desk:
         self.table = table
         self.game = table.game
         self.face = table.face
-        self.secret = keeps_secrets(table.game)
+        self.secret = has_secrets(table.game)
         self.join_url = join_url
         #: seat -> bool: has a device joined (the :class:`~tablelight.web.access.Access`'s ``joined``).
         self.joined = joined or (lambda seat: False)
@@ -173,7 +173,7 @@ class Desk:
     def _recompute(self) -> None:
         game, table = self.game, self.table
         seat_now = game.current_seat()
-        names = list(getattr(self.face, "seat_names", None) or [])
+        names = list(self.face.seat_names)
         public = {
             "game": game.name,
             "turn": seat_now,

@@ -1,8 +1,8 @@
-"""Words the seat pages add to a game: place names on the board picture, a seat's secrets as text.
+"""Words the seat pages add to a game: a seat's secrets as text.
 
-Both are optional per game: a game not named here gets no labels and the generic
-listing of its secrets (whatever its ``view(seat)`` shows that the other seats' views do
-not).
+A game not named here gets the generic listing of its secrets (whatever its ``view(seat)``
+shows that the other seats' views do not). Place names on the board picture come from the
+face (``GameFace.place_labels``).
 """
 
 from __future__ import annotations
@@ -10,27 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from tablelight.core.game import Game
-
-
-def place_labels(game: Game, face: Any) -> dict[int, str]:
-    """LED -> the name actions and messages use for the place it lights."""
-    layout = getattr(face, "layout", None)
-    if game.name == "farlander" and layout is not None:
-        from tablelight.games.farlander.face import territory_leds
-
-        ids = getattr(game, "ids", [])
-        return {leds[0]: ids[t] for t, leds in enumerate(territory_leds(game, layout)) if leds and t < len(ids)}  # type: ignore[arg-type]
-    if game.name == "landover" and layout is not None:
-        labels = {led: str(h) for h, led in getattr(layout, "hex_led", {}).items()}
-        labels.update({led: str(v) for v, led in getattr(layout, "corner_led", {}).items()})
-        labels.update({led: str(e) for e, led in getattr(layout, "side_led", {}).items()})
-        return labels
-    return {}
-
-
-def keeps_secrets(game: Game) -> bool:
-    """True when the game hides something from some seat (it overrides ``view``)."""
-    return type(game).view is not Game.view
 
 
 def words(value: Any) -> str:

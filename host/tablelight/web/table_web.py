@@ -22,7 +22,6 @@ from tablelight.view.web import WebView
 from tablelight.web.access import Access, SeatPass
 from tablelight.web.desk import Desk
 from tablelight.web.host_link import HOST_LINK_CHOICES, host_page_html, remove_quietly, write_private
-from tablelight.web.places import place_labels
 from tablelight.web.server import IDLE_TIMEOUT
 from tablelight.web.share import JoinSheet
 
@@ -58,7 +57,7 @@ class TableWeb:
         self.desk = Desk(table, joined=self.access.joined)
         self.view = WebView(
             layout, pixels, press, port=port, share=share, title=title, desk=self.desk, access=self.access,
-            labels=place_labels(table.game, table.face), idle_timeout=idle_timeout,
+            labels=table.face.place_labels(), idle_timeout=idle_timeout,
         )
         self.desk.join_url = self.view.join_url
         self.sheet = JoinSheet(self.access, self.view.join_url, table.seat_label)

@@ -91,6 +91,13 @@ class LandoverWords(LandoverChoice):
         """LED -> hex number, for the terminal drawing: the words "hex 12" point at a light."""
         return {led: str(h) for h, led in self.layout.hex_led.items()}
 
+    def place_labels(self) -> dict[int, str]:
+        """Hexes, corners and sides by number: the words the choices use ("corner 12", "side 40")."""
+        labels = self.led_labels()
+        labels.update({led: str(v) for v, led in self.layout.corner_led.items()})
+        labels.update({led: str(e) for e, led in self.layout.side_led.items()})
+        return labels
+
     def describe_action(self, action: Action) -> str:
         kind = action.get("type")
         if kind == "build":
