@@ -16,6 +16,7 @@ import time
 from collections.abc import Sequence
 from contextlib import ExitStack
 from typing import Any
+from pathlib import Path
 
 from tablelight.core.errors import SetupError, TablelightError
 from tablelight.core.inputs import number_in_range
@@ -34,7 +35,8 @@ JOIN_HINT = "it has no screen of its own yet: each seat of this game needs one (
 #: How a game is played, kept with it in the store so ``tablelight resume ID`` needs no flags:
 #: option name -> default. A flag given to ``resume`` overrides the stored value.
 TABLE_SETTINGS: dict[str, Any] = {
-    "board": "auto", "view": None, "web_port": 8055, "share": None, "host_link": "file", "bot_delay": 0.0, "brightness": None,
+    "board": "auto", "view": None, "web_port": 8055, "share": None, "host_link": "file", "https": False,
+    "https_cert": None, "https_key": None, "bot_delay": 0.0, "brightness": None,
 }
 
 
@@ -70,10 +72,26 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
         "file (a file only you can read, next to the game store; default) or terminal (also printed: "
         "only when nobody else sees this terminal)",
     )
+    parser.add_argument(
+        "--https",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="serve the pages over HTTPS so nobody else on the network reads a seat's page or token; without "
+        "--https-cert a self-signed certificate is made once and kept beside the game store (phones warn the "
+        "first time: the shared screen prints its fingerprint to check)",
+    )
+    parser.add_argument("--https-cert", metavar="FILE", default=None, type=absolute_path,
+                        help="your own certificate (PEM, for example from mkcert) for --https; needs --https-key")
+    parser.add_argument("--https-key", metavar="FILE", default=None, type=absolute_path, help="the private key (PEM) of --https-cert")
     parser.add_argument("--bot-delay", type=number_in_range(0, MAX_BOT_DELAY_S), default=None,
                         help=f"seconds a bot waits before it moves, 0-{MAX_BOT_DELAY_S} (default 0)")
     parser.add_argument("--brightness", type=number_in_range(0.0, 1.0), default=None, help="board brightness 0.0-1.0")
     parser.add_argument("--db", help="game store file (default $TABLELIGHT_DB or ~/.local/share/tablelight/games.sqlite)")
+
+
+def absolute_path(text: str) -> str:
+    """A file named on the command line, made absolute: ``resume`` may run from another folder."""
+    return str(Path(text).expanduser().resolve())
 
 
 class _KeyQueue:
@@ -218,7 +236,8 @@ def run_table(
     face = make_face(game, layout)  # refuses a game without a face, or a layout it cannot show, up front
     view = args.view or ("terminal" if args.board in ("sim", "none") else "none")
     # Seats with secrets can only see them on their own pages, so such a game with a person serves them.
-    web_on = view in ("web", "both") or bool(getattr(args, "share", None)) or (has_secrets(game) and "human" in seats)
+    asked_for_web = view in ("web", "both") or bool(args.share or args.https or args.https_cert)
+    web_on = asked_for_web or (has_secrets(game) and "human" in seats)
     out = sys.stdout
     with ExitStack() as stack:
         unstarted: list[int] = []  # a new game's id until its table runs: deleted if starting fails
@@ -280,6 +299,7 @@ def run_table(
         if web_on:
             from tablelight.web.host_link import host_link_path
             from tablelight.web.table_web import TableWeb
+            from tablelight.web.tls import HttpsChoice
 
             pixels_source = sim.pixels if sim is not None else (lambda: table.shown or [])
             presser = sim_presser(sim, on_message) if sim is not None else board.press
@@ -287,6 +307,7 @@ def run_table(
                 table, layout, pixels_source, presser, port=args.web_port, share=args.share,
                 title=f"game {game_id}: {game.name}", out=out, terminal=terminal,
                 host_link=args.host_link, host_file=host_link_path(store.path, game_id),
+                https=HttpsChoice.from_options(args.https, args.https_cert, args.https_key, store.path.parent),
             )
             web.start()
             stack.callback(web.stop)

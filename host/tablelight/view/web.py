@@ -19,6 +19,7 @@ from tablelight.web.app import BoardFeed, make_app
 from tablelight.web.desk import Desk
 from tablelight.web.drawing import svg
 from tablelight.web.server import IDLE_TIMEOUT, WebServer
+from tablelight.web.tls import HttpsChoice
 
 __all__ = ["WebView", "svg"]
 
@@ -42,6 +43,7 @@ class WebView:
         access: Access | None = None,
         labels: dict[int, str] | None = None,
         idle_timeout: int = IDLE_TIMEOUT,
+        https: HttpsChoice | None = None,
     ) -> None:
         self.layout = layout
         self.access = access if access is not None else Access([])
@@ -50,6 +52,7 @@ class WebView:
             port=port,
             share=share,
             idle_timeout=idle_timeout,
+            https=https,
         )
         self.port = self.server.port
         #: Links use the address people should use (the network one when shared).

@@ -60,10 +60,10 @@ def header(scope: Scope, name: bytes) -> str | None:
 class Guard:
     """ASGI middleware; ``hosts`` are the ``host:port`` values the page may be reached at."""
 
-    def __init__(self, app: App, hosts: Iterable[str]) -> None:
+    def __init__(self, app: App, hosts: Iterable[str], scheme: str = "http") -> None:
         self.app = app
         self.hosts = {h.lower() for h in hosts}
-        self.origins = {f"http://{h}" for h in self.hosts}
+        self.origins = {f"{scheme}://{h}" for h in self.hosts}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]

@@ -17,6 +17,7 @@ import uvicorn
 
 from tablelight.core.errors import SetupError
 from tablelight.web.guard import Guard, IdleClosingH11Protocol
+from tablelight.web.tls import HttpsChoice, TlsFiles
 
 LOOPBACK = "127.0.0.1"
 IDLE_TIMEOUT = 5
@@ -54,7 +55,9 @@ def share_address(share: str | None) -> str | None:
 class WebServer:
     """Serve ``app`` (an ASGI app, wrapped in :class:`Guard` here) until :meth:`stop`."""
 
-    def __init__(self, app: Any, *, port: int = 0, share: str | None = None, idle_timeout: int = IDLE_TIMEOUT) -> None:
+    def __init__(
+        self, app: Any, *, port: int = 0, share: str | None = None, idle_timeout: int = IDLE_TIMEOUT, https: HttpsChoice | None = None
+    ) -> None:
         self.addresses = [LOOPBACK]
         lan = share_address(share)
         self.sockets = [bind(LOOPBACK, port)]
@@ -63,8 +66,11 @@ class WebServer:
             self.sockets.append(bind(lan, self.port))
             self.addresses.append(lan)
         hosts = [f"{a}:{self.port}" for a in self.addresses] + [f"localhost:{self.port}"]
+        #: The certificate and key when the pages are served over HTTPS (``--https``), else None.
+        self.tls: TlsFiles | None = https.files_for(self.addresses) if https is not None else None
+        self.scheme = "https" if self.tls is not None else "http"
         config = uvicorn.Config(
-            Guard(app, hosts),
+            Guard(app, hosts, scheme=self.scheme),
             http=IdleClosingH11Protocol,
             ws="websockets-sansio",
             lifespan="off",
@@ -80,6 +86,8 @@ class WebServer:
             ws_ping_interval=10.0,
             ws_ping_timeout=10.0,
             ws_per_message_deflate=False,
+            ssl_certfile=str(self.tls.cert) if self.tls is not None else None,
+            ssl_keyfile=str(self.tls.key) if self.tls is not None else None,
         )
         self.server = uvicorn.Server(config)
         self.thread: threading.Thread | None = None
@@ -91,7 +99,7 @@ class WebServer:
 
     @property
     def url(self) -> str:
-        return f"http://{self.address}:{self.port}"
+        return f"{self.scheme}://{self.address}:{self.port}"
 
     def start(self) -> WebServer:
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": self.sockets}, name="web", daemon=True)

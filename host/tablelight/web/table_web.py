@@ -24,6 +24,7 @@ from tablelight.web.desk import Desk
 from tablelight.web.host_link import HOST_LINK_CHOICES, host_page_html, remove_quietly, write_private
 from tablelight.web.server import IDLE_TIMEOUT
 from tablelight.web.share import JoinSheet
+from tablelight.web.tls import HttpsChoice
 
 
 class TableWeb:
@@ -44,6 +45,7 @@ class TableWeb:
         idle_timeout: int = IDLE_TIMEOUT,
         host_link: str = "file",
         host_file: Path | None = None,
+        https: HttpsChoice | None = None,
     ) -> None:
         if host_link not in HOST_LINK_CHOICES:
             raise SetupError(f"--host-link takes {' or '.join(HOST_LINK_CHOICES)}, not {host_link!r}")
@@ -57,7 +59,7 @@ class TableWeb:
         self.desk = Desk(table, joined=self.access.joined)
         self.view = WebView(
             layout, pixels, press, port=port, share=share, title=title, desk=self.desk, access=self.access,
-            labels=table.face.place_labels(), idle_timeout=idle_timeout,
+            labels=table.face.place_labels(), idle_timeout=idle_timeout, https=https,
         )
         self.desk.join_url = self.view.join_url
         self.sheet = JoinSheet(self.access, self.view.join_url, table.seat_label)
@@ -76,6 +78,10 @@ class TableWeb:
                 raise SetupError(f"cannot write the host page's address to {self.host_file}: {error.strerror or error}") from None
         print(self.host_line(), file=sys.stderr, flush=True)
         print(f"board page for everyone: {self.view.public_url}", file=sys.stderr, flush=True)
+        tls = self.view.server.tls
+        if tls is not None:
+            print(f"https certificate SHA-256 fingerprint {tls.fingerprint}: a phone that warns about the certificate "
+                  "shows it under the certificate's details; go on only when they match", file=sys.stderr, flush=True)
         if self.live_terminal:
             self.terminal.footer = self.footer()
         elif self.access.seats:
