@@ -34,6 +34,8 @@ FIELD_KINDS: dict[str, str] = {
     "kind": "kind",
     "take": "kinds",
     "card_taken": "name",
+    "cards": "kinds",
+    "dev_card": "name",
     "white": "white",
     "red": "red",
 }
@@ -42,7 +44,7 @@ FIELD_WORDS = {
     "vertex": "corner", "city": "city for the metro", "edge": "side", "to": "side to move it to", "hex": "hex",
     "hexes": "two hexes", "target": "player (turn keys)", "give": "card to give", "get": "card to get",
     "kind": "card kind", "take": "cards to take", "card_taken": "card to take (card key)", "white": "white die",
-    "red": "red die",
+    "red": "red die", "cards": "cards to take", "dev_card": "card to take (card key)",
 }
 #: Engine rules that say why a whole kind of action is impossible (not one place).
 GENERAL_RULES = (
@@ -99,6 +101,8 @@ class LandoverChoice(GameFace):
             return "setup"
         if phase == "lucky_raid":
             return "raid"
+        if phase == "take":  # after a master merchant or spy: the cards to take (record format 3)
+            return "take"
         return None
 
     def _mode(self) -> str | None:

@@ -35,7 +35,7 @@ that are still possible (the picked one blinks; a sea key cycles through the sid
 water hex, so bridges on open water are chosen that way); a side key (a layout may give
 sides keys; this one does not) picks its side; a turn key a
 player; a card-kind key a resource or commodity; a die key a number; the card key
-cycles through the cards one can play (and, for the spy, the cards to take); confirm
+cycles through the cards one can play (and, once a spy is played, the cards to take); confirm
 takes the blinking pick and applies the action once it is complete. Setup and the lucky
 raid need no button; before the roll, confirm rolls (or card + dice keys + confirm plays
 the alchemist). Cancel drops everything chosen. Every choice narrows the engine's own
@@ -168,6 +168,11 @@ class LandoverFace(LandoverLook, LandoverWords):
             return Outcome("lucky 7: press the hex to raid, then confirm", refused=True)
         if phase == "roll" and mode != "card":
             return Outcome("roll first: press confirm to roll (or card to play the alchemist)", refused=True)
+        if phase == "take":
+            field = self.open_field("name")
+            if mode != "card" or field is None:
+                return Outcome(f"first take the cards: {self._next_words()}", refused=True)
+            return self._cycle_name(field)
         if mode == "card":
             cards = self._playable_cards()
             if not cards:
@@ -178,11 +183,7 @@ class LandoverFace(LandoverLook, LandoverWords):
                 field = self.open_field("name")
                 if field is None:
                     return Outcome(f"card: {self._next_words()} (cancel to choose another card)", refused=True)
-                names = self.options(field)
-                current = self.tentative[1] if self.tentative is not None and self.tentative[0] == field else None
-                pick = names[(names.index(current) + 1) % len(names)] if current in names else names[0]
-                self.tentative = (field, pick)
-                return Outcome(f"take {pick.replace('_', ' ')}? confirm to take it, card again for the next ({len(names)})")
+                return self._cycle_name(field)
             if self.mode == "card" and self.card in cards:
                 card = cards[(cards.index(self.card) + 1) % len(cards)]
             else:
@@ -199,6 +200,14 @@ class LandoverFace(LandoverLook, LandoverWords):
         if mode == "end_turn":
             return Outcome("press confirm (or end turn again) to end your turn")
         return Outcome(f"{mode.replace('_', ' ')}: {self._next_words()}")
+
+    def _cycle_name(self, field: str) -> Outcome:
+        """The card key on a card-name field (the spy's card to take): pick the next name."""
+        names = self.options(field)
+        current = self.tentative[1] if self.tentative is not None and self.tentative[0] == field else None
+        pick = names[(names.index(current) + 1) % len(names)] if current in names else names[0]
+        self.tentative = (field, pick)
+        return Outcome(f"take {pick.replace('_', ' ')}? confirm to take it, card again for the next ({len(names)})")
 
     def _cycle(self, field: str, h: int) -> Outcome:
         """A hex key on a corner or side field: pick the next possible one around that hex."""
