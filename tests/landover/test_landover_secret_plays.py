@@ -17,48 +17,13 @@ import pytest
 
 from tablelight.core.errors import IllegalActionError, RecordError
 from tablelight.core.record import replay
+from tablelight.core.rng import Rng
 from tablelight.core.serve import RulesServer
 from tablelight.games.landover.board import CARDS
 from tablelight.games.landover.engine import Landover
+from tablelight.games.landover.search import determinize
 
-DATA = Path(__file__).parent / "data"
-OLD = DATA / "format2-greedy-4p-merchant-spy.json"
-#: The stored game's log index of seat 2's master merchant (target seat 1); seat 2 also holds a spy.
-MERCHANT_AT = 630
-TAKER = 2
-
-
-def old_record() -> dict[str, Any]:
-    record: dict[str, Any] = json.loads(OLD.read_text())
-    return record
-
-
-def two_steps(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """An old log with each one-step master merchant or spy written as format 3 writes it: the play, then the take."""
-    out = []
-    for entry in log:
-        action = entry.get("action", {})
-        if action.get("card") in ("master_merchant", "spy"):
-            take = {"cards": action["take"]} if "take" in action else {"dev_card": action["card_taken"]}
-            out.append({"seat": entry["seat"], "action": {"type": "play", "card": action["card"], "target": action["target"]}})
-            out.append({"seat": entry["seat"], "action": {"type": "take", **take}})
-        else:
-            out.append(entry)
-    return out
-
-
-def before_the_play(record_format: int | None = None) -> Landover:
-    """The stored game up to seat 2's master merchant, replayed as a game of ``record_format`` (default: the newest)."""
-    record = old_record()
-    record["format"] = record_format or Landover.latest_record_format
-    record["log"] = record["log"][:MERCHANT_AT]
-    if record["format"] >= 3:
-        record["log"] = two_steps(record["log"])
-    del record["result"]
-    game = replay(record)
-    assert isinstance(game, Landover)
-    return game
-
+from .stored import MERCHANT_AT, TAKER, before_the_play, old_record, two_steps
 
 def hidden(game: Landover, seat: int) -> dict[str, Any]:
     """What ``seat`` hides: its resource and commodity cards and its development cards."""
@@ -201,3 +166,26 @@ def test_the_old_game_written_in_two_steps_plays_the_same_under_format_3() -> No
     now["log"] = two_steps(now["log"])
     game = replay(now)
     assert game.result() == old.result() and game.state() == {**old.state(), "taking": None}
+
+
+def test_bots_play_both_steps_and_the_search_bot_keeps_what_the_card_showed() -> None:
+    game = before_the_play()
+    bots = [Landover.make_bot("greedy", seat) for seat in range(4)]
+    while not game.is_over():
+        seat = game.current_seat()
+        assert seat is not None
+        game.apply(bots[seat].choose(game), seat=seat)
+    after = [e["action"] for e in game.log[MERCHANT_AT:] if "action" in e]
+    assert sum(a["type"] == "take" for a in after) >= 2 and game.winners()
+    # While the take waits, the search bot's redrawn worlds keep the target's cards (the player sees
+    # them) and redraw everybody else's
+    game = before_the_play()
+    game.apply({"type": "play", "card": "master_merchant", "target": 1})
+    worlds = []
+    for seed in range(3):
+        world = game.clone()
+        determinize(world, TAKER, Rng(seed))
+        assert world.hands[1] == game.hands[1] and world.legal_actions() == game.legal_actions()
+        worlds.append((world.hands[0], world.hands[3]))
+    assert any(hands != (game.hands[0], game.hands[3]) for hands in worlds)
+    assert Landover.make_bot("random", 1).choose(game) in game.legal_actions()

@@ -151,6 +151,12 @@ class GameFace(ABC):
         :meth:`describe_action`."""
         return self.describe_action(action)
 
+    def log_words(self, action: Action) -> str:
+        """One action of a seat's own log in words, the action as ``view_log(seat)`` gives it (what that
+        seat may not see is already left out, so these words may name the rest: the cards a seat took
+        or lost). Default: :meth:`describe_action`."""
+        return self.describe_action(action)
+
     def candidates(self) -> list[Action] | None:
         """The legal actions still consistent with what the keys chose so far (the face's
         :class:`~tablelight.table.picker.Picker`), or None when nothing is chosen (every legal

@@ -241,7 +241,7 @@ class Desk:
         for entry in self.game.view_log(seat)[-LOG_LINES:]:
             if "action" in entry:
                 forced = " (forced)" if entry.get("auto") else ""
-                lines.append(f"{self.table.seat_label(entry['seat'])}: {self.face.describe_action(entry['action'])}{forced}")
+                lines.append(f"{self.table.seat_label(entry['seat'])}: {self.face.log_words(entry['action'])}{forced}")
             elif entry.get("hidden"):
                 lines.append(f"chance {entry.get('chance')}: hidden")
             else:

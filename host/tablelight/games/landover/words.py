@@ -99,6 +99,13 @@ class LandoverWords(LandoverChoice):
             return f"{self.describe_action(action)}: take " + " and ".join(str(name).replace("_", " ") for name in taken)
         return self.describe_action(action)
 
+    def log_words(self, action: Action) -> str:
+        """A seat's own log: the cards of a take it may see (it took or lost them) are named."""
+        if action.get("type") == "take" and ("cards" in action or "dev_card" in action):
+            card = "master merchant" if "cards" in action else "spy"
+            return "takes " + self.action_words(action).removeprefix("take ") + f" ({card})"
+        return self.action_words(action)
+
     def prompt(self, seat: int) -> str:
         text: str = self._with_legal(lambda: self._prompt(seat))
         return text
