@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablelight.games.landover.choice import FIELD_KINDS, FIELD_WORDS
+from tablelight.games.landover.choice import FIELD_KINDS, FIELD_WORDS, HEX_STEP
 from tablelight.games.landover.layout import MODE_BUTTONS, LandoverLayout
 from tablelight.games.landover.layoutgen import generate_layout, sea_key_hexes
 from tablelight.games.landover.look import LandoverLook
@@ -76,9 +76,14 @@ class LandoverFace(LandoverLook, LandoverWords):
         if not chosen:
             self.reset()
             return Outcome("choice cleared")
+        near = {name[len(HEX_STEP):]: h for name, h in chosen.items() if name.startswith(HEX_STEP)}
+        chosen = {name: value for name, value in chosen.items() if not name.startswith(HEX_STEP)}
         probe = Picker(self.game.legal_actions, tuple(FIELD_KINDS))
         if not probe.agree(chosen):
             return Outcome("no legal action agrees with that choice", refused=True)
+        for field, h in near.items():  # a hex step: a keyed hex with a possible place of that field around it
+            if FIELD_KINDS.get(field) not in ("corner", "side") or h not in self.layout.keyed_hexes or not any(a.get(field) in self.around(field, h) for a in probe.candidates()):
+                return Outcome(f"no possible {FIELD_WORDS.get(field, field)} around hex {h!r}", refused=True)
         modes = {(self._mode_of(a), a.get("card") if a["type"] == "play" else None) for a in probe.candidates()}
         self.reset()
         if len(modes) > 1 and self._implied_mode() is None:  # too broad for one mode button (or a step back)
@@ -89,7 +94,10 @@ class LandoverFace(LandoverLook, LandoverWords):
         if self._implied_mode() is None:
             self.mode, self.card = mode, first.get("card") if kind == "play" else None
         self.picker.agree({name: value for name, value in chosen.items() if name in FIELD_KINDS})
-        what = self.describe_action(first) if self.open_field() is None else self._next_words()
+        field = self.open_field()
+        if field in near:  # a hex step: as if its hex key were pressed (the first place around it blinks)
+            return Outcome(f"{str(mode).replace('_', ' ')}: {self._cycle(field, near[field]).message}")
+        what = self.describe_action(first) if field is None else self._next_words()
         return Outcome(f"{str(mode).replace('_', ' ')}: {what}")
 
     @staticmethod
@@ -224,6 +232,7 @@ class LandoverFace(LandoverLook, LandoverWords):
         current = self.tentative[1] if self.tentative is not None and self.tentative[0] == field else None
         pick = here[(here.index(current) + 1) % len(here)] if current in here else here[0]
         self.tentative = (field, pick)
+        self.near = (field, h)  # a seat's page now lists the places around this hex
         more = f" ({len(here)} around this hex: press it again for the next)" if len(here) > 1 else ""
         return Outcome(f"{FIELD_WORDS[field]} {pick}{more}: confirm to take it")
 
