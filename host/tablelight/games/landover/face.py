@@ -81,9 +81,11 @@ class LandoverFace(LandoverLook, LandoverWords):
         probe = Picker(self.game.legal_actions, tuple(FIELD_KINDS))
         if not probe.agree(chosen):
             return Outcome("no legal action agrees with that choice", refused=True)
-        for field, h in near.items():  # a hex step: a keyed hex with a possible place of that field around it
-            if FIELD_KINDS.get(field) not in ("corner", "side") or h not in self.layout.keyed_hexes or not any(a.get(field) in self.around(field, h) for a in probe.candidates()):
-                return Outcome(f"no possible {FIELD_WORDS.get(field, field)} around hex {h!r}", refused=True)
+        for name, h in near.items():  # a hex step: a keyed hex with a possible place of that field around it
+            if FIELD_KINDS.get(name) not in ("corner", "side") or h not in self.layout.keyed_hexes or not any(
+                a.get(name) in self.around(name, h) for a in probe.candidates()
+            ):
+                return Outcome(f"no possible {FIELD_WORDS.get(name, name)} around hex {h!r}", refused=True)
         modes = {(self._mode_of(a), a.get("card") if a["type"] == "play" else None) for a in probe.candidates()}
         self.reset()
         if len(modes) > 1 and self._implied_mode() is None:  # too broad for one mode button (or a step back)
@@ -95,7 +97,7 @@ class LandoverFace(LandoverLook, LandoverWords):
             self.mode, self.card = mode, first.get("card") if kind == "play" else None
         self.picker.agree({name: value for name, value in chosen.items() if name in FIELD_KINDS})
         field = self.open_field()
-        if field in near:  # a hex step: as if its hex key were pressed (the first place around it blinks)
+        if field is not None and field in near:  # a hex step: as if its hex key were pressed (the first place around it blinks)
             return Outcome(f"{str(mode).replace('_', ' ')}: {self._cycle(field, near[field]).message}")
         what = self.describe_action(first) if field is None else self._next_words()
         return Outcome(f"{str(mode).replace('_', ' ')}: {what}")
