@@ -124,7 +124,7 @@ class LandoverPlays(LandoverValidation):
         return out
 
     def _take_actions(self) -> list[Action]:
-        """Phase ``take``: what the player may take from the target it now sees (only it is listed this)."""
+        """Phase ``take``: what the player may take from the target it now sees (listed to the player alone: it is the seat to act)."""
         taking = self.taking
         assert taking is not None
         target = taking["target"]
