@@ -61,9 +61,10 @@ def test_master_merchant_takes_two_cards_from_a_player_ahead() -> None:
     me, other = game.seat, 1 - game.seat
     game.hands[other] = hand(ore=2, wool=1)
     game.dev_cards[me].append("master_merchant")
-    rejects(game, {"type": "play", "card": "master_merchant", "target": other, "take": ["ore", "ore"]}, "landover.card.not_ahead")
+    rejects(game, {"type": "play", "card": "master_merchant", "target": other}, "landover.card.not_ahead")
     ahead(game, other)
-    game.apply({"type": "play", "card": "master_merchant", "target": other, "take": ["wool", "ore"]})
+    game.apply({"type": "play", "card": "master_merchant", "target": other})
+    game.apply({"type": "take", "cards": ["wool", "ore"]})
     assert game.hands[me] == hand(ore=1, wool=1) and game.hands[other] == hand(ore=1)
 
 
@@ -331,7 +332,8 @@ def test_spy_takes_a_chosen_dev_card() -> None:
     game = main_game()
     me, other = game.seat, 1 - game.seat
     game.dev_cards[other] = ["bishop", "mining"]
-    play(game, "spy", target=other, card_taken="mining")
+    play(game, "spy", target=other)
+    game.apply({"type": "take", "dev_card": "mining"})
     assert game.dev_cards[me] == ["mining"] and game.dev_cards[other] == ["bishop"]
 
 

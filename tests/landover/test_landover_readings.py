@@ -50,14 +50,14 @@ def test_records_written_before_the_second_pass_replay_under_their_readings(path
     assert replay(json.loads(json.dumps(again))).result() == game.result()
 
 
-def test_new_records_have_format_2_and_unknown_formats_are_refused() -> None:
+def test_new_records_have_format_3_and_unknown_formats_are_refused() -> None:
     game = Landover(2, {"turn_cap": 20}, 3)
     record = game.to_record()
-    assert record["format"] == 2 and Landover.latest_record_format == 2
-    record["format"] = 3
-    with pytest.raises(RecordError, match="formats 1-2"):
+    assert record["format"] == 3 and Landover.latest_record_format == 3
+    record["format"] = 4
+    with pytest.raises(RecordError, match="formats 1-3"):
         replay(record)
-    with pytest.raises(SetupError, match="formats 1-2"):
+    with pytest.raises(SetupError, match="formats 1-3"):
         Landover(2, None, 3, record_format=0)
 
 

@@ -188,9 +188,10 @@ def test_steals_and_spy_picks_are_hidden_from_bystanders() -> None:
     a, b = [s for s in range(3) if s != me]
     game.dev_cards[a] = ["bishop"]
     game.dev_cards[me] = ["spy"]
-    game.apply({"type": "play", "card": "spy", "target": a, "card_taken": "bishop"})
-    assert "card_taken" not in game.view_log(b)[-1]["action"]
-    assert game.view_log(a)[-1]["action"]["card_taken"] == "bishop"
+    game.apply({"type": "play", "card": "spy", "target": a})
+    game.apply({"type": "take", "dev_card": "bishop"})
+    assert game.view_log(b)[-1]["action"] == {"type": "take"} and game.view_log(b)[-1]["hidden"]
+    assert game.view_log(a)[-1]["action"]["dev_card"] == "bishop"
     game.hands[a] = hand(wool=1)
     game._steal(me, a, 5)
     assert game.view_log(b)[-1]["value"] is None and game.view_log(a)[-1]["value"] == 0

@@ -305,7 +305,7 @@ def presses_for(game: Landover, action: dict[str, Any], face: LandoverFace | Non
     kind = action["type"]
     mode = {"build": action.get("piece"), "improve": action.get("culture"), "play": "card", "lucky_raid": "raid",
             "remove_catapult": "catapult"}.get(kind, kind)
-    if game.phase in ("setup", "lucky_raid") or kind == "roll":
+    if game.phase in ("setup", "lucky_raid", "take") or kind == "roll":
         mode = None
     if kind == "play" and action["card"] == "alchemist":
         mode = None  # the die keys choose it before the roll
@@ -387,7 +387,7 @@ def test_press_sequences_give_exactly_the_legal_actions_through_a_game():
     for step in range(2500):
         if game.is_over():
             break
-        if step % 10 == 0 or game.phase in ("setup", "roll", "lucky_raid"):
+        if step % 10 == 0 or game.phase in ("setup", "roll", "lucky_raid", "take"):
             done, on_water = check_every_action_by_keys(game, limit=20)
             checked += done
             bridges += on_water
@@ -514,11 +514,21 @@ def test_master_merchant_takes_cards_chosen_with_the_kind_keys():
     game.hands[other][:] = [2, 0, 1, 0, 0, 1, 0, 0]
     game.dev_cards[seat].append("master_merchant")
     plays = [a for a in game.legal_actions() if a.get("card") == "master_merchant"]
-    assert plays
-    for action in plays:
+    assert plays == [{"type": "play", "card": "master_merchant", "target": other}]
+    face = face_for(game)
+    keys = presses_for(game, plays[0], face)
+    assert face.press(keys[-1]).action == plays[0]
+    game.apply(plays[0])
+    # Now the player sees the hand (its prompt, its own screen) and takes two cards with the kind keys
+    face = face_for(game)
+    assert "blue holds 2 wool, 1 ore, 1 cloth" in face.prompt(seat) or "red holds 2 wool, 1 ore, 1 cloth" in face.prompt(seat)
+    takes = game.legal_actions()
+    assert {tuple(a["cards"]) for a in takes} == {("wool", "wool"), ("wool", "ore"), ("wool", "cloth"), ("ore", "cloth")}
+    for action in takes:
         face = face_for(game)
         keys = presses_for(game, action, face)
         assert face.press(keys[-1]).action == action
+    assert face.press(face.layout.key_of("end_turn")).refused  # the take comes first
 
 
 # ------------------------------------------------------------------------------ end to end

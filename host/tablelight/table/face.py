@@ -151,6 +151,19 @@ class GameFace(ABC):
         :meth:`describe_action`."""
         return self.describe_action(action)
 
+    def log_words(self, action: Action) -> str:
+        """One action of a seat's own log in words, the action as ``view_log(seat)`` gives it (what that
+        seat may not see is already left out, so these words may name the rest: the cards a seat took
+        or lost). Default: :meth:`describe_action`."""
+        return self.describe_action(action)
+
+    def choice_steps(self, action: Action) -> list[tuple[str, Any]]:
+        """The steps by which a seat's page narrows a long list of choices down to ``action``:
+        (field, value) pairs, each a partial choice :meth:`narrow` takes. Default: the action's fields
+        in order. A face may add a step of its own where a person chooses in two (Landover: a
+        corner's hex, then the corner), as long as :meth:`narrow` understands it."""
+        return list(action.items())
+
     def candidates(self) -> list[Action] | None:
         """The legal actions still consistent with what the keys chose so far (the face's
         :class:`~tablelight.table.picker.Picker`), or None when nothing is chosen (every legal

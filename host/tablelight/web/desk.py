@@ -34,7 +34,8 @@ from tablelight.table.service import HUMAN, Table, has_secrets
 from tablelight.web.places import secret_sections, words
 
 #: Landover's action fields as its face and the board's labels name them.
-LANDOVER_PLACES = {"vertex": "corner", "edge": "side", "city": "city on corner", "to": "to corner"}
+LANDOVER_PLACES = {"vertex": "corner", "edge": "side", "city": "city on corner", "to": "to side",
+                   **{f"hex_of_{field}": "hex" for field in ("vertex", "edge", "city", "to")}}
 #: How many log lines a page shows.
 LOG_LINES = 40
 
@@ -213,8 +214,9 @@ class Desk:
         if mine:
             narrowed = face.candidates()  # what the board's keys left; None: nothing chosen there
             for action in game.legal_actions() if narrowed is None else narrowed:
-                choices.append({"action": action, "text": face.action_words(action), "path": choice_path(game.name, action),
-                                "fields": choice_fields(action)})
+                steps = face.choice_steps(action)
+                choices.append({"action": action, "text": face.action_words(action), "path": choice_path(game.name, steps),
+                                "fields": [field for field, _ in steps], "values": [value for _, value in steps]})
         return {
             "seat": seat,
             "label": table.seat_label(seat),
@@ -241,7 +243,7 @@ class Desk:
         for entry in self.game.view_log(seat)[-LOG_LINES:]:
             if "action" in entry:
                 forced = " (forced)" if entry.get("auto") else ""
-                lines.append(f"{self.table.seat_label(entry['seat'])}: {self.face.describe_action(entry['action'])}{forced}")
+                lines.append(f"{self.table.seat_label(entry['seat'])}: {self.face.log_words(entry['action'])}{forced}")
             elif entry.get("hidden"):
                 lines.append(f"chance {entry.get('chance')}: hidden")
             else:
@@ -249,19 +251,10 @@ class Desk:
         return lines
 
 
-def choice_path(game_name: str, action: Action) -> list[str]:
-    """The steps by which a page narrows a long list of choices down to ``action``: its type, then each field."""
-    steps = [str(action.get("type", "action")).replace("_", " ")]
-    for field, value in action.items():
-        if field == "type":
-            continue
-        steps.append(value_words(game_name, field, value))
-    return steps
-
-
-def choice_fields(action: Action) -> list[str]:
-    """The action's fields in the order of :func:`choice_path`'s steps (a page's partial choice names them)."""
-    return ["type", *(name for name in action if name != "type")]
+def choice_path(game_name: str, steps: list[tuple[str, Any]]) -> list[str]:
+    """The labels of the steps by which a page narrows a long list of choices down to one action
+    (:meth:`GameFace.choice_steps`): its type, then each field."""
+    return [str(value).replace("_", " ") if field == "type" else value_words(game_name, field, value) for field, value in steps]
 
 
 def value_words(game_name: str, field: str, value: Any) -> str:

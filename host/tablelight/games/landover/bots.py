@@ -162,6 +162,11 @@ class GreedyBot:
             return 15.0 if owner_hit and game.military[seat] >= 2 else -1.0
         if kind == "play":
             return self._card_score(game, seat, action, goal)
+        if kind == "take":  # after a master merchant (cards) or a spy (dev_card): the bot now sees them
+            if "cards" in action:
+                missing = self._missing(game, seat, goal)
+                return 1.0 + sum(2 for name in action["cards"] if CARD_INDEX[name] in missing)
+            return 1.0 + EAGER_CARDS.get(action["dev_card"], 0) / 10
         return -1.0
 
     def _hex_damage(self, game: Landover, seat: int, h: int) -> float:
@@ -222,7 +227,7 @@ class GreedyBot:
             return 30.0
         if card == "master_merchant":
             missing = self._missing(game, seat, goal)
-            return 30.0 + sum(2 for name in action["take"] if CARD_INDEX[name] in missing)
+            return 30.0 + sum(2 for name in action.get("take", ()) if CARD_INDEX[name] in missing)  # format 3: no take yet
         if card == "deserter":
             return 30.0 if game.military[seat] < game.military_cap(seat) else -1.0
         if card == "raze":

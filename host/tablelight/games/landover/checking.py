@@ -20,6 +20,7 @@ from tablelight.games.landover.rules import (
     ROAD,
     ROLL,
     SETUP,
+    TAKE,
     VILLAGE,
 )
 from tablelight.games.landover.listing import LandoverListing
@@ -39,6 +40,8 @@ class LandoverChecking(LandoverListing):
             raise self._rule("landover.action.wrong_phase", f"{kind!r} is not allowed now ({phase}); allowed: {', '.join(allowed)}")
         if phase == SETUP:
             return self._check_setup(action)
+        if phase == TAKE:
+            return self._check_take(action)
         if kind == "end_turn" or kind == "roll" or kind == "military":
             self._fields(action, ())
             if kind == "military":

@@ -34,15 +34,19 @@ FIELD_KINDS: dict[str, str] = {
     "kind": "kind",
     "take": "kinds",
     "card_taken": "name",
+    "cards": "kinds",
+    "dev_card": "name",
     "white": "white",
     "red": "red",
 }
 FIXED_FIELDS = ("type", "piece", "culture", "card")
+#: A page's step that names the hex of a corner or side field (``"hex_of_vertex": 12``) before the place.
+HEX_STEP = "hex_of_"
 FIELD_WORDS = {
     "vertex": "corner", "city": "city for the metro", "edge": "side", "to": "side to move it to", "hex": "hex",
     "hexes": "two hexes", "target": "player (turn keys)", "give": "card to give", "get": "card to get",
     "kind": "card kind", "take": "cards to take", "card_taken": "card to take (card key)", "white": "white die",
-    "red": "red die",
+    "red": "red die", "cards": "cards to take", "dev_card": "card to take (card key)",
 }
 #: Engine rules that say why a whole kind of action is impossible (not one place).
 GENERAL_RULES = (
@@ -79,6 +83,14 @@ class LandoverChoice(GameFace):
             corners = m.hex_vertices[h]
             sides = [edge_of[frozenset((corners[k - 1], corners[k]))] for k in range(6)]
             self.hex_sides.append([e for e in sides if e in self.layout.side_led])
+        #: Per corner and per side: the keyed hex a seat's page files it under (land before sea, lowest id).
+        self.corner_home: dict[int, int] = {}
+        self.side_home: dict[int, int] = {}
+        for h in sorted(self.layout.hex_led) + sorted(self.layout.sea_key):
+            for v in self.hex_corners[h]:
+                self.corner_home.setdefault(v, h)
+            for e in self.hex_sides[h]:
+                self.side_home.setdefault(e, h)
         self.picker = Picker(self.mode_actions, tuple(FIELD_KINDS))
         self.reset()
 
@@ -91,6 +103,9 @@ class LandoverChoice(GameFace):
         self.card: str | None = None
         self.chosen: dict[str, Any] = {}
         self.tentative: tuple[str, Any] | None = None
+        #: (corner or side field, hex): the hex whose corners or sides a hex key (or a page's hex step)
+        #: went to; the candidates are those around it until the field is chosen.
+        self.near: tuple[str, int] | None = None
 
     def _implied_mode(self) -> str | None:
         """The mode a phase sets by itself: setup pieces and the lucky raid need no button."""
@@ -99,6 +114,8 @@ class LandoverChoice(GameFace):
             return "setup"
         if phase == "lucky_raid":
             return "raid"
+        if phase == "take":  # after a master merchant or spy: the cards to take (record format 3)
+            return "take"
         return None
 
     def _mode(self) -> str | None:
@@ -157,7 +174,32 @@ class LandoverChoice(GameFace):
         if self.game.current_seat() is None or self._mode() is None:
             return None
         found: list[Action] = self._with_legal(self.picker.candidates)
+        if self.near is not None and self.near[0] not in self.chosen:
+            field, h = self.near
+            found = [a for a in found if a.get(field) in self.around(field, h)]
         return found
+
+    def around(self, field: str, h: int) -> list[int]:
+        """The corners (or sides, by ``field``'s kind) of hex ``h`` that have a light, in turning order."""
+        return self.hex_corners[h] if FIELD_KINDS[field] == "corner" else self.hex_sides[h]
+
+    def choice_steps(self, action: Action) -> list[tuple[str, Any]]:
+        """A seat's page narrows a corner or a side as the board's keys do: first its hex
+        (``"hex_of_vertex": h``, a step :meth:`narrow` understands), then the place itself."""
+        steps: list[tuple[str, Any]] = []
+        for field, value in action.items():
+            if FIELD_KINDS.get(field) in ("corner", "side") and isinstance(value, int):
+                h = self.home_hex(field, value)
+                if h is not None:
+                    steps.append((f"{HEX_STEP}{field}", h))
+            steps.append((field, value))
+        return steps
+
+    def home_hex(self, field: str, place: int) -> int | None:
+        """The hex a page files corner or side ``place`` under: the hex the keys went to, if it is around it."""
+        if self.near is not None and self.near[0] == field and place in self.around(field, self.near[1]):
+            return self.near[1]
+        return (self.corner_home if FIELD_KINDS[field] == "corner" else self.side_home).get(place)
 
     def open_field(self, kind: str | None = None) -> str | None:
         """The first field still to choose (of ``kind`` when given; ``"position"``: hex, corner or side)."""

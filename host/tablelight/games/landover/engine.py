@@ -23,6 +23,7 @@ Actions (corners and sides by their map ids, hexes by hex id)::
     {"type": "play", "card": name, ...}        a development card (fields per card)
     {"type": "roll"}                           only when holding an alchemist
     {"type": "lucky_raid", "hex": h}           after a lucky 7
+    {"type": "take", "cards": [...]}           after a master merchant (format 3; "dev_card": name after a spy)
     {"type": "end_turn"}
 """
 
@@ -46,7 +47,7 @@ class Landover(LandoverViews):
     name = "landover"
     min_players = 2
     max_players = 4
-    latest_record_format = 2
+    latest_record_format = 3
     option_specs = (
         OptionSpec(
             "map_name", str, "archipelago", "built-in map, or random for a generated one (--map FILE overrides)", ("archipelago", "random")

@@ -35,7 +35,7 @@ that are still possible (the picked one blinks; a sea key cycles through the sid
 water hex, so bridges on open water are chosen that way); a side key (a layout may give
 sides keys; this one does not) picks its side; a turn key a
 player; a card-kind key a resource or commodity; a die key a number; the card key
-cycles through the cards one can play (and, for the spy, the cards to take); confirm
+cycles through the cards one can play (and, once a spy is played, the cards to take); confirm
 takes the blinking pick and applies the action once it is complete. Setup and the lucky
 raid need no button; before the roll, confirm rolls (or card + dice keys + confirm plays
 the alchemist). Cancel drops everything chosen. Every choice narrows the engine's own
@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablelight.games.landover.choice import FIELD_KINDS, FIELD_WORDS
+from tablelight.games.landover.choice import FIELD_KINDS, FIELD_WORDS, HEX_STEP
 from tablelight.games.landover.layout import MODE_BUTTONS, LandoverLayout
 from tablelight.games.landover.layoutgen import generate_layout, sea_key_hexes
 from tablelight.games.landover.look import LandoverLook
@@ -76,9 +76,16 @@ class LandoverFace(LandoverLook, LandoverWords):
         if not chosen:
             self.reset()
             return Outcome("choice cleared")
+        near = {name[len(HEX_STEP):]: h for name, h in chosen.items() if name.startswith(HEX_STEP)}
+        chosen = {name: value for name, value in chosen.items() if not name.startswith(HEX_STEP)}
         probe = Picker(self.game.legal_actions, tuple(FIELD_KINDS))
         if not probe.agree(chosen):
             return Outcome("no legal action agrees with that choice", refused=True)
+        for name, h in near.items():  # a hex step: a keyed hex with a possible place of that field around it
+            if FIELD_KINDS.get(name) not in ("corner", "side") or h not in self.layout.keyed_hexes or not any(
+                a.get(name) in self.around(name, h) for a in probe.candidates()
+            ):
+                return Outcome(f"no possible {FIELD_WORDS.get(name, name)} around hex {h!r}", refused=True)
         modes = {(self._mode_of(a), a.get("card") if a["type"] == "play" else None) for a in probe.candidates()}
         self.reset()
         if len(modes) > 1 and self._implied_mode() is None:  # too broad for one mode button (or a step back)
@@ -89,7 +96,10 @@ class LandoverFace(LandoverLook, LandoverWords):
         if self._implied_mode() is None:
             self.mode, self.card = mode, first.get("card") if kind == "play" else None
         self.picker.agree({name: value for name, value in chosen.items() if name in FIELD_KINDS})
-        what = self.describe_action(first) if self.open_field() is None else self._next_words()
+        field = self.open_field()
+        if field is not None and field in near:  # a hex step: as if its hex key were pressed (the first place around it blinks)
+            return Outcome(f"{str(mode).replace('_', ' ')}: {self._cycle(field, near[field]).message}")
+        what = self.describe_action(first) if field is None else self._next_words()
         return Outcome(f"{str(mode).replace('_', ' ')}: {what}")
 
     @staticmethod
@@ -168,6 +178,11 @@ class LandoverFace(LandoverLook, LandoverWords):
             return Outcome("lucky 7: press the hex to raid, then confirm", refused=True)
         if phase == "roll" and mode != "card":
             return Outcome("roll first: press confirm to roll (or card to play the alchemist)", refused=True)
+        if phase == "take":
+            field = self.open_field("name")
+            if mode != "card" or field is None:
+                return Outcome(f"first take the cards: {self._next_words()}", refused=True)
+            return self._cycle_name(field)
         if mode == "card":
             cards = self._playable_cards()
             if not cards:
@@ -178,11 +193,7 @@ class LandoverFace(LandoverLook, LandoverWords):
                 field = self.open_field("name")
                 if field is None:
                     return Outcome(f"card: {self._next_words()} (cancel to choose another card)", refused=True)
-                names = self.options(field)
-                current = self.tentative[1] if self.tentative is not None and self.tentative[0] == field else None
-                pick = names[(names.index(current) + 1) % len(names)] if current in names else names[0]
-                self.tentative = (field, pick)
-                return Outcome(f"take {pick.replace('_', ' ')}? confirm to take it, card again for the next ({len(names)})")
+                return self._cycle_name(field)
             if self.mode == "card" and self.card in cards:
                 card = cards[(cards.index(self.card) + 1) % len(cards)]
             else:
@@ -200,6 +211,14 @@ class LandoverFace(LandoverLook, LandoverWords):
             return Outcome("press confirm (or end turn again) to end your turn")
         return Outcome(f"{mode.replace('_', ' ')}: {self._next_words()}")
 
+    def _cycle_name(self, field: str) -> Outcome:
+        """The card key on a card-name field (the spy's card to take): pick the next name."""
+        names = self.options(field)
+        current = self.tentative[1] if self.tentative is not None and self.tentative[0] == field else None
+        pick = names[(names.index(current) + 1) % len(names)] if current in names else names[0]
+        self.tentative = (field, pick)
+        return Outcome(f"take {pick.replace('_', ' ')}? confirm to take it, card again for the next ({len(names)})")
+
     def _cycle(self, field: str, h: int) -> Outcome:
         """A hex key on a corner or side field: pick the next possible one around that hex."""
         slot = FIELD_KINDS[field]
@@ -215,6 +234,7 @@ class LandoverFace(LandoverLook, LandoverWords):
         current = self.tentative[1] if self.tentative is not None and self.tentative[0] == field else None
         pick = here[(here.index(current) + 1) % len(here)] if current in here else here[0]
         self.tentative = (field, pick)
+        self.near = (field, h)  # a seat's page now lists the places around this hex
         more = f" ({len(here)} around this hex: press it again for the next)" if len(here) > 1 else ""
         return Outcome(f"{FIELD_WORDS[field]} {pick}{more}: confirm to take it")
 

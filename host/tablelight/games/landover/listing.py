@@ -20,6 +20,7 @@ from tablelight.games.landover.rules import (
     ROLL,
     ROLL_CHOICES,
     SETUP,
+    TAKE,
     TRADES,
     VILLAGE,
     WHEAT,
@@ -46,6 +47,8 @@ class LandoverListing(LandoverPlays):
             return list(ROLL_CHOICES)
         if phase == LUCKY:
             return [{"type": "lucky_raid", "hex": h} for h in self._lucky_hexes()]
+        if phase == TAKE:
+            return self._take_actions()
         return []
 
     def _main_actions(self, seat: int) -> list[Action]:

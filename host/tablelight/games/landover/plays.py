@@ -23,8 +23,11 @@ from tablelight.games.landover.rules import (
     CULTURE_INDEX,
     FIXED_PLAYS,
     INVENTOR_NUMBERS,
+    MAIN,
     NOBODY,
     ORE,
+    TAKE,
+    TWO_STEP_CARDS,
     VILLAGE,
     WHEAT,
 )
@@ -57,7 +60,10 @@ class LandoverPlays(LandoverValidation):
             mine = self.vp(seat)
             for s in others:
                 if self.vp(s) > mine:
-                    out += [{"type": "play", "card": card, "target": s, "take": take} for take in self._merchant_takes(s)]
+                    if self.record_format >= 3:  # the target only: its hand is seen once the card is played
+                        out += [{"type": "play", "card": card, "target": s}] if self.hand_size(s) else []
+                    else:
+                        out += [{"type": "play", "card": card, "target": s, "take": take} for take in self._merchant_takes(s)]
             return out
         if card == "merchant":
             return [{"type": "play", "card": card, "hex": h} for h in self._settled_hexes(seat)]
@@ -108,12 +114,57 @@ class LandoverPlays(LandoverValidation):
                 if self.corner_metro[v] < 0
             ]
         if card == "spy":
+            if self.record_format >= 3:  # the number of cards a seat holds is public, the cards are not
+                return [{"type": "play", "card": card, "target": s} for s in others if self.dev_cards[s]]
             return [
                 {"type": "play", "card": card, "target": s, "card_taken": name}
                 for s in others
                 for name in sorted(set(self.dev_cards[s]))
             ]
         return out
+
+    def _take_actions(self) -> list[Action]:
+        """Phase ``take``: what the player may take from the target it now sees (listed to the player alone: it is the seat to act)."""
+        taking = self.taking
+        assert taking is not None
+        target = taking["target"]
+        if taking["card"] == "master_merchant":
+            return [{"type": "take", "cards": take} for take in self._merchant_takes(target)]
+        return [{"type": "take", "dev_card": name} for name in sorted(set(self.dev_cards[target]))]
+
+    def _check_take(self, action: Action) -> Action:
+        """A take in phase ``take``, checked with the same rules :meth:`_take_actions` lists by."""
+        taking = self.taking
+        assert taking is not None
+        target = taking["target"]
+        if taking["card"] == "master_merchant":
+            self._fields(action, ("cards",))
+            cards = action.get("cards")
+            if not isinstance(cards, list) or not all(isinstance(x, str) and x in CARD_INDEX for x in cards):
+                raise MalformedActionError("landover.take.cards", f"cards must be a list of card names, got {cards!r}")
+            normal = sorted(cards, key=CARD_INDEX.__getitem__)
+            if normal not in self._merchant_takes(target):
+                raise self._rule("landover.take.cards", f"take two cards seat {target} holds (one if it holds one); {normal} is not possible")
+            return {"type": "take", "cards": normal}
+        self._fields(action, ("dev_card",))
+        name = action.get("dev_card")
+        if not isinstance(name, str) or name not in self.dev_cards[target]:
+            raise self._rule("landover.take.dev_card", f"seat {target} holds no {name!r}")
+        return {"type": "take", "dev_card": name}
+
+    def _perform_take(self, seat: int, action: Action) -> None:
+        taking = self.taking
+        assert taking is not None
+        target = taking["target"]
+        if "cards" in action:
+            for name in action["cards"]:
+                self.hands[target][CARD_INDEX[name]] -= 1
+                self.hands[seat][CARD_INDEX[name]] += 1
+        else:
+            self.dev_cards[target].remove(action["dev_card"])
+            self.dev_cards[seat].append(action["dev_card"])
+        self.taking = None
+        self.phase = MAIN
 
     def _merchant_takes(self, target: int) -> list[list[str]]:
         """The card pairs (or the single card) ``target``'s hand allows (master merchant)."""
@@ -154,13 +205,22 @@ class LandoverPlays(LandoverValidation):
             return {**out, "kind": self._field_choice(action, "kind", choices)}
         if card in ("master_merchant", "deserter", "spy"):
             fields = {"master_merchant": ("card", "target", "take"), "deserter": ("card", "target"), "spy": ("card", "target", "card_taken")}
-            self._fields(action, fields[card])
+            two_steps = self.record_format >= 3 and card in TWO_STEP_CARDS
+            self._fields(action, ("card", "target") if two_steps else fields[card])
             target = self._field_int(action, "target", self.players, "seat")
             if target == seat:
                 raise self._rule("landover.card.target_self", "pick another player")
             if card == "deserter":
                 if self.military[target] < 1:
                     raise self._rule("landover.card.no_military", f"seat {target} has no military power to desert")
+                return {**out, "target": target}
+            if two_steps:  # the cards are chosen after the play, by the player who then sees them
+                if card == "master_merchant" and self.vp(target) <= self.vp(seat):
+                    raise self._rule("landover.card.not_ahead", f"seat {target} does not have more victory points than you")
+                if card == "master_merchant" and not self.hand_size(target):
+                    raise self._rule("landover.card.empty_hand", f"seat {target} holds no resource or commodity cards")
+                if card == "spy" and not self.dev_cards[target]:
+                    raise self._rule("landover.card.no_dev_cards", f"seat {target} holds no development cards")
                 return {**out, "target": target}
             if card == "spy":
                 name = action.get("card_taken")
@@ -247,6 +307,9 @@ class LandoverPlays(LandoverValidation):
         elif card == "commercial_harbor":
             hand[CARD_INDEX[action["give"]]] -= 1
             hand[CARD_INDEX[action["get"]]] += 1
+        elif card in TWO_STEP_CARDS and "take" not in action and "card_taken" not in action:
+            self.taking = {"seat": seat, "card": card, "target": action["target"]}  # record format 3
+            self.phase = TAKE
         elif card == "master_merchant":
             target = self.hands[action["target"]]
             for name in action["take"]:

@@ -42,12 +42,18 @@ PORT_MIN = 3
 EVENT_FACES = ("barbarian", "barbarian", "barbarian", "science", "commerce", "politics")
 INVENTOR_NUMBERS = frozenset((3, 4, 5, 9, 10, 11))
 SETUP, ROLL, MAIN, LUCKY, OVER = "setup", "roll", "main", "lucky_raid", "over"
+#: Record format 3: after a master merchant or spy names its target, the player sees that seat's
+#: cards and chooses what to take (``{"type": "take", ...}``) before anything else.
+TAKE = "take"
+#: The cards played in two steps from record format 3 on (target first, then the take).
+TWO_STEP_CARDS = ("master_merchant", "spy")
 #: Action types each phase accepts, and every type there is.
 ALLOWED_ACTIONS: dict[str, tuple[str, ...]] = {
     SETUP: ("build",),
     ROLL: ("roll", "play"),
     MAIN: ("build", "military", "improve", "trade", "raid", "remove_catapult", "play", "lucky_raid", "end_turn"),
     LUCKY: ("lucky_raid",),
+    TAKE: ("take",),
 }
 ACTION_TYPES = frozenset(t for types in ALLOWED_ACTIONS.values() for t in types)
 MAP_SALT = 0x4C414E44

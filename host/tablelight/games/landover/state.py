@@ -68,7 +68,8 @@ class LandoverState(Game):
     Turn:
         ``phase``, ``seat`` (to act), ``order`` (seat order), ``turn_index``, ``turns``, ``capped``,
         ``dice`` (this turn's roll), ``raided``, ``crane``, ``fleet`` (card kinds at 2:1 this turn),
-        ``free_routes`` (road building), ``saved_numbers`` (tokens before anarchy), ``lucky_raid``;
+        ``free_routes`` (road building), ``saved_numbers`` (tokens before anarchy), ``lucky_raid``,
+        ``taking`` (phase ``take``: the card played and its target, ``{"seat", "card", "target"}``);
         setup: ``setup_steps``, ``setup_step``, ``setup_vertex``.
     """
 
@@ -154,6 +155,7 @@ class LandoverState(Game):
         self.free_routes = 0
         self.saved_numbers: list[int | None] | None = None
         self.lucky_raid = False  # a lucky 7 raid is still open this turn (record format 2)
+        self.taking: dict[str, Any] | None = None  # a master merchant or spy waiting for its take (format 3)
         self.turns = 0
         self.capped = False
         self._winners: list[int] = []

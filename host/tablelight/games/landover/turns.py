@@ -59,6 +59,8 @@ class LandoverTurns(LandoverChecking):
         elif kind == "remove_catapult":
             self.military[seat] -= 1
             self._remove_catapult(action["hex"])
+        elif kind == "take":
+            self._perform_take(seat, action)
         else:
             self._play_card(seat, action)
         self._check_win(seat)

@@ -13,6 +13,7 @@ from tablelight.games.landover.rules import (
     CITY,
     PRIVATE_CHANCE,
     ROAD,
+    TWO_STEP_CARDS,
     VILLAGE,
 )
 from tablelight.games.landover.turns import LandoverTurns
@@ -63,6 +64,7 @@ class LandoverViews(LandoverTurns):
             "barbarians": self.barbarians,
             "barbarian_delay": self.barbarian_delay,
             "lucky_raid": self.lucky_raid,
+            "taking": None if self.taking is None else dict(self.taking),
             "merchant": None if self.merchant_owner < 0 else {"seat": self.merchant_owner, "hex": self.merchant_hex},
             "metros": [
                 {"culture": CULTURES[c], "seat": None if self.metro_owner[c] < 0 else self.metro_owner[c],
@@ -79,19 +81,26 @@ class LandoverViews(LandoverTurns):
         }
 
     def view_log(self, seat: int) -> list[LogEntry]:
+        """The log without what ``seat`` may not see: others' dev draws, steals it was not part of, and
+        the cards a master merchant or spy took unless ``seat`` took them or lost them (the play and its
+        target are public)."""
         self._check_seat(seat)
         out = []
+        target = None  # of the last master merchant or spy played (a format 3 take follows it)
         for entry in self.log:
             if "chance" in entry:
                 involved = PRIVATE_CHANCE.get(entry["chance"])
                 if involved is not None and all(entry.get(k) != seat for k in involved):
                     entry = {**entry, "value": None, "hidden": True}
-            elif entry["action"].get("card") in ("master_merchant", "spy") and seat not in (
-                entry["seat"],
-                entry["action"].get("target"),
-            ):
-                action = {k: v for k, v in entry["action"].items() if k not in ("take", "card_taken")}
-                entry = {**entry, "action": action, "hidden": True}
+                out.append(entry)
+                continue
+            action = entry["action"]
+            if action.get("card") in TWO_STEP_CARDS:
+                target = action.get("target")
+                if seat not in (entry["seat"], target) and ("take" in action or "card_taken" in action):
+                    entry = {**entry, "action": {k: v for k, v in action.items() if k not in ("take", "card_taken")}, "hidden": True}
+            elif action.get("type") == "take" and seat not in (entry["seat"], target):
+                entry = {**entry, "action": {"type": "take"}, "hidden": True}
             out.append(entry)
         return out
 

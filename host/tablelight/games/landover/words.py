@@ -71,9 +71,40 @@ class LandoverWords(LandoverChoice):
             return "press confirm to roll, or card to play the alchemist (then the white and red numbers, confirm)"
         if phase == "lucky_raid":
             return "lucky 7: press the hex to raid (any revealed land hex without a catapult), then confirm"
+        if phase == "take":
+            return f"{self._seen_words()}; {self._next_words()}"
         playable = bool(self._playable_cards())
         possible = [m for m in MODE_BUTTONS if (playable if m == "card" else bool(self.mode_actions(m)))]
         return "press " + ", ".join(m.replace("_", " ") for m in possible)
+
+    def _seen_words(self) -> str:
+        """What the master merchant or spy shows its player (the prompt of phase ``take``: that seat's alone)."""
+        game = self.game
+        taking = game.taking
+        assert taking is not None
+        target = taking["target"]
+        if taking["card"] == "master_merchant":
+            cards = ", ".join(f"{n} {name}" for name, n in zip(KINDS, game.hands[target]) if n)
+            return f"master merchant: {SEAT_NAMES[target]} holds {cards or 'nothing'}"
+        names = ", ".join(name.replace("_", " ") for name in sorted(game.dev_cards[target]))
+        return f"spy: {SEAT_NAMES[target]} holds {names or 'no development card'}"
+
+    def action_words(self, action: Action) -> str:
+        """A choice for the seat making it: a take names the cards it takes (that seat sees them)."""
+        if action.get("type") == "take" and ("cards" in action or "dev_card" in action):
+            taken = action["cards"] if "cards" in action else [action["dev_card"]]
+            return "take " + " and ".join(str(name).replace("_", " ") for name in taken)
+        if action.get("type") == "play" and ("take" in action or "card_taken" in action):  # record formats 1 and 2
+            taken = action["take"] if "take" in action else [action["card_taken"]]
+            return f"{self.describe_action(action)}: take " + " and ".join(str(name).replace("_", " ") for name in taken)
+        return self.describe_action(action)
+
+    def log_words(self, action: Action) -> str:
+        """A seat's own log: the cards of a take it may see (it took or lost them) are named."""
+        if action.get("type") == "take" and ("cards" in action or "dev_card" in action):
+            card = "master merchant" if "cards" in action else "spy"
+            return "takes " + self.action_words(action).removeprefix("take ") + f" ({card})"
+        return self.action_words(action)
 
     def prompt(self, seat: int) -> str:
         text: str = self._with_legal(lambda: self._prompt(seat))
@@ -118,6 +149,13 @@ class LandoverWords(LandoverChoice):
             return "ends the turn"
         if kind == "roll":
             return "rolls"
+        if kind == "take":  # which cards is the taker's and the victim's secret; how many is public
+            if "cards" in action:
+                count = len(action["cards"]) if isinstance(action["cards"], list) else 0
+                return f"takes {count} card{'' if count == 1 else 's'} (master merchant)"
+            if "dev_card" in action:
+                return "takes a development card (spy)"
+            return "takes the cards the card allows"
         if kind == "play":
             card = str(action.get("card", "")).replace("_", " ")
             details = {k: v for k, v in action.items() if k not in ("type", "card", "take", "card_taken")}

@@ -65,9 +65,9 @@
       crumbs.append(over, TL.el('span', ' narrowed on the board'));
     }
   }
-  function chosenUpTo(choice, depth) {  // the fields of a choice's first depth + 1 steps
+  function chosenUpTo(choice, depth) {  // the fields of a choice's first depth + 1 steps (a step may be the face's own, a corner's hex)
     const chosen = {};
-    choice.fields.slice(0, depth + 1).forEach(name => { chosen[name] = choice.action[name]; });
+    choice.fields.slice(0, depth + 1).forEach((name, i) => { chosen[name] = choice.values[i]; });
     return chosen;
   }
   async function narrow(chosen) {  // show a partial choice on the board, as its keys would
