@@ -175,3 +175,29 @@ def test_discovery_reports_a_board_that_refuses_this_host() -> None:
     (board,) = discover.probe_all([discover.BoardInfo(port=port)], timeout=1.0)
     assert board.hello is None and board.error == "the board refused this host: not paired: run `tablelight pair`"
     os.close(master)
+
+
+def test_a_board_that_forgot_the_welcome_gets_the_same_handshake_again() -> None:
+    """ERROR 5 (not welcomed) in the middle of a session: the session shakes hands again on the
+    same link, then sends the whole scene."""
+    from tests.link.link_helpers import wait_until
+    from tests.wire.test_properties import InProcessBoard
+    from tl_link import BoardLink  # type: ignore[import-not-found]
+
+    board = InProcessBoard()
+    session = BoardSession.open("in-process", link_factory=lambda port: board, timeout=2)
+    try:
+        session.show([(1, 2, 3, 0)] * 55)
+        assert board.shown() == [(1, 2, 3, 0)] * 55
+        # the board's link state starts over (same boot, its hello lost): it welcomes nobody
+        forgetful = BoardLink(lambda frame: None, board.scene, board.renderer, board.link.info, 42, board.now())
+        forgetful.write = board.out.put
+        board.link = forgetful
+        written = len(board.written)
+        session.show([(9, 9, 9, 0)] * 55)  # answered with ERROR 5
+        assert wait_until(lambda: board.shown() == [(9, 9, 9, 0)] * 55 and session.connected, 3)
+        kinds = [wire.FrameReader().feed(frame)[0][0] for frame in board.written[written:]]
+        assert wire.MSG_HELLO_REQ in kinds and wire.MSG_WELCOME in kinds
+        assert any(error[0] == wire.ERR_NOT_NOW for error in session.errors)
+    finally:
+        session.close()

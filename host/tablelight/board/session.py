@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 from tablelight.board import scene
 from tablelight.board.errors import BoardError
-from tablelight.board.handshake import HOST_REFUSALS, Accepted, Cause, Handshake, drive, judge_hello
+from tablelight.board.handshake import HOST_REFUSALS, Accepted, Cause, Handshake, drive
 from tablelight.links.base import Link, LinkClosed
 from tablelight.wire import wire
 
@@ -42,6 +42,10 @@ class BoardSilent(BoardError):
     """The board answered nothing for :data:`SILENT_S`: taken for gone until it says hello again."""
 
 
+class WelcomeLost(Exception):
+    """The board rebooted or forgot our welcome: the session shakes hands again on the same link."""
+
+
 class KeyEvent(NamedTuple):
     key: int  # key number 0..keys-1
     pressed: bool  # True on press, False on release
@@ -62,6 +66,7 @@ class BoardSession:
         self._lock = threading.RLock()
         self._events: queue.Queue[KeyEvent] = queue.Queue(EVENT_QUEUE)
         self._reader = wire.FrameReader()
+        self._unread: list[bytes] = []  # frames read with the handshake's last read, not handled yet
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.hello: dict[str, Any] = {}
@@ -111,26 +116,11 @@ class BoardSession:
         return session
 
     def _connect(self, deadline: float) -> None:
-        """Open the link and run the handshake (board/handshake.py): a welcomed board, or
-        BoardError with the reason (LinkClosed if the link goes away)."""
+        """Open the link and shake hands. Raises BoardError or LinkClosed (and closes the link)."""
         link = self._link_factory(self.port)
         try:
             link.reset_input()
-            now = time.monotonic()
-            handshake = Handshake(nonce=random.randrange(1, 0x10000), now=now, timeout=max(0.0, deadline - now),
-                                  layout=self.layout, lease_ms=LEASE_MS)
-            outcome = drive(handshake, link)
-            if not isinstance(outcome, Accepted):
-                if outcome.cause in HOST_REFUSALS:
-                    self.refused = outcome.reason
-                hint = " (`tablelight devices` lists boards)" if outcome.cause is Cause.SILENT else ""
-                raise BoardError(f"{self.port}: {outcome.reason}{hint}")
-            with self._lock:
-                self._link = link
-                self._reader = handshake.reader
-                self._take_hello(outcome.hello)
-            for payload in handshake.unread:  # what came after the confirming STATUS in the same read
-                self._handle(payload)
+            self._shake_hands(link, deadline)
         except BaseException:
             with self._lock:
                 if self._link is link:
@@ -139,19 +129,23 @@ class BoardSession:
             link.close()
             raise
 
-    def _refuse(self, reason: str) -> None:
-        """Tell the board this host cannot drive it (it shows the refused pattern), drop the link
-        and raise BoardError with the reason (lock held)."""
-        link = self._link
-        self.refused = reason
-        self._link = None
-        self.connected = False
-        if link is not None:
-            try:
-                link.write(wire.encode_refuse(reason))
-            finally:
-                link.close()
-        raise BoardError(f"{self.port}: {reason}")
+    def _shake_hands(self, link: Link, deadline: float) -> None:
+        """Run the handshake (board/handshake.py) on ``link``: on success the link is the session's
+        and the board is brought up to date; else BoardError with the handshake's reason."""
+        now = time.monotonic()
+        handshake = Handshake(nonce=random.randrange(1, 0x10000), now=now, timeout=max(0.0, deadline - now),
+                              layout=self.layout, lease_ms=LEASE_MS)
+        outcome = drive(handshake, link)
+        if not isinstance(outcome, Accepted):
+            if outcome.cause in HOST_REFUSALS:
+                self.refused = outcome.reason
+            hint = " (`tablelight devices` lists boards)" if outcome.cause is Cause.SILENT else ""
+            raise BoardError(f"{self.port}: {outcome.reason}{hint}")
+        with self._lock:
+            self._link = link
+            self._reader = handshake.reader  # bytes of a frame cut by the last read stay
+            self._unread = handshake.unread  # what came after the confirming STATUS: handled next
+            self._take_hello(outcome.hello)
 
     def _take_hello(self, hello: dict[str, Any]) -> None:
         """The board of ``hello`` has our welcome: bring it up to date (lock held)."""
@@ -174,15 +168,6 @@ class BoardSession:
         if self._desired is not None:
             self._send_scene()
 
-    def _welcome_again(self, hello: dict[str, Any]) -> None:
-        """A board that rebooted (or forgot our welcome) in the middle of a session: the same
-        check as the handshake, then the welcome and the whole scene at once (lock held)."""
-        refused = judge_hello(hello, self.layout)
-        if refused is not None:
-            self._refuse(refused.reason)
-        self._send(wire.encode_welcome(LEASE_MS))
-        self._take_hello(hello)
-
     # --- the background thread ----------------------------------------------------------------
     def _run(self) -> None:
         backoff = 0
@@ -201,11 +186,20 @@ class BoardSession:
                     log.debug("reconnect to %s failed: %s", self.port, error)
                 continue
             try:
-                data = link.read(READ_SLICE_S)
-                for payload in self._reader.feed(data):
-                    self._last_heard = time.monotonic()
-                    self._handle(payload)
-                self._keep_alive(link)
+                try:
+                    data = link.read(READ_SLICE_S)
+                    payloads, self._unread = self._unread + self._reader.feed(data), []
+                    for payload in payloads:
+                        self._last_heard = time.monotonic()
+                        self._handle(payload)
+                    self._keep_alive(link)
+                except WelcomeLost as lost:  # the same handshake again, on the same link
+                    log.info("board on %s: %s; shaking hands again", self.port, lost)
+                    with self._lock:
+                        if self._link is link:
+                            self._link = None
+                            self.connected = False
+                    self._shake_hands(link, time.monotonic() + 1.0)
             except (LinkClosed, BoardError) as error:
                 log.info("lost the board on %s: %s", self.port, error)
                 if isinstance(error, BoardSilent):
@@ -252,10 +246,7 @@ class BoardSession:
             elif kind == wire.MSG_HELLO:
                 hello = wire.decode_hello(p)
                 if hello.get("boot_id") != self._boot_id or hello.get("protocol") != wire.PROTOCOL:
-                    log.info("board on %s rebooted", self.port)
-                    hello.pop("nonce", None)
-                    with self._lock:
-                        self._welcome_again(hello)
+                    raise WelcomeLost("the board rebooted")
                 else:
                     with self._lock:
                         self._skip_lost_keys(hello["key_seq"])
@@ -263,10 +254,8 @@ class BoardSession:
                 error = wire.decode_error(p)
                 self.errors = (self.errors + [error])[-20:]
                 log.warning("board on %s: error %d about message 0x%02x: %s", self.port, *error)
-                if error[0] == wire.ERR_NOT_NOW:  # the board forgot our welcome: welcome it again
-                    with self._lock:
-                        if self.hello:
-                            self._welcome_again(self.hello)
+                if error[0] == wire.ERR_NOT_NOW and self.hello:
+                    raise WelcomeLost("the board forgot our welcome")
             elif kind in (wire.MSG_STATUS, wire.MSG_LOOP_REPLY):
                 if kind == wire.MSG_STATUS:
                     status = wire.decode_status(p)
