@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import enum
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -198,7 +199,7 @@ class Handshake:
         return wire.encode_welcome(self.lease_ms) + wire.encode_status_req()
 
 
-def drive(handshake: Handshake, link: Link, clock: Any = time.monotonic) -> Accepted | Refused:
+def drive(handshake: Handshake, link: Link, clock: Callable[[], float] = time.monotonic) -> Accepted | Refused:
     """Run ``handshake`` over ``link`` until it ends; returns the outcome. Raises LinkClosed if
     the link goes away. The caller opens and closes the link."""
     while True:
