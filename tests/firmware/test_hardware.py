@@ -1,4 +1,5 @@
-"""The reference board file agrees with the firmware's settings.toml and the fake board's pins."""
+"""The reference board file agrees with the firmware's settings.toml and with the pins of the stand-in
+for CircuitPython's board module."""
 
 from __future__ import annotations
 
@@ -25,10 +26,10 @@ def test_board_file_matches_settings_toml() -> None:
     assert set(extra["rows"] + extra["columns"]) <= {p.split()[0] for p in board["free_pins"]}
 
 
-def test_fake_board_has_every_pin_the_settings_name() -> None:
-    fake = (ROOT / "host" / "tablelight" / "sim" / "fakes" / "board.py").read_text()
+def test_board_module_stand_in_has_every_pin_the_settings_name() -> None:
+    pin_module = (ROOT / "host" / "tablelight" / "sim" / "fakes" / "board.py").read_text()
     settings = tomllib.loads((ROOT / "firmware" / "settings.toml").read_text())
     extra = json.loads((ROOT / "hardware" / "boards" / "feather_nrf52840.json").read_text())["key_matrix"]["extra_pins"]
     pins = settings["TL_ROW_PINS"].split(",") + settings["TL_COLUMN_PINS"].split(",") + [settings["TL_PIXEL_PIN"]]
     for pin in pins + extra["rows"] + extra["columns"]:
-        assert f" {pin} " in fake.replace('"', " "), pin
+        assert f" {pin} " in pin_module.replace('"', " "), pin

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from tablelight.games.landover.board import CARDS, LAND_EDGE, WATER_EDGE, COAST_EDGE
+from tablelight.games.landover.hexmap import CARDS, LAND_EDGE, WATER_EDGE, COAST_EDGE
 from tablelight.games.landover.engine import BRIDGE, CITY, MAIN, ROAD, VILLAGE, Landover
 
 

@@ -388,7 +388,7 @@ def test_listed_card_plays_are_accepted() -> None:
 def test_every_legal_card_play_and_main_action_is_listed() -> None:
     """The other direction of the listing test: what the checks accept, the listing names."""
     from tablelight.core.rng import Rng
-    from tablelight.games.landover.board import CARDS
+    from tablelight.games.landover.hexmap import CARDS
 
     def key(action: dict) -> str:
         return str(sorted(action.items()))

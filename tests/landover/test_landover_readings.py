@@ -16,7 +16,7 @@ import pytest
 from tablelight.core.errors import RecordError, SetupError
 from tablelight.core.record import replay
 from tablelight.core.rng import Rng
-from tablelight.games.landover.board import builtin_map
+from tablelight.games.landover.hexmap import builtin_map
 from tablelight.games.landover.engine import Landover
 
 DATA = Path(__file__).parent / "data"

@@ -14,7 +14,7 @@ from tablelight.core.errors import RecordError, SetupError
 from tablelight.core.record import replay
 from tablelight.core.rng import Rng
 from tablelight.core.serve import RulesServer
-from tablelight.games.landover.board import DIRECTIONS, builtin_map, map_from_json, random_map
+from tablelight.games.landover.hexmap import DIRECTIONS, builtin_map, map_from_json, random_map
 from tablelight.games.landover.engine import Landover
 
 from .helpers import force, hand, main_game

@@ -137,7 +137,7 @@ def test_host_decoders_survive_fuzzed_frames() -> None:
 
     def state() -> tuple[object, ...]:
         return (session._version, session._expected_seq, session._boot_id, dict(session.hello), len(session.errors),
-                session.connected, session._board_pixels)
+                session.connected, session._shown)
 
     before = state()
     injected = 0

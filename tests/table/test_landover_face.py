@@ -10,7 +10,7 @@ import pytest
 
 from tablelight.cli.main import main
 from tablelight.core.rng import Rng
-from tablelight.games.landover.board import builtin_map
+from tablelight.games.landover.hexmap import builtin_map
 from tablelight.games.landover.engine import Landover
 from tablelight.core.registry import game_entry
 from tablelight.table.face import BLINK, FLASH, OFF, PULSE, SOLID, make_face

@@ -25,7 +25,7 @@ from tablelight.core.record import replay
 from tablelight.core.registry import game_class
 from tablelight.core.rng import Rng, secret_seed
 from tablelight.core.serve import RulesServer
-from tablelight.games.landover.board import CARDS
+from tablelight.games.landover.hexmap import CARDS
 from tablelight.table.layout import load_layout_data
 from tablelight.table.service import Table
 from tablelight.view.terminal import draw

@@ -189,12 +189,18 @@ def test_host_refuses_a_big_board_without_the_wide_capability() -> None:
 
 
 def test_refusal_reasons_for_led_counts_and_frame_sizes() -> None:
-    from tablelight.board.session import refusal_reason
+    from tablelight.board.handshake import Cause, judge_hello
+
+    def cause(hello: dict[str, Any]) -> Cause | None:
+        refused = judge_hello(hello)
+        return None if refused is None else refused.cause
 
     hello = {"protocol": 1, "firmware": "1.0.0", "leds": 255, "caps": 7, "max_frame": 600, "layout": "x"}
-    assert refusal_reason(hello) is None  # every protocol-1 board keeps working
-    assert "run tablelight flash" in (refusal_reason(hello | {"leds": 256}) or "")
-    assert refusal_reason(hello | {"leds": 600, "caps": WIDE, "max_frame": 1024}) is None
-    assert "1..760" in (refusal_reason(hello | {"leds": 761, "caps": WIDE, "max_frame": 1024}) or "")
-    assert "needs 862" in (refusal_reason(hello | {"leds": 600, "caps": WIDE, "max_frame": 600}) or "")
-    assert "1..760" in (refusal_reason(hello | {"leds": 0}) or "")
+    assert judge_hello(hello) is None  # every protocol-1 board keeps working
+    assert "run tablelight flash" in judge_hello(hello | {"leds": 256}).reason  # type: ignore[union-attr]
+    assert cause(hello | {"leds": 256}) is Cause.NOT_WIDE
+    assert cause(hello | {"leds": 600, "caps": WIDE, "max_frame": 1024}) is None
+    assert "1..760" in judge_hello(hello | {"leds": 761, "caps": WIDE, "max_frame": 1024}).reason  # type: ignore[union-attr]
+    assert "needs 862" in judge_hello(hello | {"leds": 600, "caps": WIDE, "max_frame": 600}).reason  # type: ignore[union-attr]
+    assert cause(hello | {"leds": 600, "caps": WIDE, "max_frame": 600}) is Cause.FRAME_SIZE
+    assert cause(hello | {"leds": 0}) is Cause.LED_COUNT

@@ -15,7 +15,9 @@ import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from tablelight.board import scene
 from tablelight.board.errors import BoardError
+from tablelight.board.handshake import HOST_REFUSALS, Accepted, Cause, Handshake, drive
 from tablelight.links.base import Link, LinkClosed
 from tablelight.wire import wire
 
@@ -23,7 +25,6 @@ log = logging.getLogger(__name__)
 
 LEASE_MS = 3000  # the board shows "host lost" after this long without a frame from us
 HEARTBEAT_S = 0.5
-HELLO_RETRY_S = 0.25
 READ_SLICE_S = 0.02
 RECONNECT_BACKOFF_S = (0.1, 0.2, 0.5, 1.0, 2.0)
 # The board sends nothing unasked, so when it has been quiet for a heartbeat we ask for a STATUS;
@@ -34,11 +35,15 @@ SYNC_PROBE_S = 0.05
 EVENT_QUEUE = 256  # key events not yet polled; past it the board keeps them (no ack) and re-sends
 REPLY_QUEUE = 4  # unanswered STATUS/LOOP_REPLY frames kept for status()/loopback(); older ones go
 
-Pixel = tuple[int, int, int, int]
+Pixel = scene.Pixel
 
 
 class BoardSilent(BoardError):
     """The board answered nothing for :data:`SILENT_S`: taken for gone until it says hello again."""
+
+
+class WelcomeLost(Exception):
+    """The board rebooted or forgot our welcome: the session shakes hands again on the same link."""
 
 
 class KeyEvent(NamedTuple):
@@ -46,37 +51,6 @@ class KeyEvent(NamedTuple):
     pressed: bool  # True on press, False on release
     board_ms: int  # board timestamp (ticks ms, wraps at 2**29 on CircuitPython)
     seq: int  # board sequence number: each event is delivered once
-
-
-def refusal_reason(hello: dict[str, Any], layout: str | None = None) -> str | None:
-    """Why this host cannot drive the board of ``hello`` (None if it can)."""
-    protocol = hello.get("protocol")
-    if protocol != wire.PROTOCOL:
-        return f"firmware speaks protocol {protocol}, host needs {wire.PROTOCOL}: run tablelight flash"
-    leds = hello["leds"]
-    if not 0 < leds <= wire.MAX_LEDS:
-        return f"the board reports {leds} LEDs; protocol {wire.PROTOCOL} handles 1..{wire.MAX_LEDS}"
-    if wire.wide(leds) and not hello["caps"] & wire.CAP_WIDE:
-        return (f"the board reports {leds} LEDs, but its firmware {hello.get('firmware', '?')} drives at most "
-                f"{wire.NARROW_LEDS} (no wide-LED capability): run tablelight flash")
-    largest = wire.scene_payload_size(leds, wire.MAX_PALETTE)
-    if largest > hello["max_frame"]:
-        return (f"the board accepts payloads of {hello['max_frame']} bytes, a full scene of {leds} LEDs needs "
-                f"{largest}: run tablelight flash")
-    if layout is not None and hello.get("layout") != layout:
-        return (f"the board is wired for layout {hello.get('layout')!r}, this game needs {layout!r}: "
-                f"use a {layout} board, or set TL_LAYOUT in the board's settings.toml if it is wired for it")
-    return None
-
-
-def _check_pixels(pixels: list[Pixel], leds: int) -> None:
-    if len(pixels) != leds:
-        raise BoardError(f"show() got {len(pixels)} pixels, the board has {leds} LEDs")
-    for i, pixel in enumerate(pixels):
-        if len(pixel) != 4 or not all(isinstance(v, int) and 0 <= v <= 255 for v in pixel[:3]):
-            raise BoardError(f"pixel {i} is {pixel!r}: want (r, g, b, effect) with r, g, b in 0..255")
-        if not 0 <= pixel[3] < wire.EFFECT_COUNT:
-            raise BoardError(f"pixel {i} has effect {pixel[3]}: 0 solid, 1 blink, 2 pulse")
 
 
 class BoardSession:
@@ -92,6 +66,7 @@ class BoardSession:
         self._lock = threading.RLock()
         self._events: queue.Queue[KeyEvent] = queue.Queue(EVENT_QUEUE)
         self._reader = wire.FrameReader()
+        self._unread: list[bytes] = []  # frames read with the handshake's last read, not handled yet
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.hello: dict[str, Any] = {}
@@ -102,8 +77,7 @@ class BoardSession:
         self._expected_seq = 1
         self._boot_id: int | None = None
         self._desired: list[Pixel] | None = None
-        self._board_pixels: list[Pixel] | None = None  # what the board shows if it got all we sent
-        self._board_palette: list[Pixel] = []
+        self._shown: scene.Shown | None = None  # what the board shows if it got all we sent
         self._version = 0
         self._brightness: int | None = None
         self._last_send = 0.0
@@ -114,7 +88,6 @@ class BoardSession:
         self.silences = 0  # times the board went silent and the session reconnected
         self._confirmed_version: int | None = None  # the scene version the board last reported
         self._last_sync_probe = 0.0
-        self._pending_palette: list[Pixel] = []
         self.bytes_sent = 0
         self.last_update_bytes = 0
         self.refused: str | None = None  # the reason, if this host refused the board
@@ -143,38 +116,11 @@ class BoardSession:
         return session
 
     def _connect(self, deadline: float) -> None:
-        """Open the link, hello, accept or refuse. Raises BoardError or LinkClosed."""
+        """Open the link and shake hands. Raises BoardError or LinkClosed (and closes the link)."""
         link = self._link_factory(self.port)
         try:
             link.reset_input()
-            reader = wire.FrameReader()
-            nonce = random.randrange(1, 0x10000)
-            next_hello = 0.0
-            while True:
-                now = time.monotonic()
-                if now >= deadline:
-                    raise BoardError(
-                        f"no answer from a tablelight board on {self.port} within {self.timeout:g} s: is this "
-                        "the board's data port (\"CircuitPython CDC2 data\"), with the tablelight firmware and its "
-                        "boot.py installed? (`tablelight devices` lists boards)")
-                if now >= next_hello:
-                    link.write(wire.encode_hello_req(nonce))
-                    next_hello = now + HELLO_RETRY_S
-                for payload in reader.feed(link.read(min(READ_SLICE_S * 5, deadline - now))):
-                    if payload[0] != wire.MSG_HELLO:
-                        continue
-                    try:
-                        hello = wire.decode_hello(payload)
-                    except wire.WireError:
-                        continue
-                    if hello.get("nonce", nonce) != nonce:
-                        continue
-                    with self._lock:
-                        self._link = link
-                        self._accept_hello(hello)
-                        self._send(wire.encode_status_req())
-                    self._await_attached(link, reader, deadline)
-                    return
+            self._shake_hands(link, deadline)
         except BaseException:
             with self._lock:
                 if self._link is link:
@@ -183,47 +129,26 @@ class BoardSession:
             link.close()
             raise
 
-    def _await_attached(self, link: Link, reader: wire.FrameReader, deadline: float) -> None:
-        """Wait for the STATUS that answers our request after the welcome: the board has taken
-        the welcome, so a key pressed from now on reaches us."""
-        self._reader = reader
-        next_try = time.monotonic() + HELLO_RETRY_S
-        while time.monotonic() < deadline:
-            for payload in reader.feed(link.read(READ_SLICE_S)):
-                if payload[0] == wire.MSG_BOARD_REFUSE:  # another host has the board (docs/protocol.md)
-                    try:
-                        reason = wire.decode_board_refuse(payload)
-                    except wire.WireError:
-                        continue
-                    raise BoardError(f"the board on {self.port} refused this host: {reason}")
-                if payload[0] == wire.MSG_STATUS:
-                    try:
-                        if wire.decode_status(payload)["lease_ok"]:
-                            return
-                    except wire.WireError:
-                        pass
-                else:
-                    self._handle(payload)
-            if time.monotonic() >= next_try:  # the welcome or the status got lost: both again
-                with self._lock:
-                    self._send(wire.encode_welcome(LEASE_MS))
-                    self._send(wire.encode_status_req())
-                next_try = time.monotonic() + HELLO_RETRY_S
-        raise BoardError(f"the board on {self.port} said hello but did not confirm the welcome "
-                         f"within {self.timeout:g} s")
+    def _shake_hands(self, link: Link, deadline: float) -> None:
+        """Run the handshake (board/handshake.py) on ``link``: on success the link is the session's
+        and the board is brought up to date; else BoardError with the handshake's reason."""
+        now = time.monotonic()
+        handshake = Handshake(nonce=random.randrange(1, 0x10000), now=now, timeout=max(0.0, deadline - now),
+                              layout=self.layout, lease_ms=LEASE_MS)
+        outcome = drive(handshake, link)
+        if not isinstance(outcome, Accepted):
+            if outcome.cause in HOST_REFUSALS:
+                self.refused = outcome.reason
+            hint = " (`tablelight devices` lists boards)" if outcome.cause is Cause.SILENT else ""
+            raise BoardError(f"{self.port}: {outcome.reason}{hint}")
+        with self._lock:
+            self._link = link
+            self._reader = handshake.reader  # bytes of a frame cut by the last read stay
+            self._unread = handshake.unread  # what came after the confirming STATUS: handled next
+            self._take_hello(outcome.hello)
 
-    def _accept_hello(self, hello: dict[str, Any]) -> None:
-        """Welcome or refuse the board of ``hello`` and bring it up to date (lock held)."""
-        link = self._link
-        assert link is not None
-        reason = refusal_reason(hello, self.layout)
-        if reason:
-            self.refused = reason
-            link.write(wire.encode_refuse(reason))
-            self._link = None
-            link.close()
-            self.connected = False
-            raise BoardError(f"{self.port}: {reason}")
+    def _take_hello(self, hello: dict[str, Any]) -> None:
+        """The board of ``hello`` has our welcome: bring it up to date (lock held)."""
         if self.hello and hello.get("leds") != self.hello.get("leds"):
             self._desired = None  # another board (or layout) behind the same port: old scene is meaningless
         self.hello = hello
@@ -233,8 +158,6 @@ class BoardSession:
             self._expected_seq = hello["key_seq"]
         else:
             self._skip_lost_keys(hello["key_seq"])
-        self._reader = wire.FrameReader()
-        self._send(wire.encode_welcome(LEASE_MS))
         self._last_heard = time.monotonic()
         if not self.connected and self._ever_connected:
             self.reconnects += 1  # counted before ``connected`` shows it: a reader never sees one without the other
@@ -263,11 +186,20 @@ class BoardSession:
                     log.debug("reconnect to %s failed: %s", self.port, error)
                 continue
             try:
-                data = link.read(READ_SLICE_S)
-                for payload in self._reader.feed(data):
-                    self._last_heard = time.monotonic()
-                    self._handle(payload)
-                self._keep_alive(link)
+                try:
+                    data = link.read(READ_SLICE_S)
+                    payloads, self._unread = self._unread + self._reader.feed(data), []
+                    for payload in payloads:
+                        self._last_heard = time.monotonic()
+                        self._handle(payload)
+                    self._keep_alive(link)
+                except WelcomeLost as lost:  # the same handshake again, on the same link
+                    log.info("board on %s: %s; shaking hands again", self.port, lost)
+                    with self._lock:
+                        if self._link is link:
+                            self._link = None
+                            self.connected = False
+                    self._shake_hands(link, time.monotonic() + 1.0)
             except (LinkClosed, BoardError) as error:
                 log.info("lost the board on %s: %s", self.port, error)
                 if isinstance(error, BoardSilent):
@@ -314,9 +246,7 @@ class BoardSession:
             elif kind == wire.MSG_HELLO:
                 hello = wire.decode_hello(p)
                 if hello.get("boot_id") != self._boot_id or hello.get("protocol") != wire.PROTOCOL:
-                    log.info("board on %s rebooted", self.port)
-                    with self._lock:
-                        self._accept_hello(hello)
+                    raise WelcomeLost("the board rebooted")
                 else:
                     with self._lock:
                         self._skip_lost_keys(hello["key_seq"])
@@ -324,10 +254,8 @@ class BoardSession:
                 error = wire.decode_error(p)
                 self.errors = (self.errors + [error])[-20:]
                 log.warning("board on %s: error %d about message 0x%02x: %s", self.port, *error)
-                if error[0] == wire.ERR_NOT_NOW:  # the board forgot our welcome: welcome it again
-                    with self._lock:
-                        if self.hello:
-                            self._accept_hello(self.hello)
+                if error[0] == wire.ERR_NOT_NOW and self.hello:
+                    raise WelcomeLost("the board forgot our welcome")
             elif kind in (wire.MSG_STATUS, wire.MSG_LOOP_REPLY):
                 if kind == wire.MSG_STATUS:
                     status = wire.decode_status(p)
@@ -385,85 +313,29 @@ class BoardSession:
     def _send_scene(self) -> None:
         """Send the whole desired scene with a new version (lock held)."""
         assert self._desired is not None
-        palette: list[Pixel] = []
-        index: dict[Pixel, int] = {}
-        indices = bytearray()
-        for pixel in self._desired:
-            if pixel not in index:
-                index[pixel] = len(palette)
-                palette.append(pixel)
-            indices.append(index[pixel])
-        self._version = (self._version + 1) & 0xFFFF
-        frame = wire.encode_scene(self._version, palette, indices)  # wide format by itself past 255 LEDs
+        frame, shown = scene.full_scene(self._desired, self._version)
+        self._send_update(frame, shown)
+
+    def _send_update(self, frame: bytes, shown: scene.Shown) -> None:
         self._send(frame)
         self.last_update_bytes = len(frame)
-        self._board_pixels = list(self._desired)
-        self._board_palette = palette
-
-    def _delta_frame(self, new: list[Pixel]) -> bytes | None:
-        """A DELTA from what the board has to ``new``, or None if a full scene is the better frame."""
-        old = self._board_pixels
-        if old is None or len(old) != len(new):
-            return None
-        palette = list(self._board_palette)
-        sets: list[tuple[int, Pixel]] = []
-        runs: list[tuple[int, int, int]] = []
-        used = {self._board_palette.index(p) for p in old}
-        for i, pixel in enumerate(new):
-            if pixel == old[i]:
-                continue
-            if pixel in palette:
-                slot = palette.index(pixel)
-            else:
-                free = [s for s in range(wire.MAX_PALETTE) if s >= len(palette) or s not in used]
-                if not free:
-                    return None
-                slot = free[0]
-                if slot < len(palette):
-                    palette[slot] = pixel
-                else:
-                    palette.append(pixel)
-                sets.append((slot, pixel))
-            used.add(slot)
-            if runs and runs[-1][0] + runs[-1][1] == i and runs[-1][2] == slot:
-                runs[-1] = (runs[-1][0], runs[-1][1] + 1, slot)
-            else:
-                runs.append((i, 1, slot))
-        if not runs:
-            return b""
-        try:
-            frame = wire.encode_delta(self._version, sets, runs, len(new))
-        except wire.WireError:  # more runs than one frame holds (a big board where most LEDs change)
-            return None
-        self._pending_palette = palette
-        return frame
+        self._shown = shown
+        self._version = shown.version
 
     # --- the contract -------------------------------------------------------------------------
     def show(self, pixels: list[Pixel]) -> None:
         """The full desired look: one (r, g, b, effect) per LED; effect 0 solid, 1 blink, 2 pulse.
         Sends a delta when it is smaller than a full scene; after a reconnect or a reboot the whole
         scene goes again."""
-        pixels = [tuple(p) for p in pixels]  # type: ignore[misc]
-        _check_pixels(pixels, self.hello.get("leds", len(pixels)))
+        checked = scene.check_pixels(pixels, self.hello.get("leds", len(pixels)))
         with self._lock:
-            self._desired = list(pixels)
+            self._desired = checked
             if not self.connected:
                 return
             try:
-                delta = self._delta_frame(self._desired)
-                if delta == b"":
-                    return
-                scene_size = wire.scene_payload_size(len(pixels), len(set(pixels)))
-                if delta is not None and len(delta) < scene_size + 3:  # + CRC, delimiter (COBS adds >= 1)
-                    self._send(delta)
-                    self.last_update_bytes = len(delta)
-                    self._version = (self._version + 1) & 0xFFFF
-                    self._board_pixels = list(self._desired)
-                    self._board_palette = self._pending_palette
-                else:
-                    if len(set(pixels)) > wire.MAX_PALETTE:
-                        raise BoardError(f"a scene may use at most {wire.MAX_PALETTE} distinct (colour, effect) pairs")
-                    self._send_scene()
+                update = scene.update(self._shown, checked, self._version)
+                if update is not None:
+                    self._send_update(*update)
             except LinkClosed:
                 pass  # the reader thread notices and reconnects; the scene goes again then
 

@@ -38,6 +38,8 @@ def describe(board: BoardInfo) -> str:
             f"boot {h.get('boot_id', 0):08x}")
     if board.serial_number:
         text += f", USB serial {board.serial_number}"
+    if board.error:  # the same check a session makes (board/handshake.py), without a layout
+        text += f"; this host cannot drive it: {board.error}"
     return text + radio
 
 

@@ -2,7 +2,9 @@
 
 A CircuitPython board shows two CDC interfaces; the data one is picked by USB VID 0x239A and the
 interface name "CircuitPython CDC2 data" (never by enumeration order), then confirmed with a hello.
-The probe only asks for a hello: it does not welcome the board or take it over from another host.
+The probe runs the session's own handshake (board/handshake.py) up to the hello: it does not welcome
+the board or take it over from another host, and reports why this host could not drive a board
+whose hello it got (another protocol, too many LEDs for its firmware, ...).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 
 from serial.tools import list_ports
 
+from tablelight.board.handshake import Accepted, Handshake, Refused, drive
 from tablelight.links.base import Link, LinkClosed
 from tablelight.links.ble_keys import HostKeys
 from tablelight.links.connect import open_link
@@ -52,31 +55,27 @@ def is_data_port(info: Any) -> bool:
     return getattr(info, "vid", None) == CIRCUITPYTHON_VID and ("cdc2" in interface or "data" in interface)
 
 
-def probe(port: str, timeout: float = 1.0, link_factory: Callable[[str], Link] | None = None) -> dict[str, Any]:
-    """Ask the board on ``port`` for its hello (without welcoming it). Raises LinkClosed or TimeoutError."""
+def ask_hello(port: str, timeout: float = 1.0,
+              link_factory: Callable[[str], Link] | None = None) -> Accepted | Refused:
+    """Run the session's handshake (board/handshake.py) up to the hello, without welcoming or
+    refusing the board: Accepted with its hello, or Refused saying why this host could not drive it
+    (its hello kept), or that nothing answered. Raises LinkClosed if the port cannot be used."""
     link = (link_factory or open_link)(port)
     try:
         link.reset_input()
-        nonce = random.randrange(1, 0x10000)
-        reader = wire.FrameReader()
-        deadline = time.monotonic() + timeout
-        next_hello = 0.0
-        while time.monotonic() < deadline:
-            if time.monotonic() >= next_hello:
-                link.write(wire.encode_hello_req(nonce))
-                next_hello = time.monotonic() + 0.25
-            for payload in reader.feed(link.read(0.05)):
-                if payload[0] == wire.MSG_HELLO:
-                    try:
-                        hello = wire.decode_hello(payload)
-                    except wire.WireError:
-                        continue
-                    if hello.get("nonce", nonce) == nonce:
-                        hello.pop("nonce", None)
-                        return hello
-        raise TimeoutError(f"no hello within {timeout:g} s")
+        return drive(Handshake(nonce=random.randrange(1, 0x10000), now=time.monotonic(), timeout=timeout), link)
     finally:
         link.close()
+
+
+def probe(port: str, timeout: float = 1.0, link_factory: Callable[[str], Link] | None = None) -> dict[str, Any]:
+    """The hello of the board on ``port``, also of one this host could not drive. Raises LinkClosed,
+    or TimeoutError when no hello came."""
+    outcome = ask_hello(port, timeout, link_factory)
+    if outcome.hello is None:
+        assert isinstance(outcome, Refused)
+        raise TimeoutError(outcome.reason)
+    return outcome.hello
 
 
 def candidates(all_ports: bool = False) -> list[BoardInfo]:
@@ -91,11 +90,16 @@ def candidates(all_ports: bool = False) -> list[BoardInfo]:
 
 def probe_all(boards: list[BoardInfo], timeout: float = 1.0,
               link_factory: Callable[[str], Link] | None = None) -> list[BoardInfo]:
+    """Ask each board for its hello: ``hello`` is what it said; ``error`` why there is none, or
+    why this host could not drive the board that said it."""
     for board in boards:
         try:
-            board.hello = probe(board.port, timeout, link_factory)
-        except (LinkClosed, TimeoutError) as error:
+            outcome = ask_hello(board.port, timeout, link_factory)
+        except LinkClosed as error:
             board.error = str(error)
+            continue
+        board.hello = outcome.hello
+        board.error = outcome.reason if isinstance(outcome, Refused) else None
     return boards
 
 

@@ -1,3 +1,5 @@
+"""Stand-in for CircuitPython's ``board`` module (file name forced by ``import board``): pin names."""
+
 from microcontroller import Pin
 
 A0 = Pin("A0")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tablelight.core.errors import MalformedActionError
 from tablelight.core.game import Action
-from tablelight.games.landover.board import CARDS
+from tablelight.games.landover.hexmap import CARDS
 from tablelight.games.landover.cards import CULTURES, card_culture, vp_cards
 from tablelight.games.landover.rules import (
     ACTION_TYPES,

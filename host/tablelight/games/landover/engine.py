@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 from tablelight.core.options import OptionSpec
-from tablelight.games.landover.board import LAND_EDGE, WATER_EDGE
+from tablelight.games.landover.hexmap import LAND_EDGE, WATER_EDGE
 from tablelight.games.landover.rules import BRIDGE, CITY, LUCKY, MAIN, OVER, ROAD, ROLL, SETUP, VILLAGE
 from tablelight.games.landover.views import LandoverViews
 

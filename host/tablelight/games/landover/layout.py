@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablelight.games.landover.board import CARDS
+from tablelight.games.landover.hexmap import CARDS
 from tablelight.games.landover.rules import BARBARIAN_TRACK as BARBARIAN_STEPS
 from tablelight.table.layout import LayoutError, check_layout_data, whole
 
@@ -32,12 +32,12 @@ class LandoverLayout:
         leds, keys = data["leds"], data["keys"]
         self.leds = leds
         self.data = data
-        board = data.get("map")
-        if not isinstance(board, dict) or not isinstance(board.get("coords"), list):
+        map_data = data.get("map")
+        if not isinstance(map_data, dict) or not isinstance(map_data.get("coords"), list):
             raise LayoutError(f"{source}: missing map (the map's name and the [q, r] of every hex the board is built for)")
-        self.map_name = str(board.get("name", ""))
-        self.coords = [tuple(c) for c in board["coords"] if isinstance(c, list) and len(c) == 2]
-        if len(self.coords) != len(board["coords"]):
+        self.map_name = str(map_data.get("name", ""))
+        self.coords = [tuple(c) for c in map_data["coords"] if isinstance(c, list) and len(c) == 2]
+        if len(self.coords) != len(map_data["coords"]):
             raise LayoutError(f"{source}: map coords must be [q, r] pairs")
         used_leds: list[int] = []
         #: key -> (role, value): ("hex", h), ("side", e), ("seat", s), ("white"|"red", n), ("kind", name), (button, 0).

@@ -10,7 +10,7 @@ from tablelight.games.landover.layout import BUTTONS, DIE_FACES, KINDS, LAYOUT_I
 from tablelight.games.landover.rules import BARBARIAN_TRACK as BARBARIAN_STEPS
 
 if TYPE_CHECKING:
-    from tablelight.games.landover.board import LandoverMap
+    from tablelight.games.landover.hexmap import LandoverMap
 
 
 def _sides_of(m: LandoverMap, h: int) -> list[int]:

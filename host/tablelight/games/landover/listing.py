@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tablelight.core.game import Action
-from tablelight.games.landover.board import CARD_KINDS
+from tablelight.games.landover.hexmap import CARD_KINDS
 from tablelight.games.landover.cards import CULTURES
 from tablelight.games.landover.rules import (
     BRIDGE,

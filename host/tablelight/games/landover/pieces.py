@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablelight.games.landover.board import RESOURCES, RESOURCE_KINDS, TERRAIN_RESOURCE
+from tablelight.games.landover.hexmap import RESOURCES, RESOURCE_KINDS, TERRAIN_RESOURCE
 from tablelight.games.landover.routes import route_after, route_length
 from tablelight.games.landover.rules import (
     CITY,

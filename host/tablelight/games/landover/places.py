@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tablelight.games.landover.board import LAND_EDGE, TERRAIN_RESOURCE, WATER_EDGE
+from tablelight.games.landover.hexmap import LAND_EDGE, TERRAIN_RESOURCE, WATER_EDGE
 from tablelight.games.landover.routes import route_length
 from tablelight.games.landover.rules import (
     BRIDGE,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tablelight.core.errors import MalformedActionError
 from tablelight.core.game import Action
-from tablelight.games.landover.board import (
+from tablelight.games.landover.hexmap import (
     CARDS,
     CARD_KINDS,
     COMMODITIES,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablelight.games.landover.board import (
+from tablelight.games.landover.hexmap import (
     CARD_KINDS,
     RESOURCE_KINDS,
     TERRAIN_COMMODITY,

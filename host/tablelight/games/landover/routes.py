@@ -8,7 +8,7 @@ village or city. Pure functions over the engine's flat board lists.
 from __future__ import annotations
 
 from tablelight.core.fields import NOBODY
-from tablelight.games.landover.board import LandoverMap
+from tablelight.games.landover.hexmap import LandoverMap
 
 
 def route_after(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tablelight.core.fields import NOBODY  # noqa: F401 (the engine reads it from here)
 from tablelight.core.game import Action
-from tablelight.games.landover.board import CARDS, COMMODITIES, RESOURCES
+from tablelight.games.landover.hexmap import CARDS, COMMODITIES, RESOURCES
 from tablelight.games.landover.cards import CULTURES
 
 WOOL, WOOD, ORE, WHEAT, CLAY, CLOTH, PAPER, COIN = range(8)

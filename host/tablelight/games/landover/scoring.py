@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tablelight.games.landover.board import RESOURCE_KINDS, TERRAIN_RESOURCE
+from tablelight.games.landover.hexmap import RESOURCE_KINDS, TERRAIN_RESOURCE
 from tablelight.games.landover.cards import vp_cards
 from tablelight.games.landover.rules import (
     BASE_SAFE_HAND,

@@ -12,7 +12,7 @@ from typing import Any
 from tablelight.core.errors import SetupError
 from tablelight.core.game import Game
 from tablelight.core.rng import Rng
-from tablelight.games.landover.board import (
+from tablelight.games.landover.hexmap import (
     CARD_KINDS,
     LandoverMap,
     builtin_map,
@@ -57,7 +57,7 @@ class LandoverState(Game):
         ``counts`` (pieces on the board by name) and ``limits`` (per piece name, this game's options).
     Per seat:
         ``hands[seat][kind]`` (card counts: slots below RESOURCE_KINDS are resources, then commodities,
-        named by ``board.CARDS``), ``dev_cards`` (development cards held), ``culture[seat][c]`` (levels of
+        named by ``hexmap.CARDS``), ``dev_cards`` (development cards held), ``culture[seat][c]`` (levels of
         science, commerce, politics), ``military``, ``catapult`` (hex or -1), ``vp_cards``, ``defender``
         (defender points), ``routes`` (longest route length), ``harbor_count``, ``harbor_kinds``,
         ``home_islands``, ``explored`` (islands settled after setup).

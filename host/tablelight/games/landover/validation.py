@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tablelight.core.errors import MalformedActionError, RuleViolationError
 from tablelight.core.game import Action
-from tablelight.games.landover.board import CARDS
+from tablelight.games.landover.hexmap import CARDS
 from tablelight.games.landover.rules import COSTS
 from tablelight.games.landover.production import LandoverProduction
 

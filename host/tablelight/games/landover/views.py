@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tablelight.core.game import LogEntry
-from tablelight.games.landover.board import CARDS
+from tablelight.games.landover.hexmap import CARDS
 from tablelight.games.landover.cards import CULTURES, vp_cards
 from tablelight.games.landover.rules import (
     BARBARIAN_TRACK,

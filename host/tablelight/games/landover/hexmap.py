@@ -310,8 +310,8 @@ def random_map(rng: Rng, radius: int = 4) -> LandoverMap:
     Islands never touch (a water hex lies between any two). Harbors (six: one per
     resource and one more) sit on the main island's coast with no shared corner.
     """
-    board = _ring_hexes(radius)
-    inside = set(board)
+    ring = _ring_hexes(radius)
+    inside = set(ring)
     land: dict[Coord, int] = {}  # coord -> island number
     # Main island grown at random from the centre, kept within radius 2.
     size = 15 + rng.below(3)
@@ -328,13 +328,13 @@ def random_map(rng: Rng, radius: int = 4) -> LandoverMap:
         land[frontier[rng.below(len(frontier))]] = 0
 
     def free(c: Coord, island: int) -> bool:
-        """Water now, inside the board, and not touching another island."""
+        """Water now, inside the ring, and not touching another island."""
         if c not in inside or c in land:
             return False
         return all(land.get(_add(c, d), island) == island for d in DIRECTIONS)
 
     for island in (1, 2, 3):
-        starts = sorted(c for c in board if free(c, island) and max(abs(c[0]), abs(c[1]), abs(sum(c))) >= 3)
+        starts = sorted(c for c in ring if free(c, island) and max(abs(c[0]), abs(c[1]), abs(sum(c))) >= 3)
         if not starts:
             break
         land[starts[rng.below(len(starts))]] = island
@@ -346,7 +346,7 @@ def random_map(rng: Rng, radius: int = 4) -> LandoverMap:
             if not grow:
                 break
             land[grow[rng.below(len(grow))]] = island
-    coords = sorted(board)
+    coords = sorted(ring)
     terrains: list[str] = []
     numbers: list[int | None] = []
     land_order = [c for c in coords if c in land]
