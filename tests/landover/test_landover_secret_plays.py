@@ -19,7 +19,7 @@ from tablelight.core.errors import IllegalActionError, RecordError
 from tablelight.core.record import replay
 from tablelight.core.rng import Rng
 from tablelight.core.serve import RulesServer
-from tablelight.games.landover.board import CARDS
+from tablelight.games.landover.hexmap import CARDS
 from tablelight.games.landover.engine import Landover
 from tablelight.games.landover.search import determinize
 

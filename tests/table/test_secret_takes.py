@@ -28,7 +28,7 @@ from tablelight.core.errors import TablelightError
 from tablelight.core.game import Game
 from tablelight.core.record import replay
 from tablelight.core.serve import RulesServer
-from tablelight.games.landover.board import CARDS
+from tablelight.games.landover.hexmap import CARDS
 from tablelight.table.layout import load_layout_data
 from tablelight.table.service import Table
 from tablelight.table.typed import TypedInput
