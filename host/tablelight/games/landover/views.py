@@ -129,7 +129,7 @@ class LandoverViews(LandoverTurns):
         for s in range(self.players):
             c = self.counts[s]
             lines.append(
-                f"  seat {s}: {self.vp(s)} VP, {c['village']} villages, {c['city']} cities, "
+                f"  seat {s}: {self.vp(s)} VP, {counted(c['village'], 'village')}, {counted(c['city'], 'city', 'cities')}, "
                 f"{c['road']}+{c['bridge']} roads+bridges, military {self.military[s]}, "
                 f"culture {self.culture[s]}, hand {self.hand_size(s)}, dev {len(self.dev_cards[s])}"
             )
@@ -166,3 +166,8 @@ class LandoverViews(LandoverTurns):
     def far_from_villages(self, v: int) -> bool:
         """Corner ``v`` is free and no neighbouring corner holds a village or city (the distance rule)."""
         return self._distance_ok(v)
+
+
+def counted(n: int, one: str, many: str = "") -> str:
+    """``1 village``, ``2 villages``, ``0 cities``."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
