@@ -31,6 +31,7 @@ from tablelight.core.game import Action, Game
 from tablelight.core.options import OptionSpec
 from tablelight.core.rng import Rng
 from tablelight.games.farlander.map import FarlanderMap, map_from_json, random_map
+from tablelight.games.farlander.position import position_json, read_position
 
 UNITS_PER_PLAYER = {2: 36, 3: 24, 4: 18}
 MAX_UNITS = 5
@@ -128,11 +129,32 @@ class Farlander(Game):
         self._reach_tables: list[tuple[list[int], list[int]]] | None = None
         #: The normal form of the action random_action last gave, until the board changes.
         self._issued: Action | None = None
+        #: The position the game started from, when its setup gave one (see ``position.py``).
+        self.start_position: dict[str, Any] | None = None
+        if setup and "position" in setup:
+            self._start_from(setup["position"])
+            return
         self.turn = self._chance_below("first_player", self.players, phase=DISTRIBUTION)
         self._settle_turn(self.turn)
 
+    def _start_from(self, data: Any) -> None:
+        start = read_position(data, self.index, self.players, MAX_UNITS, UNITS_PER_PLAYER[self.players])
+        for t, (seat, units) in start.holdings.items():
+            self.owner[t], self.units[t] = seat, units
+        self.reserve = list(start.reserve)
+        self.phase, self.turn = start.phase, start.turn
+        self.start_position = self.position()
+        self._settle_turn(start.turn)  # a seat that cannot act is skipped, as in play
+
     def setup_record(self) -> dict[str, Any]:
+        if self.start_position is not None:
+            return {"map": self.map.to_json(), "position": self.start_position}
         return {"map": self.map.to_json()}
+
+    def position(self) -> dict[str, Any]:
+        """The position now, as a game's setup takes it: ``Farlander(..., setup={"map": m, "position": p})``
+        starts a game here (see ``games/farlander/position.py``)."""
+        return position_json(self.phase, self.turn, self.reserve, self.ids, self.owner, self.units)
 
     # ---------------------------------------------------------------- queries
 
@@ -467,13 +489,6 @@ class Farlander(Game):
             elif t in found and not (self.owner[t] == other and self.units[t] < MAX_UNITS):
                 kept = placements[other] = found.copy()  # a new list: callers may hold the old one
                 kept.remove(t)
-
-    def board_changed(self) -> None:
-        """Forget cached answers after ``owner`` or ``units`` changed (tests that set up positions call it)."""
-        self._placements.clear()
-        self._targets.clear()
-        self._reach_tables = None
-        self._issued = None
 
     def _can_act(self, seat: int) -> bool:
         if self.phase == DISTRIBUTION:
