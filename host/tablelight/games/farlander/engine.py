@@ -86,6 +86,7 @@ class MoveWays:
 
 class Farlander(Game):
     name = "farlander"
+    own_bots = {"strong": "tablelight.games.farlander.bots:StrongBot"}
     min_players = 2
     max_players = 4
     option_specs = (
@@ -526,18 +527,6 @@ class Farlander(Game):
 
     def describe(self, color: bool = False) -> str:
         return describe_board(self, color)
-
-    @classmethod
-    def bot_names(cls) -> list[str]:
-        return [*super().bot_names(), "strong"]
-
-    @classmethod
-    def make_bot(cls, name: str, seed: int = 0) -> Any:
-        if name == "strong":
-            from tablelight.games.farlander.bots import StrongBot
-
-            return StrongBot(seed)
-        return super().make_bot(name, seed)
 
 
 

@@ -28,8 +28,6 @@ Actions (corners and sides by their map ids, hexes by hex id)::
 
 from __future__ import annotations
 
-from typing import Any
-
 from tablelight.core.options import OptionSpec
 from tablelight.games.landover.board import LAND_EDGE, WATER_EDGE
 from tablelight.games.landover.rules import BRIDGE, CITY, LUCKY, MAIN, OVER, ROAD, ROLL, SETUP, VILLAGE
@@ -47,6 +45,7 @@ class Landover(LandoverViews):
     min_players = 2
     max_players = 4
     latest_record_format = 2
+    own_bots = {"greedy": "tablelight.games.landover.bots:GreedyBot"}
     option_specs = (
         OptionSpec(
             "map_name", str, "archipelago", "built-in map, or random for a generated one (--map FILE overrides)", ("archipelago", "random")
@@ -95,15 +94,3 @@ class Landover(LandoverViews):
             ("setup", "every_city"),
         ),
     )
-
-    @classmethod
-    def bot_names(cls) -> list[str]:
-        return [*super().bot_names(), "greedy"]
-
-    @classmethod
-    def make_bot(cls, name: str, seed: int = 0) -> Any:
-        if name == "greedy":
-            from tablelight.games.landover.bots import GreedyBot
-
-            return GreedyBot(seed)
-        return super().make_bot(name, seed)

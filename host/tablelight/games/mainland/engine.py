@@ -82,6 +82,8 @@ class Mainland(Game):
     name = "mainland"
     min_players = 2
     max_players = 4
+    #: "strong" is Mainland's strongest bot, the greedy one (so `bench bots`' default works).
+    own_bots = {"greedy": "tablelight.games.mainland.bots:GreedyBot", "strong": "tablelight.games.mainland.bots:GreedyBot"}
     option_specs = (
         OptionSpec(
             "board_size",
@@ -550,19 +552,6 @@ class Mainland(Game):
                 f"minor territories {clan.minor_items} = {clan.total}"
             )
         return "\n".join(parts)
-
-    @classmethod
-    def bot_names(cls) -> list[str]:
-        return [*super().bot_names(), "greedy", "strong"]
-
-    @classmethod
-    def make_bot(cls, name: str, seed: int = 0) -> Any:
-        """``strong`` is Mainland's strongest bot, the greedy one (so ``bench bots``' default works)."""
-        if name in ("greedy", "strong"):
-            from tablelight.games.mainland.bots import GreedyBot
-
-            return GreedyBot(seed)
-        return super().make_bot(name, seed)
 
 
 _COLORS = ("\033[32m", "\033[36m", "\033[33m", "\033[31m")  # green, frozen, sand, arid
