@@ -78,6 +78,13 @@ def blue_turn() -> FarsideEncounter:
     return game
 
 
+def spend_all_points(game: FarsideEncounter) -> None:
+    """Blue spends its action points securing zones (1 point each) until none are left."""
+    while game.action_points[1]:
+        game.apply(next(a for a in game.legal_actions() if a["type"] == "secure"))
+    assert game.phase == "action" and game.current_seat() == 1
+
+
 def face_for(game: FarsideEncounter) -> FarsideFace:
     return FarsideFace(game, LAYOUT)
 
@@ -334,7 +341,7 @@ def test_advance_twice_with_points_left_once_without() -> None:
     # Any other press disarms it.
     press(face, "advance", "impact", "cancel")
     assert press(face, "advance").action is None
-    game.action_points[1] = 0
+    spend_all_points(game)
     face.reset()
     assert press(face, "advance").action == {"type": "end_turn"}
     apply(face, press(face, "advance"))
@@ -434,7 +441,7 @@ def test_refused_presses_say_why_and_flash() -> None:
 
 def test_no_action_points_left_says_so() -> None:
     game = blue_turn()
-    game.action_points[1] = 0
+    spend_all_points(game)
     face = face_for(game)
     refused = press(face, "spend")
     assert refused.refused and "no action points left" in refused.message
