@@ -26,9 +26,9 @@ views use: ``id``, ``leds``, ``keys``, optionally ``key_matrix`` (rows, columns)
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from tablelight.core.errors import SetupError
 from tablelight.core.game import Action, Game, LogEntry
@@ -105,6 +105,21 @@ class Outcome:
     action: Action | None = None
     refused: bool = False
     flash: list[int] = field(default_factory=list)
+
+
+Role = TypeVar("Role")
+
+
+def seat_and_role(game: Game, key: int, roles: Mapping[int, Role], board: str) -> tuple[int, Role] | Outcome:
+    """What every face's press starts with: the seat to act and ``key``'s role in ``roles``, or the
+    refusal when the game is over or the key does nothing on ``board`` ("the Mainland board")."""
+    seat = game.current_seat()
+    if seat is None:
+        return Outcome("the game is over", refused=True)
+    role = roles.get(key)
+    if role is None:
+        return Outcome(f"key {key} does nothing on {board}", refused=True)
+    return seat, role
 
 
 class GameFace(ABC):
