@@ -56,6 +56,7 @@ from tablelight.table.face import (
     flash_over,
     scaled,
     seat_and_role,
+    words,
 )
 from tablelight.table.layout import LayoutError, check_layout_data, whole
 from tablelight.table.picker import Picker, refusal
@@ -440,6 +441,10 @@ class MainlandFace(GameFace):
         return Outcome(reason, refused=True, flash=self.footprint(self.x, self.y))
 
     # ------------------------------------------------------------------- words
+
+    def secret_sections(self, seat: int, view: dict[str, Any]) -> list[tuple[str, str | list[str]]]:
+        hand = [f"{card}: {card_words(card)}" for card in view.get("hand", [])]
+        return [("hand", hand or ["empty"]), ("discard pile", words(view.get("discard", [])))]
 
     def prompt(self, seat: int) -> str:
         game = self.game
