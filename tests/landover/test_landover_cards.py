@@ -78,7 +78,7 @@ def test_merchant_token_gives_a_point_and_a_two_to_one_rate() -> None:
     far = hex_of(game, "mountain")
     rejects(game, {"type": "play", "card": "merchant", "hex": far}, "landover.card.not_held")
     game.dev_cards[me].append("merchant")
-    if far not in game._settled_hexes(me):
+    if far not in game.settled_hexes(me):
         rejects(game, {"type": "play", "card": "merchant", "hex": far}, "landover.card.merchant_hex")
     # Another player taking the token takes the point.
     game.seat = other
@@ -264,7 +264,7 @@ def test_bishop_removes_a_catapult() -> None:
     game = main_game()
     other = 1 - game.seat
     h = hex_of(game, "sheep")
-    game._place_catapult(other, h)
+    game.put_catapult(other, h)
     play(game, "bishop", hex=h)
     assert game.catapult_at == {} and game.catapult[other] == -1
 
@@ -302,7 +302,7 @@ def test_diplomat_moves_an_own_side_from_an_open_end() -> None:
     game = main_game()
     me = game.seat
     v, path = open_route(game, me, 2)
-    targets = game._diplomat_targets(me, path[1])
+    targets = game.diplomat_targets(me, path[1])
     assert targets and path[1] not in targets
     game.dev_cards[me].append("diplomat")
     rejects(game, {"type": "play", "card": "diplomat", "edge": path[0], "to": targets[0]}, "landover.card.diplomat_from")

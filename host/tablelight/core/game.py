@@ -268,6 +268,12 @@ class Game(ABC):
         has not drawn yet, or None: a replay checks that every logged outcome was used."""
         return self._forced_chance[0] if self._forced_chance else None
 
+    def enter_chance(self, kind: str, value: Any) -> None:
+        """Queue the outcome of the game's next ``kind`` draw, as a table with physical dice or cards
+        enters it (and as tests force a roll): the engine checks it is possible when it draws, logs
+        it like any other and a replay of the log gives the same game."""
+        self._forced_chance.append({"chance": kind, "value": value})
+
     def _log_auto(self, seat: int, action: Action) -> None:
         """Log an action the engine took for a seat that had no choice (a forced skip)."""
         self.log.append({"seat": seat, "action": action, "auto": True})

@@ -11,6 +11,7 @@ from tablelight.games.landover.rules import (
     BARBARIAN_TRACK,
     BRIDGE,
     CITY,
+    CULTURE_INDEX,
     PRIVATE_CHANCE,
     ROAD,
     VILLAGE,
@@ -166,6 +167,20 @@ class LandoverViews(LandoverTurns):
     def far_from_villages(self, v: int) -> bool:
         """Corner ``v`` is free and no neighbouring corner holds a village or city (the distance rule)."""
         return self._distance_ok(v)
+
+    def settled_hexes(self, seat: int) -> list[int]:
+        """Land hexes next to one of ``seat``'s villages or cities (where its merchant may stand)."""
+        return list(self._settled_hexes(seat))
+
+    def diplomat_targets(self, seat: int, e: int) -> list[int]:
+        """Sides where a diplomat may move ``seat``'s road or bridge on side ``e``."""
+        return list(self._diplomat_targets(seat, e))
+
+    def metro_cities(self, seat: int, culture: str, level: int) -> list[int] | None:
+        """The cities where ``seat`` may put the ``culture`` metro on reaching ``level``; None: that
+        level wins it no metro."""
+        found = self._metro_choices(seat, CULTURE_INDEX[culture], level)
+        return None if found is None else list(found)
 
 
 def counted(n: int, one: str, many: str = "") -> str:
