@@ -205,14 +205,18 @@ def test_medicine_builds_a_city_for_two_ore_and_a_wheat() -> None:
 def test_vp_cards_are_played_at_once_and_never_held(card: str, deck: int) -> None:
     game = main_game()
     me = game.seat
+    game.culture[me][deck] = 1  # at the gate of this deck's culture with a red 1, only ``me`` draws
+    gate = 4 + deck  # event die 4, 5, 6: the science, commerce, politics gates
     index = game.decks[deck].index(card)
-    force(game, ("dev_card", index))
-    game._draw_dev(me, deck)
+    force(game, ("white_die", 1), ("red_die", 1), ("event_die", gate), ("dev_card", index))
+    game.apply({"type": "end_turn"})
     assert game.vp_cards[me] == 1 and game.dev_cards[me] == [] and card not in game.decks[deck]
+    assert [e["seat"] for e in game.log if e.get("chance") == "dev_card"] == [me]
     game.dev_cards[me] = ["spy"] * 5
     before = len(game.decks[deck])
-    game._draw_dev(me, deck)  # a full hand: nothing drawn
-    assert len(game.decks[deck]) == before
+    force(game, ("white_die", 1), ("red_die", 1), ("event_die", gate))
+    game.apply({"type": "end_turn"})  # a full hand: nothing drawn
+    assert len(game.decks[deck]) == before and game.undrawn_chance() is None
 
 
 def test_road_building_gives_two_free_roads_or_bridges() -> None:
