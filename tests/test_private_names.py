@@ -27,6 +27,17 @@ CHECKED = (ROOT / "host" / "tablelight", ROOT / "tests")
 #: (``_bleio``) are CircuitPython's own public names, kept as the real modules spell them.
 STAND_INS = (ROOT / "host" / "tablelight" / "sim" / "fakes",)
 NAME_CALLS = {"getattr", "setattr", "hasattr", "delattr"}
+#: Uses still to move, each with the reason it is here: (file, name). The check fails on any
+#: other use, and on an entry here that is no longer used (so that the list only shrinks).
+KNOWN: dict[tuple[str, str], str] = {
+    **{(path, name): "the board session's state, read by the link tests; the session and its scene are "
+       "being split (issue 14, link) and the public reads come with that"
+       for path, names in (
+           ("tests/link/test_faults.py", ("_boot_id", "_expected_seq", "_version", "_board_pixels", "_thread")),
+           ("tests/link/test_silent_board.py", ("_events", "_replies")),
+           ("tests/wire/test_properties.py", ("_version",)),
+       ) for name in names},
+}
 
 
 def is_private(name: str) -> bool:
@@ -89,6 +100,7 @@ def uses(tree: ast.AST) -> Iterator[tuple[int, str]]:
 
 
 def violations() -> list[str]:
+    """Every use of another family's underscore name, as ``path:line: name (defined in ...)``."""
     trees = {path: ast.parse(path.read_text(), str(path)) for path in python_files()}
     defined_in: dict[Path, set[str]] = defaultdict(set)
     for path, tree in trees.items():
@@ -106,7 +118,11 @@ def violations() -> list[str]:
 
 def test_no_private_name_is_used_outside_its_family() -> None:
     found = violations()
-    assert not found, "underscore names used outside the family that defines them:\n" + "\n".join(found)
+    known = {(line.split(":")[0], line.split(": ")[1].split(" ")[0]) for line in found}
+    new = [line for line in found if (line.split(":")[0], line.split(": ")[1].split(" ")[0]) not in KNOWN]
+    assert not new, "underscore names used outside the family that defines them:\n" + "\n".join(new)
+    gone = sorted(f"{path}: {name}" for path, name in KNOWN if (path, name) not in known)
+    assert not gone, "no longer used, take them off KNOWN:\n" + "\n".join(gone)
 
 
 def test_the_check_finds_a_use_from_another_family(tmp_path: Path) -> None:
