@@ -11,7 +11,10 @@ from tablelight.games.landover.engine import MAIN, Landover
 
 
 def main_game(players: int = 2, seed: int = 0, **options: Any) -> Landover:
-    """A game whose setup is skipped: empty board, empty hands, order[0] to act after the roll."""
+    """A game whose setup is skipped: empty board, empty hands, order[0] to act after the roll.
+
+    Still written field by field: Landover has no documented starting position yet (Farlander's
+    setup "position" is the model to follow), so this helper and many rule tests set fields."""
     game = Landover(players, {"map_numbers": "fixed", **options}, seed)  # the tests read the printed numbers
     game.phase = MAIN
     game.turn_index = 0
