@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
 
 from tablelight.cli.main import main
+from tablelight.links import discover
 from tablelight.links.ble_keys import HostKeys
 
 NO_BLUETOOTH = not os.path.exists("/run/dbus/system_bus_socket")
@@ -52,3 +54,15 @@ def test_no_adapter_reads_clearly(keys: HostKeys, capsys: pytest.CaptureFixture[
     captured = capsys.readouterr()
     assert "no usable Bluetooth adapter" in captured.err and json.loads(captured.out) is not None
     assert keys.addresses() == []
+
+
+def test_devices_ble_without_bleak_says_one_thing(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """No board on USB and bleak not installed: one line naming what to install, not two messages."""
+    monkeypatch.setitem(sys.modules, "bleak", None)  # what `import bleak` does when it is not installed
+    monkeypatch.setattr(discover.list_ports, "comports", lambda: [])
+    assert main(["devices", "--ble", "--timeout", "0.1"]) == 1
+    captured = capsys.readouterr()
+    lines = (captured.out + captured.err).splitlines()
+    assert len(lines) == 1, lines
+    assert "pip install 'tablelight[ble]'" in lines[0] and "no board" in lines[0]

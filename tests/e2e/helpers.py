@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from tablelight.games.farlander.engine import Farlander
@@ -16,6 +19,21 @@ def reference_game(players: int, seed: int, seats: list[str]) -> Farlander:
     game = Farlander(players, seed=seed)
     Table(game, seats).run()
     return game
+
+
+#: Set to 1 to let the end-to-end tests refresh the pictures of the docs (docs/img) they take.
+UPDATE_SCREENSHOTS = "TABLELIGHT_UPDATE_SCREENSHOTS"
+DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
+
+
+def keep_screenshot(taken: Path, name: str, environ: Mapping[str, str] = os.environ) -> Path | None:
+    """Copy a screenshot a test took (in its tmp folder) to docs/img/``name`` only when
+    TABLELIGHT_UPDATE_SCREENSHOTS=1: an ordinary run leaves the checked-in picture alone."""
+    if environ.get(UPDATE_SCREENSHOTS) != "1":
+        return None
+    target = DOCS_IMG / name
+    shutil.copyfile(taken, target)
+    return target
 
 
 def wait_for(check: Callable[[], Any], timeout: float = 5.0, interval: float = 0.01) -> Any:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablelight.games.farlander.engine import ACTION, NOBODY, Farlander
+from tablelight.games.farlander.engine import Farlander
 
 
 def make_map(edges: list[tuple[str, str]], garrisons: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -29,16 +29,9 @@ def position(
     players: int = 2,
     garrisons: tuple[str, ...] = (),
     options: dict[str, Any] | None = None,
+    phase: str = "action",
 ) -> Farlander:
-    """An action-phase game on a small map with ``holdings[id] = (seat, units)``; other territories empty."""
-    game = Farlander(players, options or {}, 0, setup={"map": make_map(edges, garrisons)})
-    for t, tid in enumerate(game.ids):
-        seat, units = holdings.get(tid, (NOBODY, 0))
-        game.owner[t] = seat
-        game.units[t] = units
-    game.reserve = [0] * players
-    game.phase = ACTION
-    game.turn = turn
-    game.log.clear()
-    game.board_changed()
-    return game
+    """A game on a small map that starts at ``holdings[id] = (seat, units)`` (other territories empty,
+    no reserves) with ``turn`` to act, through the engine's documented starting position."""
+    start = {"phase": phase, "turn": turn, "holdings": {tid: list(held) for tid, held in holdings.items()}}
+    return Farlander(players, options or {}, 0, setup={"map": make_map(edges, garrisons), "position": start})

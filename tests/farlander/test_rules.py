@@ -127,7 +127,9 @@ def test_strength_is_the_sum_of_all_bordering_territories():
 
 
 def test_strength_must_be_greater_than_defence():
-    game = position([("x", "t"), ("t", "u"), ("x", "w")], {"x": (0, 3), "t": (1, 3), "u": (1, 5), "w": (1, 5)})
+    # Seat 0 can conquer v (so it is not skipped), but not t: 3 is not greater than 3.
+    game = position([("x", "t"), ("t", "u"), ("x", "w"), ("x", "v")], {"x": (0, 3), "t": (1, 3), "u": (1, 5), "w": (1, 5), "v": (1, 1)})
+    assert game.current_seat() == 0
     with pytest.raises(RuleViolationError) as error:
         game.apply({"type": "conquer", "target": "t", "moves": {"x": 1}})
     assert error.value.rule == "farlander.conquer.too_weak"
@@ -136,15 +138,17 @@ def test_strength_must_be_greater_than_defence():
 
 def test_attack_from_single_unit_territories_fails():
     # Three single units out-number the defender, but none can move in.
+    # (Seat 0 can conquer v from w elsewhere, so it is to act.)
     game = position(
-        [("x", "t"), ("y", "t"), ("z", "t"), ("t", "u")],
-        {"x": (0, 1), "y": (0, 1), "z": (0, 1), "t": (1, 2), "u": (1, 1)},
+        [("x", "t"), ("y", "t"), ("z", "t"), ("t", "u"), ("w", "v")],
+        {"x": (0, 1), "y": (0, 1), "z": (0, 1), "t": (1, 2), "u": (1, 1), "w": (0, 2), "v": (1, 1)},
     )
+    assert game.current_seat() == 0
     assert game.strength(0, game.index["t"]) == 3
     with pytest.raises(RuleViolationError) as error:
         game.apply({"type": "conquer", "target": "t", "moves": {"x": 1}})
     assert error.value.rule == "farlander.conquer.no_units_to_move"
-    assert game.targets(0) == []
+    assert [game.ids[t] for t in game.targets(0)] == ["v"]
 
 
 def test_garrison_adds_one_to_the_defender_only():
@@ -152,8 +156,10 @@ def test_garrison_adds_one_to_the_defender_only():
     holdings = {"x": (0, 3), "t": (1, 2), "u": (1, 1)}
     plain = position(edges, holdings, options={"garrisons": True})
     assert [plain.ids[t] for t in plain.targets(0)] == ["t"]
-    walled = position(edges, holdings, garrisons=("t",), options={"garrisons": True})
-    assert walled.defense(walled.index["t"]) == 3
+    # (v gives seat 0 a conquest elsewhere, so it is to act.)
+    walled = position(edges + [("x", "v")], {**holdings, "v": (1, 1)}, garrisons=("t",), options={"garrisons": True})
+    assert walled.defense(walled.index["t"]) == 3 and walled.current_seat() == 0
+    assert [walled.ids[t] for t in walled.targets(0)] == ["v"]
     with pytest.raises(RuleViolationError, match="garrison"):
         walled.apply({"type": "conquer", "target": "t", "moves": {"x": 2}})
     # The garrison never adds to the attacker: the attacker on a garrison still has just its units.
@@ -252,19 +258,17 @@ def test_conquering_is_compulsory_one_per_turn_and_stuck_players_are_skipped():
 
 
 def test_game_ends_when_no_player_can_conquer_with_scores_and_shared_win():
+    # Positions where nobody can conquer: the game is over as soon as it starts there.
     tie = position([("x", "y"), ("y", "z"), ("z", "w")], {"x": (0, 1), "y": (0, 1), "z": (1, 1), "w": (1, 1)})
-    tie._settle_turn(0)
-    assert tie.is_over() and tie.scores() == [2, 2] and tie.winners() == [0, 1]
+    assert tie.is_over() and tie.current_seat() is None and tie.scores() == [2, 2] and tie.winners() == [0, 1]
     walled = position(
         [("x", "y"), ("y", "z")], {"x": (0, 1), "y": (1, 1), "z": (1, 1)}, garrisons=("x",), options={"garrisons": True}
     )
-    walled._settle_turn(0)
-    assert walled.scores() == [2, 2] and walled.winners() == [0, 1]
+    assert walled.is_over() and walled.scores() == [2, 2] and walled.winners() == [0, 1]
     walled_off = position(
         [("x", "y"), ("y", "z")], {"x": (0, 1), "y": (1, 1), "z": (1, 1)}, garrisons=("x",), options={"garrisons": False}
     )
-    walled_off._settle_turn(0)
-    assert walled_off.scores() == [1, 2] and walled_off.winners() == [1]
+    assert walled_off.is_over() and walled_off.scores() == [1, 2] and walled_off.winners() == [1]
 
 
 def test_attacker_loses_nothing_and_defender_units_leave_the_game():

@@ -126,6 +126,17 @@ def test_verify_names_every_differing_file_and_writes_nothing(drive: Path, capsy
     assert flash("--drive", str(drive), "--verify", "--layout", "landover") == 1  # the settings would change
 
 
+def test_verify_counts_every_file_the_flash_wrote(drive: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A flash without --layout writes settings.toml on a new board; --verify checks it too."""
+    assert flash("--drive", str(drive)) == 0
+    written = capsys.readouterr().out.split("wrote ")[1].split(" files")[0]
+    assert flash("--drive", str(drive), "--verify") == 0
+    assert f"all {written} files match" in capsys.readouterr().out
+    (drive / "settings.toml").unlink()
+    assert flash("--drive", str(drive), "--verify") == 1  # a lost settings.toml is named
+    assert "missing: settings.toml" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("boot_out, words", [
     ("Adafruit CircuitPython 8.0.5 on 2023-03-31; Adafruit Feather nRF52840 Express with nRF52840\n"
      "Board ID:feather_nrf52840_express\n", ["8.0.5", "9 or 10", "--circuitpython"]),

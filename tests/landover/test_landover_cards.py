@@ -79,7 +79,7 @@ def test_merchant_token_gives_a_point_and_a_two_to_one_rate() -> None:
     far = hex_of(game, "mountain")
     rejects(game, {"type": "play", "card": "merchant", "hex": far}, "landover.card.not_held")
     game.dev_cards[me].append("merchant")
-    if far not in game._settled_hexes(me):
+    if far not in game.settled_hexes(me):
         rejects(game, {"type": "play", "card": "merchant", "hex": far}, "landover.card.merchant_hex")
     # Another player taking the token takes the point.
     game.seat = other
@@ -206,14 +206,18 @@ def test_medicine_builds_a_city_for_two_ore_and_a_wheat() -> None:
 def test_vp_cards_are_played_at_once_and_never_held(card: str, deck: int) -> None:
     game = main_game()
     me = game.seat
+    game.culture[me][deck] = 1  # at the gate of this deck's culture with a red 1, only ``me`` draws
+    gate = 4 + deck  # event die 4, 5, 6: the science, commerce, politics gates
     index = game.decks[deck].index(card)
-    force(game, ("dev_card", index))
-    game._draw_dev(me, deck)
+    force(game, ("white_die", 1), ("red_die", 1), ("event_die", gate), ("dev_card", index))
+    game.apply({"type": "end_turn"})
     assert game.vp_cards[me] == 1 and game.dev_cards[me] == [] and card not in game.decks[deck]
+    assert [e["seat"] for e in game.log if e.get("chance") == "dev_card"] == [me]
     game.dev_cards[me] = ["spy"] * 5
     before = len(game.decks[deck])
-    game._draw_dev(me, deck)  # a full hand: nothing drawn
-    assert len(game.decks[deck]) == before
+    force(game, ("white_die", 1), ("red_die", 1), ("event_die", gate))
+    game.apply({"type": "end_turn"})  # a full hand: nothing drawn
+    assert len(game.decks[deck]) == before and game.undrawn_chance() is None
 
 
 def test_road_building_gives_two_free_roads_or_bridges() -> None:
@@ -265,7 +269,7 @@ def test_bishop_removes_a_catapult() -> None:
     game = main_game()
     other = 1 - game.seat
     h = hex_of(game, "sheep")
-    game._place_catapult(other, h)
+    game.put_catapult(other, h)
     play(game, "bishop", hex=h)
     assert game.catapult_at == {} and game.catapult[other] == -1
 
@@ -303,7 +307,7 @@ def test_diplomat_moves_an_own_side_from_an_open_end() -> None:
     game = main_game()
     me = game.seat
     v, path = open_route(game, me, 2)
-    targets = game._diplomat_targets(me, path[1])
+    targets = game.diplomat_targets(me, path[1])
     assert targets and path[1] not in targets
     game.dev_cards[me].append("diplomat")
     rejects(game, {"type": "play", "card": "diplomat", "edge": path[0], "to": targets[0]}, "landover.card.diplomat_from")

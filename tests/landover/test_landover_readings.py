@@ -305,3 +305,12 @@ def test_roads_are_limited_to_15_unless_route_limits_is_off() -> None:
         if action.get("piece") == "road":
             highest = max(highest, most_roads(limited))
     assert highest == most_roads(limited) == 15
+
+
+def test_describe_counts_pieces_in_words() -> None:
+    """`selfplay landover --show` prints this: one village is "1 village", not "1 villages"."""
+    game = Landover(2, {}, 3)
+    first = game.current_seat()
+    game.apply(next(a for a in game.legal_actions() if a.get("piece") == "village"))
+    line = next(text for text in game.describe().splitlines() if text.startswith(f"  seat {first}:"))
+    assert "1 village, 0 cities," in line

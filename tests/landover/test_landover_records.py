@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,7 +18,7 @@ from tablelight.core.serve import RulesServer
 from tablelight.games.landover.hexmap import DIRECTIONS, builtin_map, map_from_json, random_map
 from tablelight.games.landover.engine import Landover
 
-from .helpers import force, hand, main_game
+from .helpers import force, hand, hex_of, main_game, village
 
 
 def played(players: int = 2, seed: int = 5, turns: int = 120, bots: str = "random") -> Landover:
@@ -193,8 +194,16 @@ def test_steals_and_spy_picks_are_hidden_from_bystanders() -> None:
     assert game.view_log(b)[-1]["action"] == {"type": "take"} and game.view_log(b)[-1]["hidden"]
     assert game.view_log(a)[-1]["action"]["dev_card"] == "bishop"
     game.hands[a] = hand(wool=1)
-    game._steal(me, a, 5)
-    assert game.view_log(b)[-1]["value"] is None and game.view_log(a)[-1]["value"] == 0
+    sheep = hex_of(game, "sheep")
+    village(game, a, game.map.hex_vertices[sheep][0])
+    game.military[me] = 1
+    game.apply({"type": "raid", "hex": sheep})  # steals a's one card
+    assert game.hands[me][0] == 1
+
+    def steal(seat: int) -> dict[str, Any]:
+        return next(e for e in reversed(game.view_log(seat)) if e.get("chance") == "steal")
+
+    assert steal(b)["value"] is None and steal(a)["value"] == 0 and steal(me)["value"] == 0
 
 
 # ---------------------------------------------------------- generic commands

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tablelight.core.errors import IllegalActionError, MalformedActionError, RuleViolationError
+from tablelight.core.errors import IllegalActionError, MalformedActionError, RuleViolationError, SetupError
 from tablelight.core.rng import Rng
 from tablelight.games.landover.engine import CITY, LUCKY, MAIN, OVER, ROLL, VILLAGE, Landover
 
@@ -155,7 +155,7 @@ def test_production_village_city_commodities_and_doubles() -> None:
     roll(game, *dice_for(game.number[sheep]))  # type: ignore[arg-type]
     assert game.hands[b][0] == 1 and game.hands[b][5] == 0  # a village: one wool
     game.hands[b] = hand()
-    game._upgrade(b, v_sheep)
+    game.put_piece(b, "city", v_sheep)
     force(game, ("white_die", dice_for(game.number[sheep])[0]), ("red_die", dice_for(game.number[sheep])[1]), ("event_die", 4))  # type: ignore[arg-type]
     game.apply({"type": "end_turn"})
     assert game.hands[b][0] == 1 and game.hands[b][5] == 1  # a city on sheep: wool and cloth
@@ -183,7 +183,7 @@ def test_catapult_makes_a_hex_dead() -> None:
     a, b = game.order
     sheep = hex_of(game, "sheep")
     village(game, b, corner_for(game, sheep))
-    game._place_catapult(a, sheep)
+    game.put_catapult(a, sheep)
     roll(game, *dice_for(game.number[sheep]))  # type: ignore[arg-type]
     assert game.hands[b][0] == 0
 
@@ -213,7 +213,7 @@ def test_culture_gate_gives_dev_cards_up_to_the_red_die_and_the_hand_limit() -> 
 def test_seven_clears_catapults_halves_big_hands_and_respects_walls() -> None:
     game = main_game(3)
     a, b, c = game.order
-    game._place_catapult(a, hex_of(game, "sheep"))
+    game.put_catapult(a, hex_of(game, "sheep"))
     game.hands[a] = hand(wool=12)
     game.hands[c] = hand(ore=11)
     city(game, c, inland_corner(game))
@@ -475,7 +475,7 @@ def test_culture_costs_and_metro_to_the_first_at_level_four() -> None:
     assert game.vp_breakdown(seat)["metros"] == 2 and game.vp(seat) == 4
     # A second player at level 4 gets no metro.
     game.culture[other][0] = 3
-    assert game._metro_choices(other, 0, 4) is None
+    assert game.metro_cities(other, "science", 4) is None
 
 
 def test_metro_is_taken_by_the_first_at_level_six_then_kept() -> None:
@@ -493,7 +493,7 @@ def test_metro_is_taken_by_the_first_at_level_six_then_kept() -> None:
     game.hands[seat] = hand(cloth=6)
     game.apply({"type": "improve", "culture": "commerce", "city": vb})
     assert game.metro_owner[1] == seat and game.metro_locked[1] and game.corner_metro[va] == -1 and game.corner_metro[vb] == 1
-    assert game._metro_choices(other, 1, 6) is None  # locked for good
+    assert game.metro_cities(other, "commerce", 6) is None  # locked for good
 
 
 def test_science_three_aqueduct_commerce_three_bank_rates() -> None:
@@ -582,7 +582,7 @@ def test_longest_route_from_five_must_be_beaten_by_one_and_can_be_cut() -> None:
     # A village of a in the middle of b's route cuts it.
     middle = game.map.edge_vertices[other[2]]
     cut = next(v for v in middle if v in game.map.edge_vertices[other[3]])
-    game._put_settlement(a, cut, VILLAGE)
+    game.put_piece(a, "village", cut, home=False)
     assert game.routes[b] == 3 and game.route_holder == a
 
 
@@ -723,7 +723,7 @@ def test_moving_a_raid_frees_the_old_hex_and_one_catapult_per_hex() -> None:
     v = inland_corner(game)
     village(game, b, v)
     first, second = [h for h in game.map.vertex_hexes[v]][:2]
-    game._place_catapult(c, second)
+    game.put_catapult(c, second)
     game.military[a] = 2
     rejects(game, {"type": "raid", "hex": second}, "landover.raid.catapult_there")
     game.apply({"type": "raid", "hex": first})
@@ -768,3 +768,30 @@ def test_junk_actions_always_get_a_rule_error_and_change_nothing() -> None:
                     with pytest.raises(IllegalActionError):
                         game.apply(action)
         assert snapshot(game) == before
+
+
+def test_entered_dice_are_the_roll_and_replay() -> None:
+    """Dice entered by the table (enter_chance) are the next roll, logged, and a replay of the
+    record (which starts from the setup, not from put pieces) draws them again."""
+    from tablelight.core.record import replay
+
+    game = Landover(2, {"map_numbers": "fixed"}, 4)
+    while game.phase == "setup":
+        game.apply(game.legal_actions()[0])
+    while game.phase != "main":
+        game.apply(game.legal_actions()[0])
+    for kind, value in (("white_die", 5), ("red_die", 1), ("event_die", 2)):
+        game.enter_chance(kind, value)
+    game.apply({"type": "end_turn"})
+    assert game.dice["white"] + game.dice["red"] == 6
+    assert [e["value"] for e in game.log if e.get("chance", "").endswith("_die")][-3:] == [5, 1, 2]
+    assert replay(game.to_record()).state() == game.state()
+    game.enter_chance("white_die", 7)  # not a face of a die: refused when the engine draws it
+    with pytest.raises(Exception, match="not a possible outcome"):
+        game.apply({"type": "end_turn"})
+
+
+def test_put_piece_puts_only_pieces() -> None:
+    game = main_game()
+    with pytest.raises(SetupError, match="not 'wall'"):
+        game.put_piece(game.seat, "wall", 0)

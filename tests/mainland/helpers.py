@@ -18,12 +18,13 @@ def started(players: int = 2, seed: int = 0, **options: Any) -> Mainland:
 
 
 def give(game: Mainland, seat: int, *cards: str) -> None:
-    """Put ``cards`` in ``seat``'s hand (taken from its deck, discards or hand; the hand keeps its size)."""
-    hand = game.hands[seat]
+    """Put ``cards`` in ``seat``'s hand (taken from its deck or discards; the hand keeps its size, a
+    card it gives up goes to the deck), through the engine's documented ``set_cards``."""
+    hand, deck, discards = list(game.hands[seat]), list(game.decks[seat]), list(game.discards[seat])
     for card in cards:
         if card in hand:
             continue
-        for pile in (game.decks[seat], game.discards[seat]):
+        for pile in (deck, discards):
             if card in pile:
                 pile.remove(card)
                 break
@@ -31,9 +32,9 @@ def give(game: Mainland, seat: int, *cards: str) -> None:
             raise AssertionError(f"{card} is not available to seat {seat}")
         returned = next(c for c in hand if c not in cards)
         hand.remove(returned)
-        game.decks[seat].append(returned)
+        deck.append(returned)
         hand.append(card)
-    game._version += 1
+    game.set_cards(seat, hand, deck, discards)
 
 
 def tiles(game: Mainland, layout: dict[tuple[int, int], tuple[int, str]]) -> None:

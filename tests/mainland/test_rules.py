@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from tablelight.core.errors import GameOverError, MalformedActionError, RuleViolationError
+from tablelight.core.errors import GameOverError, MalformedActionError, RuleViolationError, SetupError
 from tablelight.games.mainland.engine import HAND_SIZE, TOKENS, Mainland
 
 from tests.mainland.helpers import give, place, started, tiles
@@ -172,7 +172,8 @@ def test_replace_then_place_in_the_same_turn() -> None:
 
 def test_no_replace_from_an_empty_deck() -> None:
     game = started()
-    game.decks[0].clear()
+    game.set_cards(0, game.hands[0], [], game.discards[0] + game.decks[0])
+    assert game.decks[0] == []
     assert all(a["type"] != "replace" for a in game.legal_actions())
     rejected(game, {"type": "replace", "card": game.hands[0][0]}, "mainland.replace.empty_deck")
 
@@ -218,12 +219,19 @@ def test_clans_without_tokens_stop_and_the_game_ends_when_all_have() -> None:
 
 def test_placing_draws_back_to_five_until_the_deck_is_empty() -> None:
     game = started()
-    game.decks[0][:] = game.decks[0][:0]
-    give_from = game.hands[0]
-    give_from[:] = ["land1"]
-    game._version += 1
+    others = [card for card in game.hands[0] + game.decks[0] if card != "land1"]
+    game.set_cards(0, ["land1"], [], game.discards[0] + others)
     game.apply(place("land1", 1, 0))
     assert game.hands[0] == [] and game.current_seat() == 1
     game.apply({"type": "pass"})
     assert game.placements(0) == []
     assert {a["type"] for a in game.legal_actions()} == {"gather", "pass"}
+
+
+def test_set_cards_takes_only_the_seats_own_off_board_cards() -> None:
+    game = started()
+    hand, deck = list(game.hands[0]), list(game.decks[0])
+    for bad in ((hand + ["camp"], deck), (hand, deck[1:]), (hand + [deck[0]], deck), (hand[1:], deck)):
+        with pytest.raises(SetupError, match="its own off-board cards"):
+            game.set_cards(0, *bad)
+        assert (game.hands[0], game.decks[0]) == (hand, deck)

@@ -11,7 +11,7 @@ from tablelight.core.record import replay
 from tablelight.core.registry import new_game
 from tablelight.core.rng import Rng
 from tablelight.games.mainland.bots import GreedyBot, OwnScore
-from tablelight.games.mainland.engine import _ROTATIONS, Mainland
+from tablelight.games.mainland.engine import ROTATIONS, Mainland
 
 from tests.mainland.helpers import started
 
@@ -64,7 +64,7 @@ def test_listing_equals_every_action_the_checker_accepts() -> None:
                         for rotation in range(4):
                             action = {"type": "place", "card": card, "x": x, "y": y, "rotation": rotation}
                             if game.is_legal(action):
-                                accepted.add(json.dumps(game._check(action), sort_keys=True))
+                                accepted.add(json.dumps(game.check(action), sort_keys=True))
             assert listed == accepted
             checked += 1
         game.apply(GreedyBot(len(game.log)).choose(game) if rng.below(2) else game.random_action(rng))
@@ -94,7 +94,7 @@ def test_greedy_score_forecast_matches_real_scoring() -> None:
             for card, x, y, rotation in (rng.choice(placements) for _ in range(4)):
                 after = game.clone()
                 after.apply({"type": "place", "card": card, "x": x, "y": y, "rotation": rotation})
-                assert own.after(y * (game.size - 1) + x, _ROTATIONS[card][rotation]) == after.scores()[seat]
+                assert own.after(y * (game.size - 1) + x, ROTATIONS[card][rotation]) == after.scores()[seat]
                 compared += 1
         game.apply(GreedyBot(len(game.log)).choose(game))
     assert compared > 50

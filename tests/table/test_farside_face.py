@@ -60,22 +60,29 @@ def through_setup(game: FarsideEncounter) -> None:
         game.apply(action, seat=seat)
 
 
-def command_rolled() -> FarsideEncounter:
+def command_rolled(**options: Any) -> FarsideEncounter:
     """Round 1: red rolled 2 and 5 (sum 7), blue 4 and 6 (sum 10): red chooses first."""
-    game = new_game()
+    game = new_game(**options)
     through_setup(game)
     game.apply({"type": "roll", "dice": [5, 2]}, seat=0)
     game.apply({"type": "roll", "dice": [6, 4]}, seat=1)
     return game
 
 
-def blue_turn() -> FarsideEncounter:
+def blue_turn(**options: Any) -> FarsideEncounter:
     """Red took 5 (manoeuvre die 2), blue 4 (manoeuvre die 6): blue has fewer points and goes first."""
-    game = command_rolled()
+    game = command_rolled(**options)
     game.apply({"type": "command", "die": 5}, seat=0)
     game.apply({"type": "command", "die": 4}, seat=1)
     assert game.phase == "action" and game.active == 1 and game.action_points == [0, 4]
     return game
+
+
+def spend_all_points(game: FarsideEncounter) -> None:
+    """Blue spends its action points securing zones (1 point each) until none are left."""
+    while game.action_points[1]:
+        game.apply(next(a for a in game.legal_actions() if a["type"] == "secure"))
+    assert game.phase == "action" and game.current_seat() == 1
 
 
 def face_for(game: FarsideEncounter) -> FarsideFace:
@@ -216,19 +223,27 @@ def test_pixels_used_manoeuvre_die_goes_dim() -> None:
 
 
 def test_pixels_objective_track() -> None:
-    game = blue_turn()
-    game.objectives[0]["loot"] = 3
-    game.objectives[1]["secure"] = 2
-    pixels = face_for(game).pixels()
-    track = [pixels[led] for led in SECTION["objective_track"]]
-    assert track[:3] == [(255, 0, 0, SOLID)] * 3
-    assert track[3:5] == [(0, 60, 255, SOLID)] * 2
-    assert track[5:9] == [OFF] * 4
+    """Red's accomplished objectives in red, then blue's in blue, a dim mark at the limit; in the
+    last round (the limit reached) the lit ones pulse."""
+    red, blue = (255, 0, 0), (0, 60, 255)
+    for seed in range(40):  # random play until both sides have accomplished something
+        game, rng = blue_turn(), Rng(seed)
+        while not game.is_over() and not all(sum(game.objectives[s].values()) for s in (0, 1)):
+            game.apply(game.random_action(rng))
+        if not game.is_over():
+            break
+    counts = [sum(game.objectives[s].values()) for s in (0, 1)]
+    assert counts[0] and counts[1] and sum(counts) < 9
+    track = [face_for(game).pixels()[led] for led in SECTION["objective_track"]]
+    assert track[:sum(counts)] == [(*red, SOLID)] * counts[0] + [(*blue, SOLID)] * counts[1]
+    assert track[sum(counts):9] == [OFF] * (9 - sum(counts))
     assert track[9] == (26, 26, 26, SOLID)
-    game.objectives[1]["secure"] = 8  # 11 in all: the last round; the track shows 10 and pulses
-    pixels = face_for(game).pixels()
-    track = [pixels[led] for led in SECTION["objective_track"]]
-    assert track == [(255, 0, 0, PULSE)] * 3 + [(0, 60, 255, PULSE)] * 7
+    # Objective limit 3: blue secures three zones, the game is in its last round and the track pulses.
+    game = blue_turn(objective_limit=3)
+    for zone in (1, 2, 3):
+        game.apply({"type": "secure", "zone": zone})
+    track = [face_for(game).pixels()[led] for led in SECTION["objective_track"]]
+    assert not game.is_over() and track == [(*blue, PULSE)] * 3 + [OFF] * 7
 
 
 def test_pixels_defence_roll_shows_failed_dice_in_amber() -> None:
@@ -248,11 +263,10 @@ def test_pixels_defence_roll_shows_failed_dice_in_amber() -> None:
 
 def test_pixels_game_over_winners_blink() -> None:
     game = blue_turn()
-    game.objectives[0]["destruction"] = 1  # red's primary: 2 victory points; blue's stratagem: 1
-    for mid in ("b1", "b2"):
-        game.models[mid]["status"] = "lost"
-    game._check_wipeout()
-    assert game.is_over() and game.winners() == [0]
+    rng = Rng(0)
+    while not game.is_over():  # random play (seed 0) ends with blue's two models lost: red wins
+        game.apply(game.random_action(rng))
+    assert [game.models[mid]["status"] for mid in ("b1", "b2")] == ["lost", "lost"] and game.winners() == [0]
     pixels = face_for(game).pixels()
     assert pixels[SEATS[0]["turn"]] == (255, 0, 0, BLINK)
     assert pixels[SEATS[1]["turn"]][3] == SOLID
@@ -335,7 +349,7 @@ def test_advance_twice_with_points_left_once_without() -> None:
     # Any other press disarms it.
     press(face, "advance", "impact", "cancel")
     assert press(face, "advance").action is None
-    game.action_points[1] = 0
+    spend_all_points(game)
     face.reset()
     assert press(face, "advance").action == {"type": "end_turn"}
     apply(face, press(face, "advance"))
@@ -402,8 +416,17 @@ def test_secrets_and_failed_activation_through_the_list_of_legal_actions() -> No
 
 
 def test_failed_activation_choice() -> None:
-    game = blue_turn()
-    game.models["b1"]["damage"] = 2
+    # Red goes first (command die 2 against 6), puts 2 impact tokens on b1 and blue fails both
+    # defence dice: b1 has 2 damage when blue's turn comes.
+    game = command_rolled()
+    game.apply({"type": "command", "die": 2}, seat=0)
+    game.apply({"type": "command", "die": 6}, seat=1)
+    game.apply({"type": "impact", "model": "b1", "tokens": 2})
+    game.apply({"type": "end_turn"})
+    while game.pending is None:
+        game.apply({"type": "done"})
+    game.apply({"type": "roll", "fails": 2})
+    assert game.models["b1"]["damage"] == 2 and game.phase == "action" and game.current_seat() == 1
     game.apply({"type": "activate", "model": "b1", "action": "complex"})
     game.apply({"type": "roll", "dice": [1]})
     assert game.failed is not None
@@ -435,7 +458,7 @@ def test_refused_presses_say_why_and_flash() -> None:
 
 def test_no_action_points_left_says_so() -> None:
     game = blue_turn()
-    game.action_points[1] = 0
+    spend_all_points(game)
     face = face_for(game)
     refused = press(face, "spend")
     assert refused.refused and "no action points left" in refused.message
@@ -478,16 +501,16 @@ def test_random_presses_change_nothing_and_give_only_legal_actions() -> None:
 
 
 def test_every_legal_action_is_reachable_from_the_list() -> None:
-    """next walks the list of every legal action field by field; all of them can be confirmed."""
+    """Every legal action is in the list: chosen on it (as a phone's tap or the keys choose, through
+    narrow) it is what confirm gives. Opening the list shows more than one field to fix."""
     game = blue_turn()
-    face = face_for(game)
+    opened = face_for(game)
+    assert "field for the next field" in press(opened, "next").message
     legal = game.legal_actions()
     reached: set[str] = set()
-    press(face, "next")
-    fields = face._varying_fields()
-    assert fields
-    for index in range(len(face.choices)):
-        face.index = index
+    for action in legal:
+        face = face_for(game)
+        assert not face.narrow(action).refused
         reached.add(json.dumps(press(face, "confirm").action, sort_keys=True))
     assert reached == {json.dumps(a, sort_keys=True) for a in legal}
 

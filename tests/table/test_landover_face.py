@@ -224,44 +224,50 @@ def test_pieces_show_in_their_owners_colours():
 
 
 def test_catapults_merchant_bridges_and_barbarians():
+    """Played until catapults, the merchant, a bridge on an LED past 255 and barbarians are all out:
+    catapults blink on their hex in the owner's colour, the merchant's hex pulses and its LED shows
+    the owner, bridges are pale, the barbarian track counts."""
     game = Landover(3, seed=7)
-    play(game, 600, seed=3)
-    assert not game.is_over()
-    # Set the pieces by hand (the look only reads the state): hex 30 is land, 38 a resource hex.
-    h = 30
-    game.catapult_at = {h: 1}
-    game.merchant_owner, game.merchant_hex = 2, 38
-    game.barbarians = 3
-    e = next(e for e in range(game.side_count) if game.map.edge_kind[e] == 2 and game.side_owner[e] < 0)
-    game.side_owner[e], game.side_route[e] = 0, 2
     face = face_for(game)
-    # A bridge out on open water (no land hex next to it) shows too, on an LED past 255.
-    far = [e for e in range(game.side_count) if game.map.edge_kind[e] == 1 and game.side_owner[e] < 0 and face.layout.side_led[e] > 255
-           and not any(game.map.hex_island[h] >= 0 for v in game.map.edge_vertices[e] for h in game.map.vertex_hexes[v])]
-    game.side_owner[far[0]], game.side_route[far[0]] = 2, 2
+    led = face.layout.side_led
+
+    def bridges(g: Landover) -> list[int]:
+        return [e for e in range(g.side_count) if g.side_route[e] == 2]
+
+    until(game, lambda g: g.catapult_at and g.merchant_owner >= 0 and g.barbarians > 0
+          and any(led[e] > 255 for e in bridges(g)), seed=2)
+    assert not game.is_over()
     pixels = face.pixels()
-    assert pixels[face.layout.hex_led[h]] == scaled(SEAT_COLORS[1], 1.0, BLINK)
-    if 38 not in game.producing_hexes():
-        assert pixels[face.layout.hex_led[38]] == scaled(SEAT_COLORS[2], 1.0, PULSE)
-    assert pixels[face.layout.merchant_led] == scaled(SEAT_COLORS[2], 1.0)
-    assert pixels[face.layout.side_led[e]] == scaled(pale(SEAT_COLORS[0]), 0.5)
-    assert pixels[face.layout.side_led[far[0]]] == scaled(pale(SEAT_COLORS[2]), 0.5)
+    for h, owner in game.catapult_at.items():
+        assert pixels[face.layout.hex_led[h]] == scaled(SEAT_COLORS[owner], 1.0, BLINK)
+    merchant = game.merchant_hex
+    if merchant not in game.producing_hexes() and merchant not in game.catapult_at:
+        assert pixels[face.layout.hex_led[merchant]] == scaled(SEAT_COLORS[game.merchant_owner], 1.0, PULSE)
+    assert pixels[face.layout.merchant_led] == scaled(SEAT_COLORS[game.merchant_owner], 1.0)
+    for e in bridges(game):
+        assert pixels[led[e]] == scaled(pale(SEAT_COLORS[game.side_owner[e]]), 0.5)
     track = [pixels[led] for led in face.layout.barbarian_leds]
-    assert track[:3] == [BARBARIAN_ON] * 3 and BARBARIAN_ON not in track[3:]
+    assert track[:game.barbarians] == [BARBARIAN_ON] * game.barbarians and BARBARIAN_ON not in track[game.barbarians:]
 
 
 def test_a_walled_city_shows_in_a_pale_owner_colour():
-    game = until(Landover(2, seed=2), lambda g: g.phase == "main")
-    cities = [v for v in range(game.corner_count) if game.corner_level[v] == 2]
-    assert len(cities) == 2
-    walled, plain = cities
-    game.corner_wall[walled] = True
+    """Every city in its owner's colour, pale when walled, pulsing when it holds a metro: checked
+    at every step of a game of greedy bots until walled cities with and without a metro were seen."""
+    game = Landover(2, seed=2)
+    bots = [Landover.make_bot("greedy", 20 + seat) for seat in range(2)]
     face = face_for(game)
-    pixels = face.pixels()
-    assert pixels[face.layout.corner_led[walled]] == scaled(pale(SEAT_COLORS[game.corner_owner[walled]]), 1.0)
-    assert pixels[face.layout.corner_led[plain]] == scaled(SEAT_COLORS[game.corner_owner[plain]], 1.0)
-    game.corner_metro[walled] = 0  # a walled metro city pulses in the pale colour
-    assert face.pixels()[face.layout.corner_led[walled]] == scaled(pale(SEAT_COLORS[game.corner_owner[walled]]), 1.0, PULSE)
+    seen: set[tuple[bool, bool]] = set()
+    while not {(True, False), (True, True)} <= seen and not game.is_over():
+        game.apply(bots[game.current_seat()].choose(game))
+        pixels = face.pixels()
+        for v in range(game.corner_count):
+            if game.corner_level[v] != 2:
+                continue
+            walled, metro = game.corner_wall[v], game.corner_metro[v] >= 0
+            owner = SEAT_COLORS[game.corner_owner[v]]
+            assert pixels[face.layout.corner_led[v]] == scaled(pale(owner) if walled else owner, 1.0, PULSE if metro else SOLID)
+            seen.add((walled, metro))
+    assert {(False, False), (True, False), (True, True)} <= seen
 
 
 def test_the_palette_stays_within_64_colours_while_choosing():
@@ -434,10 +440,12 @@ def test_refused_presses_say_why_flash_and_change_nothing():
     assert outcome.refused and "nothing to confirm" in outcome.message
     outcome = face.press(layout.key_of("kind", "ore"))
     assert outcome.refused and state() == before
-    # A hex with no free corner for a road's side: the engine's reason, the hex flashes.
-    face.reset()
-    game.hands[game.seat][1] += 1
-    game.hands[game.seat][4] += 1
+    assert game.to_record() == record
+    # A hex with no free corner for a road's side: the engine's reason, the hex flashes (played
+    # on until the seat to act may build a road).
+    game = until(game, lambda g: g.phase == "main" and any(a.get("piece") == "road" for a in g.legal_actions()))
+    face = face_for(game)
+    record = game.to_record()
     assert not face.press(layout.key_of("road")).refused
     lonely = next(h for h in layout.hex_led if not set(face.hex_sides[h]) & set(face.options("edge")))
     before = state()
@@ -446,8 +454,6 @@ def test_refused_presses_say_why_flash_and_change_nothing():
     assert "must join your own" in outcome.message or "already holds" in outcome.message
     assert face.pixels([layout.hex_led[lonely]])[layout.hex_led[lonely]] == FLASH
     assert face.press(layout.key_of("confirm")).refused  # no side picked yet
-    game.hands[game.seat][1] -= 1
-    game.hands[game.seat][4] -= 1
     assert game.to_record() == record
     outcome = face.press(1000)
     assert outcome.refused and "does nothing" in outcome.message

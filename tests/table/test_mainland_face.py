@@ -189,7 +189,8 @@ def test_a_chosen_card_shows_its_legal_spots_and_itself():
         assert pixels[led][3] == PULSE
         assert pixels[led] == (EMPTY_SPOT if owner < 0 else scaled(CLAN_COLORS[owner], 0.7, PULSE))
     # A spot where it does not fit shows the card grey.
-    face.x, face.y = 9, 0
+    press_all(face, ("column", 9), ("row", 0))
+    assert (face.x, face.y) == (9, 0) and (0, 9, card) not in {(y, x, c) for c, x, y, r in game.placements()}
     assert face.pixels()[cell[0][9]] == (110, 110, 110, BLINK)
 
 
@@ -300,11 +301,11 @@ def test_refused_presses_flash_say_why_and_change_nothing():
         outcome = press_all(face, role)
         assert outcome.refused and "choose a card first" in outcome.message
     assert state(face) == before
-    hand = list(game.hands[0])
-    game.hands[0][:] = hand[:3]
+    hand, deck = list(game.hands[0]), list(game.decks[0])
+    game.set_cards(0, hand[:3], hand[3:] + deck)
     outcome = press_all(face, ("hand", 4))
     assert outcome.refused and "your hand holds 3" in outcome.message
-    game.hands[0][:] = hand
+    game.set_cards(0, hand, deck)
 
 
 def test_gather_after_replace_is_refused_by_the_engine():

@@ -34,11 +34,18 @@ def test_owned_territories_light_all_their_slices_brighter_with_more_units(fresh
     channel = max(range(3), key=lambda c: SEAT_COLORS[seat][c])
     assert (r, g, b)[channel] == max(r, g, b)
     one_unit = max(r, g, b)
-    game.units[index] = 5
+    while game.units[index] < 5:  # the seat fills the territory; the other places elsewhere
+        if game.current_seat() == seat:
+            game.apply({"type": "place", "territory": big.id})
+        else:
+            game.apply(next(a for a in game.legal_actions() if a["territory"] != big.id))
     assert max(render(game, layout)[leds[0]][:3]) > one_unit
-    # Phase LED moves to the action phase.
-    game.phase = "action"
-    assert render(game, layout)[54] != OFF and render(game, layout)[53] == OFF
+
+
+def test_the_phase_led_moves_to_the_action_phase(fresh_game, action_game):
+    layout = load_layout()
+    assert render(fresh_game, layout)[53] != OFF and render(fresh_game, layout)[54] == OFF
+    assert render(action_game, layout)[54] != OFF and render(action_game, layout)[53] == OFF
 
 
 def test_selection_and_flash_effects(action_game):

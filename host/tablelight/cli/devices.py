@@ -45,19 +45,27 @@ def describe(board: BoardInfo) -> str:
 
 def run(args: argparse.Namespace) -> int:
     boards = candidates(all_ports=args.all) + [BoardInfo(port=p, description="given") for p in args.port]
+    ble_error = None  # why the Bluetooth scan asked for could not run: said once, at the end
     if args.ble:
         try:
             boards += ble_candidates(max(args.timeout, 3.0))
         except LinkClosed as error:
-            print(f"tablelight: {error}", file=sys.stderr)
+            ble_error = str(error)
     probe_all(boards, max(args.timeout, 5.0) if args.ble else args.timeout)
     if args.json:
         print(json.dumps([b.to_json() for b in boards]))
-        return 0
-    if not boards:
+    elif not boards and ble_error:
+        print(f"tablelight: no board on the serial ports, and no Bluetooth LE scan: {ble_error}", file=sys.stderr)
+        return 1
+    elif not boards:
         print("no CircuitPython data port found (USB VID 0x239A, interface \"CircuitPython CDC2 data\"): is the board "
               "plugged in, with the tablelight boot.py copied and the board reset? (--all probes every port)")
         return 1
-    for board in boards:
-        print(describe(board))
+    else:
+        for board in boards:
+            print(describe(board))
+    if ble_error:
+        print(f"tablelight: no Bluetooth LE scan: {ble_error}", file=sys.stderr)
+    if args.json:
+        return 0
     return 0 if any(b.hello for b in boards) else 1

@@ -19,6 +19,7 @@ Engines implement the hooks marked abstract; everything else is shared.
 from __future__ import annotations
 
 import copy
+import importlib
 import json
 from abc import ABC, abstractmethod
 from collections import deque
@@ -174,11 +175,15 @@ class Game(ABC):
     def result(self) -> dict[str, Any]:
         return {"scores": self.scores(), "winners": self.winners()}
 
+    #: The game's own bots, name -> "module:Class" (the class is made with the bot's seed). They
+    #: come after the shared ones in :meth:`bot_names`: put fast ones last, the table's default
+    #: bot is the last that can be made.
+    own_bots: ClassVar[Mapping[str, str]] = {}
+
     @classmethod
     def bot_names(cls) -> list[str]:
-        """Names accepted by :meth:`make_bot`; engines with their own bots append them (fast ones last:
-        the table's default bot is the last that can be made)."""
-        return ["random", "mcts", "mcts-deep"]
+        """Names accepted by :meth:`make_bot`: the shared bots, then the game's :attr:`own_bots`."""
+        return ["random", "mcts", "mcts-deep", *cls.own_bots]
 
     @classmethod
     def make_bot(cls, name: str, seed: int = 0) -> Any:
@@ -190,6 +195,9 @@ class Game(ABC):
             return RandomBot(seed)
         if name in BUDGETS:
             return make_search_bot(cls, name, seed)
+        if name in cls.own_bots:
+            module, _, attribute = cls.own_bots[name].partition(":")
+            return getattr(importlib.import_module(module), attribute)(seed)
         raise SetupError(f"unknown bot {name!r} for {cls.name}; known bots: {', '.join(cls.bot_names())}")
 
     def random_action(self, rng: Rng) -> Action:
@@ -259,6 +267,12 @@ class Game(ABC):
         """The first chance outcome handed to the constructor (``chance=``, a replay) that the game
         has not drawn yet, or None: a replay checks that every logged outcome was used."""
         return self._forced_chance[0] if self._forced_chance else None
+
+    def enter_chance(self, kind: str, value: Any) -> None:
+        """Queue the outcome of the game's next ``kind`` draw, as a table with physical dice or cards
+        enters it (and as tests force a roll): the engine checks it is possible when it draws, logs
+        it like any other and a replay of the log gives the same game."""
+        self._forced_chance.append({"chance": kind, "value": value})
 
     def _log_auto(self, seat: int, action: Action) -> None:
         """Log an action the engine took for a seat that had no choice (a forced skip)."""

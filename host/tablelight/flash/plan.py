@@ -38,7 +38,7 @@ def read_settings(drive: Path) -> str | None:
 
 
 def drive_files(drive: Path, board: dict[str, Any], options: Options) -> dict[str, bytes]:
-    """Every file tablelight puts on ``drive`` (settings.toml only when it must change)."""
+    """Every file tablelight puts on ``drive``; settings.toml as the board has it unless it must change."""
     old = read_settings(drive)
     if options.ble and not board.get("ble"):
         raise FlashError(f"the {board['name']} has no Bluetooth LE radio: flash without --ble")
@@ -46,6 +46,9 @@ def drive_files(drive: Path, board: dict[str, Any], options: Options) -> dict[st
     files = firmware_files()
     if text is not None:
         files["settings.toml"] = text.encode()
+    elif old is not None:
+        # Kept as it is, but still part of the firmware: --verify counts and checks it like every other file.
+        files["settings.toml"] = (drive / "settings.toml").read_bytes()
     effective = text if text is not None else old or ""
     if ble_enabled(effective) and test_input_enabled(effective):
         raise FlashError("test input and Bluetooth LE together would let anyone in radio range press this board's "

@@ -26,9 +26,9 @@ views use: ``id``, ``leds``, ``keys``, optionally ``key_matrix`` (rows, columns)
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from tablelight.core.errors import SetupError
 from tablelight.core.game import Action, Game, LogEntry
@@ -105,6 +105,31 @@ class Outcome:
     action: Action | None = None
     refused: bool = False
     flash: list[int] = field(default_factory=list)
+
+
+Role = TypeVar("Role")
+
+
+def words(value: Any) -> str:
+    """A JSON value as a short line for people (``{"wool": 2, "ore": 0}`` -> ``wool 2``)."""
+    if isinstance(value, dict):
+        shown = [f"{k.replace('_', ' ')} {words(v)}" for k, v in value.items() if v not in (0, None, [], {})]
+        return ", ".join(shown) or "none"
+    if isinstance(value, list):
+        return ", ".join(words(v) for v in value) or "none"
+    return str(value).replace("_", " ")
+
+
+def seat_and_role(game: Game, key: int, roles: Mapping[int, Role], board: str) -> tuple[int, Role] | Outcome:
+    """What every face's press starts with: the seat to act and ``key``'s role in ``roles``, or the
+    refusal when the game is over or the key does nothing on ``board`` ("the Mainland board")."""
+    seat = game.current_seat()
+    if seat is None:
+        return Outcome("the game is over", refused=True)
+    role = roles.get(key)
+    if role is None:
+        return Outcome(f"key {key} does nothing on {board}", refused=True)
+    return seat, role
 
 
 class GameFace(ABC):
@@ -190,6 +215,12 @@ class GameFace(ABC):
 
         None (the default): whenever the game has secrets (its engine overrides ``Game.view``);
         a face whose game hides things only at times (Farside's missions) says when."""
+        return None
+
+    def secret_sections(self, seat: int, view: dict[str, Any]) -> list[tuple[str, str | list[str]]] | None:
+        """(title, text or lines) for a seat's page: what ``seat`` alone sees, in the game's own words
+        (``view`` is ``game.view(seat)``). None (the default): the page lists what its view shows
+        that another seat's does not."""
         return None
 
     def led_labels(self) -> dict[int, str]:

@@ -117,33 +117,28 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
             return JSONResponse({"error": "this seat's token is needed"}, status_code=403)
         return JSONResponse(desk.seat(seat) or {})
 
-    async def seat_act(request: Request) -> Response:
+    async def seat_request(request: Request, field: str, shape: str, answer: str) -> Response:
+        """A seat's page sends ``{field: {...}, "at": log length}`` (a whole action to apply, or the
+        fields chosen so far to narrow by); the table takes it on its own thread and answers."""
         seat = seat_allowed(request)
         if seat is None or desk is None:
             return JSONResponse({"error": "this seat's token is needed"}, status_code=403)
         body = await json_body(request)
-        action, at = body.get("action"), body.get("at")
-        if not isinstance(action, dict) or not isinstance(at, int) or isinstance(at, bool):
-            return JSONResponse({"error": 'send {"action": {...}, "at": log length}'}, status_code=400)
+        value, at = body.get(field), body.get("at")
+        if not isinstance(value, dict) or not isinstance(at, int) or isinstance(at, bool):
+            return JSONResponse({"error": f'send {{"{field}": {shape}, "at": log length}}'}, status_code=400)
+        submit = desk.submit if field == "action" else desk.submit_narrow
         try:
-            applied, message = await asyncio.wait_for(asyncio.wrap_future(desk.submit(seat, action, at)), timeout=10)
+            done, message = await asyncio.wait_for(asyncio.wrap_future(submit(seat, value, at)), timeout=10)
         except asyncio.TimeoutError:
             return JSONResponse({"error": "the table did not answer: is the host still running?"}, status_code=503)
-        return JSONResponse({"applied": applied, "message": message}, status_code=200 if applied else 409)
+        return JSONResponse({answer: done, "message": message}, status_code=200 if done else 409)
+
+    async def seat_act(request: Request) -> Response:
+        return await seat_request(request, "action", "{...}", "applied")
 
     async def seat_narrow(request: Request) -> Response:
-        seat = seat_allowed(request)
-        if seat is None or desk is None:
-            return JSONResponse({"error": "this seat's token is needed"}, status_code=403)
-        body = await json_body(request)
-        chosen, at = body.get("chosen"), body.get("at")
-        if not isinstance(chosen, dict) or not isinstance(at, int) or isinstance(at, bool):
-            return JSONResponse({"error": 'send {"chosen": {field: value, ...}, "at": log length}'}, status_code=400)
-        try:
-            taken, message = await asyncio.wait_for(asyncio.wrap_future(desk.submit_narrow(seat, chosen, at)), timeout=10)
-        except asyncio.TimeoutError:
-            return JSONResponse({"error": "the table did not answer: is the host still running?"}, status_code=503)
-        return JSONResponse({"narrowed": taken, "message": message}, status_code=200 if taken else 409)
+        return await seat_request(request, "chosen", "{field: value, ...}", "narrowed")
 
     async def press(request: Request) -> Response:
         if not host_ok(request):

@@ -226,7 +226,7 @@ class Desk:
             "feedback": self._feedback.get(seat, "") if mine else "",
             "secrets": [
                 {"title": t, "items": x} if isinstance(x, list) else {"title": t, "text": x}
-                for t, x in (secret_sections(game, seat) if self.secret else [])
+                for t, x in (secret_sections(game, face, seat) if self.secret else [])
             ],
             "choices": choices,
             "narrowed": narrowed is not None,

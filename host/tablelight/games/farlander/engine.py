@@ -31,6 +31,7 @@ from tablelight.core.game import Action, Game
 from tablelight.core.options import OptionSpec
 from tablelight.core.rng import Rng
 from tablelight.games.farlander.map import FarlanderMap, map_from_json, random_map
+from tablelight.games.farlander.position import position_json, read_position
 
 UNITS_PER_PLAYER = {2: 36, 3: 24, 4: 18}
 MAX_UNITS = 5
@@ -85,6 +86,7 @@ class MoveWays:
 
 class Farlander(Game):
     name = "farlander"
+    own_bots = {"strong": "tablelight.games.farlander.bots:StrongBot"}
     min_players = 2
     max_players = 4
     option_specs = (
@@ -128,11 +130,32 @@ class Farlander(Game):
         self._reach_tables: list[tuple[list[int], list[int]]] | None = None
         #: The normal form of the action random_action last gave, until the board changes.
         self._issued: Action | None = None
+        #: The position the game started from, when its setup gave one (see ``position.py``).
+        self.start_position: dict[str, Any] | None = None
+        if setup and "position" in setup:
+            self._start_from(setup["position"])
+            return
         self.turn = self._chance_below("first_player", self.players, phase=DISTRIBUTION)
         self._settle_turn(self.turn)
 
+    def _start_from(self, data: Any) -> None:
+        start = read_position(data, self.index, self.players, MAX_UNITS, UNITS_PER_PLAYER[self.players])
+        for t, (seat, units) in start.holdings.items():
+            self.owner[t], self.units[t] = seat, units
+        self.reserve = list(start.reserve)
+        self.phase, self.turn = start.phase, start.turn
+        self.start_position = self.position()
+        self._settle_turn(start.turn)  # a seat that cannot act is skipped, as in play
+
     def setup_record(self) -> dict[str, Any]:
+        if self.start_position is not None:
+            return {"map": self.map.to_json(), "position": self.start_position}
         return {"map": self.map.to_json()}
+
+    def position(self) -> dict[str, Any]:
+        """The position now, as a game's setup takes it: ``Farlander(..., setup={"map": m, "position": p})``
+        starts a game here (see ``games/farlander/position.py``)."""
+        return position_json(self.phase, self.turn, self.reserve, self.ids, self.owner, self.units)
 
     # ---------------------------------------------------------------- queries
 
@@ -468,13 +491,6 @@ class Farlander(Game):
                 kept = placements[other] = found.copy()  # a new list: callers may hold the old one
                 kept.remove(t)
 
-    def board_changed(self) -> None:
-        """Forget cached answers after ``owner`` or ``units`` changed (tests that set up positions call it)."""
-        self._placements.clear()
-        self._targets.clear()
-        self._reach_tables = None
-        self._issued = None
-
     def _can_act(self, seat: int) -> bool:
         if self.phase == DISTRIBUTION:
             return self.can_place(seat)
@@ -511,18 +527,6 @@ class Farlander(Game):
 
     def describe(self, color: bool = False) -> str:
         return describe_board(self, color)
-
-    @classmethod
-    def bot_names(cls) -> list[str]:
-        return [*super().bot_names(), "strong"]
-
-    @classmethod
-    def make_bot(cls, name: str, seed: int = 0) -> Any:
-        if name == "strong":
-            from tablelight.games.farlander.bots import StrongBot
-
-            return StrongBot(seed)
-        return super().make_bot(name, seed)
 
 
 

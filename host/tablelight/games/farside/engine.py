@@ -59,8 +59,6 @@ The class is built as a chain, one job per module, each class extending the one 
 
 from __future__ import annotations
 
-from typing import Any
-
 from tablelight.core.options import OptionSpec
 from tablelight.games.farside.state import (
     ACTION,
@@ -89,6 +87,7 @@ class FarsideEncounter(FarsideViews):
     name = "farside"
     min_players = 2
     max_players = 2
+    own_bots = {"tactician": "tablelight.games.farside.bots:TacticianBot"}
     #: Format 2 (2026-11-22): the activation roll comes before the choice of action (a failed
     #: complex action may become a simple one), and Evade is offered after a defence roll.
     #: Format 1 records keep declaring the action first and Evade as a recorded note only.
@@ -109,15 +108,3 @@ class FarsideEncounter(FarsideViews):
         OptionSpec("objective_limit", int, 10, "the game ends after the round in which this many objectives are accomplished"),
         OptionSpec("round_limit", int, 0, "end the game after this many rounds (0: no limit, as in the rulebook)"),
     )
-
-    @classmethod
-    def bot_names(cls) -> list[str]:
-        return [*super().bot_names(), "tactician"]
-
-    @classmethod
-    def make_bot(cls, name: str, seed: int = 0) -> Any:
-        if name == "tactician":
-            from tablelight.games.farside.bots import TacticianBot
-
-            return TacticianBot(seed)
-        return super().make_bot(name, seed)

@@ -45,7 +45,7 @@ from tablelight.games.farside.console import FarsideLayout, FarsideLayoutError
 from tablelight.games.farside.look import FarsideLook
 from tablelight.games.farside.menu import MENU_TITLES, SEAT_NAMES, menu_of
 from tablelight.games.farside.words import FarsideWords
-from tablelight.table.face import Outcome
+from tablelight.table.face import Outcome, seat_and_role
 
 __all__ = ["FarsideFace", "FarsideLayout", "FarsideLayoutError"]
 
@@ -55,14 +55,10 @@ class FarsideFace(FarsideLook, FarsideWords):
     (:mod:`.menu`), the look (:mod:`.look`), the words (:mod:`.words`) and, here, the keys."""
 
     def press(self, key: int) -> Outcome:
-        game = self.game
-        seat = game.current_seat()
-        if seat is None:
-            return Outcome("the game is over", refused=True)
-        role = self.layout.key_role.get(key)
-        if role is None:
-            return Outcome(f"key {key} does nothing on the farside console", refused=True)
-        kind, which = role
+        found = seat_and_role(self.game, key, self.layout.key_role, "the farside console")
+        if isinstance(found, Outcome):
+            return found
+        seat, (kind, which) = found
         if not (kind == "button" and which == "advance"):
             self.advance_armed = False
         if kind == "command":

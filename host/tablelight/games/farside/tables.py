@@ -182,23 +182,25 @@ def factor_cost(cost: int, factor: int) -> int:
     return tens(cost) * factor
 
 
-def parse_plus(value: Any, label: str) -> int:
-    """Accept 4, "4" or "4+" for a profile value; raise SetupError otherwise."""
-    if isinstance(value, bool):
-        raise SetupError(f"{label} must be a number like 4 or \"4+\", got {value!r}")
-    if isinstance(value, int):
+def whole_with_suffix(value: Any, suffix: str, refusal: str) -> int:
+    """A whole number given as 4, "4" or "4" + ``suffix``; SetupError(``refusal``) otherwise."""
+    if isinstance(value, int) and not isinstance(value, bool):
         return value
     if isinstance(value, str):
-        text = value.strip().removesuffix("+").strip()
+        text = value.strip().removesuffix(suffix).strip()
         if text.isdigit():
             return int(text)
-    raise SetupError(f"{label} must be a number like 4 or \"4+\", got {value!r}")
+    raise SetupError(refusal)
+
+
+def parse_plus(value: Any, label: str) -> int:
+    """Accept 4, "4" or "4+" for a profile value; raise SetupError otherwise."""
+    return whole_with_suffix(value, "+", f"{label} must be a number like 4 or \"4+\", got {value!r}")
 
 
 def parse_move(value: Any) -> int:
     """Accept 20, "20" or "20 cm"."""
-    if isinstance(value, bool):
-        raise SetupError(f"move must be 10, 20 or 30 (cm), got {value!r}")
+    return whole_with_suffix(value, "cm", f"move must be 10, 20 or 30 (cm), got {value!r}")
     if isinstance(value, int):
         return value
     if isinstance(value, str):

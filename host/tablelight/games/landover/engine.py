@@ -29,8 +29,7 @@ Actions (corners and sides by their map ids, hexes by hex id)::
 
 from __future__ import annotations
 
-from typing import Any
-
+from tablelight.core.errors import SetupError
 from tablelight.core.options import OptionSpec
 from tablelight.games.landover.hexmap import LAND_EDGE, WATER_EDGE
 from tablelight.games.landover.rules import BRIDGE, CITY, LUCKY, MAIN, OVER, ROAD, ROLL, SETUP, VILLAGE
@@ -48,6 +47,7 @@ class Landover(LandoverViews):
     min_players = 2
     max_players = 4
     latest_record_format = 3
+    own_bots = {"greedy": "tablelight.games.landover.bots:GreedyBot"}
     option_specs = (
         OptionSpec(
             "map_name", str, "archipelago", "built-in map, or random for a generated one (--map FILE overrides)", ("archipelago", "random")
@@ -97,14 +97,22 @@ class Landover(LandoverViews):
         ),
     )
 
-    @classmethod
-    def bot_names(cls) -> list[str]:
-        return [*super().bot_names(), "greedy"]
+    # Positions set up outside the rules (tests and puzzles), as Mainland.set_tile does: the log
+    # does not hold these changes, so a game changed with them no longer replays.
 
-    @classmethod
-    def make_bot(cls, name: str, seed: int = 0) -> Any:
-        if name == "greedy":
-            from tablelight.games.landover.bots import GreedyBot
+    def put_piece(self, seat: int, piece: str, where: int, home: bool = True) -> None:
+        """Put ``seat``'s ``piece`` ("village", "city", "road" or "bridge") on corner or side ``where``
+        with all that follows (routes, harbors, islands, mystery hexes revealed); a city on the seat's
+        own village replaces it. ``home``: a settlement's islands are home islands (as in the setup)."""
+        if piece in ("road", "bridge"):
+            self._put_edge(seat, where, ROAD if piece == "road" else BRIDGE)
+        elif piece == "city" and self.corner_owner[where] == seat and self.corner_level[where] == VILLAGE:
+            self._upgrade(seat, where)
+        elif piece in ("village", "city"):
+            self._put_settlement(seat, where, VILLAGE if piece == "village" else CITY, setup=home)
+        else:
+            raise SetupError(f"put_piece puts a village, city, road or bridge, not {piece!r}")
 
-            return GreedyBot(seed)
-        return super().make_bot(name, seed)
+    def put_catapult(self, seat: int, h: int) -> None:
+        """Put ``seat``'s catapult on hex ``h`` (taking it from where it stood)."""
+        self._place_catapult(seat, h)

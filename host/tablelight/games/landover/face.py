@@ -53,7 +53,7 @@ from tablelight.games.landover.layoutgen import generate_layout, sea_key_hexes
 from tablelight.games.landover.look import LandoverLook
 from tablelight.games.landover.words import LandoverWords
 from tablelight.core.game import Action
-from tablelight.table.face import Outcome
+from tablelight.table.face import Outcome, seat_and_role
 from tablelight.table.picker import Picker
 
 __all__ = ["LandoverFace", "LandoverLayout", "generate_layout", "sea_key_hexes"]
@@ -111,13 +111,10 @@ class LandoverFace(LandoverLook, LandoverWords):
 
     def _press(self, key: int) -> Outcome:
         game = self.game
-        seat = game.current_seat()
-        if seat is None:
-            return Outcome("the game is over", refused=True)
-        role = self.layout.roles.get(key)
-        if role is None:
-            return Outcome(f"key {key} does nothing on the Landover board", refused=True)
-        name, value = role
+        found = seat_and_role(self.game, key, self.layout.roles, "the Landover board")
+        if isinstance(found, Outcome):
+            return found
+        seat, (name, value) = found
         if name == "cancel":
             had = self.mode is not None or bool(self.chosen) or self.tentative is not None
             self.reset()

@@ -11,6 +11,7 @@ from tablelight.games.landover.rules import (
     BARBARIAN_TRACK,
     BRIDGE,
     CITY,
+    CULTURE_INDEX,
     PRIVATE_CHANCE,
     ROAD,
     TWO_STEP_CARDS,
@@ -138,7 +139,7 @@ class LandoverViews(LandoverTurns):
         for s in range(self.players):
             c = self.counts[s]
             lines.append(
-                f"  seat {s}: {self.vp(s)} VP, {c['village']} villages, {c['city']} cities, "
+                f"  seat {s}: {self.vp(s)} VP, {counted(c['village'], 'village')}, {counted(c['city'], 'city', 'cities')}, "
                 f"{c['road']}+{c['bridge']} roads+bridges, military {self.military[s]}, "
                 f"culture {self.culture[s]}, hand {self.hand_size(s)}, dev {len(self.dev_cards[s])}"
             )
@@ -175,3 +176,22 @@ class LandoverViews(LandoverTurns):
     def far_from_villages(self, v: int) -> bool:
         """Corner ``v`` is free and no neighbouring corner holds a village or city (the distance rule)."""
         return self._distance_ok(v)
+
+    def settled_hexes(self, seat: int) -> list[int]:
+        """Land hexes next to one of ``seat``'s villages or cities (where its merchant may stand)."""
+        return list(self._settled_hexes(seat))
+
+    def diplomat_targets(self, seat: int, e: int) -> list[int]:
+        """Sides where a diplomat may move ``seat``'s road or bridge on side ``e``."""
+        return list(self._diplomat_targets(seat, e))
+
+    def metro_cities(self, seat: int, culture: str, level: int) -> list[int] | None:
+        """The cities where ``seat`` may put the ``culture`` metro on reaching ``level``; None: that
+        level wins it no metro."""
+        found = self._metro_choices(seat, CULTURE_INDEX[culture], level)
+        return None if found is None else list(found)
+
+
+def counted(n: int, one: str, many: str = "") -> str:
+    """``1 village``, ``2 villages``, ``0 cities``."""
+    return f"{n} {one if n == 1 else many or one + 's'}"

@@ -7,7 +7,7 @@ from typing import Any
 from tablelight.core.game import Action
 from tablelight.games.landover.choice import FIELD_KINDS, FIELD_WORDS, LandoverChoice
 from tablelight.games.landover.layout import KINDS, MODE_BUTTONS
-from tablelight.table.face import SEAT_NAMES
+from tablelight.table.face import SEAT_NAMES, words
 
 
 class LandoverWords(LandoverChoice):
@@ -117,6 +117,10 @@ class LandoverWords(LandoverChoice):
         if self._mode() is not None and (self.chosen or self.mode is not None):
             return f"{status}. {self._next_words()}"
         return f"{status}. {self._what_now(seat)}"
+
+    def secret_sections(self, seat: int, view: dict[str, Any]) -> list[tuple[str, str | list[str]]]:
+        player = view["players"][seat]
+        return [("resources", words(player.get("hand", {}))), ("development cards", words(player.get("dev_cards", [])))]
 
     def led_labels(self) -> dict[int, str]:
         """LED -> hex number, for the terminal drawing: the words "hex 12" point at a light."""

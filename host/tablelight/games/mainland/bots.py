@@ -13,7 +13,7 @@ from __future__ import annotations
 from tablelight.core.game import Action
 from tablelight.core.rng import Rng
 from tablelight.games.mainland.data import MAINLAND_POINTS, MINOR_POINTS
-from tablelight.games.mainland.engine import _ROTATIONS, Mainland
+from tablelight.games.mainland.engine import ROTATIONS, Mainland
 
 
 class OwnScore:
@@ -154,7 +154,7 @@ class GreedyBot:
             best_gain: int | None = None
             best = []
             for card, x, y, rotation in placements:
-                gain = own.after(y * span + x, _ROTATIONS[card][rotation]) - own.score
+                gain = own.after(y * span + x, ROTATIONS[card][rotation]) - own.score
                 if best_gain is None or gain > best_gain:
                     best_gain, best = gain, [(card, x, y, rotation)]
                 elif gain == best_gain:

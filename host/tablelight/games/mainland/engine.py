@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tablelight.core.errors import MalformedActionError, RuleViolationError
+from tablelight.core.errors import MalformedActionError, RuleViolationError, SetupError
 from tablelight.core.fields import NOBODY, is_whole
 from tablelight.core.game import Action, Game, LogEntry
 from tablelight.core.options import OptionSpec
@@ -57,12 +57,13 @@ BOARD_SIZES = {2: 12, 3: 14, 4: 16}
 CLAN_NAMES = ("green", "frozen", "sand", "arid")
 
 _CAMP_ID = CAMP_CARD.id
-#: Per card: its tiles after 0-3 quarter turns, and the rotations that give distinct layouts.
-_ROTATIONS: dict[str, tuple[tuple[int, int, int, int], ...]] = {
+#: Per card: its tiles (item numbers, clockwise from the top left) after 0-3 quarter turns; then
+#: the rotations that give distinct layouts.
+ROTATIONS: dict[str, tuple[tuple[int, int, int, int], ...]] = {
     cid: tuple(rotated(card.tiles, r) for r in range(4)) for cid, card in CARDS.items()
 }
 _DISTINCT_ROTATIONS: dict[str, tuple[int, ...]] = {
-    cid: tuple(r for r in range(4) if rots[r] not in rots[:r]) for cid, rots in _ROTATIONS.items()
+    cid: tuple(r for r in range(4) if rots[r] not in rots[:r]) for cid, rots in ROTATIONS.items()
 }
 _HAS_CASTLE: dict[str, bool] = {cid: CASTLE in card.tiles for cid, card in CARDS.items()}
 #: Per card: (advanced item, copies on the card) pairs, and item -> copies on the card.
@@ -82,6 +83,8 @@ class Mainland(Game):
     name = "mainland"
     min_players = 2
     max_players = 4
+    #: "strong" is Mainland's strongest bot, the greedy one (so `bench bots`' default works).
+    own_bots = {"greedy": "tablelight.games.mainland.bots:GreedyBot", "strong": "tablelight.games.mainland.bots:GreedyBot"}
     option_specs = (
         OptionSpec(
             "board_size",
@@ -152,6 +155,16 @@ class Mainland(Game):
         self.top_clan[index] = NOBODY if number == EMPTY else clan
         if number != EMPTY:
             self.counts[clan][number] += 1
+        self._version += 1
+
+    def set_cards(self, seat: int, hand: list[str], deck: list[str], discards: list[str] | None = None) -> None:
+        """Lay out ``seat``'s off-board cards as ``hand``, ``deck`` (top first) and ``discards`` (default: as
+        they are), outside the rules like :meth:`set_tile` (tests and puzzles set up positions with it).
+        The cards must be the seat's own off-board cards, each once; SetupError otherwise."""
+        discards = list(self.discards[seat]) if discards is None else list(discards)
+        if sorted(hand + deck + discards) != sorted(self.hands[seat] + self.decks[seat] + self.discards[seat]):
+            raise SetupError(f"seat {seat}'s hand, deck and discards must hold its own off-board cards, each once")
+        self.hands[seat], self.decks[seat], self.discards[seat] = list(hand), list(deck), discards
         self._version += 1
 
     def forget_placements(self) -> None:
@@ -239,7 +252,7 @@ class Mainland(Game):
         """The rules tile by tile: the overlay table, then the advanced items' requirements."""
         if card == _CAMP_ID:
             return None
-        tiles = _ROTATIONS[card][rotation]
+        tiles = ROTATIONS[card][rotation]
         for i in range(4):
             if not COVERS[tiles[i]] >> below[i] & 1:
                 return ("mainland.place.overlay", cells[i], tiles[i], below[i])
@@ -465,8 +478,8 @@ class Mainland(Game):
         if problem is not None:
             raise RuleViolationError(problem[0], self._problem_message(problem, card, x, y))
         # Rotations giving the same layout are one move: name it by the smallest.
-        tiles = _ROTATIONS[card][rotation]
-        rotation = _ROTATIONS[card].index(tiles)
+        tiles = ROTATIONS[card][rotation]
+        rotation = ROTATIONS[card].index(tiles)
         return {"type": "place", "card": card, "x": x, "y": y, "rotation": rotation}
 
     def _perform(self, action: Action) -> None:
@@ -500,7 +513,7 @@ class Mainland(Game):
 
     def _lay(self, seat: int, card: str, x: int, y: int, rotation: int) -> None:
         _, _, cells = self.anchors[y * (self.size - 1) + x]
-        for cell, item in zip(cells, _ROTATIONS[card][rotation]):
+        for cell, item in zip(cells, ROTATIONS[card][rotation]):
             old_clan = self.top_clan[cell]
             if old_clan != NOBODY:
                 self.counts[old_clan][self.top_item[cell]] -= 1
@@ -550,19 +563,6 @@ class Mainland(Game):
                 f"minor territories {clan.minor_items} = {clan.total}"
             )
         return "\n".join(parts)
-
-    @classmethod
-    def bot_names(cls) -> list[str]:
-        return [*super().bot_names(), "greedy", "strong"]
-
-    @classmethod
-    def make_bot(cls, name: str, seed: int = 0) -> Any:
-        """``strong`` is Mainland's strongest bot, the greedy one (so ``bench bots``' default works)."""
-        if name in ("greedy", "strong"):
-            from tablelight.games.mainland.bots import GreedyBot
-
-            return GreedyBot(seed)
-        return super().make_bot(name, seed)
 
 
 _COLORS = ("\033[32m", "\033[36m", "\033[33m", "\033[31m")  # green, frozen, sand, arid

@@ -55,6 +55,8 @@ from tablelight.table.face import (
     Pixel,
     flash_over,
     scaled,
+    seat_and_role,
+    words,
 )
 from tablelight.table.layout import LayoutError, check_layout_data, whole
 from tablelight.table.picker import Picker, refusal
@@ -292,13 +294,10 @@ class MainlandFace(GameFace):
 
     def press(self, key: int) -> Outcome:
         game = self.game
-        seat = game.current_seat()
-        if seat is None:
-            return Outcome("the game is over", refused=True)
-        role = self.layout.roles.get(key)
-        if role is None:
-            return Outcome(f"key {key} does nothing on the Mainland board", refused=True)
-        name, value = role
+        found = seat_and_role(self.game, key, self.layout.roles, "the Mainland board")
+        if isinstance(found, Outcome):
+            return found
+        seat, (name, value) = found
         armed, self.armed = self.armed, None
         if armed is not None and name in (armed, "confirm"):
             return Outcome(f"{armed} ({self.token_words(seat)})", action={"type": armed})
@@ -442,6 +441,10 @@ class MainlandFace(GameFace):
         return Outcome(reason, refused=True, flash=self.footprint(self.x, self.y))
 
     # ------------------------------------------------------------------- words
+
+    def secret_sections(self, seat: int, view: dict[str, Any]) -> list[tuple[str, str | list[str]]]:
+        hand = [f"{card}: {card_words(card)}" for card in view.get("hand", [])]
+        return [("hand", hand or ["empty"]), ("discard pile", words(view.get("discard", [])))]
 
     def prompt(self, seat: int) -> str:
         game = self.game
