@@ -33,7 +33,7 @@ KNOWN: dict[tuple[str, str], str] = {
     **{(path, name): "the board session's state, read by the link tests; the session and its scene are "
        "being split (issue 14, link) and the public reads come with that"
        for path, names in (
-           ("tests/link/test_faults.py", ("_boot_id", "_expected_seq", "_version", "_board_pixels", "_thread")),
+           ("tests/link/test_faults.py", ("_boot_id", "_expected_seq", "_version", "_shown", "_thread")),
            ("tests/link/test_silent_board.py", ("_events", "_replies")),
            ("tests/wire/test_properties.py", ("_version",)),
        ) for name in names},
