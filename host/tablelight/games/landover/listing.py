@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tablelight.core.game import Action
+from tablelight.core.rng import Rng
 from tablelight.games.landover.board import CARD_KINDS
 from tablelight.games.landover.cards import CULTURES
 from tablelight.games.landover.rules import (
@@ -29,7 +32,46 @@ from tablelight.games.landover.rules import (
 from tablelight.games.landover.plays import LandoverPlays
 
 
+def fresh_copy(action: Action) -> Action:
+    """A copy of a listed action that shares nothing with the listing (a card play's lists copied too)."""
+    if action["type"] != "play":
+        return dict(action)  # fields are strings and numbers
+    return {key: list(value) if type(value) is list else value for key, value in action.items()}
+
+
+def same_values_and_types(action: Action, listed: Action) -> bool:
+    """Whether ``action`` equals ``listed`` value for value and type for type (a ``True`` or 1.0 is no 1)."""
+    if action != listed:
+        return False
+    for value in action.values():
+        kind = type(value)
+        if kind is not str and kind is not int:
+            break
+    else:
+        return True  # equal, and only exact strings and integers: the listed values are the same types
+    if list(map(type, action.values())) != list(map(type, listed.values())):
+        return False
+    for key, value in listed.items():
+        if type(value) is list and list(map(type, action[key])) != list(map(type, value)):
+            return False
+    return True
+
+
 class LandoverListing(LandoverPlays):
+    #: The listed action :meth:`random_action` last drew from the full listing, until the next check.
+    _drawn: Action | None = None
+
+    def random_action(self, rng: Rng) -> Action:
+        """A uniformly random action of the full legal listing (a copy the caller may keep).
+
+        The next check of an action equal to it, value for value and type for type, takes
+        the listed normal form without checking it again: the listing is made by the same
+        placement and payment rules the check uses, for this very position.
+        """
+        listed = rng.choice(self.legal_actions())
+        self._drawn = listed
+        return fresh_copy(listed)
+
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to act. Treat the returned dicts as read-only: lists
         that depend only on the board are kept between calls until the board changes."""

@@ -145,7 +145,7 @@ class LandoverPlaces(LandoverState):
         return False
 
     def _open_edges(self, owner: int) -> list[int]:
-        return [e for e in self.edges_of[owner] if self._open_end(owner, e)]
+        return self._cached(("open", owner), lambda: [e for e in self.edges_of[owner] if self._open_end(owner, e)])
 
     def _diplomat_targets(self, seat: int, e: int) -> list[int]:
         """Sides where ``seat``'s piece on ``e`` may move: where it could be built with it lifted.

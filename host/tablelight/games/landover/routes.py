@@ -50,8 +50,14 @@ def route_after(
     return max(old, 1 + walk(start, side_route[e]))
 
 
-def route_length(m: LandoverMap, side_owner: list[int], side_route: list[int], corner_owner: list[int], seat: int, edges: list[int]) -> int:
+def route_length(
+    m: LandoverMap, side_owner: list[int], side_route: list[int], corner_owner: list[int], seat: int, edges: list[int],
+    enough: int = -1,
+) -> int:
     """Longest route of ``seat`` (its sides ``edges``): an exact search for the longest trail.
+
+    ``enough``: a length known to be the most there can be (the length before a side was taken
+    away); the search stops when it finds a route that long.
 
     A longest trail can be taken to start and end where the network does not simply
     pass through (a dead end or fork: a corner has at most three sides; a block; a
@@ -112,7 +118,7 @@ def route_length(m: LandoverMap, side_owner: list[int], side_route: list[int], c
             count += 1
     used = bytearray(count)
     own = {v: corner_owner[v] == seat for v in junction}
-    total = len(edges)
+    total = len(edges) if enough < 0 else min(enough, len(edges))
 
     def walk(v: int, piece: int) -> int:
         if not passable[v]:
@@ -137,6 +143,6 @@ def route_length(m: LandoverMap, side_owner: list[int], side_route: list[int], c
             used[link] = 0
             if found > best:
                 best = found
-                if best == total:
+                if best >= total:
                     return best
     return best
