@@ -94,31 +94,20 @@ class LandoverListing(LandoverPlays):
         actions: list[Action] = [END_TURN]
         hand = self.hands[seat]
         counts = self.counts[seat]
+        limits = self.limits
         free = self.free_routes > 0
-        cached = self._cached
-        if (free or (hand[WOOD] and hand[CLAY])) and counts["road"] < self.limits["road"]:
-            actions += cached(
-                ("road_actions", seat),
-                lambda: [{"type": "build", "piece": "road", "edge": e} for e in self._route_edges(seat, ROAD)],
-            )
-        if (free or (hand[WOOD] and hand[WOOL])) and counts["bridge"] < self.limits["bridge"]:
-            actions += cached(
-                ("bridge_actions", seat),
-                lambda: [{"type": "build", "piece": "bridge", "edge": e} for e in self._route_edges(seat, BRIDGE)],
-            )
-        if hand[CLAY] and hand[WOOD] and hand[WOOL] and hand[WHEAT] and counts["village"] < self.limits["village"]:
-            actions += cached(
-                ("village_actions", seat),
-                lambda: [{"type": "build", "piece": "village", "vertex": v} for v in self._village_corners(seat)],
-            )
-        if hand[ORE] >= 3 and hand[WHEAT] >= 2 and counts["city"] < self.limits["city"]:
-            actions += cached(
-                ("city_actions", seat),
-                lambda: [{"type": "build", "piece": "city", "vertex": v} for v in self._own_corners(seat, VILLAGE)],
-            )
-        if hand[CLAY] >= 2 and counts["wall"] < self.limits["wall"]:
+        wood, clay, wool, wheat = hand[WOOD], hand[CLAY], hand[WOOL], hand[WHEAT]
+        if (free or (wood and clay)) and counts["road"] < limits["road"]:
+            actions += self._build_actions(seat, "road")
+        if (free or (wood and wool)) and counts["bridge"] < limits["bridge"]:
+            actions += self._build_actions(seat, "bridge")
+        if clay and wood and wool and wheat and counts["village"] < limits["village"]:
+            actions += self._build_actions(seat, "village")
+        if hand[ORE] >= 3 and wheat >= 2 and counts["city"] < limits["city"]:
+            actions += self._build_actions(seat, "city")
+        if clay >= 2 and counts["wall"] < limits["wall"]:
             actions += [{"type": "build", "piece": "wall", "vertex": v} for v in self._wall_corners(seat)]
-        if hand[WOOL] and hand[WHEAT] and self.military[seat] < self.military_cap(seat):
+        if wool and wheat and self.military[seat] < self.military_cap(seat):
             actions.append(MILITARY)
         crane = self.crane
         for c in range(3):
@@ -130,19 +119,37 @@ class LandoverListing(LandoverPlays):
                     actions.append(IMPROVE[c])
                 else:
                     actions += [{"type": "improve", "culture": CULTURES[c], "city": v} for v in cities]
+        trade_rate = self.trade_rate
         for give in range(CARD_KINDS):
-            if hand[give] >= 2 and hand[give] >= self.trade_rate(seat, give):
+            have = hand[give]
+            if have >= 2 and have >= trade_rate(seat, give):
                 actions += TRADES[give]
         if self.lucky_raid:  # listed before the paid raids: a raid key takes the free one first
             actions += [{"type": "lucky_raid", "hex": h} for h in self._lucky_hexes()]
         if self.military[seat] >= 1:
             if not self.raided:
-                actions += cached(
+                actions += self._cached(
                     ("raid_actions", seat, self._catapult_version),
                     lambda: [{"type": "raid", "hex": h} for h in self._raid_hexes(seat)],
                 )
             actions += [{"type": "remove_catapult", "hex": h} for h in sorted(self.catapult_at)]
-        if self.dev_cards[seat]:
-            for card in sorted(set(self.dev_cards[seat])):
+        held = self.dev_cards[seat]
+        if held:
+            for card in sorted(set(held)) if len(held) > 1 else held:
                 actions += self._card_plays(seat, card)
         return actions
+
+    def _build_actions(self, seat: int, piece: str) -> list[Action]:
+        """The builds of ``piece`` (road, bridge, village, city) on every place the rules allow, kept
+        with the seat's other lists (they read only the pieces near the seat's own)."""
+        kept = self._cache.seats[seat]
+        found = kept.get(("build", piece))
+        if found is None:
+            if piece == "road" or piece == "bridge":
+                places = self._route_edges(seat, ROAD if piece == "road" else BRIDGE)
+                found = [{"type": "build", "piece": piece, "edge": e} for e in places]
+            else:
+                places = self._village_corners(seat) if piece == "village" else self._own_corners(seat, VILLAGE)
+                found = [{"type": "build", "piece": piece, "vertex": v} for v in places]
+            kept[("build", piece)] = found
+        return found

@@ -42,9 +42,9 @@ FORMAT1_READINGS = {
 NUMBER_SALT = 0x4E554D53
 #: Cached lists that read only the pieces within one corner of one seat's own (the key's second
 #: item is the seat): building routes and villages, own corners, open ends, diplomat moves, merchant
-#: hexes. Terrain changes clear them all.
+#: hexes. Terrain changes clear them all. (The listing keeps its build actions there too.)
 NEAR_SEAT = frozenset(
-    ("route", "village", "own", "open", "settled", "diplomat", "road_actions", "bridge_actions", "village_actions", "city_actions")
+    ("route", "village", "own", "open", "settled", "diplomat")
 )
 #: Cached lists whose keys carry the versions they read (number tokens).
 KEYED = frozenset(("inventor",))
@@ -166,6 +166,7 @@ class LandoverState(Game):
         self.capped = False
         self._winners: list[int] = []
         self._cache = PositionLists(n)
+        self._others = [tuple(s for s in range(n) if s != seat) for seat in range(n)]  # in seat order
         self._index_numbers()
         self.order: list[int] = self._chance_permutation("seat_order", n)
         # Setup: villages in order, then cities in reverse order; each followed by a road.
