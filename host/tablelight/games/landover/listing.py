@@ -110,8 +110,7 @@ class LandoverListing(LandoverPlays):
         if wool and wheat and self.military[seat] < self.military_cap(seat):
             actions.append(MILITARY)
         crane = self.crane
-        for c in range(3):
-            level = self.culture[seat][c]
+        for c, level in enumerate(self.culture[seat]):
             have = hand[CULTURE_COMMODITY[c]]
             if level < MAX_CULTURE and (have > level or crane) and have >= self._improve_cost(level):
                 cities = self._metro_choices(seat, c, level + 1)
@@ -120,8 +119,7 @@ class LandoverListing(LandoverPlays):
                 else:
                     actions += [{"type": "improve", "culture": CULTURES[c], "city": v} for v in cities]
         trade_rate = self.trade_rate
-        for give in range(CARD_KINDS):
-            have = hand[give]
+        for give, have in enumerate(hand):  # every card kind
             if have >= 2 and have >= trade_rate(seat, give):
                 actions += TRADES[give]
         if self.lucky_raid:  # listed before the paid raids: a raid key takes the free one first

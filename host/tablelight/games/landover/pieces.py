@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tablelight.games.landover.board import RESOURCES, RESOURCE_KINDS, TERRAIN_RESOURCE
-from tablelight.games.landover.routes import route_after, route_length
+from tablelight.games.landover.routes import route_after, route_length, route_without
 from tablelight.games.landover.rules import (
     CITY,
     NOBODY,
@@ -86,12 +86,15 @@ class LandoverPieces(LandoverScoring):
         self._update_routes((seat,), added=e)
 
     def _take_edge(self, e: int) -> None:
-        owner = self.side_owner[e]
-        self.counts[owner]["road" if self.side_route[e] == ROAD else "bridge"] -= 1
+        owner, piece = self.side_owner[e], self.side_route[e]
+        self.counts[owner]["road" if piece == ROAD else "bridge"] -= 1
         self.edges_of[owner].remove(e)
         self.side_owner[e], self.side_route[e] = NOBODY, 0
         self._changed_at(self.map.edge_vertices[e], owner, taken=True)
-        self._update_routes((owner,), shorter=(owner,))
+        self.routes[owner] = route_without(
+            self.map, self.side_owner, self.side_route, self.corner_owner, owner, e, piece, self.routes[owner], self.edges_of[owner]
+        )
+        self.route_holder = self._award(self.route_holder, self.routes, ROUTE_MIN)
 
     def _reveal(self, h: int) -> None:
         pick = self._chance_below("mystery", len(self.mystery_left), hex=h)
@@ -123,7 +126,8 @@ class LandoverPieces(LandoverScoring):
 
     def _update_routes(self, seats: Any, added: int = -1, shorter: Any = ()) -> None:
         """Recompute routes (after ``added``, a side just built by the one seat given, incrementally;
-        for the seats in ``shorter`` the change cannot lengthen them, so a route as long as before settles it)."""
+        for the seats in ``shorter`` (cut by a settlement) the change cannot lengthen them, so a route
+        as long as before settles it)."""
         for s in seats:
             if added >= 0:
                 self.routes[s] = self._route_after(s, added)

@@ -70,12 +70,16 @@ class LandoverPlaces(LandoverState):
 
     def _route_edges(self, seat: int, piece: int) -> list[int]:
         def compute() -> list[int]:
+            # A free side can only fit where it touches one of the seat's settlements or one of
+            # its sides of the same piece: those are the candidates the rule is asked about.
             m = self.map
-            near: set[int] = set()
+            side_owner, side_route = self.side_owner, self.side_route
+            ends: set[int] = set(self.corners_of[seat])
             for f in self.edges_of[seat]:
-                near.update(m.edge_vertices[f])
-            near.update(self.corners_of[seat])
-            candidates = sorted({e for v in near for e in m.vertex_edges[v]})
+                if side_route[f] == piece:
+                    ends.update(m.edge_vertices[f])
+            vertex_edges = m.vertex_edges
+            candidates = sorted({e for v in ends for e in vertex_edges[v] if side_owner[e] == NOBODY})
             fits = self._edge_fits
             return [e for e in candidates if fits(seat, e, piece)]
 

@@ -11,6 +11,37 @@ from tablelight.core.fields import NOBODY
 from tablelight.games.landover.board import LandoverMap
 
 
+def trail_from(
+    m: LandoverMap, side_owner: list[int], side_route: list[int], corner_owner: list[int], seat: int,
+    start: int, piece: int, used: set[int],
+) -> int:
+    """The longest trail of ``seat``'s sides (none in ``used``) leaving corner ``start``, arriving there on ``piece``."""
+    vertex_edges, edge_vertices = m.vertex_edges, m.edge_vertices
+
+    def walk(v: int, piece: int) -> int:
+        if corner_owner[v] != NOBODY and corner_owner[v] != seat:
+            return 0
+        best = 0
+        switch = corner_owner[v] == seat
+        for f in vertex_edges[v]:
+            if side_owner[f] != seat or f in used or (side_route[f] != piece and not switch):
+                continue
+            x, y = edge_vertices[f]
+            used.add(f)
+            found = 1 + walk(y if x == v else x, side_route[f])
+            used.discard(f)
+            if found > best:
+                best = found
+        return best
+
+    return walk(start, piece)
+
+
+def _touches(m: LandoverMap, side_owner: list[int], corner_owner: list[int], seat: int, v: int, e: int) -> bool:
+    """Whether ``seat`` has a settlement on ``v`` or a side there other than ``e``."""
+    return corner_owner[v] == seat or any(f != e and side_owner[f] == seat for f in m.vertex_edges[v])
+
+
 def route_after(
     m: LandoverMap, side_owner: list[int], side_route: list[int], corner_owner: list[int], seat: int, e: int, old: int, edges: list[int]
 ) -> int:
@@ -22,32 +53,35 @@ def route_after(
     (``e`` joins two parts or closes a loop) the whole search runs again.
     """
     a, b = m.edge_vertices[e]
-    touch_a = corner_owner[a] == seat or any(f != e and side_owner[f] == seat for f in m.vertex_edges[a])
-    touch_b = corner_owner[b] == seat or any(f != e and side_owner[f] == seat for f in m.vertex_edges[b])
+    touch_a = _touches(m, side_owner, corner_owner, seat, a, e)
+    touch_b = _touches(m, side_owner, corner_owner, seat, b, e)
     if touch_a and touch_b:
         return route_length(m, side_owner, side_route, corner_owner, seat, edges)
     if not touch_a and not touch_b:
         return max(old, 1)
     start = a if touch_a else b
-    used = {e}
+    return max(old, 1 + trail_from(m, side_owner, side_route, corner_owner, seat, start, side_route[e], {e}))
 
-    def walk(v: int, piece: int) -> int:
-        if corner_owner[v] != NOBODY and corner_owner[v] != seat:
-            return 0
-        best = 0
-        switch = corner_owner[v] == seat
-        for f in m.vertex_edges[v]:
-            if side_owner[f] != seat or f in used or (side_route[f] != piece and not switch):
-                continue
-            x, y = m.edge_vertices[f]
-            used.add(f)
-            found = 1 + walk(y if x == v else x, side_route[f])
-            used.discard(f)
-            if found > best:
-                best = found
-        return best
 
-    return max(old, 1 + walk(start, side_route[e]))
+def route_without(
+    m: LandoverMap, side_owner: list[int], side_route: list[int], corner_owner: list[int], seat: int,
+    e: int, piece: int, old: int, edges: list[int],
+) -> int:
+    """``seat``'s longest route after its side ``e`` (a ``piece``) was taken away (``old``: the route before).
+
+    Taking a side away never lengthens a route. When one end of ``e`` led nowhere else, every
+    trail through ``e`` ended there, so one walk from the other end gives the longest of them:
+    if that is shorter than ``old``, a longest route did not use ``e`` and stands. Otherwise the
+    search runs again, stopping at a route as long as before.
+    """
+    a, b = m.edge_vertices[e]
+    touch_a = _touches(m, side_owner, corner_owner, seat, a, e)
+    touch_b = _touches(m, side_owner, corner_owner, seat, b, e)
+    if touch_a != touch_b:
+        through = 1 + trail_from(m, side_owner, side_route, corner_owner, seat, a if touch_a else b, piece, set())
+        if through < old:
+            return old
+    return route_length(m, side_owner, side_route, corner_owner, seat, edges, enough=old)
 
 
 def route_length(
