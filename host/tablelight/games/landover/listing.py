@@ -6,11 +6,12 @@ from typing import Any
 
 from tablelight.core.game import Action
 from tablelight.core.rng import Rng
-from tablelight.games.landover.board import CARD_KINDS
 from tablelight.games.landover.cards import CULTURES
 from tablelight.games.landover.rules import (
     BRIDGE,
     CLAY,
+    CLOTH,
+    COIN,
     CULTURE_COMMODITY,
     END_TURN,
     IMPROVE,
@@ -19,6 +20,7 @@ from tablelight.games.landover.rules import (
     MAX_CULTURE,
     MILITARY,
     ORE,
+    PAPER,
     ROAD,
     ROLL,
     ROLL_CHOICES,
@@ -110,16 +112,18 @@ class LandoverListing(LandoverPlays):
         if wool and wheat and self.military[seat] < self.military_cap(seat):
             actions.append(MILITARY)
         crane = self.crane
-        for c, level in enumerate(self.culture[seat]):
+        # An improvement costs at least one of its commodity (a crane makes the first level free).
+        for c, level in enumerate(self.culture[seat]) if crane or hand[CLOTH] or hand[PAPER] or hand[COIN] else ():
             have = hand[CULTURE_COMMODITY[c]]
-            if level < MAX_CULTURE and (have > level or crane) and have >= self._improve_cost(level):
+            # Without a crane the cost is level + 1, which ``have > level`` already says is paid.
+            if level < MAX_CULTURE and (have >= self._improve_cost(level) if crane else have > level):
                 cities = self._metro_choices(seat, c, level + 1)
                 if cities is None:
                     actions.append(IMPROVE[c])
                 else:
                     actions += [{"type": "improve", "culture": CULTURES[c], "city": v} for v in cities]
         trade_rate = self.trade_rate
-        for give, have in enumerate(hand):  # every card kind
+        for give, have in enumerate(hand) if max(hand) >= 2 else ():  # every card kind; a trade takes 2 or more
             if have >= 2 and have >= trade_rate(seat, give):
                 actions += TRADES[give]
         if self.lucky_raid:  # listed before the paid raids: a raid key takes the free one first

@@ -32,6 +32,9 @@ class LandoverPieces(LandoverScoring):
         self.corner_level[v] = level
         self.corners_of[seat].append(v)
         self._changed_at((v,), seat)
+        hex_vertices = self.map.hex_vertices
+        for h in self.map.vertex_hexes[v]:
+            self._settled_corners[h] = tuple(u for u in hex_vertices[h] if self.corner_owner[u] != NOBODY)
         self.counts[seat]["village" if level == VILLAGE else "city"] += 1
         islands = {self.map.hex_island[h] for h in self.map.vertex_hexes[v] if self.map.hex_island[h] >= 0}
         if setup:

@@ -148,6 +148,8 @@ class LandoverState(Game):
         self.counts = [{"village": 0, "city": 0, "road": 0, "bridge": 0, "wall": 0} for _ in range(n)]
         self.edges_of: list[list[int]] = [[] for _ in range(n)]  # sides with the seat's roads and bridges
         self.corners_of: list[list[int]] = [[] for _ in range(n)]  # corners with its villages and cities
+        # Per hex: its corners with a village or city, in the hex's corner order (production reads them).
+        self._settled_corners: list[tuple[int, ...]] = [() for _ in range(self.hex_count)]
         self.routes = [0] * n
         self.route_holder = NOBODY
         self.harbor_count = [0] * n
