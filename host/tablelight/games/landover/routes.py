@@ -7,6 +7,8 @@ village or city. Pure functions over the engine's flat board lists.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tablelight.core.fields import NOBODY
 from tablelight.games.landover.board import LandoverMap
 
@@ -34,7 +36,10 @@ def trail_from(
                 best = found
         return best
 
-    return walk(start, piece)
+    try:
+        return walk(start, piece)
+    finally:
+        del walk  # the recursive closure refers to itself: free it now, not at the next garbage collection
 
 
 def _touches(m: LandoverMap, side_owner: list[int], corner_owner: list[int], seat: int, v: int, e: int) -> bool:
@@ -169,6 +174,14 @@ def route_length(
                 best = found
         return best
 
+    try:
+        return _longest(junction, links, used, total, walk)
+    finally:
+        del walk  # the recursive closure refers to itself: free it now, not at the next garbage collection
+
+
+def _longest(junction: set[int], links: dict[int, list[tuple[int, int, int, int, int]]], used: bytearray, total: int, walk: Any) -> int:
+    """The longest trail over the folded links from any junction (stops once it reaches ``total``)."""
     best = 0
     for v in junction:
         for link, w, near, far, length in links[v]:
