@@ -80,7 +80,7 @@ class LandoverPieces(LandoverScoring):
         self.side_owner[e] = seat
         self.side_route[e] = piece
         self.edges_of[seat].append(e)
-        self._changed_at(self.map.edge_vertices[e], seat)
+        self._side_placed(seat, e, piece)
         self.counts[seat]["road" if piece == ROAD else "bridge"] += 1
         for v in self.map.edge_vertices[e]:
             for h in self.map.vertex_hexes[v]:
