@@ -142,6 +142,43 @@ def test_listed_actions_are_exactly_the_legal_ones() -> None:
     assert game.capped or game.winners()
 
 
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_kept_lists_list_what_a_fresh_game_lists(players: int) -> None:
+    """The engine keeps place and action lists between actions and updates them as pieces come
+    and go; a game loaded from the record (nothing kept) lists the same actions at every point."""
+    game = Landover(players, {"turn_cap": 160}, 11 + players)
+    rng = Rng(players)
+    step = 0
+    while not game.is_over():
+        if step % 23 == 0:
+            assert Landover.load(game.save()).legal_actions() == game.legal_actions(), step
+        game.apply(game.random_action(rng))
+        step += 1
+    assert step > 200
+
+
+def test_the_drawn_action_vouches_once_and_only_for_itself() -> None:
+    """random_action's pick skips its second check only when it comes back unchanged, value for
+    value and type for type; anything else, or anything after another check, is checked in full."""
+    game = Landover(2, None, 3)
+    rng = Rng(3)
+    seen = 0
+    while seen < 40 and not game.is_over():
+        action = game.random_action(rng)
+        for key, value in action.items():
+            if type(value) is int:
+                seen += 1
+                bent = {**action, key: True if value == 1 else float(value)}
+                with pytest.raises(MalformedActionError):
+                    game.check(bent)  # refused in full: the drawn action vouched for the first check only
+                action = game.random_action(rng)  # drawn again (same position, so a legal action)
+                break
+        assert not game.is_legal({**action, "extra": 1})
+        game.apply(action)
+    assert seen >= 40
+
+
 # ------------------------------------------------------------------ the roll
 
 

@@ -47,12 +47,13 @@ class Rng:
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
         # Largest multiple of n that fits in 64 bits: outputs above it are redrawn.
-        limit = _TWO64 - _TWO64 % n
+        limit = 0x10000000000000000 - 0x10000000000000000 % n
         while True:
-            # next64() written out: every engine's chance and every random bot comes through here.
-            self.state = z = (self.state + _GOLDEN_GAMMA) & _MASK64
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            # next64() written out, its constants as literals (_GOLDEN_GAMMA, _MASK64): every
+            # engine's chance and every random bot comes through here.
+            self.state = z = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
             x = z ^ (z >> 31)
             if x < limit:
                 return x % n

@@ -23,11 +23,17 @@ from tablelight.games.landover.rules import (
     TAKE,
     VILLAGE,
 )
-from tablelight.games.landover.listing import LandoverListing
+from tablelight.games.landover.listing import LandoverListing, fresh_copy, same_values_and_types
 
 
 class LandoverChecking(LandoverListing):
     def _check(self, action: Action) -> Action:
+        drawn = self._drawn
+        if drawn is not None:
+            # One check consumes the drawn action, whatever it is: the position may change next.
+            self._drawn = None
+            if same_values_and_types(action, drawn):
+                return fresh_copy(drawn)
         kind = action.get("type")
         phase = self.phase
         seat = self.seat

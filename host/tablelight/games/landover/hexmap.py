@@ -23,6 +23,7 @@ side trades ``resource`` 2:1. ``vertices`` and ``edges`` are derived from the he
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 from dataclasses import dataclass
@@ -277,20 +278,27 @@ def _builtin_text(name: str) -> str:
 BUILTIN_MAPS = ("archipelago",)
 
 
-def builtin_map(name: str) -> LandoverMap:
+@functools.lru_cache(maxsize=8)
+def _parsed_builtin(name: str) -> LandoverMap:
     return map_from_json(json.loads(_builtin_text(name)))
+
+
+def builtin_map(name: str) -> LandoverMap:
+    # Read and checked once per process; every field is a tuple, so a shallow copy is a map of its own.
+    return dataclasses.replace(_parsed_builtin(name))
 
 
 def deal_numbers(m: LandoverMap, rng: Rng) -> LandoverMap:
     """``m`` with its number tokens shuffled over its revealed land hexes ("numbers are randomly
-    placed on each resource tile for the map chosen"); terrain, harbors and mysteries stay."""
-    data = m.to_json()
-    land = [h for h in data["hexes"] if h["terrain"] not in ("water", "mystery")]
-    tokens = [h["number"] for h in land]
+    placed on each resource tile for the map chosen"); terrain, harbors and mysteries stay, and so
+    does the geometry derived from them."""
+    land = [h for h, terrain in enumerate(m.terrain) if terrain not in ("water", "mystery")]
+    tokens = [m.number[h] for h in land]
     rng.shuffle(tokens)
-    for h, number in zip(land, tokens):
-        h["number"] = number
-    return map_from_json(data)
+    number = list(m.number)
+    for h, token in zip(land, tokens):
+        number[h] = token
+    return dataclasses.replace(m, number=tuple(number))
 
 
 # ------------------------------------------------------------------ the generator

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tablelight.core.game import Action
+from tablelight.core.rng import Rng
 from tablelight.games.landover.hexmap import CARD_KINDS
 from tablelight.games.landover.cards import CULTURES
 from tablelight.games.landover.rules import (
     BRIDGE,
     CLAY,
+    CLOTH,
+    COIN,
     CULTURE_COMMODITY,
     END_TURN,
     IMPROVE,
@@ -16,6 +21,7 @@ from tablelight.games.landover.rules import (
     MAX_CULTURE,
     MILITARY,
     ORE,
+    PAPER,
     ROAD,
     ROLL,
     ROLL_CHOICES,
@@ -30,7 +36,46 @@ from tablelight.games.landover.rules import (
 from tablelight.games.landover.plays import LandoverPlays
 
 
+def fresh_copy(action: Action) -> Action:
+    """A copy of a listed action that shares nothing with the listing (a card play's lists copied too)."""
+    if action["type"] != "play":
+        return dict(action)  # fields are strings and numbers
+    return {key: list(value) if type(value) is list else value for key, value in action.items()}
+
+
+def same_values_and_types(action: Action, listed: Action) -> bool:
+    """Whether ``action`` equals ``listed`` value for value and type for type (a ``True`` or 1.0 is no 1)."""
+    if action != listed:
+        return False
+    for value in action.values():
+        kind = type(value)
+        if kind is not str and kind is not int:
+            break
+    else:
+        return True  # equal, and only exact strings and integers: the listed values are the same types
+    if list(map(type, action.values())) != list(map(type, listed.values())):
+        return False
+    for key, value in listed.items():
+        if type(value) is list and list(map(type, action[key])) != list(map(type, value)):
+            return False
+    return True
+
+
 class LandoverListing(LandoverPlays):
+    #: The listed action :meth:`random_action` last drew from the full listing, until the next check.
+    _drawn: Action | None = None
+
+    def random_action(self, rng: Rng) -> Action:
+        """A uniformly random action of the full legal listing (a copy the caller may keep).
+
+        The next check of an action equal to it, value for value and type for type, takes
+        the listed normal form without checking it again: the listing is made by the same
+        placement and payment rules the check uses, for this very position.
+        """
+        listed = rng.choice(self.legal_actions())
+        self._drawn = listed
+        return fresh_copy(listed)
+
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to act. Treat the returned dicts as read-only: lists
         that depend only on the board are kept between calls until the board changes."""
@@ -55,55 +100,62 @@ class LandoverListing(LandoverPlays):
         actions: list[Action] = [END_TURN]
         hand = self.hands[seat]
         counts = self.counts[seat]
+        limits = self.limits
         free = self.free_routes > 0
-        cached = self._cached
-        if (free or (hand[WOOD] and hand[CLAY])) and counts["road"] < self.limits["road"]:
-            actions += cached(
-                ("road_actions", seat),
-                lambda: [{"type": "build", "piece": "road", "edge": e} for e in self._route_edges(seat, ROAD)],
-            )
-        if (free or (hand[WOOD] and hand[WOOL])) and counts["bridge"] < self.limits["bridge"]:
-            actions += cached(
-                ("bridge_actions", seat),
-                lambda: [{"type": "build", "piece": "bridge", "edge": e} for e in self._route_edges(seat, BRIDGE)],
-            )
-        if hand[CLAY] and hand[WOOD] and hand[WOOL] and hand[WHEAT] and counts["village"] < self.limits["village"]:
-            actions += cached(
-                ("village_actions", seat),
-                lambda: [{"type": "build", "piece": "village", "vertex": v} for v in self._village_corners(seat)],
-            )
-        if hand[ORE] >= 3 and hand[WHEAT] >= 2 and counts["city"] < self.limits["city"]:
-            actions += cached(
-                ("city_actions", seat),
-                lambda: [{"type": "build", "piece": "city", "vertex": v} for v in self._own_corners(seat, VILLAGE)],
-            )
-        if hand[CLAY] >= 2 and counts["wall"] < self.limits["wall"]:
+        wood, clay, wool, wheat = hand[WOOD], hand[CLAY], hand[WOOL], hand[WHEAT]
+        if (free or (wood and clay)) and counts["road"] < limits["road"]:
+            actions += self._build_actions(seat, "road")
+        if (free or (wood and wool)) and counts["bridge"] < limits["bridge"]:
+            actions += self._build_actions(seat, "bridge")
+        if clay and wood and wool and wheat and counts["village"] < limits["village"]:
+            actions += self._build_actions(seat, "village")
+        if hand[ORE] >= 3 and wheat >= 2 and counts["city"] < limits["city"]:
+            actions += self._build_actions(seat, "city")
+        if clay >= 2 and counts["wall"] < limits["wall"]:
             actions += [{"type": "build", "piece": "wall", "vertex": v} for v in self._wall_corners(seat)]
-        if hand[WOOL] and hand[WHEAT] and self.military[seat] < self.military_cap(seat):
+        if wool and wheat and self.military[seat] < self.military_cap(seat):
             actions.append(MILITARY)
         crane = self.crane
-        for c in range(3):
-            level = self.culture[seat][c]
+        # An improvement costs at least one of its commodity (a crane makes the first level free).
+        for c, level in enumerate(self.culture[seat]) if crane or hand[CLOTH] or hand[PAPER] or hand[COIN] else ():
             have = hand[CULTURE_COMMODITY[c]]
-            if level < MAX_CULTURE and (have > level or crane) and have >= self._improve_cost(level):
+            # Without a crane the cost is level + 1, which ``have > level`` already says is paid.
+            if level < MAX_CULTURE and (have >= self._improve_cost(level) if crane else have > level):
                 cities = self._metro_choices(seat, c, level + 1)
                 if cities is None:
                     actions.append(IMPROVE[c])
                 else:
                     actions += [{"type": "improve", "culture": CULTURES[c], "city": v} for v in cities]
-        for give in range(CARD_KINDS):
-            if hand[give] >= 2 and hand[give] >= self.trade_rate(seat, give):
+        trade_rate = self.trade_rate
+        for give, have in enumerate(hand) if max(hand) >= 2 else ():  # every card kind; a trade takes 2 or more
+            if have >= 2 and have >= trade_rate(seat, give):
                 actions += TRADES[give]
         if self.lucky_raid:  # listed before the paid raids: a raid key takes the free one first
             actions += [{"type": "lucky_raid", "hex": h} for h in self._lucky_hexes()]
         if self.military[seat] >= 1:
             if not self.raided:
-                actions += cached(
+                actions += self._cached(
                     ("raid_actions", seat, self._catapult_version),
                     lambda: [{"type": "raid", "hex": h} for h in self._raid_hexes(seat)],
                 )
             actions += [{"type": "remove_catapult", "hex": h} for h in sorted(self.catapult_at)]
-        if self.dev_cards[seat]:
-            for card in sorted(set(self.dev_cards[seat])):
+        held = self.dev_cards[seat]
+        if held:
+            for card in sorted(set(held)) if len(held) > 1 else held:
                 actions += self._card_plays(seat, card)
         return actions
+
+    def _build_actions(self, seat: int, piece: str) -> list[Action]:
+        """The builds of ``piece`` (road, bridge, village, city) on every place the rules allow, kept
+        with the seat's other lists (they read only the pieces near the seat's own)."""
+        kept = self._cache.seats[seat]
+        found = kept.get(("build", piece))
+        if found is None:
+            if piece == "road" or piece == "bridge":
+                places = self._route_edges(seat, ROAD if piece == "road" else BRIDGE)
+                found = [{"type": "build", "piece": piece, "edge": e} for e in places]
+            else:
+                places = self._village_corners(seat) if piece == "village" else self._own_corners(seat, VILLAGE)
+                found = [{"type": "build", "piece": piece, "vertex": v} for v in places]
+            kept[("build", piece)] = found
+        return found

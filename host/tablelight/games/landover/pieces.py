@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tablelight.games.landover.hexmap import RESOURCES, RESOURCE_KINDS, TERRAIN_RESOURCE
-from tablelight.games.landover.routes import route_after, route_length
+from tablelight.games.landover.routes import route_after, route_length, route_without
 from tablelight.games.landover.rules import (
     CITY,
     NOBODY,
@@ -28,10 +28,13 @@ class LandoverPieces(LandoverScoring):
                 self.hands[seat][TERRAIN_RESOURCE[terrain]] += 1
 
     def _put_settlement(self, seat: int, v: int, level: int, setup: bool = False) -> None:
-        self._changed()
         self.corner_owner[v] = seat
         self.corner_level[v] = level
         self.corners_of[seat].append(v)
+        self._changed_at((v,), seat)
+        hex_vertices = self.map.hex_vertices
+        for h in self.map.vertex_hexes[v]:
+            self._settled_corners[h] = tuple(u for u in hex_vertices[h] if self.corner_owner[u] != NOBODY)
         self.counts[seat]["village" if level == VILLAGE else "city"] += 1
         islands = {self.map.hex_island[h] for h in self.map.vertex_hexes[v] if self.map.hex_island[h] >= 0}
         if setup:
@@ -53,8 +56,8 @@ class LandoverPieces(LandoverScoring):
             s for s, pieces in sorted(sides.items())
             if (s != seat and len(pieces) >= 2) or (s == seat and len(set(pieces)) == 2)
         ]
-        if changed:
-            self._update_routes(changed)
+        if changed:  # a cut route is no longer than before; a joined one may be
+            self._update_routes(changed, shorter=[s for s in changed if s != seat])
 
     def _update_harbors(self, seat: int) -> None:
         m = self.map
@@ -74,10 +77,10 @@ class LandoverPieces(LandoverScoring):
         return leaders[0] if len(leaders) == 1 else NOBODY
 
     def _put_edge(self, seat: int, e: int, piece: int) -> None:
-        self._changed()
         self.side_owner[e] = seat
         self.side_route[e] = piece
         self.edges_of[seat].append(e)
+        self._side_placed(seat, e, piece)
         self.counts[seat]["road" if piece == ROAD else "bridge"] += 1
         for v in self.map.edge_vertices[e]:
             for h in self.map.vertex_hexes[v]:
@@ -86,12 +89,15 @@ class LandoverPieces(LandoverScoring):
         self._update_routes((seat,), added=e)
 
     def _take_edge(self, e: int) -> None:
-        self._changed()
-        owner = self.side_owner[e]
-        self.counts[owner]["road" if self.side_route[e] == ROAD else "bridge"] -= 1
+        owner, piece = self.side_owner[e], self.side_route[e]
+        self.counts[owner]["road" if piece == ROAD else "bridge"] -= 1
         self.edges_of[owner].remove(e)
         self.side_owner[e], self.side_route[e] = NOBODY, 0
-        self._update_routes((owner,))
+        self._changed_at(self.map.edge_vertices[e], owner, taken=True)
+        self.routes[owner] = route_without(
+            self.map, self.side_owner, self.side_route, self.corner_owner, owner, e, piece, self.routes[owner], self.edges_of[owner]
+        )
+        self.route_holder = self._award(self.route_holder, self.routes, ROUTE_MIN)
 
     def _reveal(self, h: int) -> None:
         pick = self._chance_below("mystery", len(self.mystery_left), hex=h)
@@ -104,7 +110,7 @@ class LandoverPieces(LandoverScoring):
         self._changed()
 
     def _upgrade(self, seat: int, v: int) -> None:
-        self._changed()
+        self._changed_at((v,), seat)
         self.corner_level[v] = CITY
         self.counts[seat]["village"] -= 1
         self.counts[seat]["city"] += 1
@@ -112,8 +118,8 @@ class LandoverPieces(LandoverScoring):
             self._city_resources(seat, v)
 
     def _reduce_city(self, v: int) -> None:
-        self._changed()
         owner = self.corner_owner[v]
+        self._changed_at((v,), owner)
         self.corner_level[v] = VILLAGE
         self.counts[owner]["city"] -= 1
         self.counts[owner]["village"] += 1
@@ -121,10 +127,19 @@ class LandoverPieces(LandoverScoring):
             self.corner_wall[v] = False
             self.counts[owner]["wall"] -= 1
 
-    def _update_routes(self, seats: Any, added: int = -1) -> None:
-        """Recompute routes (after ``added``, a side just built by the one seat given, incrementally)."""
+    def _update_routes(self, seats: Any, added: int = -1, shorter: Any = ()) -> None:
+        """Recompute routes (after ``added``, a side just built by the one seat given, incrementally;
+        for the seats in ``shorter`` (cut by a settlement) the change cannot lengthen them, so a route
+        as long as before settles it)."""
         for s in seats:
-            self.routes[s] = self._route_after(s, added) if added >= 0 else self.route_length(s)
+            if added >= 0:
+                self.routes[s] = self._route_after(s, added)
+            elif s in shorter:
+                self.routes[s] = route_length(
+                    self.map, self.side_owner, self.side_route, self.corner_owner, s, self.edges_of[s], enough=self.routes[s]
+                )
+            else:
+                self.routes[s] = self.route_length(s)
         self.route_holder = self._award(self.route_holder, self.routes, ROUTE_MIN)
 
     def _route_after(self, seat: int, e: int) -> int:

@@ -33,10 +33,29 @@ class LandoverPlaces(LandoverState):
         v = self.setup_vertex
         return [e for e in self.map.vertex_edges[v] if self.side_owner[e] == NOBODY and self.map.edge_kind[e] != WATER_EDGE]
 
-    def _edge_problem(self, seat: int, e: int, piece: int) -> tuple[str, str] | None:
-        """Why ``seat`` may not put a road (1) or bridge (2) on side ``e``, or None."""
+    def _edge_fits(self, seat: int, e: int, piece: int) -> bool:
+        """Whether ``seat`` may put a road (1) or bridge (2) on side ``e``: the rule itself, which the
+        listing and the check both ask (:meth:`_edge_problem` only says why not)."""
         m = self.map
-        kind = m.edge_kind[e]
+        if m.edge_kind[e] == (WATER_EDGE if piece == ROAD else LAND_EDGE) or self.side_owner[e] != NOBODY:
+            return False
+        side_owner, side_route, corner_owner = self.side_owner, self.side_route, self.corner_owner
+        for v in m.edge_vertices[e]:
+            owner = corner_owner[v]
+            if owner == seat:
+                return True
+            if owner != NOBODY:
+                continue  # an opponent's settlement cuts the route
+            for f in m.vertex_edges[v]:
+                if side_owner[f] == seat and side_route[f] == piece:
+                    return True
+        return False
+
+    def _edge_problem(self, seat: int, e: int, piece: int) -> tuple[str, str] | None:
+        """Why ``seat`` may not put a road (1) or bridge (2) on side ``e``, or None if it may."""
+        if self._edge_fits(seat, e, piece):
+            return None
+        kind = self.map.edge_kind[e]
         name = "road" if piece == ROAD else "bridge"
         if piece == ROAD and kind == WATER_EDGE:
             return ("landover.build.road_on_water", f"side {e} lies between water hexes: only a bridge fits there")
@@ -44,15 +63,6 @@ class LandoverPlaces(LandoverState):
             return ("landover.build.bridge_on_land", f"side {e} lies between land hexes: only a road fits there")
         if self.side_owner[e] != NOBODY:
             return ("landover.build.side_taken", f"side {e} already holds a road or bridge")
-        side_owner, side_route, corner_owner = self.side_owner, self.side_route, self.corner_owner
-        for v in m.edge_vertices[e]:
-            if corner_owner[v] == seat:
-                return None
-            if corner_owner[v] != NOBODY:
-                continue  # an opponent's settlement cuts the route
-            for f in m.vertex_edges[v]:
-                if side_owner[f] == seat and side_route[f] == piece:
-                    return None
         return (
             "landover.build.not_connected",
             f"a {name} must join your own {name}s, villages or cities (a road meets a bridge only at your settlement)",
@@ -60,31 +70,91 @@ class LandoverPlaces(LandoverState):
 
     def _route_edges(self, seat: int, piece: int) -> list[int]:
         def compute() -> list[int]:
+            # A free side can only fit where it touches one of the seat's settlements or one of
+            # its sides of the same piece: those are the candidates the rule is asked about.
             m = self.map
-            near: set[int] = set()
+            side_owner, side_route = self.side_owner, self.side_route
+            ends: set[int] = set(self.corners_of[seat])
             for f in self.edges_of[seat]:
-                near.update(m.edge_vertices[f])
-            near.update(self.corners_of[seat])
-            candidates = sorted({e for v in near for e in m.vertex_edges[v]})
-            return [e for e in candidates if self._edge_problem(seat, e, piece) is None]
+                if side_route[f] == piece:
+                    ends.update(m.edge_vertices[f])
+            vertex_edges = m.vertex_edges
+            candidates = sorted({e for v in ends for e in vertex_edges[v] if side_owner[e] == NOBODY})
+            fits = self._edge_fits
+            return [e for e in candidates if fits(seat, e, piece)]
 
         return self._cached(("route", seat, piece), compute)
 
+    def _side_placed(self, seat: int, e: int, piece: int) -> None:
+        """``seat`` put a ``piece`` on side ``e``: bring the kept place lists up to date.
+
+        A new side changes what fits elsewhere only at its own two ends: it takes side ``e`` from
+        every seat's road and bridge places, and adds to its owner's places of the same piece and
+        village corners only sides and corners at those ends (nothing else fits or stops fitting:
+        see _edge_fits and _village_fits). Other lists near it are forgotten.
+        """
+        lists = self._cache
+        lists.board.clear()
+        ends = self.map.edge_vertices[e]
+        near = lists.near
+        for s, cache in enumerate(lists.seats):
+            if s != seat and not any(c in near[s] for c in ends):
+                continue
+            kept = {key: found for key, found in cache.items() if key[0] in ("own", "settled", "village")}
+            for p in (ROAD, BRIDGE):
+                found = cache.get(("route", s, p))
+                if found is None:
+                    continue
+                places = [f for f in found if f != e]
+                if s == seat and p == piece:
+                    fits = self._edge_fits
+                    added = {f for v in ends for f in self.map.vertex_edges[v] if fits(seat, f, piece)}
+                    places = sorted(added.union(places))
+                kept[("route", s, p)] = places
+                if s != seat and len(places) == len(found):
+                    name = "road" if p == ROAD else "bridge"
+                    if ("build", name) in cache:
+                        kept[("build", name)] = cache[("build", name)]
+            if s == seat:
+                villages = kept.get(("village", s))
+                if villages is not None:
+                    fits_village = self._village_fits
+                    kept[("village", s)] = sorted(set(villages).union(v for v in ends if fits_village(seat, v)))
+            else:
+                for name in ("village", "city"):
+                    if ("build", name) in cache:
+                        kept[("build", name)] = cache[("build", name)]
+            lists.seats[s] = kept
+        mine = near[seat]
+        for c in ends:
+            mine.add(c)
+            mine.update(self.map.vertex_neighbors[c])
+
+    def _village_fits(self, seat: int, v: int) -> bool:
+        """Whether ``seat`` may build a village on corner ``v`` (the rule; :meth:`_village_problem` says why not)."""
+        if not self.corner_on_land[v] or not self._distance_ok(v):
+            return False
+        side_owner = self.side_owner
+        for e in self.map.vertex_edges[v]:
+            if side_owner[e] == seat:
+                return True
+        return False
+
     def _village_problem(self, seat: int, v: int) -> tuple[str, str] | None:
+        if self._village_fits(seat, v):
+            return None
         if not self.corner_on_land[v]:
             return ("landover.build.village_at_sea", f"corner {v} touches no land hex")
         if not self._distance_ok(v):
             return ("landover.build.distance", f"corner {v} is taken or next to a village or city (distance rule)")
-        for e in self.map.vertex_edges[v]:
-            if self.side_owner[e] == seat:
-                return None
         return ("landover.build.village_not_connected", f"corner {v} is not at the end of your road or bridge")
 
     def _village_corners(self, seat: int) -> list[int]:
         def compute() -> list[int]:
             m = self.map
             near = sorted({v for f in self.edges_of[seat] for v in m.edge_vertices[f]})
-            return [v for v in near if self._village_problem(seat, v) is None]
+            fits = self._village_fits
+            return [v for v in near if fits(seat, v)]
 
         return self._cached(("village", seat), compute)
 
@@ -145,7 +215,7 @@ class LandoverPlaces(LandoverState):
         return False
 
     def _open_edges(self, owner: int) -> list[int]:
-        return [e for e in self.edges_of[owner] if self._open_end(owner, e)]
+        return self._cached(("open", owner), lambda: [e for e in self.edges_of[owner] if self._open_end(owner, e)])
 
     def _diplomat_targets(self, seat: int, e: int) -> list[int]:
         """Sides where ``seat``'s piece on ``e`` may move: where it could be built with it lifted.
@@ -159,7 +229,7 @@ class LandoverPlaces(LandoverState):
         far = [f for f in self._route_edges(seat, piece) if f not in near]
         self.side_owner[e], self.side_route[e] = NOBODY, 0
         try:
-            close = [f for f in near if f != e and self._edge_problem(seat, f, piece) is None]
+            close = [f for f in near if f != e and self._edge_fits(seat, f, piece)]
         finally:
             self.side_owner[e], self.side_route[e] = seat, piece
         return sorted(far + close)

@@ -43,7 +43,7 @@ class LandoverPlays(LandoverValidation):
         if fixed is not None:
             return list(fixed)
         out: list[Action] = []
-        others = [s for s in range(self.players) if s != seat]
+        others = self._others[seat]
         hand = self.hands[seat]
         if card == "alchemist":
             return out  # only before the roll

@@ -70,14 +70,13 @@ class LandoverProduction(LandoverPieces):
     def _produce(self, total: int) -> None:
         got = [False] * self.players
         corner_owner, corner_level = self.corner_owner, self.corner_level
+        settled = self._settled_corners
         for h in self.by_number.get(total, ()):
-            if h in self.catapult_at:
+            if h in self.catapult_at or not settled[h]:
                 continue
             terrain = self.terrain[h]
-            for v in self.map.hex_vertices[h]:
+            for v in settled[h]:  # in the hex's corner order, as the gold draws are logged
                 owner = corner_owner[v]
-                if owner == NOBODY:
-                    continue
                 hand = self.hands[owner]
                 got[owner] = True
                 city = corner_level[v] == CITY

@@ -7,8 +7,44 @@ village or city. Pure functions over the engine's flat board lists.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tablelight.core.fields import NOBODY
 from tablelight.games.landover.hexmap import LandoverMap
+
+
+def trail_from(
+    m: LandoverMap, side_owner: list[int], side_route: list[int], corner_owner: list[int], seat: int,
+    start: int, piece: int, used: set[int],
+) -> int:
+    """The longest trail of ``seat``'s sides (none in ``used``) leaving corner ``start``, arriving there on ``piece``."""
+    vertex_edges, edge_vertices = m.vertex_edges, m.edge_vertices
+
+    def walk(v: int, piece: int) -> int:
+        if corner_owner[v] != NOBODY and corner_owner[v] != seat:
+            return 0
+        best = 0
+        switch = corner_owner[v] == seat
+        for f in vertex_edges[v]:
+            if side_owner[f] != seat or f in used or (side_route[f] != piece and not switch):
+                continue
+            x, y = edge_vertices[f]
+            used.add(f)
+            found = 1 + walk(y if x == v else x, side_route[f])
+            used.discard(f)
+            if found > best:
+                best = found
+        return best
+
+    try:
+        return walk(start, piece)
+    finally:
+        del walk  # the recursive closure refers to itself: free it now, not at the next garbage collection
+
+
+def _touches(m: LandoverMap, side_owner: list[int], corner_owner: list[int], seat: int, v: int, e: int) -> bool:
+    """Whether ``seat`` has a settlement on ``v`` or a side there other than ``e``."""
+    return corner_owner[v] == seat or any(f != e and side_owner[f] == seat for f in m.vertex_edges[v])
 
 
 def route_after(
@@ -22,36 +58,45 @@ def route_after(
     (``e`` joins two parts or closes a loop) the whole search runs again.
     """
     a, b = m.edge_vertices[e]
-    touch_a = corner_owner[a] == seat or any(f != e and side_owner[f] == seat for f in m.vertex_edges[a])
-    touch_b = corner_owner[b] == seat or any(f != e and side_owner[f] == seat for f in m.vertex_edges[b])
+    touch_a = _touches(m, side_owner, corner_owner, seat, a, e)
+    touch_b = _touches(m, side_owner, corner_owner, seat, b, e)
     if touch_a and touch_b:
         return route_length(m, side_owner, side_route, corner_owner, seat, edges)
     if not touch_a and not touch_b:
         return max(old, 1)
     start = a if touch_a else b
-    used = {e}
-
-    def walk(v: int, piece: int) -> int:
-        if corner_owner[v] != NOBODY and corner_owner[v] != seat:
-            return 0
-        best = 0
-        switch = corner_owner[v] == seat
-        for f in m.vertex_edges[v]:
-            if side_owner[f] != seat or f in used or (side_route[f] != piece and not switch):
-                continue
-            x, y = m.edge_vertices[f]
-            used.add(f)
-            found = 1 + walk(y if x == v else x, side_route[f])
-            used.discard(f)
-            if found > best:
-                best = found
-        return best
-
-    return max(old, 1 + walk(start, side_route[e]))
+    return max(old, 1 + trail_from(m, side_owner, side_route, corner_owner, seat, start, side_route[e], {e}))
 
 
-def route_length(m: LandoverMap, side_owner: list[int], side_route: list[int], corner_owner: list[int], seat: int, edges: list[int]) -> int:
+def route_without(
+    m: LandoverMap, side_owner: list[int], side_route: list[int], corner_owner: list[int], seat: int,
+    e: int, piece: int, old: int, edges: list[int],
+) -> int:
+    """``seat``'s longest route after its side ``e`` (a ``piece``) was taken away (``old``: the route before).
+
+    Taking a side away never lengthens a route. When one end of ``e`` led nowhere else, every
+    trail through ``e`` ended there, so one walk from the other end gives the longest of them:
+    if that is shorter than ``old``, a longest route did not use ``e`` and stands. Otherwise the
+    search runs again, stopping at a route as long as before.
+    """
+    a, b = m.edge_vertices[e]
+    touch_a = _touches(m, side_owner, corner_owner, seat, a, e)
+    touch_b = _touches(m, side_owner, corner_owner, seat, b, e)
+    if touch_a != touch_b:
+        through = 1 + trail_from(m, side_owner, side_route, corner_owner, seat, a if touch_a else b, piece, set())
+        if through < old:
+            return old
+    return route_length(m, side_owner, side_route, corner_owner, seat, edges, enough=old)
+
+
+def route_length(
+    m: LandoverMap, side_owner: list[int], side_route: list[int], corner_owner: list[int], seat: int, edges: list[int],
+    enough: int = -1,
+) -> int:
     """Longest route of ``seat`` (its sides ``edges``): an exact search for the longest trail.
+
+    ``enough``: a length known to be the most there can be (the length before a side was taken
+    away); the search stops when it finds a route that long.
 
     A longest trail can be taken to start and end where the network does not simply
     pass through (a dead end or fork: a corner has at most three sides; a block; a
@@ -112,7 +157,7 @@ def route_length(m: LandoverMap, side_owner: list[int], side_route: list[int], c
             count += 1
     used = bytearray(count)
     own = {v: corner_owner[v] == seat for v in junction}
-    total = len(edges)
+    total = len(edges) if enough < 0 else min(enough, len(edges))
 
     def walk(v: int, piece: int) -> int:
         if not passable[v]:
@@ -129,6 +174,14 @@ def route_length(m: LandoverMap, side_owner: list[int], side_route: list[int], c
                 best = found
         return best
 
+    try:
+        return _longest(junction, links, used, total, walk)
+    finally:
+        del walk  # the recursive closure refers to itself: free it now, not at the next garbage collection
+
+
+def _longest(junction: set[int], links: dict[int, list[tuple[int, int, int, int, int]]], used: bytearray, total: int, walk: Any) -> int:
+    """The longest trail over the folded links from any junction (stops once it reaches ``total``)."""
     best = 0
     for v in junction:
         for link, w, near, far, length in links[v]:
@@ -137,6 +190,6 @@ def route_length(m: LandoverMap, side_owner: list[int], side_route: list[int], c
             used[link] = 0
             if found > best:
                 best = found
-                if best == total:
+                if best >= total:
                     return best
     return best

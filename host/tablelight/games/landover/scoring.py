@@ -41,13 +41,12 @@ class LandoverScoring(LandoverPlaces):
 
     def vp(self, seat: int) -> int:
         c = self.counts[seat]
-        explored = len(self.explored[seat])
-        if explored and not self.options["explorer_each_island"]:
-            explored = 1
-        points = c["village"] + 2 * c["city"] + explored + self.vp_cards[seat] + self.defender[seat]
-        for owner in self.metro_owner:
-            if owner == seat:
-                points += 2
+        points = c["village"] + 2 * c["city"] + self.vp_cards[seat] + self.defender[seat]
+        explored = self.explored[seat]
+        if explored:
+            points += len(explored) if self.options["explorer_each_island"] else 1
+        if seat in self.metro_owner:
+            points += 2 * self.metro_owner.count(seat)
         if self.route_holder == seat:
             points += 2
         if self.port_holder == seat:

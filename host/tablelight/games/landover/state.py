@@ -40,6 +40,14 @@ FORMAT1_READINGS = {
     "route_limits": True,
 }
 NUMBER_SALT = 0x4E554D53
+#: Cached lists that read only the pieces within one corner of one seat's own (the key's second
+#: item is the seat): building routes and villages, own corners, open ends, diplomat moves, merchant
+#: hexes. Terrain changes clear them all. (The listing keeps its build actions there too.)
+NEAR_SEAT = frozenset(
+    ("route", "village", "own", "open", "settled", "diplomat")
+)
+#: Cached lists whose keys carry the versions they read (number tokens).
+KEYED = frozenset(("inventor",))
 
 
 class LandoverState(Game):
@@ -89,18 +97,18 @@ class LandoverState(Game):
                 self.map = deal_numbers(self.map, Rng(self.seed ^ NUMBER_SALT))
         m = self.map
         self.hex_count, self.corner_count, self.side_count = len(m.coords), len(m.vertex_hexes), len(m.edge_kind)
-        # Cache keys: _version bumps when pieces or terrain change, the other two when
-        # catapults move or number tokens change (the lists that depend on them add them).
-        self._version = 0
+        # Cached lists (see _cached): these two bump when catapults move or number tokens
+        # change, and the lists that depend on them carry them in their keys.
         self._catapult_version = 0
         self._number_version = 0
         self.terrain: list[str] = list(m.terrain)
         self.number: list[int | None] = list(m.number)
         self.mystery_left: list[int] = list(range(len(m.mystery_pool)))
-        self.corner_on_land = [any(self.terrain[h] != "water" for h in m.vertex_hexes[v]) for v in range(self.corner_count)]
+        water = {h for h, terrain in enumerate(self.terrain) if terrain == "water"}
+        mystery = {h for h, terrain in enumerate(self.terrain) if terrain == "mystery"}
+        self.corner_on_land = [not water.issuperset(hexes) for hexes in m.vertex_hexes]
         self.starting_corner = [
-            self.corner_on_land[v] and not any(self.terrain[h] == "mystery" for h in m.vertex_hexes[v])
-            for v in range(self.corner_count)
+            on_land and mystery.isdisjoint(hexes) for on_land, hexes in zip(self.corner_on_land, m.vertex_hexes)
         ]
         n = self.players
         # Each settlement takes its corner and blocks at most three more: with this many
@@ -141,6 +149,8 @@ class LandoverState(Game):
         self.counts = [{"village": 0, "city": 0, "road": 0, "bridge": 0, "wall": 0} for _ in range(n)]
         self.edges_of: list[list[int]] = [[] for _ in range(n)]  # sides with the seat's roads and bridges
         self.corners_of: list[list[int]] = [[] for _ in range(n)]  # corners with its villages and cities
+        # Per hex: its corners with a village or city, in the hex's corner order (production reads them).
+        self._settled_corners: list[tuple[int, ...]] = [() for _ in range(self.hex_count)]
         self.routes = [0] * n
         self.route_holder = NOBODY
         self.harbor_count = [0] * n
@@ -159,7 +169,8 @@ class LandoverState(Game):
         self.turns = 0
         self.capped = False
         self._winners: list[int] = []
-        self._cache: dict[tuple[Any, ...], list[Any]] = {}
+        self._cache = PositionLists(n)
+        self._others = [tuple(s for s in range(n) if s != seat) for seat in range(n)]  # in seat order
         self._index_numbers()
         self.order: list[int] = self._chance_permutation("seat_order", n)
         # Setup: villages in order, then cities in reverse order; each followed by a road.
@@ -186,13 +197,65 @@ class LandoverState(Game):
         self._number_version += 1
 
     def _cached(self, key: tuple[Any, ...], compute: Any) -> list[Any]:
-        full = (self._version,) + key
-        found = self._cache.get(full)
+        """``compute()``, kept until the position changes in a way that can change it (see PositionLists)."""
+        kind = key[0]
+        lists = self._cache
+        if kind in NEAR_SEAT:
+            cache = lists.seats[key[1]]
+        elif kind in KEYED:
+            cache = lists.keyed
+            if len(cache) > 16:
+                cache.clear()
+        else:
+            cache = lists.board
+            if len(cache) > 64:
+                cache.clear()
+        found = cache.get(key)
         if found is None:
-            if len(self._cache) > 64:
-                self._cache.clear()
-            found = self._cache[full] = compute()
+            found = cache[key] = compute()
         return found
 
     def _changed(self) -> None:
-        self._version += 1
+        """Pieces or terrain changed anywhere: forget every position list."""
+        self._cache.board.clear()
+        for cache in self._cache.seats:
+            cache.clear()
+
+    def _changed_at(self, corners: tuple[int, ...], owner: int, taken: bool = False) -> None:
+        """``owner``'s piece at ``corners`` (a settlement's corner, a side's two ends) was placed, or
+        ``taken``: forget the board-wide lists and those of the seats with pieces near it."""
+        lists = self._cache
+        lists.board.clear()
+        near = lists.near
+        for s, cache in enumerate(lists.seats):
+            if s == owner or any(c in near[s] for c in corners):
+                cache.clear()
+        neighbors = self.map.vertex_neighbors
+        if not taken:
+            mine = near[owner]
+            for c in corners:
+                mine.add(c)
+                mine.update(neighbors[c])
+            return
+        touched = set(self.corners_of[owner])
+        for e in self.edges_of[owner]:
+            touched.update(self.map.edge_vertices[e])
+        near[owner] = touched.union(*(neighbors[v] for v in touched))
+
+
+class PositionLists:
+    """The engine's kept lists of places and actions, by what they read (see ``_cached``).
+
+    ``seats[s]`` holds the NEAR_SEAT lists of seat ``s``: they read only the sides and corners within
+    one corner of the seat's own pieces (``near[s]``: the corners its pieces touch and their
+    neighbours), so a piece placed or taken elsewhere keeps them. ``keyed`` holds lists whose keys
+    carry every version they read. ``board`` holds the rest, forgotten at any change of pieces.
+    """
+
+    __slots__ = ("board", "keyed", "seats", "near")
+
+    def __init__(self, players: int) -> None:
+        self.board: dict[tuple[Any, ...], list[Any]] = {}
+        self.keyed: dict[tuple[Any, ...], list[Any]] = {}
+        self.seats: list[dict[tuple[Any, ...], list[Any]]] = [{} for _ in range(players)]
+        self.near: list[set[int]] = [set() for _ in range(players)]
