@@ -27,7 +27,8 @@ A game may tune the search in its ``search`` module (``tablelight.games.<name>.s
   legal ones), for example the fast bot's best few (progressive widening for wide listings), or
   only what the table's dice decided where an action records an outcome rather than a choice;
 * ``evaluate(game)``: each seat's reward in [0, 1] for a playout cut off before the end, when the
-  score alone says too little (default: the lead in score, :func:`value`).
+  score alone says too little (default: the lead in score, :func:`value`);
+* ``PLAYOUT_SHARE``: playouts are this share of the bot's playout length (default 1).
 """
 
 from __future__ import annotations
@@ -77,6 +78,9 @@ class Tuning:
         self.determinize: Callable[[Game, int, Rng], None] | None = getattr(module, "determinize", None)
         self.candidates: Callable[[Game, list[Action], Any], list[Action]] | None = getattr(module, "candidates", None)
         self.evaluate: Callable[[Game], list[float]] = getattr(module, "evaluate", None) or value
+        #: Playouts in this game are this share of the bot's playout length (cut off sooner where
+        #: ``evaluate`` judges a position well, or where the fast bot is slow).
+        self.playout_share: float = getattr(module, "PLAYOUT_SHARE", 1.0)
 
 
 def tuning(game: Game) -> Tuning:
@@ -175,7 +179,7 @@ class SearchBot:
             world.apply(node.action)
             path.append(node)
         # Playout.
-        for _ in range(self.playout):
+        for _ in range(max(1, round(self.playout * tune.playout_share))):
             if world.is_over():
                 break
             if self.policy is None:

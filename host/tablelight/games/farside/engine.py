@@ -100,7 +100,16 @@ class FarsideEncounter(FarsideViews):
             "press: the engine rolls when the seat that rolls sends a roll action",
             ("host", "table", "press"),
         ),
-        OptionSpec("points_level", int, 500, "the agreed points level (500, 1000, 1500 or any)"),
+        OptionSpec(
+            "points_level", int, 500,
+            "the agreed points level (500, 1000, 1500 or any): each army costs at most this; "
+            "games without rosters get as many demo forces (310 points) as fit",
+        ),
+        OptionSpec(
+            "points_check", str, "cap",
+            "cap: an army costing more than points_level is refused at setup; record: the level is only recorded",
+            ("cap", "record"),
+        ),
         OptionSpec(
             "deployment", str, "roll_each",
             "deployment zone width: roll_each (a D6 per player), roll_shared (one D6), or fixed 10, 20, 30 cm",

@@ -13,7 +13,13 @@ missions, its own manoeuvres, failed activations and Evade. What the table
 decides is the tactician's roll: after an attack, the impact tokens are the
 ones its stand-in attack dice give (drawn from the search's own generator in
 a sampled world), never a choice. Group activations (free activations of
-models in base contact) are not part of that stand-in table either.
+models in base contact) are not part of that stand-in table either. And the
+tracker lets a model leave the table (loot, break through) at any moment,
+where on the table it must first get there: the search lets a model leave only
+once it was activated this turn, breaks through only from the tactician's late
+round on (crossing the table takes turns), and never leaves with its last model.
+Without these limits the search "wins" in round one by taking every model off
+the table.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from typing import Any
 
 from tablelight.core.game import Action
 from tablelight.core.rng import Rng
+from tablelight.games.farside.bots import LATE_ROUND
 from tablelight.games.farside.tables import MISSIONS
 
 #: Secrets the search weighs: these primaries with each team size below, and the tactician's stratagem.
@@ -53,8 +60,19 @@ def candidates(game: Any, actions: list[Action], policy: Any) -> list[Action]:
         stratagem = choice.get("stratagem")
         return [a for a in actions
                 if a["primary"] in PRIMARIES and a["stratagem"] == stratagem and a["team_size"] in TEAM_SIZES] or [choice]
-    return [a for a in actions
-            if a["type"] != "impact" and not a.get("group") and not (a["type"] == "manoeuvre" and a["player"] != seat)]
+    return [a for a in actions if table_allows(game, a, seat)]
+
+
+def table_allows(game: Any, action: Action, seat: int) -> bool:
+    """Whether a player could make ``action`` at the stand-in table (see the module docstring)."""
+    kind = action["type"]
+    if kind == "impact" or action.get("group") or (kind == "manoeuvre" and action["player"] != seat):
+        return False
+    if kind in ("loot", "break_through"):
+        if not game.models[action["model"]]["activated"] or len(game.on_table(seat)) <= 1:
+            return False
+        return kind == "loot" or game.round >= LATE_ROUND
+    return True
 
 
 def evaluate(game: Any) -> list[float]:
