@@ -92,7 +92,9 @@ class FarsideEncounter(FarsideViews):
     #: Format 2 (2026-11-22): the activation roll comes before the choice of action (a failed
     #: complex action may become a simple one), and Evade is offered after a defence roll.
     #: Format 1 records keep declaring the action first and Evade as a recorded note only.
-    latest_record_format = 2
+    #: Format 3 (2026-11-23): an army costing more than points_level is refused (points_check=cap);
+    #: older records keep the level as a note only.
+    latest_record_format = 3
     option_specs = (
         OptionSpec(
             "dice", str, "host",

@@ -9,15 +9,12 @@ what players record. A search free to record anything would "win" by writing
 down impact tokens no dice gave. So the search plays the table the tactician
 (:mod:`tablelight.games.farside.bots`) stands in for, and chooses only what a
 player chooses there: its secret, its command die, which model acts and how,
-missions, its own manoeuvres, failed activations and Evade. What the table
-decides is the tactician's roll: after an attack, the impact tokens are the
-ones its stand-in attack dice give (drawn from the search's own generator in
-a sampled world), never a choice. Group activations (free activations of
-models in base contact) are not part of that stand-in table either. And the
-tracker lets a model leave the table (loot, break through) at any moment,
-where on the table it must first get there: the search lets a model leave only
-once it was activated this turn, breaks through only from the tactician's late
-round on (crossing the table takes turns), and never leaves with its last model.
+missions, its own manoeuvres, failed activations and Evade, within the
+stand-in table's limits (:func:`tablelight.games.farside.bots.table_allows`: no
+impact but what the dice gave, no free group activations, a model leaves the
+table only once it got there). What the table decides is the tactician's roll:
+after an attack, the impact tokens are the ones its stand-in attack dice give
+(drawn from the search's own generator in a sampled world), never a choice.
 Without these limits the search "wins" in round one by taking every model off
 the table.
 """
@@ -29,7 +26,7 @@ from typing import Any
 
 from tablelight.core.game import Action
 from tablelight.core.rng import Rng
-from tablelight.games.farside.bots import LATE_ROUND
+from tablelight.games.farside.bots import table_allows
 from tablelight.games.farside.tables import MISSIONS
 
 #: Secrets the search weighs: these primaries with each team size below, and the tactician's stratagem.
@@ -61,18 +58,6 @@ def candidates(game: Any, actions: list[Action], policy: Any) -> list[Action]:
         return [a for a in actions
                 if a["primary"] in PRIMARIES and a["stratagem"] == stratagem and a["team_size"] in TEAM_SIZES] or [choice]
     return [a for a in actions if table_allows(game, a, seat)]
-
-
-def table_allows(game: Any, action: Action, seat: int) -> bool:
-    """Whether a player could make ``action`` at the stand-in table (see the module docstring)."""
-    kind = action["type"]
-    if kind == "impact" or action.get("group") or (kind == "manoeuvre" and action["player"] != seat):
-        return False
-    if kind in ("loot", "break_through"):
-        if not game.models[action["model"]]["activated"] or len(game.on_table(seat)) <= 1:
-            return False
-        return kind == "loot" or game.round >= LATE_ROUND
-    return True
 
 
 def evaluate(game: Any) -> list[float]:

@@ -121,7 +121,7 @@ class FarsideState(Game):
         if level < 1:
             raise SetupError(f"points_level must be at least 1, got {level}")
         self.armies = _checked_armies(setup["armies"]) if setup and "armies" in setup else default_armies(level)
-        if self.options["points_check"] == "cap":
+        if self.options["points_check"] == "cap" and self.record_format >= 3:
             for seat, army in enumerate(self.armies):
                 if army_points(army) > level:
                     raise SetupError(
