@@ -128,3 +128,17 @@ def test_search_is_deterministic_given_its_seed() -> None:
     game = game_after("landover", 60)
     first = [SearchBot(9, 5, 4, game_class("landover").make_bot("greedy", 9)).choose(game) for _ in range(2)]
     assert first[0] == first[1]
+
+
+def test_lookahead_copies_share_only_what_never_changes() -> None:
+    from tablelight.core.search_bot import lookahead_copy
+
+    game = game_after("landover", 40)
+    before = json.dumps(game.state(), sort_keys=True), len(game.log)
+    world = lookahead_copy(game, tuning(game).shared)
+    assert world.map is game.map and world.log is not game.log and world.log == game.log
+    bot = game_class("landover").make_bot("greedy", 1)
+    for _ in range(10):
+        world.apply(bot.choose(world))
+    assert (json.dumps(game.state(), sort_keys=True), len(game.log)) == before
+    assert json.dumps(world.state(), sort_keys=True) != before[0]

@@ -21,6 +21,8 @@ from tablelight.games.landover.bots import corner_value
 from tablelight.games.landover.cards import CULTURES, card_culture
 from tablelight.games.landover.rules import NOBODY
 
+#: The board's geometry never changes in a game: lookahead copies share it (most of a copy's cost).
+SHARED = ("map",)
 #: How many of the greedy bot's best actions the search weighs (a turn lists dozens of trades and roads).
 WIDTH = 5
 #: Victory points a cut-off playout credits for what a seat is building towards: per production
