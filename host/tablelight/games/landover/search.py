@@ -23,6 +23,9 @@ from tablelight.games.landover.rules import NOBODY
 
 #: The board's geometry never changes in a game: lookahead copies share it (most of a copy's cost).
 SHARED = ("map",)
+#: Playouts of 6 actions (about a turn): the cut-off value sees production and culture, so a longer
+#: playout adds little but cost.
+PLAYOUT_SHARE = 0.5
 #: How many of the greedy bot's best actions the search weighs (a turn lists dozens of trades and roads).
 WIDTH = 5
 #: Victory points a cut-off playout credits for what a seat is building towards: per production
