@@ -29,7 +29,10 @@ A game may tune the search in its ``search`` module (``tablelight.games.<name>.s
 * ``evaluate(game)``: each seat's reward in [0, 1] for a playout cut off before the end, when the
   score alone says too little (default: the lead in score, :func:`value`);
 * ``PLAYOUT_SHARE``: playouts are this share of the bot's playout length (default 1);
-* ``SHARED``: names of attributes fixed for the whole game (a map), which lookahead copies share.
+* ``SHARED``: names of attributes fixed for the whole game (a map), which lookahead copies share;
+* ``PAIRED``: True to compare the root's candidates on the same sampled worlds (common random
+  numbers) instead of growing a tree: where dice dominate a short playout, each iteration's own
+  world makes the tree's comparisons mostly luck.
 """
 
 from __future__ import annotations
@@ -87,6 +90,8 @@ class Tuning:
         self.playout_share: float = getattr(module, "PLAYOUT_SHARE", 1.0)
         #: Attributes fixed for the whole game (the board's geometry), shared by lookahead copies.
         self.shared: tuple[str, ...] = getattr(module, "SHARED", ())
+        #: Compare the root's candidates on the same sampled worlds instead of growing a tree.
+        self.paired: bool = getattr(module, "PAIRED", False)
 
 
 def tuning(game: Game) -> Tuning:
@@ -126,6 +131,9 @@ class SearchBot:
         real = [a for a in considered if action_key(a) in allowed]
         if len(real) == 1:
             return real[0]  # nothing to weigh (one candidate, or the table's dice decided)
+        if tune.paired and real:
+            first = self.policy.choose(root_world) if self.policy is not None else real[0]
+            return self._paired_choice(game, seat, tune, real, first)
         root = Node(None, None)
         self.hint = None
         if self.policy is not None:
@@ -149,6 +157,36 @@ class SearchBot:
         if hide is not None:
             hide(world, seat, self.rng)
         return world
+
+    def _paired_choice(self, game: Game, seat: int, tune: Tuning, candidates: list[Action], first: Action) -> Action:
+        """Every candidate played out in the same sampled worlds, the best mean reward chosen.
+
+        Common random numbers: each world (hidden cards and the dice to come) is drawn once and
+        every candidate faces it, so the comparison between candidates is not drowned in the luck
+        of the dice, as it is when each iteration draws its own world. Ties go to the fast bot.
+        """
+        totals = [0.0] * len(candidates)
+        for _ in range(max(1, self.iterations // len(candidates))):
+            world = self.sample_world(game, seat, tune.determinize)
+            for number, action in enumerate(candidates):
+                if not world.is_legal(action):
+                    continue  # only in this sampled world (a card another seat holds only here)
+                trial = lookahead_copy(world, tune.shared)
+                trial.apply(action)
+                self._playout(trial, tune)
+                totals[number] += (value(trial) if trial.is_over() else tune.evaluate(trial))[seat]
+        key = action_key(first)
+        best = max(range(len(candidates)), key=lambda n: (totals[n], action_key(candidates[n]) == key, -n))
+        return candidates[best]
+
+    def _playout(self, world: Game, tune: Tuning) -> None:
+        for _ in range(max(1, round(self.playout * tune.playout_share))):
+            if world.is_over():
+                break
+            if self.policy is None:
+                world.apply(world.random_action(self.rng))
+            else:
+                world.apply(self.policy.choose(world))
 
     def _candidates(self, world: Game, tune: Tuning) -> list[Action]:
         actions = world.legal_actions()
@@ -184,14 +222,7 @@ class SearchBot:
             assert node.action is not None
             world.apply(node.action)
             path.append(node)
-        # Playout.
-        for _ in range(max(1, round(self.playout * tune.playout_share))):
-            if world.is_over():
-                break
-            if self.policy is None:
-                world.apply(world.random_action(self.rng))
-            else:
-                world.apply(self.policy.choose(world))
+        self._playout(world, tune)
         rewards = value(world) if world.is_over() else tune.evaluate(world)
         for visited in path:
             visited.visits += 1

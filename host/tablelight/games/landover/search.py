@@ -27,7 +27,9 @@ SHARED = ("map",)
 #: playout adds little but cost.
 PLAYOUT_SHARE = 0.5
 #: How many of the greedy bot's best actions the search weighs (a turn lists dozens of trades and roads).
-WIDTH = 5
+WIDTH = 4
+#: The dice decide most of what a short playout shows, so the candidates face the same sampled worlds.
+PAIRED = True
 #: Victory points a cut-off playout credits for what a seat is building towards: per production
 #: pip of its villages and cities (a city counts twice), per card in hand, per culture level.
 PER_PIP, PER_CARD, PER_CULTURE = 0.08, 0.05, 0.15
