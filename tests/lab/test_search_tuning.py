@@ -142,3 +142,25 @@ def test_lookahead_copies_share_only_what_never_changes() -> None:
         world.apply(bot.choose(world))
     assert (json.dumps(game.state(), sort_keys=True), len(game.log)) == before
     assert json.dumps(world.state(), sort_keys=True) != before[0]
+
+
+def test_landover_candidates_face_the_same_sampled_worlds() -> None:
+    """PAIRED: every candidate is played out in each of iterations // candidates worlds."""
+    game = game_after("landover", 60)
+    assert tuning(game).paired
+
+    class Counting(SearchBot):
+        worlds = 0
+
+        def sample_world(self, game, seat, hide):  # type: ignore[no-untyped-def]
+            Counting.worlds += 1
+            return super().sample_world(game, seat, hide)
+
+    from tablelight.games.landover.search import candidates as landover_candidates
+
+    policy = game_class("landover").make_bot("greedy", 4)
+    weighed = landover_candidates(game, game.legal_actions(), policy)
+    assert len(weighed) > 1
+    action = Counting(4, 12, 4, policy).choose(game)
+    # one world to ask the fast bot, then the same worlds for every candidate
+    assert action in weighed and Counting.worlds == 1 + 12 // len(weighed)
