@@ -159,24 +159,40 @@ class SearchBot:
         return world
 
     def _paired_choice(self, game: Game, seat: int, tune: Tuning, candidates: list[Action], first: Action) -> Action:
-        """Every candidate played out in the same sampled worlds, the best mean reward chosen.
+        """Every candidate played out in the same sampled worlds; the fast bot's choice unless another
+        proves better.
 
         Common random numbers: each world (hidden cards and the dice to come) is drawn once and
-        every candidate faces it, so the comparison between candidates is not drowned in the luck
-        of the dice, as it is when each iteration draws its own world. Ties go to the fast bot.
+        every candidate faces it, so what differs between two candidates' playouts is mostly the
+        candidates. The fast bot's own choice stands unless another candidate's reward beats it,
+        world by world, by more than two standard errors of the mean difference: a few playouts
+        cannot tell close moves apart, and leaving the fast bot's move on noise makes a weaker bot.
         """
-        totals = [0.0] * len(candidates)
-        for _ in range(max(1, self.iterations // len(candidates))):
+        rewards: list[list[float | None]] = [[] for _ in candidates]
+        for _ in range(max(2, self.iterations // len(candidates))):
             world = self.sample_world(game, seat, tune.determinize)
             for number, action in enumerate(candidates):
                 if not world.is_legal(action):
-                    continue  # only in this sampled world (a card another seat holds only here)
+                    rewards[number].append(None)  # legal only in the real game, not in this sampled world
+                    continue
                 trial = lookahead_copy(world, tune.shared)
                 trial.apply(action)
                 self._playout(trial, tune)
-                totals[number] += (value(trial) if trial.is_over() else tune.evaluate(trial))[seat]
+                rewards[number].append((value(trial) if trial.is_over() else tune.evaluate(trial))[seat])
         key = action_key(first)
-        best = max(range(len(candidates)), key=lambda n: (totals[n], action_key(candidates[n]) == key, -n))
+        base = next((n for n, a in enumerate(candidates) if action_key(a) == key), None)
+        if base is None:
+            return candidates[0]
+        best, best_gain = base, 0.0
+        for number in range(len(candidates)):
+            pairs = [(r, b) for r, b in zip(rewards[number], rewards[base]) if r is not None and b is not None]
+            if number == base or len(pairs) < 2:
+                continue
+            gains = [r - b for r, b in pairs]
+            mean = sum(gains) / len(gains)
+            spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1))
+            if mean > 2 * spread / math.sqrt(len(gains)) and mean > best_gain:
+                best, best_gain = number, mean
         return candidates[best]
 
     def _playout(self, world: Game, tune: Tuning) -> None:
