@@ -189,11 +189,11 @@ class Game(ABC):
     def make_bot(cls, name: str, seed: int = 0) -> Any:
         """A bot by name: ``"random"`` and the search bots ``"mcts"``/``"mcts-deep"`` exist for every game."""
         from tablelight.core.bots import RandomBot
-        from tablelight.core.search_bot import BUDGETS, make_search_bot
+        from tablelight.core.search_bot import make_search_bot, search_budget
 
         if name == "random":
             return RandomBot(seed)
-        if name in BUDGETS:
+        if search_budget(name) is not None:  # "mcts", "mcts-deep", or either with ":N" iterations
             return make_search_bot(cls, name, seed)
         if name in cls.own_bots:
             module, _, attribute = cls.own_bots[name].partition(":")

@@ -18,28 +18,44 @@ the game's own fast bot (greedy, strong...; random where a game has none) for
 every seat for a bounded number of steps, so a decision is judged by what
 follows when everyone then plays sensibly; the first child tried is the fast
 bot's own choice, favoured at the root by a progressive bias that fades with
-visits, so the search leaves it only for a move that proves better. An unfinished game is valued by each seat's lead in score.
+visits, so the search leaves it only for a move that proves better.
+
+A game may tune the search in its ``search`` module (``tablelight.games.<name>.search``), all optional:
+
+* ``determinize(game, seat, rng)``: redraw in a clone what ``seat`` cannot see;
+* ``candidates(game, actions, policy)``: the actions worth searching among ``actions`` (the
+  legal ones), for example the fast bot's best few (progressive widening for wide listings), or
+  only what the table's dice decided where an action records an outcome rather than a choice;
+* ``evaluate(game)``: each seat's reward in [0, 1] for a playout cut off before the end, when the
+  score alone says too little (default: the lead in score, :func:`value`);
+* ``PLAYOUT_SHARE``: playouts are this share of the bot's playout length (default 1);
+* ``SHARED``: names of attributes fixed for the whole game (a map), which lookahead copies share;
+* ``PAIRED``: True to compare the root's candidates on the same sampled worlds (common random
+  numbers) instead of growing a tree: where dice dominate a short playout, each iteration's own
+  world makes the tree's comparisons mostly luck.
 """
 
 from __future__ import annotations
 
+import copy
 import importlib
 import json
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
+from tablelight.core.errors import SetupError
 from tablelight.core.game import Action, Game
 from tablelight.core.rng import Rng
 
+G = TypeVar("G", bound=Game)
+
 #: name -> (iterations per decision, playout length in actions).
 BUDGETS = {"mcts": (64, 12), "mcts-deep": (256, 24)}
-#: game -> "module:function" that hides the other seats' secrets in a clone (see the module docstring).
-DETERMINIZERS = {
-    "farside": "tablelight.games.farside.search:determinize",
-    "landover": "tablelight.games.landover.search:determinize",
-    "mainland": "tablelight.games.mainland.search:determinize",
-}
+#: The most iterations a ``mcts:N`` name may ask for.
+MAX_ITERATIONS = 100_000
+#: Games whose folder holds a ``search`` module tuning the search (see the module docstring).
+TUNED_GAMES = ("farlander", "farside", "landover", "mainland")
 EXPLORATION = 0.7
 #: Progressive bias (Chaslot et al. 2008) towards the fast bot's choice at the root: it fades as
 #: that child is visited, so the search leaves the fast bot's move only for one that proves better.
@@ -61,13 +77,31 @@ def action_key(action: Action) -> str:
     return json.dumps(action, sort_keys=True, separators=(",", ":"))
 
 
-def determinizer(game: Game) -> Callable[[Game, int, Rng], None] | None:
-    target = DETERMINIZERS.get(game.name)
-    if target is None:
-        return None
-    module, _, function = target.partition(":")
-    found: Callable[[Game, int, Rng], None] = getattr(importlib.import_module(module), function)
+class Tuning:
+    """A game's search tuning: the optional functions of its ``search`` module, or the defaults."""
+
+    def __init__(self, game_name: str) -> None:
+        module = importlib.import_module(f"tablelight.games.{game_name}.search") if game_name in TUNED_GAMES else None
+        self.determinize: Callable[[Game, int, Rng], None] | None = getattr(module, "determinize", None)
+        self.candidates: Callable[[Game, list[Action], Any], list[Action]] | None = getattr(module, "candidates", None)
+        self.evaluate: Callable[[Game], list[float]] = getattr(module, "evaluate", None) or value
+        #: Playouts in this game are this share of the bot's playout length (cut off sooner where
+        #: ``evaluate`` judges a position well, or where the fast bot is slow).
+        self.playout_share: float = getattr(module, "PLAYOUT_SHARE", 1.0)
+        #: Attributes fixed for the whole game (the board's geometry), shared by lookahead copies.
+        self.shared: tuple[str, ...] = getattr(module, "SHARED", ())
+        #: Compare the root's candidates on the same sampled worlds instead of growing a tree.
+        self.paired: bool = getattr(module, "PAIRED", False)
+
+
+def tuning(game: Game) -> Tuning:
+    found = TUNINGS.get(game.name)
+    if found is None:
+        found = TUNINGS[game.name] = Tuning(game.name)
     return found
+
+
+TUNINGS: dict[str, Tuning] = {}
 
 
 class SearchBot:
@@ -88,21 +122,29 @@ class SearchBot:
             return legal[0]
         seat = game.current_seat()
         assert seat is not None
-        hide = determinizer(game)
+        tune = tuning(game)
+        root_world = self.sample_world(game, seat, tune.determinize)
+        considered = self._candidates(root_world, tune)
+        # Only actions the real game allows: a determinization may allow more (taking a card that
+        # another seat holds only in that sampled world).
+        allowed = {action_key(a) for a in legal}
+        real = [a for a in considered if action_key(a) in allowed]
+        if len(real) == 1:
+            return real[0]  # nothing to weigh (one candidate, or the table's dice decided)
+        if tune.paired and real:
+            first = self.policy.choose(root_world) if self.policy is not None else real[0]
+            return self._paired_choice(game, seat, tune, real, first)
         root = Node(None, None)
         self.hint = None
         if self.policy is not None:
             # The fast bot's own choice is the first child: the search starts from it and must beat it.
-            first = self.policy.choose(self.sample_world(game, seat, hide))
+            first = self.policy.choose(root_world)
             self.hint = root.children[action_key(first)] = Node(first, seat)
         for _ in range(self.iterations):
-            self._iterate(root, self.sample_world(game, seat, hide))
-        # Only actions the real game allows: a determinization may allow more (taking a card that
-        # another seat holds only in that sampled world).
-        allowed = {action_key(a) for a in legal}
+            self._iterate(root, self.sample_world(game, seat, tune.determinize), tune)
         candidates = [n for key, n in root.children.items() if key in allowed and n.visits]
         if not candidates:
-            return self.rng.choice(legal)
+            return real[0] if real else self.rng.choice(legal)
         # Most visited wins; on a tie, the fast bot's choice, then the better mean.
         best = max(candidates, key=lambda n: (n.visits, n is self.hint, n.reward / n.visits))
         assert best.action is not None
@@ -110,21 +152,74 @@ class SearchBot:
 
     def sample_world(self, game: Game, seat: int, hide: Callable[[Game, int, Rng], None] | None) -> Game:
         """A determinization: a clone with the other seats' secrets and the future redrawn."""
-        world = game.clone()
+        world = lookahead_copy(game, tuning(game).shared)
         world.rng = self.rng.fork()  # the future is sampled, never read from the game's seed
         if hide is not None:
             hide(world, seat, self.rng)
         return world
 
-    def _iterate(self, root: Node, world: Game) -> None:
+    def _paired_choice(self, game: Game, seat: int, tune: Tuning, candidates: list[Action], first: Action) -> Action:
+        """Every candidate played out in the same sampled worlds; the fast bot's choice unless another
+        proves better.
+
+        Common random numbers: each world (hidden cards and the dice to come) is drawn once and
+        every candidate faces it, so what differs between two candidates' playouts is mostly the
+        candidates. The fast bot's own choice stands unless another candidate's reward beats it,
+        world by world, by more than two standard errors of the mean difference: a few playouts
+        cannot tell close moves apart, and leaving the fast bot's move on noise makes a weaker bot.
+        """
+        rewards: list[list[float | None]] = [[] for _ in candidates]
+        for _ in range(max(2, self.iterations // len(candidates))):
+            world = self.sample_world(game, seat, tune.determinize)
+            for number, action in enumerate(candidates):
+                if not world.is_legal(action):
+                    rewards[number].append(None)  # legal only in the real game, not in this sampled world
+                    continue
+                trial = lookahead_copy(world, tune.shared)
+                trial.apply(action)
+                self._playout(trial, tune)
+                rewards[number].append((value(trial) if trial.is_over() else tune.evaluate(trial))[seat])
+        key = action_key(first)
+        base = next((n for n, a in enumerate(candidates) if action_key(a) == key), None)
+        if base is None:
+            return candidates[0]
+        best, best_gain = base, 0.0
+        for number in range(len(candidates)):
+            pairs = [(r, b) for r, b in zip(rewards[number], rewards[base]) if r is not None and b is not None]
+            if number == base or len(pairs) < 2:
+                continue
+            gains = [r - b for r, b in pairs]
+            mean = sum(gains) / len(gains)
+            spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1))
+            if mean > 2 * spread / math.sqrt(len(gains)) and mean > best_gain:
+                best, best_gain = number, mean
+        return candidates[best]
+
+    def _playout(self, world: Game, tune: Tuning) -> None:
+        for _ in range(max(1, round(self.playout * tune.playout_share))):
+            if world.is_over():
+                break
+            if self.policy is None:
+                world.apply(world.random_action(self.rng))
+            else:
+                world.apply(self.policy.choose(world))
+
+    def _candidates(self, world: Game, tune: Tuning) -> list[Action]:
+        actions = world.legal_actions()
+        if tune.candidates is None or len(actions) <= 1:
+            return actions
+        return tune.candidates(world, actions, self.policy) or actions
+
+    def _iterate(self, root: Node, world: Game, tune: Tuning) -> None:
         path = [root]
         node = root
-        # Selection and expansion among the actions legal in this determinization.
+        # Selection and expansion among the candidate actions of this determinization.
         while not world.is_over():
             mover = world.current_seat()
-            actions = world.legal_actions()
-            fresh = [a for a in actions if action_key(a) in node.children and node.children[action_key(a)].visits == 0]
-            untried = fresh or [a for a in actions if action_key(a) not in node.children]
+            actions = self._candidates(world, tune)
+            keys = [action_key(a) for a in actions]
+            fresh = [a for a, k in zip(actions, keys) if k in node.children and node.children[k].visits == 0]
+            untried = fresh or [a for a, k in zip(actions, keys) if k not in node.children]
             if untried:
                 action = untried[0] if fresh else self.rng.choice(untried)
                 child = node.children.setdefault(action_key(action), Node(action, mover))
@@ -132,7 +227,7 @@ class SearchBot:
                 path.append(child)
                 break
             log_total = math.log(max(1, node.visits))
-            children = [node.children[action_key(a)] for a in actions]
+            children = [node.children[k] for k in keys]
             favoured = self.hint if node is root else None
 
             def score(c: Node) -> float:
@@ -143,15 +238,8 @@ class SearchBot:
             assert node.action is not None
             world.apply(node.action)
             path.append(node)
-        # Playout.
-        for _ in range(self.playout):
-            if world.is_over():
-                break
-            if self.policy is None:
-                world.apply(world.random_action(self.rng))
-            else:
-                world.apply(self.policy.choose(world))
-        rewards = value(world)
+        self._playout(world, tune)
+        rewards = value(world) if world.is_over() else tune.evaluate(world)
         for visited in path:
             visited.visits += 1
             if visited.seat is not None:
@@ -173,9 +261,42 @@ def value(game: Game) -> list[float]:
     return rewards
 
 
+def lookahead_copy(game: G, shared: tuple[str, ...] = ()) -> G:
+    """A clone for looking ahead that shares what never changes instead of copying it.
+
+    Deep-copying the log and the board's geometry is most of the cost of a clone (Landover:
+    about 85% after a hundred actions). Log entries are only ever appended, never changed, so the
+    copy gets its own list holding the same entries; the attributes named in ``shared`` (the
+    game's ``SHARED``: fixed for the whole game) are the same objects. An engine with its own
+    ``clone`` keeps it.
+    """
+    if type(game).clone is not Game.clone:
+        return game.clone()
+    memo: dict[int, Any] = {id(game.log): list(game.log)}
+    for name in shared:
+        fixed = getattr(game, name)
+        memo[id(fixed)] = fixed
+    return copy.deepcopy(game, memo)
+
+
+def search_budget(name: str) -> tuple[int, int] | None:
+    """(iterations, playout) of a search bot name: ``mcts``, ``mcts-deep``, or either with
+    ``:N`` for N iterations per decision (``mcts:32``); None for a name that is not a search bot."""
+    base, colon, count = name.partition(":")
+    if base not in BUDGETS:
+        return None
+    iterations, playout = BUDGETS[base]
+    if colon:
+        if not count.isdigit() or not 1 <= int(count) <= MAX_ITERATIONS:
+            raise SetupError(f"bot {name!r}: the iterations after ':' must be a whole number 1..{MAX_ITERATIONS}")
+        iterations = int(count)
+    return iterations, playout
+
+
 def make_search_bot(cls: type[Game], name: str, seed: int) -> Any:
     """The search bot ``name`` for game class ``cls``, its playouts played by the game's last own bot."""
-    iterations, playout = BUDGETS[name]
+    budget = search_budget(name)
+    assert budget is not None
     own = [b for b in cls.bot_names() if b not in BUDGETS and b != "random"]
     policy = cls.make_bot(own[-1], seed ^ 0x5EA4C4) if own else None
-    return SearchBot(seed, iterations, playout, policy)
+    return SearchBot(seed, budget[0], budget[1], policy)

@@ -70,10 +70,8 @@ def make_plan(
         raise SetupError(f"--games must be at least 1, got {games}")
     if max_actions is not None and max_actions < 1:
         raise SetupError(f"--max-actions must be at least 1, got {max_actions}")
-    known_bots = cls.bot_names()
     for name in bots:
-        if name not in known_bots:
-            raise SetupError(f"unknown bot {name!r} for {game}; known bots: {', '.join(known_bots)}")
+        cls.make_bot(name, 0)  # refuses an unknown bot or a bad search budget ("mcts:x") with one line
     names = [name for name, _ in vary or []]
     variants = []
     for values in itertools.product(*(choices for _, choices in vary or [])):

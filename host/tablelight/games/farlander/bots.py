@@ -9,6 +9,8 @@ territory while keeping its stacks where a neighbour cannot out-number them.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from tablelight.core.game import Action
 from tablelight.core.rng import Rng
 from tablelight.games.farlander.engine import DISTRIBUTION, MAX_UNITS, NOBODY, Farlander
@@ -61,9 +63,21 @@ class StrongBot:
         self.rng = Rng(seed)
 
     def choose(self, game: Farlander) -> Action:
-        seat = game.turn
         best: list[Action] = []
         best_value = float("-inf")
+        for value, action in self.valued(game):
+            best, best_value = self._keep(best, best_value, value, action)
+        return self.rng.choice(best)
+
+    def ranked(self, game: Farlander) -> list[Action]:
+        """The legal actions best first by :func:`evaluate` (the listing's order among equals); changes nothing."""
+        valued = list(self.valued(game))
+        order = sorted(range(len(valued)), key=lambda n: (-valued[n][0], n))
+        return [valued[n][1] for n in order]
+
+    def valued(self, game: Farlander) -> Iterator[tuple[float, Action]]:
+        """Every legal action with the value of the position it leads to (each tried and taken back)."""
+        seat = game.turn
         if game.phase == DISTRIBUTION:
             for t in game.placements(seat):
                 old_owner = game.owner[t]
@@ -72,7 +86,7 @@ class StrongBot:
                 value = evaluate(game, seat) + self._placement_bias(game, seat, t)
                 game.units[t] -= 1
                 game.owner[t] = old_owner
-                best, best_value = self._keep(best, best_value, value, {"type": "place", "territory": game.ids[t]})
+                yield value, {"type": "place", "territory": game.ids[t]}
         else:
             for target in game.targets(seat):
                 old_owner, old_units = game.owner[target], game.units[target]
@@ -86,9 +100,7 @@ class StrongBot:
                     for source, count in sources:
                         game.units[source] += count
                     game.owner[target], game.units[target] = old_owner, old_units
-                    action = {"type": "conquer", "target": game.ids[target], "moves": moves}
-                    best, best_value = self._keep(best, best_value, value, action)
-        return self.rng.choice(best)
+                    yield value, {"type": "conquer", "target": game.ids[target], "moves": moves}
 
     @staticmethod
     def _placement_bias(game: Farlander, seat: int, t: int) -> float:

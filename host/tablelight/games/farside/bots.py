@@ -12,11 +12,19 @@ ends in the first round. :class:`TacticianBot` plays as a player would:
   model it can best finish off, and the bot records the impact tokens its own
   attack dice give (``2 + size`` dice hitting on 4+, rolled with the bot's own
   generator -- standing in for the table's shooting roll), or, for its primary
-  objective, it loots, secures a zone or breaks through;
+  objective, it loots, secures a zone or breaks through (within :func:`table_allows`);
 * it cures a damaged model when its manoeuvre die allows, goes on with a failed
   activation only when the model survives it, and ends its turn and melee.
 
 With ``dice = table`` or ``press`` it also makes its seat's rolls.
+
+The tracker trusts what players record, so the tactician and the search bot
+(``games/farside/search.py``) play the same stand-in table, :func:`table_allows`:
+impact tokens only from the stand-in attack dice, no group activations, only
+one's own manoeuvres, and a model leaves the table (loot, break through) only
+after it was activated this turn (it had to get there), never as the last
+model on the table, and breaks through only from round ``LATE_ROUND`` (crossing
+the table takes turns).
 """
 
 from __future__ import annotations
@@ -96,18 +104,21 @@ class TacticianBot:
         return {"type": "end_turn"}
 
     def _mission(self, game: Any, seat: int, primary: str | None, ready: list[str]) -> Action | None:
-        if primary == "secure":
+        if primary == "secure" and game.action_points[seat] >= 1:
             for zone in range(1, game.secure_zones + 1):
                 if game.secured.get(zone) != seat:
                     return {"type": "secure", "zone": zone}
-        if not ready or len(game.on_table(seat)) <= 1:
-            return None  # the last model stays to hold the table
-        weakest = max(ready, key=lambda m: (game.models[m]["damage"], m))
+        moved = [mid for mid in game.on_table(seat) if game.models[mid]["activated"]]
+        if not moved:
+            return None
+        weakest = max(moved, key=lambda m: (game.models[m]["damage"], m))
         if primary == "loot" and game.loot_left > 0 and self.rng.random() < 0.5:
-            return {"type": "loot", "model": weakest}
-        if primary == "breakthrough" or (game.round >= LATE_ROUND and game.models[weakest]["damage"] >= 2):
-            return {"type": "break_through", "model": weakest}
-        return None
+            action: Action = {"type": "loot", "model": weakest}
+        elif primary == "breakthrough" or game.models[weakest]["damage"] >= 2:
+            action = {"type": "break_through", "model": weakest}
+        else:
+            return None
+        return action if table_allows(game, action, seat) else None
 
     def _target(self, game: Any, enemy: int) -> str | None:
         """The enemy model closest to being removed, the most expensive among equals."""
@@ -126,3 +137,15 @@ class TacticianBot:
             if game.is_legal(action):
                 return action
         return None
+
+
+def table_allows(game: Any, action: Action, seat: int) -> bool:
+    """Whether a player could make ``action`` at the stand-in table (see the module docstring)."""
+    kind = action["type"]
+    if kind == "impact" or action.get("group") or (kind == "manoeuvre" and action["player"] != seat):
+        return False
+    if kind in ("loot", "break_through"):
+        if not game.models[action["model"]]["activated"] or len(game.on_table(seat)) <= 1:
+            return False
+        return kind == "loot" or game.round >= LATE_ROUND
+    return True

@@ -130,6 +130,8 @@ def register(subparsers: Any) -> None:
                       help="who rolls: the host, players entering dice, or the host when the seat sends a roll action")
     game.add_argument("--deployment", choices=("roll_each", "roll_shared", "10", "20", "30"), default="roll_each")
     game.add_argument("--points-level", type=int, help="default: the first roster's points level, else 500")
+    game.add_argument("--points-check", choices=("cap", "record"), default="cap",
+                      help="cap (default): refuse an army over the points level; record: only note the level")
     game.add_argument("--objective-limit", type=int, default=10)
     game.add_argument("record", help="the game record to write (JSON); continue it with 'farside track'")
     game.set_defaults(func=run_game)
@@ -374,7 +376,8 @@ def run_game(args: argparse.Namespace) -> int:
         raise SetupError("give two rosters: --roster SEAT0.toml --roster SEAT1.toml")
     reports = [cost_army(read_roster(path)) for path in args.roster]
     level = args.points_level or reports[0].roster.points_level or 500
-    options = {"dice": args.dice, "deployment": args.deployment, "points_level": level, "objective_limit": args.objective_limit}
+    options = {"dice": args.dice, "deployment": args.deployment, "points_level": level, "points_check": args.points_check,
+               "objective_limit": args.objective_limit}
     game = FarsideEncounter(2, options, args.seed, setup={"armies": [army_from_report(r) for r in reports]})
     for seat, report in enumerate(reports):
         for warning in report.warnings:

@@ -91,7 +91,9 @@ class FarsideEncounter(FarsideViews):
     #: Format 2 (2026-11-22): the activation roll comes before the choice of action (a failed
     #: complex action may become a simple one), and Evade is offered after a defence roll.
     #: Format 1 records keep declaring the action first and Evade as a recorded note only.
-    latest_record_format = 2
+    #: Format 3 (2026-11-23): an army costing more than points_level is refused (points_check=cap);
+    #: older records keep the level as a note only.
+    latest_record_format = 3
     option_specs = (
         OptionSpec(
             "dice", str, "host",
@@ -99,7 +101,16 @@ class FarsideEncounter(FarsideViews):
             "press: the engine rolls when the seat that rolls sends a roll action",
             ("host", "table", "press"),
         ),
-        OptionSpec("points_level", int, 500, "the agreed points level (500, 1000, 1500 or any)"),
+        OptionSpec(
+            "points_level", int, 500,
+            "the agreed points level (500, 1000, 1500 or any): each army costs at most this; "
+            "games without rosters get as many demo forces (310 points) as fit",
+        ),
+        OptionSpec(
+            "points_check", str, "cap",
+            "cap: an army costing more than points_level is refused at setup; record: the level is only recorded",
+            ("cap", "record"),
+        ),
         OptionSpec(
             "deployment", str, "roll_each",
             "deployment zone width: roll_each (a D6 per player), roll_shared (one D6), or fixed 10, 20, 30 cm",

@@ -22,8 +22,9 @@ MANOEUVRE_TARGETS = {"Cure": "damaged", "Disappear": "own", "The Chosen": "own"}
 PLAYER_MISSIONS = ("loot", "breakthrough", "secure")
 
 
-def default_armies() -> list[dict[str, Any]]:
-    """Two equal demo forces for games started without rosters (selfplay, rules serve)."""
+def default_armies(points_level: int | None = None) -> list[dict[str, Any]]:
+    """Two equal demo armies for games started without rosters (selfplay, rules serve, the lab):
+    as many copies of the demo force (310 points) as fit into ``points_level``, at least one."""
     from tablelight.games.farside.army import cost_army
     from tablelight.games.farside.roster import roster_from_json
 
@@ -36,8 +37,15 @@ def default_armies() -> list[dict[str, Any]]:
              "melee": ["Improvised"], "shooting": ["Machine Gun"]},
         ],
     })
+    copies = max(1, (points_level or 0) // cost_army(roster).total)
+    for entry in roster.models:
+        entry.count *= copies
     army = army_from_report(cost_army(roster))
     return [army, {**army, "models": [dict(m) for m in army["models"]]}]
+
+
+def army_points(army: Mapping[str, Any]) -> int:
+    return sum(int(model["points"]) for model in army["models"])
 
 
 def army_from_report(report: Any) -> dict[str, Any]:
@@ -109,7 +117,17 @@ class FarsideState(Game):
     def _setup(self, setup: Mapping[str, Any] | None) -> None:
         if self.options["objective_limit"] < 1 or self.options["round_limit"] < 0:
             raise SetupError("objective_limit must be at least 1 and round_limit 0 or more")
-        self.armies = _checked_armies(setup["armies"]) if setup and "armies" in setup else default_armies()
+        level = self.options["points_level"]
+        if level < 1:
+            raise SetupError(f"points_level must be at least 1, got {level}")
+        self.armies = _checked_armies(setup["armies"]) if setup and "armies" in setup else default_armies(level)
+        if self.options["points_check"] == "cap" and self.record_format >= 3:
+            for seat, army in enumerate(self.armies):
+                if army_points(army) > level:
+                    raise SetupError(
+                        f"army {seat} ({army['name']}) costs {army_points(army)} points, over the {level}-point level "
+                        "(option points_check=record accepts it)"
+                    )
         self.models: dict[str, dict[str, Any]] = {}
         for seat, army in enumerate(self.armies):
             for index, model in enumerate(army["models"], 1):

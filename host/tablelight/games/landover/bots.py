@@ -78,6 +78,14 @@ class GreedyBot:
             self._trades = (game.turns, made + 1 if turn == game.turns else 1)
         return choice
 
+    def ranked(self, game: Any) -> list[Action]:
+        """The legal actions best first by the bot's score (the listing's order among equals); changes nothing."""
+        assert isinstance(game, Landover)
+        goal = self._goal(game, game.seat)
+        scored = [(self._score(game, game.seat, a, goal), n, a) for n, a in enumerate(game.legal_actions())]
+        scored.sort(key=lambda item: (-item[0], item[1]))
+        return [a for _, _, a in scored]
+
     # ------------------------------------------------------------------ goals
 
     def _goal(self, game: Landover, seat: int) -> str | None:

@@ -1,6 +1,7 @@
-"""What the search bot may not know in Landover, redrawn: the other seats' resource cards and development cards.
+"""How the search bot searches Landover (see :mod:`tablelight.core.search_bot`).
 
-:func:`determinize` works on a clone (see :mod:`tablelight.core.search_bot`).
+:func:`determinize` redraws, in a clone, what the bot's seat may not know: the
+other seats' resource cards and development cards.
 Hand sizes and development card counts are public and stay true. Another
 seat's development cards are dealt again from its culture's unseen cards (the
 decks plus every other seat's hidden cards of that culture); its resource and
@@ -13,10 +14,49 @@ bot's own generator's.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
+from tablelight.core.game import Action
 from tablelight.core.rng import Rng
+from tablelight.games.landover.bots import corner_value
 from tablelight.games.landover.cards import CULTURES, card_culture
+from tablelight.games.landover.rules import NOBODY
+
+#: The board's geometry never changes in a game: lookahead copies share it (most of a copy's cost).
+SHARED = ("map",)
+#: Playouts of 6 actions (about a turn): the cut-off value sees production and culture, so a longer
+#: playout adds little but cost.
+PLAYOUT_SHARE = 0.5
+#: How many of the greedy bot's best actions the search weighs (a turn lists dozens of trades and roads).
+WIDTH = 4
+#: The dice decide most of what a short playout shows, so the candidates face the same sampled worlds.
+PAIRED = True
+#: Victory points a cut-off playout credits for what a seat is building towards: per production
+#: pip of its villages and cities (a city counts twice), per card in hand, per culture level.
+PER_PIP, PER_CARD, PER_CULTURE = 0.08, 0.05, 0.15
+#: Lead in (estimated) victory points worth most of a win.
+SCALE = 3.0
+
+
+def candidates(game: Any, actions: list[Action], policy: Any) -> list[Action]:
+    """The greedy bot's best few actions."""
+    return policy.ranked(game)[:WIDTH] if hasattr(policy, "ranked") else actions
+
+
+def evaluate(game: Any) -> list[float]:
+    """A cut-off playout's value: each seat's lead in victory points plus what it is building towards."""
+    worth = [float(game.vp(seat)) + PER_CARD * game.hand_size(seat) + PER_CULTURE * sum(game.culture[seat])
+             for seat in range(game.players)]
+    for v in range(game.corner_count):
+        owner = game.corner_owner[v]
+        if owner != NOBODY:
+            worth[owner] += PER_PIP * corner_value(game, v) * game.corner_level[v]
+    rewards = []
+    for seat in range(game.players):
+        best_other = max(w for other, w in enumerate(worth) if other != seat)
+        rewards.append(0.5 + 0.5 * math.tanh((worth[seat] - best_other) / SCALE))
+    return rewards
 
 
 def determinize(game: Any, seat: int, rng: Rng) -> None:

@@ -143,21 +143,33 @@ class GreedyBot:
                 return {"type": "replace", "card": self.rng.choice(advanced or sorted(set(hand)))}
         return {"type": "pass"}
 
-    def _best_placement(self, game: Mainland, seat: int, placements: list[tuple[str, int, int, int]]) -> Action:
+    def ranked(self, game: Mainland) -> list[Action]:
+        """The placements best first by the bot's measure (listing order among equals), or, with none,
+        every legal action; changes nothing."""
+        seat = game.current_seat()
+        assert seat is not None
+        placements = game.placements(seat)
+        if not placements:
+            return game.legal_actions()
+        merits = self._merits(game, seat, placements)
+        order = sorted(range(len(placements)), key=lambda n: (-merits[n], n))
+        return [_place(placements[n]) for n in order]
+
+    def _merits(self, game: Mainland, seat: int, placements: list[tuple[str, int, int, int]]) -> list[float]:
+        """How good each placement is: the camp near the middle, then the gain in own score."""
         span = game.size - 1
         if not game.camp_placed[seat]:
             middle = (span - 1) / 2
-            near = min(abs(x - middle) + abs(y - middle) for _, x, y, _ in placements)
-            best = [p for p in placements if abs(p[1] - middle) + abs(p[2] - middle) == near]
-        else:
-            own = OwnScore(game, seat)
-            best_gain: int | None = None
-            best = []
-            for card, x, y, rotation in placements:
-                gain = own.after(y * span + x, ROTATIONS[card][rotation]) - own.score
-                if best_gain is None or gain > best_gain:
-                    best_gain, best = gain, [(card, x, y, rotation)]
-                elif gain == best_gain:
-                    best.append((card, x, y, rotation))
-        card, x, y, rotation = self.rng.choice(best)
-        return {"type": "place", "card": card, "x": x, "y": y, "rotation": rotation}
+            return [-(abs(x - middle) + abs(y - middle)) for _, x, y, _ in placements]
+        own = OwnScore(game, seat)
+        return [own.after(y * span + x, ROTATIONS[card][rotation]) - own.score for card, x, y, rotation in placements]
+
+    def _best_placement(self, game: Mainland, seat: int, placements: list[tuple[str, int, int, int]]) -> Action:
+        merits = self._merits(game, seat, placements)
+        top = max(merits)
+        return _place(self.rng.choice([p for p, merit in zip(placements, merits) if merit == top]))
+
+
+def _place(placement: tuple[str, int, int, int]) -> Action:
+    card, x, y, rotation = placement
+    return {"type": "place", "card": card, "x": x, "y": y, "rotation": rotation}

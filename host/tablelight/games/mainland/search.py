@@ -25,3 +25,15 @@ def determinize(game: Any, seat: int, rng: Rng) -> None:
         game.hands[other] = pool[: sizes[0]]
         game.discards[other] = pool[sizes[0] : sizes[0] + sizes[1]]
         game.decks[other] = pool[sizes[0] + sizes[1] :]
+
+
+#: How many of the greedy bot's best placements the search weighs at each decision.
+WIDTH = 6
+#: Playouts of 6 actions (3 turns each at 2 players): listing a hand's placements is the slow part,
+#: and the score (the largest territory) already judges a position.
+PLAYOUT_SHARE = 0.5
+
+
+def candidates(game: Any, actions: list[Any], policy: Any) -> list[Any]:
+    """The greedy bot's best few placements (a hand gives hundreds), or every other legal action."""
+    return policy.ranked(game)[:WIDTH] if hasattr(policy, "ranked") else actions
