@@ -185,7 +185,7 @@ def test_resume_with_no_flags_export_and_delete(tmp_path, monkeypatch):
     with GameStore(db) as store:
         (info,) = store.games()
         assert info.status == "playing"
-        assert store.settings(info.id) == {"board": "sim", "view": "none", "web_port": 8055, "share": None, "host_link": "file", "bot_delay": 0.02, "brightness": None}
+        assert store.settings(info.id) == {"board": "sim", "view": "none", "web_port": 8055, "share": None, "host_link": "file", "https": False, "https_cert": None, "https_key": None, "bot_delay": 0.02, "brightness": None}
     # No flags: the same simulated board, view and bot delay.
     resume = subprocess.run(_cli("resume", str(info.id)), capture_output=True, text=True, timeout=120, env=env)
     assert resume.returncode == 0, resume.stderr
