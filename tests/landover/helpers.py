@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from tablelight.core.actions import ChanceEntry
 from tablelight.games.landover.board import CARDS, LAND_EDGE, WATER_EDGE, COAST_EDGE
 from tablelight.games.landover.engine import BRIDGE, CITY, MAIN, ROAD, VILLAGE, Landover
 
@@ -23,7 +24,7 @@ def main_game(players: int = 2, seed: int = 0, **options: Any) -> Landover:
 def force(game: Landover, *outcomes: tuple[str, Any]) -> None:
     """Queue chance outcomes: ``force(g, ("white_die", 3), ("red_die", 4), ("event_die", 1))``."""
     for kind, value in outcomes:
-        game._forced_chance.append({"chance": kind, "value": value})
+        game._forced_chance.append(ChanceEntry.make(kind, value, {}))
 
 
 def hand(**cards: int) -> list[int]:

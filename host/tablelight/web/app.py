@@ -41,6 +41,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from tablelight.core.actions import Action
+from tablelight.core.errors import MalformedActionError
+from tablelight.core.fields import is_whole
 from tablelight.view.colors import DISPLAY_GAMMA
 from tablelight.web.access import Access, JoinRefused
 from tablelight.web.desk import Desk
@@ -123,8 +126,12 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
             return JSONResponse({"error": "this seat's token is needed"}, status_code=403)
         body = await json_body(request)
         action, at = body.get("action"), body.get("at")
-        if not isinstance(action, dict) or not isinstance(at, int) or isinstance(at, bool):
+        if not isinstance(action, dict) or not is_whole(at):
             return JSONResponse({"error": 'send {"action": {...}, "at": log length}'}, status_code=400)
+        try:
+            action = Action.parse(action, "the request's 'action'")
+        except MalformedActionError as error:
+            return JSONResponse({"error": error.message}, status_code=400)
         try:
             applied, message = await asyncio.wait_for(asyncio.wrap_future(desk.submit(seat, action, at)), timeout=10)
         except asyncio.TimeoutError:
@@ -137,7 +144,7 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
             return JSONResponse({"error": "this seat's token is needed"}, status_code=403)
         body = await json_body(request)
         chosen, at = body.get("chosen"), body.get("at")
-        if not isinstance(chosen, dict) or not isinstance(at, int) or isinstance(at, bool):
+        if not isinstance(chosen, dict) or not is_whole(at):
             return JSONResponse({"error": 'send {"chosen": {field: value, ...}, "at": log length}'}, status_code=400)
         try:
             taken, message = await asyncio.wait_for(asyncio.wrap_future(desk.submit_narrow(seat, chosen, at)), timeout=10)

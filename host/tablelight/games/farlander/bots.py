@@ -9,6 +9,7 @@ territory while keeping its stacks where a neighbour cannot out-number them.
 
 from __future__ import annotations
 
+from tablelight.core.actions import FrozenDict
 from tablelight.core.game import Action
 from tablelight.core.rng import Rng
 from tablelight.games.farlander.engine import DISTRIBUTION, MAX_UNITS, NOBODY, Farlander
@@ -72,7 +73,7 @@ class StrongBot:
                 value = evaluate(game, seat) + self._placement_bias(game, seat, t)
                 game.units[t] -= 1
                 game.owner[t] = old_owner
-                best, best_value = self._keep(best, best_value, value, {"type": "place", "territory": game.ids[t]})
+                best, best_value = self._keep(best, best_value, value, Action({"type": "place", "territory": game.ids[t]}))
         else:
             for target in game.targets(seat):
                 old_owner, old_units = game.owner[target], game.units[target]
@@ -86,7 +87,7 @@ class StrongBot:
                     for source, count in sources:
                         game.units[source] += count
                     game.owner[target], game.units[target] = old_owner, old_units
-                    action = {"type": "conquer", "target": game.ids[target], "moves": moves}
+                    action = Action({"type": "conquer", "target": game.ids[target], "moves": FrozenDict(moves)})
                     best, best_value = self._keep(best, best_value, value, action)
         return self.rng.choice(best)
 

@@ -43,7 +43,7 @@ class LandoverChecking(LandoverListing):
             self._fields(action, ())
             if kind == "military":
                 self._check_military(seat)
-            return {"type": kind}
+            return Action({"type": kind})
         if kind == "build":
             return self._check_build(seat, action)
         if kind == "improve":
@@ -59,7 +59,7 @@ class LandoverChecking(LandoverListing):
                 raise self._rule(
                     "landover.trade.not_enough", f"trading {CARDS[give]} takes {rate}; you have {self.hands[seat][give]}"
                 )
-            return {"type": "trade", "give": CARDS[give], "get": CARDS[get]}
+            return Action({"type": "trade", "give": CARDS[give], "get": CARDS[get]})
         if kind == "raid" or kind == "lucky_raid" or kind == "remove_catapult":
             self._fields(action, ("hex",))
             h = self._field_int(action, "hex", self.hex_count, "hex")
@@ -75,7 +75,7 @@ class LandoverChecking(LandoverListing):
                     raise self._rule("landover.military.none", "removing a catapult costs 1 military power; you have 0")
                 if h not in self.catapult_at:
                     raise self._rule("landover.catapult.none_there", f"hex {h} has no catapult")
-            return {"type": kind, "hex": h}
+            return Action({"type": kind, "hex": h})
         return self._check_card(seat, action)
 
     def _check_setup(self, action: Action) -> Action:
@@ -90,14 +90,14 @@ class LandoverChecking(LandoverListing):
                 raise self._rule(
                     "landover.setup.road", f"the setup road goes on a free land or coast side of the corner just settled ({self.setup_vertex})"
                 )
-            return {"type": "build", "piece": "road", "edge": e}
+            return Action({"type": "build", "piece": "road", "edge": e})
         self._fields(action, ("piece", "vertex"))
         v = self._field_int(action, "vertex", self.corner_count, "corner")
         if not self.starting_corner[v]:
             raise self._rule("landover.setup.not_starting_corner", f"corner {v} is not a starting corner (land, no mystery hex)")
         if not self._distance_ok(v):
             raise self._rule("landover.build.distance", f"corner {v} is taken or next to a village or city (distance rule)")
-        return {"type": "build", "piece": step, "vertex": v}
+        return Action({"type": "build", "piece": step, "vertex": v})
 
     def _check_build(self, seat: int, action: Action) -> Action:
         piece = self._field_choice(action, "piece", ("road", "bridge", "village", "city", "wall"))
@@ -111,7 +111,7 @@ class LandoverChecking(LandoverListing):
             problem = self._edge_problem(seat, e, ROAD if piece == "road" else BRIDGE)
             if problem:
                 raise self._rule(*problem)
-            return {"type": "build", "piece": piece, "edge": e}
+            return Action({"type": "build", "piece": piece, "edge": e})
         self._fields(action, ("piece", "vertex"))
         v = self._field_int(action, "vertex", self.corner_count, "corner")
         self._pay_problem(seat, COSTS[piece], f"a {piece}")
@@ -127,7 +127,7 @@ class LandoverChecking(LandoverListing):
                 raise self._rule("landover.build.wall_needs_city", f"a city wall goes on one of your cities; corner {v} has none")
             if self.corner_wall[v]:
                 raise self._rule("landover.build.wall_taken", f"the city on corner {v} already has a wall")
-        return {"type": "build", "piece": piece, "vertex": v}
+        return Action({"type": "build", "piece": piece, "vertex": v})
 
     def _check_improve(self, seat: int, action: Action) -> Action:
         c = CULTURE_INDEX[self._field_choice(action, "culture", CULTURES)]
@@ -144,14 +144,14 @@ class LandoverChecking(LandoverListing):
         cities = self._metro_choices(seat, c, level + 1)
         if cities is None:
             self._fields(action, ("culture",))
-            return {"type": "improve", "culture": CULTURES[c]}
+            return Action({"type": "improve", "culture": CULTURES[c]})
         self._fields(action, ("culture", "city"))
         if not cities:
             raise self._rule("landover.culture.metro_needs_city", "this level wins a metro: you need a city without a metro for it")
         v = self._field_int(action, "city", self.corner_count, "corner")
         if v not in cities:
             raise self._rule("landover.culture.metro_city", f"the metro goes on one of your cities without a metro: {cities}")
-        return {"type": "improve", "culture": CULTURES[c], "city": v}
+        return Action({"type": "improve", "culture": CULTURES[c], "city": v})
 
     def _check_card(self, seat: int, action: Action) -> Action:
         card = action.get("card")
@@ -171,6 +171,6 @@ class LandoverChecking(LandoverListing):
                 if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
                     raise MalformedActionError("landover.card.die", f"{key} must be 1-6, got {value!r}")
                 dice.append(value)
-            return {"type": "play", "card": card, "white": dice[0], "red": dice[1]}
+            return Action({"type": "play", "card": card, "white": dice[0], "red": dice[1]})
         normal = self._check_card_play(seat, card, action)
         return normal

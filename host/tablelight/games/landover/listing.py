@@ -40,12 +40,12 @@ class LandoverListing(LandoverPlays):
         if phase == SETUP:
             _, step = self.setup_steps[self.setup_step]
             if step == "road":
-                return [{"type": "build", "piece": "road", "edge": e} for e in self._setup_roads()]
-            return [{"type": "build", "piece": step, "vertex": v} for v in self._setup_corners()]
+                return [Action({"type": "build", "piece": "road", "edge": e}) for e in self._setup_roads()]
+            return [Action({"type": "build", "piece": step, "vertex": v}) for v in self._setup_corners()]
         if phase == ROLL:
             return list(ROLL_CHOICES)
         if phase == LUCKY:
-            return [{"type": "lucky_raid", "hex": h} for h in self._lucky_hexes()]
+            return [Action({"type": "lucky_raid", "hex": h}) for h in self._lucky_hexes()]
         return []
 
     def _main_actions(self, seat: int) -> list[Action]:
@@ -57,25 +57,25 @@ class LandoverListing(LandoverPlays):
         if (free or (hand[WOOD] and hand[CLAY])) and counts["road"] < self.limits["road"]:
             actions += cached(
                 ("road_actions", seat),
-                lambda: [{"type": "build", "piece": "road", "edge": e} for e in self._route_edges(seat, ROAD)],
+                lambda: [Action({"type": "build", "piece": "road", "edge": e}) for e in self._route_edges(seat, ROAD)],
             )
         if (free or (hand[WOOD] and hand[WOOL])) and counts["bridge"] < self.limits["bridge"]:
             actions += cached(
                 ("bridge_actions", seat),
-                lambda: [{"type": "build", "piece": "bridge", "edge": e} for e in self._route_edges(seat, BRIDGE)],
+                lambda: [Action({"type": "build", "piece": "bridge", "edge": e}) for e in self._route_edges(seat, BRIDGE)],
             )
         if hand[CLAY] and hand[WOOD] and hand[WOOL] and hand[WHEAT] and counts["village"] < self.limits["village"]:
             actions += cached(
                 ("village_actions", seat),
-                lambda: [{"type": "build", "piece": "village", "vertex": v} for v in self._village_corners(seat)],
+                lambda: [Action({"type": "build", "piece": "village", "vertex": v}) for v in self._village_corners(seat)],
             )
         if hand[ORE] >= 3 and hand[WHEAT] >= 2 and counts["city"] < self.limits["city"]:
             actions += cached(
                 ("city_actions", seat),
-                lambda: [{"type": "build", "piece": "city", "vertex": v} for v in self._own_corners(seat, VILLAGE)],
+                lambda: [Action({"type": "build", "piece": "city", "vertex": v}) for v in self._own_corners(seat, VILLAGE)],
             )
         if hand[CLAY] >= 2 and counts["wall"] < self.limits["wall"]:
-            actions += [{"type": "build", "piece": "wall", "vertex": v} for v in self._wall_corners(seat)]
+            actions += [Action({"type": "build", "piece": "wall", "vertex": v}) for v in self._wall_corners(seat)]
         if hand[WOOL] and hand[WHEAT] and self.military[seat] < self.military_cap(seat):
             actions.append(MILITARY)
         crane = self.crane
@@ -87,19 +87,19 @@ class LandoverListing(LandoverPlays):
                 if cities is None:
                     actions.append(IMPROVE[c])
                 else:
-                    actions += [{"type": "improve", "culture": CULTURES[c], "city": v} for v in cities]
+                    actions += [Action({"type": "improve", "culture": CULTURES[c], "city": v}) for v in cities]
         for give in range(CARD_KINDS):
             if hand[give] >= 2 and hand[give] >= self.trade_rate(seat, give):
                 actions += TRADES[give]
         if self.lucky_raid:  # listed before the paid raids: a raid key takes the free one first
-            actions += [{"type": "lucky_raid", "hex": h} for h in self._lucky_hexes()]
+            actions += [Action({"type": "lucky_raid", "hex": h}) for h in self._lucky_hexes()]
         if self.military[seat] >= 1:
             if not self.raided:
                 actions += cached(
                     ("raid_actions", seat, self._catapult_version),
-                    lambda: [{"type": "raid", "hex": h} for h in self._raid_hexes(seat)],
+                    lambda: [Action({"type": "raid", "hex": h}) for h in self._raid_hexes(seat)],
                 )
-            actions += [{"type": "remove_catapult", "hex": h} for h in sorted(self.catapult_at)]
+            actions += [Action({"type": "remove_catapult", "hex": h}) for h in sorted(self.catapult_at)]
         if self.dev_cards[seat]:
             for card in sorted(set(self.dev_cards[seat])):
                 actions += self._card_plays(seat, card)

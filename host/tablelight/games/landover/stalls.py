@@ -9,6 +9,8 @@ seat instead. ``docs/rules/landover.md`` ("Why random games are long") quotes it
 
 from __future__ import annotations
 
+from tablelight.core.actions import Action
+
 import argparse
 import json
 import sys
@@ -73,7 +75,7 @@ def metro_blocked(game: Landover, seat: int) -> set[tuple[int, str]]:
     for culture, level in zip(CULTURES, game.culture[seat]):
         if level == 3:
             try:
-                game.check({"type": "improve", "culture": culture})
+                game.check(Action({"type": "improve", "culture": culture}))
             except IllegalActionError as error:
                 if error.rule == "landover.culture.metro_needs_city":
                     out.add((seat, culture))

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from tablelight.core.errors import MalformedActionError, RuleViolationError
+from tablelight.core.fields import is_whole_in
 from tablelight.core.game import Action
 from tablelight.games.landover.board import CARDS
 from tablelight.games.landover.rules import COSTS
@@ -10,9 +14,9 @@ from tablelight.games.landover.production import LandoverProduction
 
 
 class LandoverValidation(LandoverProduction):
-    def _field_int(self, action: Action, key: str, limit: int, what: str) -> int:
+    def _field_int(self, action: Mapping[str, Any], key: str, limit: int, what: str) -> int:
         value = action.get(key)
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < limit:
+        if not is_whole_in(value, 0, limit - 1):
             raise MalformedActionError(
                 f"landover.action.bad_{key}", f"{key} must be a {what} id 0-{limit - 1}, got {value!r}"
             )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from tablelight.core.game import LogEntry
@@ -78,9 +79,10 @@ class LandoverViews(LandoverTurns):
             "turn_cap_reached": self.capped,
         }
 
-    def view_log(self, seat: int) -> list[LogEntry]:
+    def view_log(self, seat: int) -> list[Mapping[str, Any]]:
         self._check_seat(seat)
-        out = []
+        out: list[Mapping[str, Any]] = []
+        entry: Mapping[str, Any]
         for entry in self.log:
             if "chance" in entry:
                 involved = PRIVATE_CHANCE.get(entry["chance"])

@@ -137,11 +137,11 @@ class GreedyBot:
         if not game.replaced and game.camp_placed[seat]:
             hand = game.hands[seat]
             if game.discards[seat] or (not hand and game.decks[seat]):
-                return {"type": "gather"}
+                return Action({"type": "gather"})
             if hand and game.decks[seat]:
                 advanced = sorted(card for card in set(hand) if not card.startswith("land"))
-                return {"type": "replace", "card": self.rng.choice(advanced or sorted(set(hand)))}
-        return {"type": "pass"}
+                return Action({"type": "replace", "card": self.rng.choice(advanced or sorted(set(hand)))})
+        return Action({"type": "pass"})
 
     def _best_placement(self, game: Mainland, seat: int, placements: list[tuple[str, int, int, int]]) -> Action:
         span = game.size - 1
@@ -160,4 +160,4 @@ class GreedyBot:
                 elif gain == best_gain:
                     best.append((card, x, y, rotation))
         card, x, y, rotation = self.rng.choice(best)
-        return {"type": "place", "card": card, "x": x, "y": y, "rotation": rotation}
+        return Action({"type": "place", "card": card, "x": x, "y": y, "rotation": rotation})
