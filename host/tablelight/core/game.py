@@ -35,9 +35,9 @@ from tablelight.core.errors import (
     RecordError,
     SetupError,
 )
+from tablelight.core.fields import is_chance_entry, is_player_action, is_whole, is_whole_in
 from tablelight.core.options import OptionSpec, resolve_options
 from tablelight.core.rng import Rng
-from tablelight.core.fields import is_chance_entry, is_player_action, is_whole, is_whole_in
 
 __all__ = ["Action", "ActionEntry", "ChanceEntry", "ChanceMismatch", "Game", "LogEntry"]
 

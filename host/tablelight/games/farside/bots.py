@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from tablelight.core.actions import FrozenList
+from tablelight.core.fields import is_action_entry
 from tablelight.core.game import Action
 from tablelight.core.rng import Rng
 
@@ -72,10 +73,10 @@ class TacticianBot:
 
     def _action_phase(self, game: Any, seat: int) -> Action:
         # Finish what the last activation started: its attack is recorded right after it.
-        last = next((entry for entry in reversed(game.log) if "action" in entry), None)
+        last = next((entry for entry in reversed(game.log) if is_action_entry(entry)), None)
         if game.phase == "action" and game.action_points[seat] < 1:
             return Action({"type": "end_turn"})
-        if last and last.get("seat") == seat and "action" in last and last["action"].get("type") == "activate":
+        if last and last.get("seat") == seat and last["action"].get("type") == "activate":
             attacker = game.models[last["action"]["model"]]
             target = self._target(game, 1 - seat)
             if target is not None and attacker["status"] == "table":

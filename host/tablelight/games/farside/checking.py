@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 
+from tablelight.core.fields import is_whole
 from tablelight.core.actions import FrozenList
 from tablelight.core.errors import MalformedActionError, RuleViolationError
 from tablelight.core.game import Action
@@ -148,7 +149,7 @@ class FarsideChecking(FarsideApplying):
 
     def _check_command(self, action: Action, seat: int) -> Action:
         die = action.get("die")
-        if die not in self.command_dice[seat] or isinstance(die, bool):
+        if not is_whole(die) or die not in self.command_dice[seat]:
             raise RuleViolationError("farside.command.die", f"choose one of your dice {self.command_dice[seat]}, got {die!r}")
         return Action({"type": "command", "die": die})
 

@@ -184,9 +184,7 @@ def factor_cost(cost: int, factor: int) -> int:
 
 def parse_plus(value: Any, label: str) -> int:
     """Accept 4, "4" or "4+" for a profile value; raise SetupError otherwise."""
-    if isinstance(value, bool):
-        raise SetupError(f"{label} must be a number like 4 or \"4+\", got {value!r}")
-    if isinstance(value, int):
+    if is_whole(value):
         return value
     if isinstance(value, str):
         text = value.strip().removesuffix("+").strip()
@@ -197,9 +195,7 @@ def parse_plus(value: Any, label: str) -> int:
 
 def parse_move(value: Any) -> int:
     """Accept 20, "20" or "20 cm"."""
-    if isinstance(value, bool):
-        raise SetupError(f"move must be 10, 20 or 30 (cm), got {value!r}")
-    if isinstance(value, int):
+    if is_whole(value):
         return value
     if isinstance(value, str):
         text = value.strip().removesuffix("cm").strip()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tablelight.core.fields import is_whole_in
 from tablelight.core.errors import MalformedActionError
 from tablelight.core.game import Action
 from tablelight.games.landover.board import CARDS
@@ -168,7 +169,7 @@ class LandoverChecking(LandoverListing):
             dice = []
             for key in ("white", "red"):
                 value = action.get(key)
-                if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
+                if not is_whole_in(value, 1, 6):
                     raise MalformedActionError("landover.card.die", f"{key} must be 1-6, got {value!r}")
                 dice.append(value)
             return Action({"type": "play", "card": card, "white": dice[0], "red": dice[1]})

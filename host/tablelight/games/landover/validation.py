@@ -9,8 +9,8 @@ from tablelight.core.errors import MalformedActionError, RuleViolationError
 from tablelight.core.fields import is_whole_in
 from tablelight.core.game import Action
 from tablelight.games.landover.board import CARDS
-from tablelight.games.landover.rules import COSTS
 from tablelight.games.landover.production import LandoverProduction
+from tablelight.games.landover.rules import COSTS
 
 
 class LandoverValidation(LandoverProduction):

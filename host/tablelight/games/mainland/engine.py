@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tablelight.core.errors import MalformedActionError, RuleViolationError
-from tablelight.core.fields import NOBODY, is_whole
+from tablelight.core.fields import NOBODY, is_action_entry, is_whole
 from tablelight.core.game import Action, Game, LogEntry
 from tablelight.core.options import OptionSpec
 from tablelight.core.rng import Rng
@@ -397,7 +397,7 @@ class Mainland(Game):
         for entry in self.log:
             if entry.get("chance") == "shuffle":
                 entry = {**entry, "value": None, "hidden": True}
-            elif "action" in entry and entry["action"].get("type") == "replace" and entry["seat"] != seat:
+            elif is_action_entry(entry) and entry["action"].get("type") == "replace" and entry["seat"] != seat:
                 entry = {**entry, "action": {"type": "replace", "card": None}}
             shown.append(dict(entry))
         return shown
