@@ -39,7 +39,7 @@ class LastLight(Game):
 
     def _check(self, action: Action) -> Action:
         if action.get("type") != "take" or set(action) != {"type", "count"}:
-            raise MalformedActionError("lastlight.action.shape", f'an action is {Action({"type": "take", "count": n})}, got {action!r}')
+            raise MalformedActionError("lastlight.action.shape", f'an action is {{"type": "take", "count": n}}, got {action!r}')
         count = action["count"]
         if not is_whole(count):
             raise MalformedActionError("lastlight.take.count", f"count must be a whole number, got {count!r}")

@@ -32,6 +32,7 @@ from collections.abc import Mapping
 from typing import Any, NoReturn, Union
 
 from tablelight.core.errors import MalformedActionError
+from tablelight.core.fields import is_whole
 
 #: Deeper JSON than this is refused (the input reader refuses deeper text too).
 MAX_DEPTH = 64
@@ -179,7 +180,7 @@ def parse_log_entry(value: Any, where: str = "the log entry") -> LogEntry:
     extra = sorted(set(value) - {"seat", "action", "auto"})
     if extra:
         raise MalformedActionError("log.shape", f"{where}: an action entry has no field {extra[0]!r}")
-    if "seat" in value and not (isinstance(value["seat"], int) and not isinstance(value["seat"], bool)):
+    if "seat" in value and not is_whole(value["seat"]):
         raise MalformedActionError("log.shape", f"{where}: 'seat' must be a whole number, got {_short(value['seat'])}")
     if "auto" in value and not isinstance(value["auto"], bool):
         raise MalformedActionError("log.shape", f"{where}: 'auto' must be true or false, got {_short(value['auto'])}")

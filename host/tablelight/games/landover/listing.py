@@ -31,8 +31,8 @@ from tablelight.games.landover.plays import LandoverPlays
 
 class LandoverListing(LandoverPlays):
     def legal_actions(self) -> list[Action]:
-        """Every legal action of the seat to act. Treat the returned dicts as read-only: lists
-        that depend only on the board are kept between calls until the board changes."""
+        """Every legal action of the seat to act (immutable values: lists that depend only on the
+        board are kept between calls until the board changes, and shared)."""
         phase = self.phase
         seat = self.seat
         if phase == MAIN:

@@ -56,7 +56,7 @@ MAP_SALT = 0x4C414E44
 PRIVATE_CHANCE = {"dev_card": ("seat",), "steal": ("seat", "victim")}
 
 
-# Actions that never change, listed as shared dicts (legal_actions: treat them as read-only).
+# Actions that never change, built once and shared by every listing (Action values are immutable).
 END_TURN: Action = Action({"type": "end_turn"})
 MILITARY: Action = Action({"type": "military"})
 IMPROVE: tuple[Action, ...] = tuple(Action({"type": "improve", "culture": name}) for name in CULTURES)

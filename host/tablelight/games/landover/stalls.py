@@ -18,6 +18,7 @@ from collections import Counter
 from typing import Any
 
 from tablelight.core.errors import IllegalActionError
+from tablelight.core.fields import is_chance_entry
 from tablelight.core.rng import Rng
 from tablelight.games.landover.cards import CULTURES
 from tablelight.games.landover.engine import Landover
@@ -52,7 +53,7 @@ def play(seed: int, record_format: int, options: dict[str, Any], bots: str = "ra
         if track == BARBARIAN_TRACK - 1 and game.barbarians == 0:
             attacks += 1
             bare_attacks += bare  # no city on the board: strength 0
-    chance = Counter(e["chance"] for e in game.log if "chance" in e)
+    chance = Counter(e["chance"] for e in game.log if is_chance_entry(e))
     cities = [c["city"] for c in game.counts]
     return {
         "capped": game.capped,
