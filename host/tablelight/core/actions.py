@@ -36,6 +36,8 @@ from tablelight.core.fields import is_whole
 
 #: Deeper JSON than this is refused (the input reader refuses deeper text too).
 MAX_DEPTH = 64
+#: JSON values that are immutable as they are.
+_SCALARS = frozenset((str, int, float, bool, type(None)))
 
 
 def _immutable(self: Any, *args: Any, **kwargs: Any) -> NoReturn:
@@ -142,7 +144,14 @@ class ChanceEntry(FrozenDict):
 
     @classmethod
     def make(cls, kind: str, value: Any, context: Mapping[str, Any]) -> ChanceEntry:
-        return cls({"chance": kind, **{k: freeze(v) for k, v in context.items()}, "value": freeze(value)})
+        """The entry for an outcome the engine drew (its own values: frozen here, not checked)."""
+        if not context and type(value) in _SCALARS:  # a die, who starts: most draws
+            return cls(chance=kind, value=value)
+        fields = {"chance": kind, **context, "value": value}
+        for key, item in fields.items():
+            if type(item) not in _SCALARS:
+                fields[key] = freeze(item)
+        return cls(fields)
 
     @property
     def kind(self) -> str:
@@ -194,8 +203,7 @@ def freeze(value: Any) -> Any:
 
     Trusted values only (an engine's own): a value that is not JSON is a ``TypeError``.
     """
-    kind = type(value)
-    if kind is str or kind is int or kind is bool or kind is float or value is None:
+    if type(value) in _SCALARS:
         return value
     try:
         return _frozen(value, "the value", 1)
