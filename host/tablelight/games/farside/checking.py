@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
-from tablelight.core.fields import is_whole
 from tablelight.core.actions import FrozenList
-from tablelight.core.errors import MalformedActionError, RuleViolationError
+from tablelight.core.errors import IllegalActionError, MalformedActionError, RuleViolationError
+from tablelight.core.fields import is_whole
 from tablelight.core.game import Action
 from tablelight.games.farside.tables import MISSIONS, find_manoeuvre, tables
 from tablelight.games.farside.applying import FarsideApplying
@@ -66,36 +67,48 @@ class FarsideChecking(FarsideApplying):
         if self.phase == COMMAND:
             return [Action({"type": "command", "die": v}) for v in sorted(set(self.command_dice[seat]))]
         if self.failed is not None:
-            candidates = [Action({"type": "failed", "model": self.failed["model"], "choice": c}) for c in ("pass", "act", "simple")]
-            candidates += [Action({"type": "manoeuvre", "player": seat, "name": "Inspired"})]
-            return [a for a in candidates if self.is_legal(a)]
+            failed: list[dict[str, Any]] = [{"type": "failed", "model": self.failed["model"], "choice": c} for c in ("pass", "act", "simple")]
+            failed += [{"type": "manoeuvre", "player": seat, "name": "Inspired"}]
+            return self._passing(failed)
         own = self.on_table(seat)
+        tried: list[dict[str, Any]] = []
         everyone = [mid for mid, m in self.models.items() if m["status"] == ON_TABLE]
-        candidates += [Action({"type": "impact", "model": mid, "tokens": n}) for mid in everyone for n in range(1, MAX_IMPACT_PER_ACTION + 1)]
+        tried += [{"type": "impact", "model": mid, "tokens": n} for mid in everyone for n in range(1, MAX_IMPACT_PER_ACTION + 1)]
         if self.phase == ACTION:
             for mid in own:
                 for kind in ("simple", "complex"):
-                    candidates.append(Action({"type": "activate", "model": mid, "action": kind}))
-                    candidates.append(Action({"type": "activate", "model": mid, "action": kind, "group": True}))
-                candidates.append(Action({"type": "break_through", "model": mid}))
-                candidates.append(Action({"type": "loot", "model": mid}))
-            candidates += [Action({"type": "secure", "zone": z}) for z in range(1, self.secure_zones + 1)]
-            candidates.append(Action({"type": "end_turn"}))
+                    tried.append({"type": "activate", "model": mid, "action": kind})
+                    tried.append({"type": "activate", "model": mid, "action": kind, "group": True})
+                tried.append({"type": "break_through", "model": mid})
+                tried.append({"type": "loot", "model": mid})
+            tried += [{"type": "secure", "zone": z} for z in range(1, self.secure_zones + 1)]
+            tried.append({"type": "end_turn"})
         if self.phase == MELEE:
-            candidates += [Action({"type": "pile_in", "model": mid}) for mid in own]
-            candidates.append(Action({"type": "done"}))
+            tried += [{"type": "pile_in", "model": mid} for mid in own]
+            tried.append({"type": "done"})
         if self.phase in (ACTION, MELEE):
             for player in (0, 1):
                 for row in tables()["manoeuvres"]:
                     target = MANOEUVRE_TARGETS.get(row["name"])
                     if target is None:
-                        candidates.append(Action({"type": "manoeuvre", "player": player, "name": row["name"]}))
+                        tried.append({"type": "manoeuvre", "player": player, "name": row["name"]})
                     else:
-                        candidates += [
-                            Action({"type": "manoeuvre", "player": player, "name": row["name"], "model": mid})
+                        tried += [
+                            {"type": "manoeuvre", "player": player, "name": row["name"], "model": mid}
                             for mid in self.on_table(player)
                         ]
-        return [a for a in candidates if self.is_legal(a)]
+        return self._passing(tried)
+
+    def _passing(self, tried: list[dict[str, Any]]) -> list[Action]:
+        """The normal forms of the actions ``tried`` that the checks accept, in order (each equal to
+        the one tried, key order too): one check and one immutable value per listed action."""
+        passing = []
+        for action in tried:
+            try:
+                passing.append(self._check(action))  # type: ignore[arg-type]
+            except IllegalActionError:
+                continue
+        return passing
 
     def _check(self, action: Action) -> Action:
         kind = action.get("type")
