@@ -44,7 +44,7 @@ class LandoverChecking(LandoverListing):
             self._fields(action, ())
             if kind == "military":
                 self._check_military(seat)
-            return Action({"type": kind})
+            return action  # {"type": kind} and nothing else: already its normal form
         if kind == "build":
             return self._check_build(seat, action)
         if kind == "improve":
