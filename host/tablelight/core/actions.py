@@ -13,8 +13,9 @@ speed (``action["edge"]``, ``action.get("card")``), costs one subclass call to b
 ``json.dumps``, ``==`` against plain dicts and the engines' own shape checks (``isinstance(x, dict)``)
 unchanged. The price, measured with callgrind: a subclass instance is tracked by the garbage collector
 (a plain dict of strings and numbers is not) and the interpreter does not specialise reads on it, so a
-random Landover game, which builds about nine values per action, runs 7.7% more instructions (3.5%
-with the collector off); Farlander and Mainland 0.3% more. What a slotted class would add --
+random Landover game runs 5.9% more instructions than with plain dicts (7.7% before its builds and
+raids were made once and shared, ``landover.rules.build_action``; about half of it is the collector);
+Farlander and Mainland 0.3% more, Farside fewer (its listing checks each candidate once). What a slotted class would add --
 attributes per field -- collides with field names that are also dict methods (Landover's trade has
 ``get``) and would make every engine's ``action["..."]`` a Python-level call, so fields are read by
 key and only the parts every value has are properties (:attr:`Action.type`, :attr:`ActionEntry.seat`,

@@ -21,7 +21,10 @@ from tablelight.games.landover.rules import (
     ROAD,
     ROLL,
     SETUP,
+    TRADES,
     VILLAGE,
+    build_action,
+    hex_action,
 )
 from tablelight.games.landover.listing import LandoverListing
 
@@ -60,7 +63,7 @@ class LandoverChecking(LandoverListing):
                 raise self._rule(
                     "landover.trade.not_enough", f"trading {CARDS[give]} takes {rate}; you have {self.hands[seat][give]}"
                 )
-            return Action({"type": "trade", "give": CARDS[give], "get": CARDS[get]})
+            return TRADES[give][get - (get > give)]
         if kind == "raid" or kind == "lucky_raid" or kind == "remove_catapult":
             self._fields(action, ("hex",))
             h = self._field_int(action, "hex", self.hex_count, "hex")
@@ -76,7 +79,7 @@ class LandoverChecking(LandoverListing):
                     raise self._rule("landover.military.none", "removing a catapult costs 1 military power; you have 0")
                 if h not in self.catapult_at:
                     raise self._rule("landover.catapult.none_there", f"hex {h} has no catapult")
-            return Action({"type": kind, "hex": h})
+            return hex_action(kind, h)
         return self._check_card(seat, action)
 
     def _check_setup(self, action: Action) -> Action:
@@ -91,14 +94,14 @@ class LandoverChecking(LandoverListing):
                 raise self._rule(
                     "landover.setup.road", f"the setup road goes on a free land or coast side of the corner just settled ({self.setup_vertex})"
                 )
-            return Action({"type": "build", "piece": "road", "edge": e})
+            return build_action("road", "edge", e)
         self._fields(action, ("piece", "vertex"))
         v = self._field_int(action, "vertex", self.corner_count, "corner")
         if not self.starting_corner[v]:
             raise self._rule("landover.setup.not_starting_corner", f"corner {v} is not a starting corner (land, no mystery hex)")
         if not self._distance_ok(v):
             raise self._rule("landover.build.distance", f"corner {v} is taken or next to a village or city (distance rule)")
-        return Action({"type": "build", "piece": step, "vertex": v})
+        return build_action(step, "vertex", v)
 
     def _check_build(self, seat: int, action: Action) -> Action:
         piece = self._field_choice(action, "piece", ("road", "bridge", "village", "city", "wall"))
@@ -112,7 +115,7 @@ class LandoverChecking(LandoverListing):
             problem = self._edge_problem(seat, e, ROAD if piece == "road" else BRIDGE)
             if problem:
                 raise self._rule(*problem)
-            return Action({"type": "build", "piece": piece, "edge": e})
+            return build_action(piece, "edge", e)
         self._fields(action, ("piece", "vertex"))
         v = self._field_int(action, "vertex", self.corner_count, "corner")
         self._pay_problem(seat, COSTS[piece], f"a {piece}")
@@ -128,7 +131,7 @@ class LandoverChecking(LandoverListing):
                 raise self._rule("landover.build.wall_needs_city", f"a city wall goes on one of your cities; corner {v} has none")
             if self.corner_wall[v]:
                 raise self._rule("landover.build.wall_taken", f"the city on corner {v} already has a wall")
-        return Action({"type": "build", "piece": piece, "vertex": v})
+        return build_action(piece, "vertex", v)
 
     def _check_improve(self, seat: int, action: Action) -> Action:
         c = CULTURE_INDEX[self._field_choice(action, "culture", CULTURES)]

@@ -25,6 +25,8 @@ from tablelight.games.landover.rules import (
     WHEAT,
     WOOD,
     WOOL,
+    build_action,
+    hex_action,
 )
 from tablelight.games.landover.plays import LandoverPlays
 
@@ -40,12 +42,12 @@ class LandoverListing(LandoverPlays):
         if phase == SETUP:
             _, step = self.setup_steps[self.setup_step]
             if step == "road":
-                return [Action({"type": "build", "piece": "road", "edge": e}) for e in self._setup_roads()]
-            return [Action({"type": "build", "piece": step, "vertex": v}) for v in self._setup_corners()]
+                return [build_action("road", "edge", e) for e in self._setup_roads()]
+            return [build_action(step, "vertex", v) for v in self._setup_corners()]
         if phase == ROLL:
             return list(ROLL_CHOICES)
         if phase == LUCKY:
-            return [Action({"type": "lucky_raid", "hex": h}) for h in self._lucky_hexes()]
+            return [hex_action("lucky_raid", h) for h in self._lucky_hexes()]
         return []
 
     def _main_actions(self, seat: int) -> list[Action]:
@@ -57,25 +59,25 @@ class LandoverListing(LandoverPlays):
         if (free or (hand[WOOD] and hand[CLAY])) and counts["road"] < self.limits["road"]:
             actions += cached(
                 ("road_actions", seat),
-                lambda: [Action({"type": "build", "piece": "road", "edge": e}) for e in self._route_edges(seat, ROAD)],
+                lambda: [build_action("road", "edge", e) for e in self._route_edges(seat, ROAD)],
             )
         if (free or (hand[WOOD] and hand[WOOL])) and counts["bridge"] < self.limits["bridge"]:
             actions += cached(
                 ("bridge_actions", seat),
-                lambda: [Action({"type": "build", "piece": "bridge", "edge": e}) for e in self._route_edges(seat, BRIDGE)],
+                lambda: [build_action("bridge", "edge", e) for e in self._route_edges(seat, BRIDGE)],
             )
         if hand[CLAY] and hand[WOOD] and hand[WOOL] and hand[WHEAT] and counts["village"] < self.limits["village"]:
             actions += cached(
                 ("village_actions", seat),
-                lambda: [Action({"type": "build", "piece": "village", "vertex": v}) for v in self._village_corners(seat)],
+                lambda: [build_action("village", "vertex", v) for v in self._village_corners(seat)],
             )
         if hand[ORE] >= 3 and hand[WHEAT] >= 2 and counts["city"] < self.limits["city"]:
             actions += cached(
                 ("city_actions", seat),
-                lambda: [Action({"type": "build", "piece": "city", "vertex": v}) for v in self._own_corners(seat, VILLAGE)],
+                lambda: [build_action("city", "vertex", v) for v in self._own_corners(seat, VILLAGE)],
             )
         if hand[CLAY] >= 2 and counts["wall"] < self.limits["wall"]:
-            actions += [Action({"type": "build", "piece": "wall", "vertex": v}) for v in self._wall_corners(seat)]
+            actions += [build_action("wall", "vertex", v) for v in self._wall_corners(seat)]
         if hand[WOOL] and hand[WHEAT] and self.military[seat] < self.military_cap(seat):
             actions.append(MILITARY)
         crane = self.crane
@@ -92,14 +94,14 @@ class LandoverListing(LandoverPlays):
             if hand[give] >= 2 and hand[give] >= self.trade_rate(seat, give):
                 actions += TRADES[give]
         if self.lucky_raid:  # listed before the paid raids: a raid key takes the free one first
-            actions += [Action({"type": "lucky_raid", "hex": h}) for h in self._lucky_hexes()]
+            actions += [hex_action("lucky_raid", h) for h in self._lucky_hexes()]
         if self.military[seat] >= 1:
             if not self.raided:
                 actions += cached(
                     ("raid_actions", seat, self._catapult_version),
-                    lambda: [Action({"type": "raid", "hex": h}) for h in self._raid_hexes(seat)],
+                    lambda: [hex_action("raid", h) for h in self._raid_hexes(seat)],
                 )
-            actions += [Action({"type": "remove_catapult", "hex": h}) for h in sorted(self.catapult_at)]
+            actions += [hex_action("remove_catapult", h) for h in sorted(self.catapult_at)]
         if self.dev_cards[seat]:
             for card in sorted(set(self.dev_cards[seat])):
                 actions += self._card_plays(seat, card)

@@ -6,6 +6,8 @@ Costs are the Catan-family defaults (the rulebook's cost pictures are lost); see
 
 from __future__ import annotations
 
+import functools
+
 from tablelight.core.fields import NOBODY  # noqa: F401 (the engine reads it from here)
 from tablelight.core.game import Action
 from tablelight.games.landover.board import CARDS, COMMODITIES, RESOURCES
@@ -64,6 +66,18 @@ TRADES: tuple[tuple[Action, ...], ...] = tuple(
     tuple(Action({"type": "trade", "give": CARDS[give], "get": CARDS[get]}) for get in range(8) if get != give)
     for give in range(8)
 )
+@functools.cache
+def build_action(piece: str, where: str, place: int) -> Action:
+    """The build of ``piece`` on edge or vertex ``place`` (``where``), made once and shared."""
+    return Action({"type": "build", "piece": piece, where: place})
+
+
+@functools.cache
+def hex_action(kind: str, h: int) -> Action:
+    """A raid, lucky raid or catapult removal on hex ``h``, made once and shared."""
+    return Action({"type": kind, "hex": h})
+
+
 #: Cards whose plays never depend on the position.
 FIXED_PLAYS: dict[str, tuple[Action, ...]] = {
     **{
