@@ -58,8 +58,8 @@ class LastLightFace(GameFace):
             return Outcome(f"key {key} is not under a light", refused=True)
         count = self.game.left - key
         if not self.picker.choose("count", count):
-            why = refusal(self.game, {"type": "take", "count": count}) or "that light cannot be taken"
-            return Outcome(why, refused=True, flash=self.flash_for({"type": "take", "count": count}))
+            why = refusal(self.game, Action({"type": "take", "count": count})) or "that light cannot be taken"
+            return Outcome(why, refused=True, flash=self.flash_for(Action({"type": "take", "count": count})))
         action = self.picker.action()
         assert action is not None  # one field: a consistent choice is a whole action
         return Outcome(self.describe_action(action), action=action)

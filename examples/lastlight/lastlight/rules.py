@@ -35,7 +35,7 @@ class LastLight(Game):
     def legal_actions(self) -> list[Action]:
         if self.seat is None:
             return []
-        return [{"type": "take", "count": n} for n in range(1, min(MAX_TAKE, self.left) + 1)]
+        return [Action({"type": "take", "count": n}) for n in range(1, min(MAX_TAKE, self.left) + 1)]
 
     def _check(self, action: Action) -> Action:
         if action.get("type") != "take" or set(action) != {"type", "count"}:
@@ -47,7 +47,7 @@ class LastLight(Game):
             raise RuleViolationError("lastlight.take.limit", f"take 1-{MAX_TAKE} lights, not {count}")
         if count > self.left:
             raise RuleViolationError("lastlight.take.left", f"only {self.left} lights are left")
-        return {"type": "take", "count": count}
+        return Action({"type": "take", "count": count})
 
     def _perform(self, action: Action) -> None:
         assert self.seat is not None

@@ -10,6 +10,7 @@ True
 True
 """
 
+from tablelight.core.actions import ActionEntry, ChanceEntry, FrozenDict, FrozenList
 from tablelight.core.errors import (
     GameOverError,
     IllegalActionError,
@@ -29,6 +30,10 @@ from tablelight.core.rng import Rng
 
 __all__ = [
     "Action",
+    "ActionEntry",
+    "ChanceEntry",
+    "FrozenDict",
+    "FrozenList",
     "Game",
     "GameOverError",
     "IllegalActionError",

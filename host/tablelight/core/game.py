@@ -23,9 +23,10 @@ import importlib
 import json
 from abc import ABC, abstractmethod
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
+from tablelight.core.actions import Action, ActionEntry, ChanceEntry, LogEntry, parse_log_entry, thaw
 from tablelight.core.errors import (
     GameOverError,
     IllegalActionError,
@@ -35,14 +36,12 @@ from tablelight.core.errors import (
     RecordError,
     SetupError,
 )
+from tablelight.core.fields import is_chance_entry, is_player_action, is_whole, is_whole_in
 from tablelight.core.options import OptionSpec, resolve_options
 from tablelight.core.rng import Rng
-from tablelight.core.fields import is_player_action, is_whole
 
-Action = dict[str, Any]
-"""A JSON object such as ``{"type": "place", "territory": "a1"}``."""
+__all__ = ["Action", "ActionEntry", "ChanceEntry", "ChanceMismatch", "Game", "LogEntry"]
 
-LogEntry = dict[str, Any]
 V = TypeVar("V")
 G = TypeVar("G", bound="Game")
 
@@ -52,7 +51,7 @@ RECORD_FORMAT = 1
 class ChanceMismatch(Exception):
     """A logged chance outcome does not fit the draw the engine is making (replay only)."""
 
-    def __init__(self, message: str, entry: LogEntry) -> None:
+    def __init__(self, message: str, entry: ChanceEntry) -> None:
         super().__init__(message)
         self.entry = entry
 
@@ -76,7 +75,7 @@ class Game(ABC):
         seed: int = 0,
         *,
         setup: Mapping[str, Any] | None = None,
-        chance: Iterable[LogEntry] | None = None,
+        chance: Iterable[Mapping[str, Any]] | None = None,
         record_format: int | None = None,
     ) -> None:
         """Create a game.
@@ -99,7 +98,7 @@ class Game(ABC):
         newest = type(self).latest_record_format
         if record_format is None:
             record_format = newest
-        if not isinstance(record_format, int) or isinstance(record_format, bool) or not 1 <= record_format <= newest:
+        if not is_whole_in(record_format, 1, newest):
             raise SetupError(f"{self.name} records have formats 1-{newest}, not {record_format!r}")
         #: The format the game follows: older records keep the readings they were written with.
         self.record_format = record_format
@@ -108,7 +107,7 @@ class Game(ABC):
         self.seed = seed
         self.rng = Rng(seed)
         self.log: list[LogEntry] = []
-        self._forced_chance: deque[LogEntry] = deque(chance or ())
+        self._forced_chance: deque[ChanceEntry] = deque(_chance_entries(chance or ()))
         #: False once a replayed outcome differed from what the seed would give.
         self.chance_matches_seed = True
         self._setup(setup)
@@ -125,11 +124,12 @@ class Game(ABC):
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:
-        """Every legal action of the current seat, each accepted by :meth:`apply`."""
+        """Every legal action of the current seat (immutable :class:`Action` values), each accepted by :meth:`apply`."""
 
     @abstractmethod
     def _check(self, action: Action) -> Action:
-        """Validate ``action`` for the current seat and return its normal form.
+        """Validate ``action`` (an :class:`Action`) for the current seat and return its normal form
+        (``action`` itself when it is already normal; a plain dict is parsed into an Action).
 
         Raise an :class:`~tablelight.core.errors.IllegalActionError` subclass
         naming the rule. Must not change the game.
@@ -156,8 +156,9 @@ class Game(ABC):
         self._check_seat(seat)
         return self.state()
 
-    def view_log(self, seat: int) -> list[LogEntry]:
-        """The log as ``seat`` may see it. Games with secret draws override this."""
+    def view_log(self, seat: int) -> Sequence[Mapping[str, Any]]:
+        """The log as ``seat`` may see it, as JSON objects. Games with secret draws override this
+        (hiding a value or a field and marking the entry ``"hidden": true``)."""
         self._check_seat(seat)
         return list(self.log)
 
@@ -212,13 +213,13 @@ class Game(ABC):
         turn = "game over" if seat is None else f"seat {seat} to act"
         return f"{self.name}: {turn}; scores {self.scores()}"
 
-    def describe_entry(self, entry: LogEntry) -> str:
-        """One log entry as a line of text."""
-        if "chance" in entry:
+    def describe_entry(self, entry: Mapping[str, Any]) -> str:
+        """One log entry (of :attr:`log`, or of a seat's :meth:`view_log`) as a line of text."""
+        if is_chance_entry(entry):
             context = ", ".join(f"{k} {v}" for k, v in entry.items() if k not in ("chance", "value"))
-            return f"  chance {entry['chance']}{' (' + context + ')' if context else ''}: {entry['value']}"
+            return f"  chance {entry['chance']}{' (' + context + ')' if context else ''}: {entry.get('value')}"
         auto = " (forced)" if entry.get("auto") else ""
-        return f"  seat {entry['seat']}: {json.dumps(entry['action'])}{auto}"
+        return f"  seat {entry.get('seat')}: {json.dumps(entry['action'])}{auto}"
 
     def describe_result(self) -> str:
         if not self.is_over():
@@ -230,13 +231,15 @@ class Game(ABC):
 
     # ---------------------------------------------------------------- actions
 
-    def apply(self, action: Action, seat: int | None = None) -> None:
-        """Validate and apply ``action`` for the current seat (or check it is ``seat``'s turn)."""
+    def apply(self, action: Action | Mapping[str, Any], seat: int | None = None) -> None:
+        """Validate and apply ``action`` for the current seat (or check it is ``seat``'s turn).
+
+        ``action`` is an :class:`Action` (as listed) or a JSON object, parsed once here."""
         current, checked = self._checked(action, seat)
-        self.log.append({"seat": current, "action": checked})
+        self.log.append(ActionEntry(seat=current, action=checked))
         self._perform(checked)
 
-    def check(self, action: Action, seat: int | None = None) -> Action:
+    def check(self, action: Action | Mapping[str, Any], seat: int | None = None) -> Action:
         """Validate ``action`` exactly as :meth:`apply` would, without applying it.
 
         Returns the action's normal form (the one the log would hold) or raises the
@@ -245,25 +248,28 @@ class Game(ABC):
         """
         return self._checked(action, seat)[1]
 
-    def _checked(self, action: Action, seat: int | None) -> tuple[int, Action]:
+    def _checked(self, action: Action | Mapping[str, Any], seat: int | None) -> tuple[int, Action]:
         """:meth:`check`, also giving the seat to act (asked once: apply runs this for every action)."""
-        if not isinstance(action, dict):
-            raise MalformedActionError("action.shape", f"an action is a JSON object, got {action!r}")
+        if type(action) is not Action:
+            action = Action.parse(action)
         current = self.current_seat()
         if current is None:
             raise GameOverError("game.over", "the game is over: no more actions")
         if seat is not None and seat != current:
             raise NotYourTurnError("turn.order", f"it is seat {current}'s turn, not seat {seat}'s")
-        return current, self._check(action)
+        checked = self._check(action)
+        if type(checked) is not Action:  # an engine that builds its normal form as a plain dict
+            checked = Action.parse(checked, f"{self.name}'s normal form of {action!r}")
+        return current, checked
 
-    def is_legal(self, action: Action) -> bool:
+    def is_legal(self, action: Action | Mapping[str, Any]) -> bool:
         try:
             self.check(action)
         except IllegalActionError:
             return False
         return True
 
-    def undrawn_chance(self) -> LogEntry | None:
+    def undrawn_chance(self) -> ChanceEntry | None:
         """The first chance outcome handed to the constructor (``chance=``, a replay) that the game
         has not drawn yet, or None: a replay checks that every logged outcome was used."""
         return self._forced_chance[0] if self._forced_chance else None
@@ -272,11 +278,11 @@ class Game(ABC):
         """Queue the outcome of the game's next ``kind`` draw, as a table with physical dice or cards
         enters it (and as tests force a roll): the engine checks it is possible when it draws, logs
         it like any other and a replay of the log gives the same game."""
-        self._forced_chance.append({"chance": kind, "value": value})
+        self._forced_chance.append(ChanceEntry.make(kind, value, {}))
 
-    def _log_auto(self, seat: int, action: Action) -> None:
+    def _log_auto(self, seat: int, action: Action | Mapping[str, Any]) -> None:
         """Log an action the engine took for a seat that had no choice (a forced skip)."""
-        self.log.append({"seat": seat, "action": action, "auto": True})
+        self.log.append(ActionEntry(seat=seat, action=Action.parse(action), auto=True))
 
     def _check_seat(self, seat: int) -> None:
         if not is_whole(seat) or not 0 <= seat < self.players:
@@ -300,18 +306,16 @@ class Game(ABC):
         value: Any = draw(self.rng)
         if self._forced_chance:
             entry = self._forced_chance.popleft()
-            if entry.get("chance") != kind:
-                raise ChanceMismatch(
-                    f"the engine draws {kind!r} here, the log has {entry.get('chance')!r}", entry
-                )
-            forced = entry.get("value")
+            if entry.kind != kind:
+                raise ChanceMismatch(f"the engine draws {kind!r} here, the log has {entry.kind!r}", entry)
+            forced = entry.value
             if not valid(forced):
                 raise ChanceMismatch(f"{forced!r} is not a possible outcome of {kind!r}", entry)
             if forced != value:
                 self.chance_matches_seed = False
-            value = forced
-        self.log.append({"chance": kind, **context, "value": value})
-        return value
+            value = thaw(forced)  # the engine may change what it is given (a deck it deals from)
+        self.log.append(ChanceEntry.make(kind, value, context))
+        return value  # the engine's own (mutable) value; the log holds a frozen copy
 
     def _chance_below(self, kind: str, n: int, **context: Any) -> int:
         """A uniform outcome in ``range(n)`` (who starts, a die face minus one...)."""
@@ -366,7 +370,7 @@ class Game(ABC):
         return entry
 
     def _rebuild(self: G, log: list[LogEntry]) -> G:
-        chance = [e for e in log if "chance" in e]
+        chance = [e for e in log if isinstance(e, ChanceEntry)]
         game = type(self)(
             self.players, self.options, self.seed, setup=self.setup_record() or None, chance=chance,
             record_format=self.record_format,
@@ -390,7 +394,7 @@ class Game(ABC):
             "options": dict(self.options),
         }
         record.update(self.setup_record())
-        record["log"] = [dict(e) for e in self.log]
+        record["log"] = [e.to_json() for e in self.log]
         if self.is_over():
             record["result"] = self.result()
         return record
@@ -408,3 +412,17 @@ class Game(ABC):
         except InputError as error:
             raise RecordError(str(error)) from None
         return replay(record)
+
+
+def _chance_entries(entries: Iterable[Mapping[str, Any]]) -> list[ChanceEntry]:
+    """Chance outcomes handed to the constructor (a replay, undo, physical dice), parsed once."""
+    parsed = []
+    for index, entry in enumerate(entries):
+        try:
+            typed = parse_log_entry(entry, f"chance entry {index}")
+        except IllegalActionError as error:
+            raise SetupError(error.message) from None
+        if not isinstance(typed, ChanceEntry):
+            raise SetupError(f"chance entry {index} is an action entry, not a chance outcome: {entry!r}")
+        parsed.append(typed)
+    return parsed

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from tablelight.core.actions import ActionEntry, ChanceEntry, LogEntry, parse_log_entry
 from tablelight.core.errors import IllegalActionError, RecordError, SetupError
-from tablelight.core.game import ChanceMismatch, Game, LogEntry
+from tablelight.core.game import ChanceMismatch, Game
 from tablelight.core.registry import game_class
 
 _HEADER_KEYS = {"game", "format", "players", "seed", "options", "log", "result"}
@@ -51,14 +52,9 @@ def replay(record: Any) -> Game:
     for key, kinds, shape in (("options", (dict, type(None)), "an object"), ("result", (dict, type(None)), "an object")):
         if not isinstance(record.get(key), kinds):
             raise RecordError(f"bad record header: {key!r} must be {shape}, got {_describe(record.get(key))}")
-    for index, entry in enumerate(log):
-        if not isinstance(entry, dict) or not (("chance" in entry) ^ ("action" in entry)):
-            raise RecordError(
-                f"log entry {index} is neither a chance entry nor an action entry: {_describe(entry)}",
-                index,
-            )
+    log = parse_log(log)
     setup = {k: v for k, v in record.items() if k not in _HEADER_KEYS}
-    chance = [e for e in log if "chance" in e]
+    chance = [e for e in log if isinstance(e, ChanceEntry)]
     try:
         game = cls(
             record.get("players"),  # type: ignore[arg-type]
@@ -76,7 +72,7 @@ def replay(record: Any) -> Game:
 
     produced = 0  # entries of game.log already matched against the record
     for index, entry in enumerate(log):
-        if "chance" in entry:
+        if isinstance(entry, ChanceEntry):
             if produced < len(game.log) and _same(game.log[produced], entry):
                 produced += 1
                 continue
@@ -89,7 +85,7 @@ def replay(record: Any) -> Game:
         if matched is not None:
             produced = matched
             continue
-        while produced < len(game.log) and game.log[produced].get("auto"):
+        while produced < len(game.log) and _is_auto(game.log[produced]):
             produced += 1
         if produced != len(game.log):
             raise RecordError(
@@ -97,7 +93,7 @@ def replay(record: Any) -> Game:
                 index,
             )
         try:
-            game.apply(entry["action"], seat=entry.get("seat"))
+            game.apply(entry.action, seat=entry.seat)
         except IllegalActionError as error:
             raise RecordError(
                 f"log entry {index} {_describe(entry)} is illegal: {error.message} [{error.rule}]", index
@@ -107,7 +103,7 @@ def replay(record: Any) -> Game:
             raise RecordError(f"log entry {where}: {error}", where) from None
         produced += 1
     # The record may stop after forced skips the engine made.
-    while produced < len(game.log) and game.log[produced].get("auto"):
+    while produced < len(game.log) and _is_auto(game.log[produced]):
         produced += 1
     if produced != len(game.log):
         raise RecordError(f"the log ends early: the game continues with {_describe(game.log[produced])}", len(log))
@@ -131,10 +127,25 @@ def replay(record: Any) -> Game:
     return game
 
 
+def parse_log(log: list[Any]) -> list[LogEntry]:
+    """A record's log as typed entries, parsed once; :class:`RecordError` names the first bad entry."""
+    parsed = []
+    for index, entry in enumerate(log):
+        try:
+            parsed.append(parse_log_entry(entry, f"log entry {index}"))
+        except IllegalActionError as error:
+            raise RecordError(error.message, index) from None
+    return parsed
+
+
+def _is_auto(entry: LogEntry) -> bool:
+    return isinstance(entry, ActionEntry) and entry.auto
+
+
 def _match_auto(made: list[LogEntry], start: int, given: LogEntry) -> int | None:
     """If ``given`` is one of the engine's forced entries from ``start`` on, the index after it."""
     index = start
-    while index < len(made) and made[index].get("auto"):
+    while index < len(made) and _is_auto(made[index]):
         if _same(made[index], given):
             return index + 1
         index += 1
@@ -142,12 +153,12 @@ def _match_auto(made: list[LogEntry], start: int, given: LogEntry) -> int | None
 
 
 def _same(made: LogEntry, given: LogEntry) -> bool:
-    if "chance" in given:
-        return made.get("chance") == given.get("chance") and made.get("value") == given.get("value")
-    return made.get("seat") == given.get("seat") and made.get("action") == given.get("action")
+    if isinstance(given, ChanceEntry):
+        return isinstance(made, ChanceEntry) and made.kind == given.kind and made.value == given.value
+    return isinstance(made, ActionEntry) and made.seat == given.seat and made.action == given.action
 
 
-def _index_of(log: list[LogEntry], entry: LogEntry) -> int | None:
+def _index_of(log: list[LogEntry], entry: LogEntry | None) -> int | None:
     for index, candidate in enumerate(log):
         if candidate is entry:
             return index

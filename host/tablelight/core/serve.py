@@ -19,7 +19,9 @@ from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 from tablelight import __version__
+from tablelight.core.actions import Action
 from tablelight.core.errors import IllegalActionError, RecordError, TablelightError
+from tablelight.core.fields import is_player_action, is_whole
 from tablelight.core.game import Game
 from tablelight.core.inputs import InputError, parse_json
 from tablelight.core.record import replay
@@ -46,7 +48,7 @@ def _field(request: dict[str, Any], name: str, kind: type | tuple[type, ...], de
             raise RequestError("BadRequest", f"{request.get('cmd')!r} needs the field {name!r}")
         return default
     value = request[name]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+    if not isinstance(value, kind) or (kind is int and not is_whole(value)):
         names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
         raise RequestError("BadRequest", f"field {name!r} must be {names}, got {value!r}")
     return value
@@ -152,7 +154,7 @@ class RulesServer:
     def _log_since(self, request: dict[str, Any], game: Game, start: int) -> list[Any]:
         seat = self._seat_scope(request, game)
         log = game.log if seat is None else game.view_log(seat)
-        return log[start:]
+        return list(log[start:])
 
     # -------------------------------------------------------------- commands
 
@@ -205,7 +207,7 @@ class RulesServer:
 
     def apply(self, request: dict[str, Any]) -> dict[str, Any]:
         game_id, game = self._game(request)
-        action = _field(request, "action", dict)
+        action = Action.parse(_field(request, "action", dict), "the request's 'action'")
         seat = _field(request, "seat", int, None)
         scope = self._seat_scope(request, game)
         if scope is not None:
@@ -220,7 +222,7 @@ class RulesServer:
         game_id, game = self._game(request)
         scope = self._seat_scope(request, game)
         if scope is not None:
-            last = next((e for e in reversed(game.log) if "action" in e and not e.get("auto")), None)
+            last = next((e for e in reversed(game.log) if is_player_action(e)), None)
             self._refuse_other_seat(scope, None if last is None else last["seat"], "undo actions")
         undone = game.undo()
         return {**self._summary(request, game_id, game), "undone": undone}

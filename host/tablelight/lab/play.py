@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from tablelight.core.actions import ChanceEntry
+from tablelight.core.fields import is_whole
 from tablelight.core.game import Game
 from tablelight.core.registry import game_class
 from tablelight.lab.plan import Job, derive_seed, seating
@@ -48,8 +50,8 @@ def summarise(game: Game, job: Job, names: list[str], seed: int) -> dict[str, An
     runs = 0
     last_seat: int | None = None
     for entry in game.log:
-        if "chance" in entry:
-            events[f"chance:{entry['chance']}"] += 1
+        if isinstance(entry, ChanceEntry):
+            events[f"chance:{entry.kind}"] += 1
             continue
         kind = str(entry["action"].get("type"))
         if entry.get("auto"):
@@ -72,7 +74,7 @@ def summarise(game: Game, job: Job, names: list[str], seed: int) -> dict[str, An
         "capped": capped,
         "winners": [] if capped else list(game.winners()),
         "scores": list(game.scores()),
-        "turns": turns if isinstance(turns, int) and not isinstance(turns, bool) else runs,
+        "turns": turns if is_whole(turns) else runs,
         "actions": sum(action_types.values()),
         "first_seat": first_seat,
         "action_types": dict(sorted(action_types.items())),

@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from tablelight.core.errors import TablelightError
+from tablelight.core.fields import is_number, is_whole
 from tablelight.core.inputs import InputError, read_json_file
 from tablelight.paths import HARDWARE
-from tablelight.core.fields import is_whole
 from tablelight.wire import wire
 
 #: Environment variable naming the folder that holds ``layouts/`` (defaults to the checkout's hardware/).
@@ -108,7 +108,7 @@ def whole(value: Any, what: str, limit: int) -> int:
 
 
 def _number(value: Any, what: str) -> float:
-    if not isinstance(value, (int, float)) or isinstance(value, bool):
+    if not is_number(value):
         raise LayoutError(f"{what} must be a number, got {value!r}")
     return float(value)
 

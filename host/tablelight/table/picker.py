@@ -146,7 +146,7 @@ class Picker:
             return None
         for candidate in actions:
             if all(_same(candidate[n], self.chosen[n]) for n in self.fields([candidate])):
-                return dict(candidate)
+                return candidate
         return None
 
     def agree(self, chosen: dict[str, Any]) -> bool:

@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from tablelight.core.errors import IllegalActionError, SetupError
-from tablelight.core.fields import is_player_action
+from tablelight.core.fields import is_action_entry, is_player_action
 from tablelight.core.game import Action, Game
 from tablelight.table.face import GameFace, Outcome, Pixel, make_face
 from tablelight.table.store import GameStore
@@ -281,7 +281,7 @@ class Table:
 
     def _report_log(self) -> None:
         for entry in self.game.log[self._reported :]:
-            if "action" in entry:  # forced skips too: people should hear why a seat was passed
+            if is_action_entry(entry):  # forced skips too: people should hear why a seat was passed
                 self.say(f"{self.seat_label(entry['seat'])}: {self.face.describe_action(entry['action'])}")
         self._reported = len(self.game.log)
         if self.game.is_over():

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from tablelight.core.errors import RecordError, TablelightError
+from tablelight.core.fields import is_chance_entry, is_number
 from tablelight.core.game import Game
 from tablelight.core.inputs import InputError, parse_json
 from tablelight.core.record import replay
@@ -68,7 +69,7 @@ _COLUMNS = {
 
 def _kind(entry: dict[str, Any]) -> str:
     """``chance``, ``auto`` (a forced skip) or ``action`` (a player's move)."""
-    if "chance" in entry:
+    if is_chance_entry(entry):
         return "chance"
     return "auto" if entry.get("auto") else "action"
 
@@ -371,7 +372,7 @@ def game_info(row: Any) -> GameInfo:
         result = None
     if status not in (PLAYING, OVER):
         problem = problem or f"unknown status {status!r}"
-    numbers_ok = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (created, updated))
+    numbers_ok = all(is_number(v) for v in (created, updated))
     if not numbers_ok or not isinstance(players, int) or not isinstance(name, str):
         problem = problem or "a column holds a value of the wrong type"
     return GameInfo(

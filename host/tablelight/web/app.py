@@ -41,6 +41,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from tablelight.core.actions import Action
+from tablelight.core.errors import MalformedActionError
+from tablelight.core.fields import is_whole
 from tablelight.view.colors import DISPLAY_GAMMA
 from tablelight.web.access import Access, JoinRefused
 from tablelight.web.desk import Desk
@@ -125,11 +128,17 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
             return JSONResponse({"error": "this seat's token is needed"}, status_code=403)
         body = await json_body(request)
         value, at = body.get(field), body.get("at")
-        if not isinstance(value, dict) or not isinstance(at, int) or isinstance(at, bool):
+        if not isinstance(value, dict) or not is_whole(at):
             return JSONResponse({"error": f'send {{"{field}": {shape}, "at": log length}}'}, status_code=400)
-        submit = desk.submit if field == "action" else desk.submit_narrow
+        if field == "action":
+            try:
+                submitted = desk.submit(seat, Action.parse(value, "the request's 'action'"), at)
+            except MalformedActionError as error:
+                return JSONResponse({"error": error.message}, status_code=400)
+        else:
+            submitted = desk.submit_narrow(seat, value, at)
         try:
-            done, message = await asyncio.wait_for(asyncio.wrap_future(submit(seat, value, at)), timeout=10)
+            done, message = await asyncio.wait_for(asyncio.wrap_future(submitted), timeout=10)
         except asyncio.TimeoutError:
             return JSONResponse({"error": "the table did not answer: is the host still running?"}, status_code=503)
         return JSONResponse({answer: done, "message": message}, status_code=200 if done else 409)

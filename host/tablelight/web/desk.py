@@ -27,9 +27,11 @@ from __future__ import annotations
 import concurrent.futures
 import queue
 import threading
+from collections.abc import Mapping
 from typing import Any
 
-from tablelight.core.game import Action
+from tablelight.core.actions import Action, ActionEntry
+from tablelight.core.fields import is_action_entry
 from tablelight.table.service import HUMAN, Table, has_secrets
 from tablelight.web.places import secret_sections, words
 
@@ -61,7 +63,7 @@ class Desk:
         self._public_lines: list[str] = []
         self._seen_log = 0
         #: (seat, "act" or "narrow", action or partial choice, log length, answer)
-        self._pending: queue.Queue[tuple[int, str, Action, int, concurrent.futures.Future[tuple[bool, str]]]] = queue.Queue()
+        self._pending: queue.Queue[tuple[int, str, Mapping[str, Any], int, concurrent.futures.Future[tuple[bool, str]]]] = queue.Queue()
 
     # ------------------------------------------------ read from any thread
 
@@ -107,7 +109,7 @@ class Desk:
             self._dirty = False
             self._recompute()
 
-    def _apply(self, seat: int, action: Action, at: int, *, narrow: bool = False) -> tuple[bool, str]:
+    def _apply(self, seat: int, action: Mapping[str, Any], at: int, *, narrow: bool = False) -> tuple[bool, str]:
         game, table = self.game, self.table
         if seat not in self.humans:
             return False, f"seat {seat} is not played from a page"
@@ -118,7 +120,7 @@ class Desk:
         if not isinstance(action, dict):
             return False, "an action is a JSON object"
         before, before_private = len(table.messages), len(table.private_messages[seat])
-        if table.narrow(action) if narrow else table.apply(action):
+        if table.narrow(dict(action)) if narrow else table.apply(Action.parse(action)):
             said = table.private_messages[seat][before_private:] or table.messages[before:]
             return True, said[-1] if narrow and said else "done"
         said = table.private_messages[seat][before_private:] or table.messages[before:]
@@ -166,7 +168,7 @@ class Desk:
             self._seen_log = 0
             self._public_lines = []
         for entry in log[self._seen_log :]:
-            if "action" in entry:
+            if isinstance(entry, ActionEntry):
                 self._public_lines.append(f"{self.table.seat_label(entry['seat'])}: {self.face.describe_action(entry['action'])}")
         self._seen_log = len(log)
         return self._public_lines[-LOG_LINES:]
@@ -241,7 +243,7 @@ class Desk:
     def _seat_log(self, seat: int) -> list[str]:
         lines = []
         for entry in self.game.view_log(seat)[-LOG_LINES:]:
-            if "action" in entry:
+            if is_action_entry(entry):
                 forced = " (forced)" if entry.get("auto") else ""
                 lines.append(f"{self.table.seat_label(entry['seat'])}: {self.face.log_words(entry['action'])}{forced}")
             elif entry.get("hidden"):

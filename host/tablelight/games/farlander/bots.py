@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from tablelight.core.actions import FrozenDict
 from tablelight.core.game import Action
 from tablelight.core.rng import Rng
 from tablelight.games.farlander.engine import DISTRIBUTION, MAX_UNITS, NOBODY, Farlander
@@ -86,7 +87,7 @@ class StrongBot:
                 value = evaluate(game, seat) + self._placement_bias(game, seat, t)
                 game.units[t] -= 1
                 game.owner[t] = old_owner
-                yield value, {"type": "place", "territory": game.ids[t]}
+                yield value, Action({"type": "place", "territory": game.ids[t]})
         else:
             for target in game.targets(seat):
                 old_owner, old_units = game.owner[target], game.units[target]
@@ -100,7 +101,7 @@ class StrongBot:
                     for source, count in sources:
                         game.units[source] += count
                     game.owner[target], game.units[target] = old_owner, old_units
-                    yield value, {"type": "conquer", "target": game.ids[target], "moves": moves}
+                    yield value, Action({"type": "conquer", "target": game.ids[target], "moves": FrozenDict(moves)})
 
     @staticmethod
     def _placement_bias(game: Farlander, seat: int, t: int) -> float:

@@ -25,6 +25,7 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
+from tablelight.core.actions import FrozenDict
 from tablelight.core.errors import MalformedActionError, RuleViolationError
 from tablelight.core.fields import NOBODY, is_whole
 from tablelight.core.game import Action, Game
@@ -213,11 +214,11 @@ class Farlander(Game):
         if seat is None:
             return []
         if self.phase == DISTRIBUTION:
-            return [{"type": "place", "territory": self.ids[t]} for t in self.placements(seat)]
+            return [Action({"type": "place", "territory": self.ids[t]}) for t in self.placements(seat)]
         actions = []
         for target in self.targets(seat):
             for moves in self.move_options(seat, target):
-                actions.append({"type": "conquer", "target": self.ids[target], "moves": moves})
+                actions.append(Action({"type": "conquer", "target": self.ids[target], "moves": FrozenDict(moves)}))
         return actions
 
     def move_options(self, seat: int, target: int) -> list[dict[str, int]]:
@@ -245,13 +246,13 @@ class Farlander(Game):
         seat = self.turn
         if self.phase == DISTRIBUTION:
             territory = self.ids[rng.choice(self.placements(seat))]
-            self._issued = {"type": "place", "territory": territory}
-            return {"type": "place", "territory": territory}
+            self._issued = Action({"type": "place", "territory": territory})
+            return self._issued
         target = rng.choice(self.targets(seat))
         ways = self.move_ways(seat, target)
         moves = ways.nth(rng.below(ways.count))
-        self._issued = {"type": "conquer", "target": self.ids[target], "moves": moves}
-        return {"type": "conquer", "target": self.ids[target], "moves": dict(moves)}
+        self._issued = Action({"type": "conquer", "target": self.ids[target], "moves": FrozenDict(moves)})
+        return self._issued
 
     def move_ways(self, seat: int, target: int) -> MoveWays:
         """The ways to move units into ``target``, counted (see :class:`MoveWays`)."""
@@ -362,25 +363,14 @@ class Farlander(Game):
         return self.index[tid]
 
     def _is_issued(self, action: Action) -> bool:
-        """Whether ``action`` is, value for value and type for type, the normal form that
-        :meth:`random_action` gave for this very position (drawn from :meth:`placements` or
-        :meth:`targets` and :class:`MoveWays`, so legal): then checking it again can be skipped.
-        Anything else, and anything changed since (a ``True`` for a 1, say), takes the full check."""
-        issued = self._issued
-        if issued is None or action != issued:
-            return False
-        if action["type"] == "place":
-            return type(action["territory"]) is str
-        moves = action["moves"]
-        return type(action["target"]) is str and type(moves) is dict and all(
-            type(tid) is str and type(count) is int for tid, count in moves.items()
-        )
+        """Whether ``action`` is the very value :meth:`random_action` gave for this position (drawn
+        from :meth:`placements` or :meth:`targets` and :class:`MoveWays`, so legal, and immutable, so
+        unchanged since): then checking it again can be skipped. Anything else takes the full check."""
+        return self._issued is not None and action is self._issued
 
     def _check(self, action: Action) -> Action:
         if self._is_issued(action):
-            # Handed out once: whoever gets the normal form may change it, so it vouches no more.
-            issued, self._issued = self._issued, None
-            return issued  # type: ignore[return-value]
+            return action
         seat = self.turn
         kind = action.get("type")
         expected = "place" if self.phase == DISTRIBUTION else "conquer"
@@ -399,7 +389,7 @@ class Farlander(Game):
             t = self._territory(action, "territory")
             if t not in self.placements(seat):
                 raise RuleViolationError(*self._place_problem(seat, t))
-            return {"type": "place", "territory": self.ids[t]}
+            return Action({"type": "place", "territory": self.ids[t]})
         extra = set(action) - {"type", "target", "moves"}
         if extra:
             raise MalformedActionError("farlander.action.unknown_field", f"unexpected field(s): {sorted(extra)}")
@@ -443,7 +433,7 @@ class Farlander(Game):
                 "farlander.conquer.move_count", f"move 1-{MAX_MOVE_IN} units into the target, not {total}"
             )
         ordered = sorted(normal.items(), key=lambda item: self.ids[item[0]])
-        return {"type": "conquer", "target": self.ids[target], "moves": {self.ids[t]: n for t, n in ordered}}
+        return Action({"type": "conquer", "target": self.ids[target], "moves": FrozenDict({self.ids[t]: n for t, n in ordered})})
 
     def _perform(self, action: Action) -> None:
         self._issued = None
@@ -514,7 +504,7 @@ class Farlander(Game):
                 if self._can_act(seat):
                     for idle in skipped:
                         if self.phase == ACTION or self.reserve[idle] > 0:
-                            self._log_auto(idle, {"type": "skip"})
+                            self._log_auto(idle, Action({"type": "skip"}))
                     self.turn = seat
                     return
                 skipped.append(seat)

@@ -43,6 +43,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from tablelight.core.actions import FrozenDict
 from tablelight.core.game import Action
 from tablelight.games.farlander.engine import MAX_MOVE_IN
 from tablelight.table.face import (
@@ -346,7 +347,7 @@ class InputMachine:
     def _place(self, territory: int) -> Outcome:
         tid = self.game.ids[territory]
         if not self.picker.choose("territory", tid):
-            why = refusal(self.game, {"type": "place", "territory": tid}) or f"no unit can be placed in {tid}"
+            why = refusal(self.game, Action({"type": "place", "territory": tid})) or f"no unit can be placed in {tid}"
             return Outcome(why, refused=True, flash=self.leds_of(territory))
         action = self.picker.action()
         self.reset()  # a placement is one press: nothing stays chosen
@@ -368,7 +369,7 @@ class InputMachine:
     def _engine_reason(self, territory: int) -> str:
         """The engine's own reason why ``territory`` cannot be conquered now: a conquest moving no
         units is never legal, and for a bad target the engine names the target's rule first."""
-        reason = refusal(self.game, {"type": "conquer", "target": self.game.ids[territory], "moves": {}})
+        reason = refusal(self.game, Action({"type": "conquer", "target": self.game.ids[territory], "moves": FrozenDict()}))
         assert reason is not None, "a conquest moving no units was accepted"
         return reason
 

@@ -20,6 +20,7 @@ from importlib import resources
 from typing import Any
 
 from tablelight.core.errors import SetupError
+from tablelight.core.fields import is_number, is_whole
 from tablelight.core.rng import Rng
 
 #: Axial offsets of the six neighbours of a flat-topped hex, by edge 0 N .. 5 NW.
@@ -235,19 +236,15 @@ def map_from_json(data: Any) -> FarlanderMap:
     return FarlanderMap(tuple(territories), tuple(tiles))
 
 
-def _is_whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _check_territory_drawing(item: dict[str, Any]) -> None:
     """The optional drawing fields of a map's territory: ``tile``, ``edges`` and ``anchor``."""
     tid = item["id"]
-    if not _is_whole(item.get("tile", 0)) or not 0 <= item.get("tile", 0) < 1000:
+    if not is_whole(item.get("tile", 0)) or not 0 <= item.get("tile", 0) < 1000:
         raise SetupError(f"territory {tid!r}: tile must be a whole number 0-999, got {item.get('tile')!r}")
     edges = item.get("edges", [])
-    if not isinstance(edges, list) or not all(_is_whole(e) and 0 <= e < 6 for e in edges):
+    if not isinstance(edges, list) or not all(is_whole(e) and 0 <= e < 6 for e in edges):
         raise SetupError(f"territory {tid!r}: edges must be a list of hex edges 0-5, got {edges!r}")
     anchor = item.get("anchor", [0.0, 0.0])
     if (not isinstance(anchor, list) or len(anchor) != 2
-            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) < 1e6 for v in anchor)):
+            or not all(is_number(v) and abs(v) < 1e6 for v in anchor)):
         raise SetupError(f"territory {tid!r}: anchor must be [x, y], two numbers, got {anchor!r}")

@@ -31,6 +31,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tablelight.core.actions import FrozenList
+from tablelight.core.fields import is_action_entry
 from tablelight.core.game import Action
 from tablelight.core.rng import Rng
 
@@ -50,45 +52,45 @@ class TacticianBot:
         if game.pending is not None:
             return self._roll(game)
         if game.evade_offer is not None:  # a defence roll that Evade could reroll: keep it (saves the die)
-            return {"type": "accept", "model": game.evade_offer["model"]}
+            return Action({"type": "accept", "model": game.evade_offer["model"]})
         if game.phase == "secrets":
             return self._secret(game, seat)
         if game.phase == "command":
-            return {"type": "command", "die": max(game.command_dice[seat])}
+            return Action({"type": "command", "die": max(game.command_dice[seat])})
         if game.failed is not None:
             model = game.models[game.failed["model"]]
-            return {"type": "failed", "model": game.failed["model"], "choice": "act" if model["damage"] < 2 else "pass"}
+            return Action({"type": "failed", "model": game.failed["model"], "choice": "act" if model["damage"] < 2 else "pass"})
         if game.phase == "melee":
-            return {"type": "done"}
+            return Action({"type": "done"})
         return self._action_phase(game, seat)
 
     def _roll(self, game: Any) -> Action:
         pending = game.pending
         if game.options["dice"] == "press":
-            return {"type": "roll"}
+            return Action({"type": "roll"})
         faces = [self.rng.between(1, pending["sides"]) for _ in range(pending["dice"])]
         if pending["count_fails"]:
             defense = game.models[pending["model"]]["defense"]
-            return {"type": "roll", "fails": sum(1 for face in faces if face < defense)}
-        return {"type": "roll", "dice": sorted(faces)}
+            return Action({"type": "roll", "fails": sum(1 for face in faces if face < defense)})
+        return Action({"type": "roll", "dice": FrozenList(sorted(faces))})
 
     def _secret(self, game: Any, seat: int) -> Action:
         primary = "loot" if game.loot_left >= 3 else "secure"
         team = max(1, min(2, len(game.on_table(seat))))
-        return {"type": "secret", "primary": primary, "stratagem": "destruction", "team_size": team}
+        return Action({"type": "secret", "primary": primary, "stratagem": "destruction", "team_size": team})
 
     def _action_phase(self, game: Any, seat: int) -> Action:
         # Finish what the last activation started: its attack is recorded right after it.
-        last = next((entry for entry in reversed(game.log) if "action" in entry), None)
+        last = next((entry for entry in reversed(game.log) if is_action_entry(entry)), None)
         if game.phase == "action" and game.action_points[seat] < 1:
-            return {"type": "end_turn"}
-        if last and last.get("seat") == seat and "action" in last and last["action"].get("type") == "activate":
+            return Action({"type": "end_turn"})
+        if last and last.get("seat") == seat and last["action"].get("type") == "activate":
             attacker = game.models[last["action"]["model"]]
             target = self._target(game, 1 - seat)
             if target is not None and attacker["status"] == "table":
                 hits = sum(1 for _ in range(2 + attacker["size"]) if self.rng.between(1, 6) >= HIT_ON)
                 if hits:
-                    return {"type": "impact", "model": target, "tokens": hits}
+                    return Action({"type": "impact", "model": target, "tokens": hits})
         ready = [mid for mid in game.on_table(seat) if not game.models[mid]["activated"]]
         cure = self._cure(game, seat)
         if cure is not None:
@@ -100,22 +102,22 @@ class TacticianBot:
         if ready:
             # The healthiest model fights; a damaged one risks failing its activation.
             mid = min(ready, key=lambda m: (game.models[m]["damage"], m))
-            return {"type": "activate", "model": mid, "action": "complex"}
-        return {"type": "end_turn"}
+            return Action({"type": "activate", "model": mid, "action": "complex"})
+        return Action({"type": "end_turn"})
 
     def _mission(self, game: Any, seat: int, primary: str | None, ready: list[str]) -> Action | None:
         if primary == "secure" and game.action_points[seat] >= 1:
             for zone in range(1, game.secure_zones + 1):
                 if game.secured.get(zone) != seat:
-                    return {"type": "secure", "zone": zone}
+                    return Action({"type": "secure", "zone": zone})
         moved = [mid for mid in game.on_table(seat) if game.models[mid]["activated"]]
         if not moved:
             return None
         weakest = max(moved, key=lambda m: (game.models[m]["damage"], m))
         if primary == "loot" and game.loot_left > 0 and self.rng.random() < 0.5:
-            action: Action = {"type": "loot", "model": weakest}
+            action = Action({"type": "loot", "model": weakest})
         elif primary == "breakthrough" or game.models[weakest]["damage"] >= 2:
-            action = {"type": "break_through", "model": weakest}
+            action = Action({"type": "break_through", "model": weakest})
         else:
             return None
         return action if table_allows(game, action, seat) else None
@@ -133,7 +135,7 @@ class TacticianBot:
             return None
         damaged = [mid for mid in game.on_table(seat) if game.models[mid]["damage"] >= 2]
         for mid in damaged:
-            action = {"type": "manoeuvre", "player": seat, "name": "Cure", "model": mid}
+            action = Action({"type": "manoeuvre", "player": seat, "name": "Cure", "model": mid})
             if game.is_legal(action):
                 return action
         return None

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
-from tablelight.core.errors import MalformedActionError, RuleViolationError
+from tablelight.core.actions import FrozenList
+from tablelight.core.errors import IllegalActionError, MalformedActionError, RuleViolationError
+from tablelight.core.fields import is_whole
 from tablelight.core.game import Action
 from tablelight.games.farside.tables import MISSIONS, find_manoeuvre, tables
 from tablelight.games.farside.applying import FarsideApplying
@@ -44,56 +47,68 @@ class FarsideChecking(FarsideApplying):
         candidates: list[Action] = []
         if self.evade_offer is not None:
             mid = self.evade_offer["model"]
-            return [{"type": "accept", "model": mid}, {"type": "manoeuvre", "player": seat, "name": "Evade", "model": mid}]
+            return [Action({"type": "accept", "model": mid}), Action({"type": "manoeuvre", "player": seat, "name": "Evade", "model": mid})]
         if self.pending is not None:
             pending = self.pending
             if self.options["dice"] == "press":
-                return [{"type": "roll"}]
+                return [Action({"type": "roll"})]
             if pending["count_fails"]:
-                candidates = [{"type": "roll", "fails": k} for k in range(pending["dice"] + 1)]
+                candidates = [Action({"type": "roll", "fails": k}) for k in range(pending["dice"] + 1)]
             else:
                 faces = range(1, pending["sides"] + 1)
-                candidates = [{"type": "roll", "dice": list(c)} for c in itertools.combinations_with_replacement(faces, pending["dice"])]
+                candidates = [Action({"type": "roll", "dice": FrozenList(c)}) for c in itertools.combinations_with_replacement(faces, pending["dice"])]
             return candidates
         if self.phase == SECRETS:
             team = len(self.on_table(seat))
             return [
-                {"type": "secret", "primary": p, "stratagem": s, "team_size": t}
+                Action({"type": "secret", "primary": p, "stratagem": s, "team_size": t})
                 for p in MISSIONS for s in MISSIONS for t in range(1, team + 1)
             ]
         if self.phase == COMMAND:
-            return [{"type": "command", "die": v} for v in sorted(set(self.command_dice[seat]))]
+            return [Action({"type": "command", "die": v}) for v in sorted(set(self.command_dice[seat]))]
         if self.failed is not None:
-            candidates = [{"type": "failed", "model": self.failed["model"], "choice": c} for c in ("pass", "act", "simple")]
-            candidates += [{"type": "manoeuvre", "player": seat, "name": "Inspired"}]
-            return [a for a in candidates if self.is_legal(a)]
+            failed: list[dict[str, Any]] = [{"type": "failed", "model": self.failed["model"], "choice": c} for c in ("pass", "act", "simple")]
+            failed += [{"type": "manoeuvre", "player": seat, "name": "Inspired"}]
+            return self._passing(failed)
         own = self.on_table(seat)
+        tried: list[dict[str, Any]] = []
         everyone = [mid for mid, m in self.models.items() if m["status"] == ON_TABLE]
-        candidates += [{"type": "impact", "model": mid, "tokens": n} for mid in everyone for n in range(1, MAX_IMPACT_PER_ACTION + 1)]
+        tried += [{"type": "impact", "model": mid, "tokens": n} for mid in everyone for n in range(1, MAX_IMPACT_PER_ACTION + 1)]
         if self.phase == ACTION:
             for mid in own:
                 for kind in ("simple", "complex"):
-                    candidates.append({"type": "activate", "model": mid, "action": kind})
-                    candidates.append({"type": "activate", "model": mid, "action": kind, "group": True})
-                candidates.append({"type": "break_through", "model": mid})
-                candidates.append({"type": "loot", "model": mid})
-            candidates += [{"type": "secure", "zone": z} for z in range(1, self.secure_zones + 1)]
-            candidates.append({"type": "end_turn"})
+                    tried.append({"type": "activate", "model": mid, "action": kind})
+                    tried.append({"type": "activate", "model": mid, "action": kind, "group": True})
+                tried.append({"type": "break_through", "model": mid})
+                tried.append({"type": "loot", "model": mid})
+            tried += [{"type": "secure", "zone": z} for z in range(1, self.secure_zones + 1)]
+            tried.append({"type": "end_turn"})
         if self.phase == MELEE:
-            candidates += [{"type": "pile_in", "model": mid} for mid in own]
-            candidates.append({"type": "done"})
+            tried += [{"type": "pile_in", "model": mid} for mid in own]
+            tried.append({"type": "done"})
         if self.phase in (ACTION, MELEE):
             for player in (0, 1):
                 for row in tables()["manoeuvres"]:
                     target = MANOEUVRE_TARGETS.get(row["name"])
                     if target is None:
-                        candidates.append({"type": "manoeuvre", "player": player, "name": row["name"]})
+                        tried.append({"type": "manoeuvre", "player": player, "name": row["name"]})
                     else:
-                        candidates += [
+                        tried += [
                             {"type": "manoeuvre", "player": player, "name": row["name"], "model": mid}
                             for mid in self.on_table(player)
                         ]
-        return [a for a in candidates if self.is_legal(a)]
+        return self._passing(tried)
+
+    def _passing(self, tried: list[dict[str, Any]]) -> list[Action]:
+        """The normal forms of the actions ``tried`` that the checks accept, in order (each equal to
+        the one tried, key order too): one check and one immutable value per listed action."""
+        passing = []
+        for action in tried:
+            try:
+                passing.append(self._check(action))  # type: ignore[arg-type]
+            except IllegalActionError:
+                continue
+        return passing
 
     def _check(self, action: Action) -> Action:
         kind = action.get("type")
@@ -127,15 +142,15 @@ class FarsideChecking(FarsideApplying):
         if self.options["dice"] == "press":
             if set(action) != {"type"}:
                 raise MalformedActionError("farside.roll.press", "the host rolls in this game (dice = press): send {\"type\": \"roll\"} without values")
-            return {"type": "roll"}
+            return Action({"type": "roll"})
         if pending["count_fails"]:
             fails = self._whole(action.get("fails"), "fails", 0, pending["dice"])
-            return {"type": "roll", "fails": fails}
+            return Action({"type": "roll", "fails": fails})
         dice = action.get("dice")
         if not isinstance(dice, list) or len(dice) != pending["dice"]:
             raise MalformedActionError("farside.roll.shape", f"enter {pending['dice']} dice as a list, e.g. {{\"dice\": [3, 5]}}")
         values = [self._whole(v, "die", 1, pending["sides"]) for v in dice]
-        return {"type": "roll", "dice": sorted(values)}
+        return Action({"type": "roll", "dice": FrozenList(sorted(values))})
 
     def _check_secret(self, action: Action, seat: int) -> Action:
         primary, stratagem = action.get("primary"), action.get("stratagem")
@@ -143,13 +158,13 @@ class FarsideChecking(FarsideApplying):
             if value not in MISSIONS:
                 raise MalformedActionError("farside.secret.mission", f"{label} must be one of {', '.join(MISSIONS)}, got {value!r}")
         team = self._whole(action.get("team_size"), "team_size", 1, len(self.on_table(seat)))
-        return {"type": "secret", "primary": primary, "stratagem": stratagem, "team_size": team}
+        return Action({"type": "secret", "primary": primary, "stratagem": stratagem, "team_size": team})
 
     def _check_command(self, action: Action, seat: int) -> Action:
         die = action.get("die")
-        if die not in self.command_dice[seat] or isinstance(die, bool):
+        if not is_whole(die) or die not in self.command_dice[seat]:
             raise RuleViolationError("farside.command.die", f"choose one of your dice {self.command_dice[seat]}, got {die!r}")
-        return {"type": "command", "die": die}
+        return Action({"type": "command", "die": die})
 
     def _check_activate(self, action: Action, seat: int) -> Action:
         mid = self._model(action, seat)
@@ -158,7 +173,7 @@ class FarsideChecking(FarsideApplying):
         if action["type"] == "pile_in":
             if seat != self.active:
                 raise RuleViolationError("farside.pile_in.active", "only the active player's units pile in")
-            return {"type": "pile_in", "model": mid}
+            return Action({"type": "pile_in", "model": mid})
         kind = action.get("action")
         if kind not in ("simple", "complex"):
             raise MalformedActionError("farside.activate.kind", f"action must be simple or complex, got {kind!r}")
@@ -170,10 +185,9 @@ class FarsideChecking(FarsideApplying):
                 raise RuleViolationError("farside.activate.no_group", "no group activation is open: activate a first model with an action point")
         elif self.action_points[seat] < 1:
             raise RuleViolationError("farside.activate.no_points", "no action points left this turn")
-        checked: Action = {"type": "activate", "model": mid, "action": kind}
         if group:
-            checked["group"] = True
-        return checked
+            return Action({"type": "activate", "model": mid, "action": kind, "group": True})
+        return Action({"type": "activate", "model": mid, "action": kind})
 
     def _check_failed(self, action: Action, seat: int) -> Action:
         if self.failed is None:
@@ -190,12 +204,12 @@ class FarsideChecking(FarsideApplying):
                     "farside.failed.simple",
                     f"a simple action instead needs a complex action declared and a roll of at least the damage tokens ({model['damage']})",
                 )
-        return {"type": "failed", "model": self.failed["model"], "choice": choice}
+        return Action({"type": "failed", "model": self.failed["model"], "choice": choice})
 
     def _check_impact(self, action: Action, seat: int) -> Action:
         mid = self._model(action)
         tokens = self._whole(action.get("tokens"), "tokens", 1, MAX_IMPACT_PER_ACTION)
-        return {"type": "impact", "model": mid, "tokens": tokens}
+        return Action({"type": "impact", "model": mid, "tokens": tokens})
 
     def _check_secure(self, action: Action, seat: int) -> Action:
         zone = self._whole(action.get("zone"), "zone", 1, max(1, self.secure_zones))
@@ -205,13 +219,13 @@ class FarsideChecking(FarsideApplying):
             raise RuleViolationError("farside.secure.held", f"zone {zone} is already secured by you")
         if self.action_points[seat] < 1:
             raise RuleViolationError("farside.secure.no_points", "securing costs one action point; none are left")
-        return {"type": "secure", "zone": zone}
+        return Action({"type": "secure", "zone": zone})
 
     def _check_leave(self, action: Action, seat: int) -> Action:
         mid = self._model(action, seat)
         if action["type"] == "loot" and self.loot_left < 1:
             raise RuleViolationError("farside.loot.none", "no loot tokens are left on the table")
-        return {"type": action["type"], "model": mid}
+        return Action({"type": action["type"], "model": mid})
 
     def _check_manoeuvre(self, action: Action, seat: int) -> Action:
         player = self._whole(action.get("player"), "player", 0, 1)
@@ -225,7 +239,7 @@ class FarsideChecking(FarsideApplying):
         die = self.manoeuvre_die[player] or 0
         if die < row["die"]:
             raise RuleViolationError("farside.manoeuvre.die", f"{row['name']} needs a manoeuvre die of {row['die']}+, seat {player} has {die}")
-        checked: Action = {"type": "manoeuvre", "player": player, "name": row["name"]}
+        checked = Action({"type": "manoeuvre", "player": player, "name": row["name"]})
         if row["name"] == "Inspired":
             if self.failed is None or self.models[self.failed["model"]]["owner"] != player:
                 raise RuleViolationError("farside.manoeuvre.inspired", "Inspired rerolls a failed activation roll of your own")
@@ -239,9 +253,9 @@ class FarsideChecking(FarsideApplying):
             mid = self._model(action, player)
             if target == "damaged" and self.models[mid]["damage"] < 1:
                 raise RuleViolationError("farside.manoeuvre.cure", f"model {mid} has no damage token to remove")
-            checked["model"] = mid
-        elif "model" in action:
-            checked["model"] = self._model(action)  # recorded for the players' reference
+            return checked.replace(model=mid)
+        if "model" in action:
+            return checked.replace(model=self._model(action))  # recorded for the players' reference
         return checked
 
     def _check_evade(self, action: Action, seat: int) -> Action:
@@ -253,14 +267,14 @@ class FarsideChecking(FarsideApplying):
             if action.get("model") != mid:
                 raise RuleViolationError("farside.evade.model", f"the defence roll to keep or Evade is model {mid}'s")
             if kind == "accept":
-                return {"type": "accept", "model": mid}
+                return Action({"type": "accept", "model": mid})
             if action.get("player") != seat:
                 raise RuleViolationError("farside.evade.player", f"Evade uses the manoeuvre die of the model's owner, seat {seat}")
-            return {"type": "manoeuvre", "player": seat, "name": "Evade", "model": mid}
+            return Action({"type": "manoeuvre", "player": seat, "name": "Evade", "model": mid})
         raise RuleViolationError(
             "farside.evade.pending",
             f"model {mid} failed {self.evade_offer['fails']} defence dice: keep the roll (accept) or reroll them all (manoeuvre Evade)",
         )
 
     def _check_end(self, action: Action, seat: int) -> Action:
-        return {"type": action["type"]}
+        return Action({"type": action["type"]})

@@ -388,6 +388,7 @@ def run_game(args: argparse.Namespace) -> int:
 
 
 def run_track(args: argparse.Namespace) -> int:
+    from tablelight.core.actions import Action
     from tablelight.core.record import replay
 
     record = read_json_file(args.record)
@@ -400,7 +401,7 @@ def run_track(args: argparse.Namespace) -> int:
         print(f"undone: {json.dumps(undone['action'])}")
         changed = True
     if args.action:
-        action = parse_json(args.action, "--action", max_bytes=65536)
+        action = Action.parse(parse_json(args.action, "--action", max_bytes=65536), "--action")
         before = len(game.log)
         game.apply(action, seat=args.seat)
         for entry in game.log[before:]:

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from tablelight.core.actions import FrozenList
 from tablelight.core.game import Action
 from tablelight.games.farside.console import FarsideLayout, FarsideLayoutError
 from tablelight.games.farside.look import FarsideLook
@@ -81,7 +82,7 @@ class FarsideFace(FarsideLook, FarsideWords):
                     "it is chosen in the command phase",
                     refused=True, flash=self.layout.leds_to_flash(flash),
                 )
-            return Outcome(self._reason({"type": "command", "die": 1}, "the command die is chosen in the command phase"),
+            return Outcome(self._reason(Action({"type": "command", "die": 1}), "the command die is chosen in the command phase"),
                            refused=True, flash=self.layout.leds_to_flash(flash))
         return self._choose_command(seat, die_seat, 0)
 
@@ -92,7 +93,7 @@ class FarsideFace(FarsideLook, FarsideWords):
             return Outcome(f"{SEAT_NAMES[seat]} chooses a command die now, not {SEAT_NAMES[die_seat]}",
                            refused=True, flash=self.layout.leds_to_flash([f"{face}{die_seat}"]))
         dice = game.command_dice[seat]
-        action: Action = {"type": "command", "die": dice[position]}
+        action: Action = Action({"type": "command", "die": dice[position]})
         if not game.is_legal(action):
             return Outcome(self._reason(action), refused=True, flash=self.layout.leds_to_flash([f"{face}{die_seat}"]))
         other = dice[1 - position]
@@ -112,7 +113,7 @@ class FarsideFace(FarsideLook, FarsideWords):
             elif die is None:
                 why = f"{SEAT_NAMES[die_seat]} has no manoeuvre die yet"
             else:
-                why = self._reason({"type": "manoeuvre", "player": die_seat, "name": "Sniper"},
+                why = self._reason(Action({"type": "manoeuvre", "player": die_seat, "name": "Sniper"}),
                                    f"no manoeuvre of {SEAT_NAMES[die_seat]} is possible now")
             return Outcome(why, refused=True, flash=self.layout.leds_to_flash([f"manoeuvre{die_seat}"]))
         return self._open(f"manoeuvre{die_seat}", actions)
@@ -137,9 +138,9 @@ class FarsideFace(FarsideLook, FarsideWords):
         game = self.game
         pending = game.pending
         if pending is None or game.options["dice"] == "host":
-            return Outcome(self._reason({"type": "roll"}, "no roll is expected now"), refused=True, flash=self.layout.leds_to_flash(["roll"]))
+            return Outcome(self._reason(Action({"type": "roll"}), "no roll is expected now"), refused=True, flash=self.layout.leds_to_flash(["roll"]))
         if game.options["dice"] == "press":
-            return self._checked({"type": "roll"}, f"{SEAT_NAMES[seat]} rolls", ["roll"])
+            return self._checked(Action({"type": "roll"}), f"{SEAT_NAMES[seat]} rolls", ["roll"])
         if pending["count_fails"]:
             return self._open("roll", [a for a in game.legal_actions() if a["type"] == "roll"])
         return self._enter_dice()
@@ -152,7 +153,7 @@ class FarsideFace(FarsideLook, FarsideWords):
                 f"set the {pending['dice']} dice you rolled on the last-roll dice first (each press counts one up)",
                 refused=True, flash=self.layout.leds_to_flash(["last"]),
             )
-        action: Action = {"type": "roll", "dice": sorted(self.entry)}
+        action: Action = Action({"type": "roll", "dice": FrozenList(sorted(self.entry))})
         return self._checked(action, f"roll entered: {', '.join(map(str, action['dice']))}", ["last"])
 
     def _press_spend(self, seat: int) -> Outcome:
@@ -166,13 +167,13 @@ class FarsideFace(FarsideLook, FarsideWords):
         if game.phase == "action" and game.pending is None and game.failed is None and game.action_points[seat] < 1:
             return "no action points left this turn: press advance to end your turn"
         own = game.on_table(seat)
-        probe: Action = {"type": "activate", "model": own[0] if own else "a1", "action": "simple"}
+        probe: Action = Action({"type": "activate", "model": own[0] if own else "a1", "action": "simple"})
         return self._reason(probe, "no model can spend an action point now")
 
     def _press_advance(self, seat: int) -> Outcome:
         game = self.game
         for kind in ("end_turn", "done"):
-            action: Action = {"type": kind}
+            action: Action = Action({"type": kind})
             if not game.is_legal(action):
                 continue
             left = game.action_points[seat]
@@ -182,13 +183,13 @@ class FarsideFace(FarsideLook, FarsideWords):
                                f"{'them' if left != 1 else 'it'}, anything else to go on")
             words = "end of the turn" if kind == "end_turn" else "melee done"
             return Outcome(words, action=action)
-        probe = {"type": "done"} if game.phase == "melee" else {"type": "end_turn"}
+        probe = Action({"type": "done"}) if game.phase == "melee" else Action({"type": "end_turn"})
         return Outcome(self._reason(probe, f"nothing to advance in the {game.phase} phase"), refused=True, flash=self.layout.leds_to_flash(["advance"]))
 
     def _press_impact(self, seat: int) -> Outcome:
         actions = [a for a in self.game.legal_actions() if menu_of(a) == "impact"]
         if not actions:
-            return Outcome(self._reason({"type": "impact", "model": "b1", "tokens": 1}, "no impact tokens can be recorded now"),
+            return Outcome(self._reason(Action({"type": "impact", "model": "b1", "tokens": 1}), "no impact tokens can be recorded now"),
                            refused=True, flash=self.layout.leds_to_flash(["impact"]))
         return self._open("impact", actions)
 
@@ -196,7 +197,7 @@ class FarsideFace(FarsideLook, FarsideWords):
         actions = [a for a in self.game.legal_actions() if menu_of(a) == "leave"]
         if not actions:
             own = self.game.on_table(seat)
-            probe: Action = {"type": "break_through", "model": own[0] if own else "a1"}
+            probe: Action = Action({"type": "break_through", "model": own[0] if own else "a1"})
             return Outcome(self._reason(probe, "no model can leave the table now"), refused=True, flash=self.layout.leds_to_flash(["leave"]))
         return self._open("leave", actions)
 
@@ -205,8 +206,8 @@ class FarsideFace(FarsideLook, FarsideWords):
         if not actions:
             own = self.game.on_table(seat)
             model = own[0] if own else "a1"
-            probe: Action = ({"type": "pile_in", "model": model} if self.game.phase == "melee"
-                             else {"type": "activate", "model": model, "action": "simple", "group": True})
+            probe: Action = (Action({"type": "pile_in", "model": model}) if self.game.phase == "melee"
+                             else Action({"type": "activate", "model": model, "action": "simple", "group": True}))
             why = self._reason(probe, "no model can join an activation now")
             if self.game.phase == "action" and self.game.group is not None and self.game.failed is None:
                 why = "every model that could join this activation has been activated"

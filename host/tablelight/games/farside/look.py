@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from tablelight.core.fields import is_chance_entry
 from tablelight.core.game import LogEntry
 from tablelight.games.farside.console import AP_LEDS
 from tablelight.games.farside.menu import FarsideMenu
@@ -99,7 +100,7 @@ class FarsideLook(FarsideMenu):
         end = len(log) - 1
         while end >= 0:
             entry = log[end]
-            if "chance" in entry:
+            if is_chance_entry(entry):
                 break
             action = entry.get("action")
             if action and action.get("type") == "roll" and ("dice" in action or "fails" in action):
@@ -115,7 +116,7 @@ class FarsideLook(FarsideMenu):
         last = log[end]
         context = {k: v for k, v in last.items() if k != "value"}
         start = end
-        while start > 0 and "chance" in log[start - 1] and {k: v for k, v in log[start - 1].items() if k != "value"} == context:
+        while start > 0 and is_chance_entry(log[start - 1]) and {k: v for k, v in log[start - 1].items() if k != "value"} == context:
             start -= 1
         values = [int(e["value"]) for e in log[start:end + 1]]
         kind = str(last["chance"])
@@ -207,7 +208,7 @@ class FarsideLook(FarsideMenu):
                 continue
             context = {k: v for k, v in entries[index].items() if k != "value"}
             end = index
-            while end + 1 < len(entries) and "chance" in entries[end + 1] and \
+            while end + 1 < len(entries) and is_chance_entry(entries[end + 1]) and \
                     {k: v for k, v in entries[end + 1].items() if k != "value"} == context:
                 end += 1
             seat, kind, values = self._chance_run(entries, end)

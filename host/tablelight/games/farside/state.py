@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tablelight.core.errors import MalformedActionError, RuleViolationError, SetupError
+from tablelight.core.fields import is_whole, is_whole_in
 from tablelight.core.game import Action, Game
 from tablelight.games.farside.tables import MISSIONS, tables
 
@@ -73,7 +74,7 @@ def _checked_armies(armies: Any) -> list[dict[str, Any]]:
             name, points, size, defense = (model.get(k) for k in ("name", "points", "size", "defense"))
             if not isinstance(name, str) or not name:
                 raise SetupError(f"{where} needs a name")
-            if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+            if not is_whole(points) or points < 0:
                 raise SetupError(f"{where} needs points (a whole number)")
             if size not in (1, 2, 3):
                 raise SetupError(f"{where}: size must be 1, 2 or 3")
@@ -222,7 +223,7 @@ class FarsideState(Game):
 
     @staticmethod
     def _whole(value: Any, name: str, low: int, high: int) -> int:
-        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        if not is_whole_in(value, low, high):
             raise MalformedActionError(f"farside.{name}.range", f"{name} must be a whole number {low}..{high}, got {value!r}")
         return value
 

@@ -184,7 +184,7 @@ def factor_cost(cost: int, factor: int) -> int:
 
 def whole_with_suffix(value: Any, suffix: str, refusal: str) -> int:
     """A whole number given as 4, "4" or "4" + ``suffix``; SetupError(``refusal``) otherwise."""
-    if isinstance(value, int) and not isinstance(value, bool):
+    if is_whole(value):
         return value
     if isinstance(value, str):
         text = value.strip().removesuffix(suffix).strip()
@@ -201,10 +201,3 @@ def parse_plus(value: Any, label: str) -> int:
 def parse_move(value: Any) -> int:
     """Accept 20, "20" or "20 cm"."""
     return whole_with_suffix(value, "cm", f"move must be 10, 20 or 30 (cm), got {value!r}")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str):
-        text = value.strip().removesuffix("cm").strip()
-        if text.isdigit():
-            return int(text)
-    raise SetupError(f"move must be 10, 20 or 30 (cm), got {value!r}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from tablelight.core.game import LogEntry
@@ -62,11 +63,12 @@ class FarsideViews(FarsideChecking):
                 state["secrets"][other] = {"team_size": state["secrets"][other]["team_size"]}
         return state
 
-    def view_log(self, seat: int) -> list[LogEntry]:
+    def view_log(self, seat: int) -> list[Mapping[str, Any]]:
         self._check_seat(seat)
         if self.phase == OVER:
             return list(self.log)
-        hidden = []
+        hidden: list[Mapping[str, Any]] = []
+        entry: Mapping[str, Any]
         for entry in self.log:
             action = entry.get("action")
             if action and action.get("type") == "secret" and entry.get("seat") != seat:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tablelight.core.fields import is_chance_entry
 from tablelight.core.game import Action, LogEntry
 from tablelight.games.farside.menu import SEAT_NAMES, FarsideMenu
 
@@ -46,7 +47,7 @@ class FarsideWords(FarsideMenu):
         else:
             return ""
         end = index + 1
-        while end < len(log) and "chance" in log[end]:
+        while end < len(log) and is_chance_entry(log[end]):
             end += 1
         parts = []
         start = index + 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tablelight.core.fields import is_whole_in
 from tablelight.core.errors import MalformedActionError
 from tablelight.core.game import Action
 from tablelight.games.landover.hexmap import CARDS
@@ -21,9 +22,12 @@ from tablelight.games.landover.rules import (
     ROLL,
     SETUP,
     TAKE,
+    TRADES,
     VILLAGE,
+    build_action,
+    hex_action,
 )
-from tablelight.games.landover.listing import LandoverListing, fresh_copy, same_values_and_types
+from tablelight.games.landover.listing import LandoverListing, same_values_and_types
 
 
 class LandoverChecking(LandoverListing):
@@ -32,8 +36,8 @@ class LandoverChecking(LandoverListing):
         if drawn is not None:
             # One check consumes the drawn action, whatever it is: the position may change next.
             self._drawn = None
-            if same_values_and_types(action, drawn):
-                return fresh_copy(drawn)
+            if action is drawn or same_values_and_types(action, drawn):
+                return drawn  # immutable: the listed value is the normal form
         kind = action.get("type")
         phase = self.phase
         seat = self.seat
@@ -52,7 +56,7 @@ class LandoverChecking(LandoverListing):
             self._fields(action, ())
             if kind == "military":
                 self._check_military(seat)
-            return {"type": kind}
+            return action  # {"type": kind} and nothing else: already its normal form
         if kind == "build":
             return self._check_build(seat, action)
         if kind == "improve":
@@ -68,7 +72,7 @@ class LandoverChecking(LandoverListing):
                 raise self._rule(
                     "landover.trade.not_enough", f"trading {CARDS[give]} takes {rate}; you have {self.hands[seat][give]}"
                 )
-            return {"type": "trade", "give": CARDS[give], "get": CARDS[get]}
+            return TRADES[give][get - (get > give)]
         if kind == "raid" or kind == "lucky_raid" or kind == "remove_catapult":
             self._fields(action, ("hex",))
             h = self._field_int(action, "hex", self.hex_count, "hex")
@@ -84,7 +88,7 @@ class LandoverChecking(LandoverListing):
                     raise self._rule("landover.military.none", "removing a catapult costs 1 military power; you have 0")
                 if h not in self.catapult_at:
                     raise self._rule("landover.catapult.none_there", f"hex {h} has no catapult")
-            return {"type": kind, "hex": h}
+            return hex_action(kind, h)
         return self._check_card(seat, action)
 
     def _check_setup(self, action: Action) -> Action:
@@ -99,14 +103,14 @@ class LandoverChecking(LandoverListing):
                 raise self._rule(
                     "landover.setup.road", f"the setup road goes on a free land or coast side of the corner just settled ({self.setup_vertex})"
                 )
-            return {"type": "build", "piece": "road", "edge": e}
+            return build_action("road", "edge", e)
         self._fields(action, ("piece", "vertex"))
         v = self._field_int(action, "vertex", self.corner_count, "corner")
         if not self.starting_corner[v]:
             raise self._rule("landover.setup.not_starting_corner", f"corner {v} is not a starting corner (land, no mystery hex)")
         if not self._distance_ok(v):
             raise self._rule("landover.build.distance", f"corner {v} is taken or next to a village or city (distance rule)")
-        return {"type": "build", "piece": step, "vertex": v}
+        return build_action(step, "vertex", v)
 
     def _check_build(self, seat: int, action: Action) -> Action:
         piece = self._field_choice(action, "piece", ("road", "bridge", "village", "city", "wall"))
@@ -120,7 +124,7 @@ class LandoverChecking(LandoverListing):
             problem = self._edge_problem(seat, e, ROAD if piece == "road" else BRIDGE)
             if problem:
                 raise self._rule(*problem)
-            return {"type": "build", "piece": piece, "edge": e}
+            return build_action(piece, "edge", e)
         self._fields(action, ("piece", "vertex"))
         v = self._field_int(action, "vertex", self.corner_count, "corner")
         self._pay_problem(seat, COSTS[piece], f"a {piece}")
@@ -136,7 +140,7 @@ class LandoverChecking(LandoverListing):
                 raise self._rule("landover.build.wall_needs_city", f"a city wall goes on one of your cities; corner {v} has none")
             if self.corner_wall[v]:
                 raise self._rule("landover.build.wall_taken", f"the city on corner {v} already has a wall")
-        return {"type": "build", "piece": piece, "vertex": v}
+        return build_action(piece, "vertex", v)
 
     def _check_improve(self, seat: int, action: Action) -> Action:
         c = CULTURE_INDEX[self._field_choice(action, "culture", CULTURES)]
@@ -153,14 +157,14 @@ class LandoverChecking(LandoverListing):
         cities = self._metro_choices(seat, c, level + 1)
         if cities is None:
             self._fields(action, ("culture",))
-            return {"type": "improve", "culture": CULTURES[c]}
+            return Action({"type": "improve", "culture": CULTURES[c]})
         self._fields(action, ("culture", "city"))
         if not cities:
             raise self._rule("landover.culture.metro_needs_city", "this level wins a metro: you need a city without a metro for it")
         v = self._field_int(action, "city", self.corner_count, "corner")
         if v not in cities:
             raise self._rule("landover.culture.metro_city", f"the metro goes on one of your cities without a metro: {cities}")
-        return {"type": "improve", "culture": CULTURES[c], "city": v}
+        return Action({"type": "improve", "culture": CULTURES[c], "city": v})
 
     def _check_card(self, seat: int, action: Action) -> Action:
         card = action.get("card")
@@ -177,9 +181,9 @@ class LandoverChecking(LandoverListing):
             dice = []
             for key in ("white", "red"):
                 value = action.get(key)
-                if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
+                if not is_whole_in(value, 1, 6):
                     raise MalformedActionError("landover.card.die", f"{key} must be 1-6, got {value!r}")
                 dice.append(value)
-            return {"type": "play", "card": card, "white": dice[0], "red": dice[1]}
+            return Action({"type": "play", "card": card, "white": dice[0], "red": dice[1]})
         normal = self._check_card_play(seat, card, action)
         return normal

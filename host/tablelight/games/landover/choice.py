@@ -231,19 +231,19 @@ class LandoverChoice(GameFace):
         """Why a mode has no legal action: the engine's reason when it is a general one."""
         game = self.game
         probes: dict[str, Action] = {
-            "road": {"type": "build", "piece": "road", "edge": 0},
-            "bridge": {"type": "build", "piece": "bridge", "edge": 0},
-            "village": {"type": "build", "piece": "village", "vertex": 0},
-            "city": {"type": "build", "piece": "city", "vertex": 0},
-            "wall": {"type": "build", "piece": "wall", "vertex": 0},
-            "military": {"type": "military"},
-            "raid": {"type": "raid", "hex": 0},
-            "catapult": {"type": "remove_catapult", "hex": 0},
-            "end_turn": {"type": "end_turn"},
-            "trade": {"type": "trade", "give": "wool", "get": "wood"},
+            "road": Action({"type": "build", "piece": "road", "edge": 0}),
+            "bridge": Action({"type": "build", "piece": "bridge", "edge": 0}),
+            "village": Action({"type": "build", "piece": "village", "vertex": 0}),
+            "city": Action({"type": "build", "piece": "city", "vertex": 0}),
+            "wall": Action({"type": "build", "piece": "wall", "vertex": 0}),
+            "military": Action({"type": "military"}),
+            "raid": Action({"type": "raid", "hex": 0}),
+            "catapult": Action({"type": "remove_catapult", "hex": 0}),
+            "end_turn": Action({"type": "end_turn"}),
+            "trade": Action({"type": "trade", "give": "wool", "get": "wood"}),
         }
         for name in CULTURE_BUTTONS:
-            probes[name] = {"type": "improve", "culture": name}
+            probes[name] = Action({"type": "improve", "culture": name})
         probe = probes.get(mode)
         if probe is not None:
             try:
@@ -272,7 +272,7 @@ class LandoverChoice(GameFace):
             probe = dict(actions[0])
             probe.update(self.chosen)
             probe[name] = [value] if isinstance(actions[0][name], list) else value
-            reason = self.problem(probe)
+            reason = self.problem(Action.parse(probe))
             if reason is not None:
                 return reason
         return f"no {FIELD_WORDS[name]} there fits what you chose"

@@ -251,7 +251,7 @@ class LandoverFace(LandoverLook, LandoverWords):
         game = self.game
         if self._mode() is None:
             if game.phase == "roll":
-                return Outcome("roll", action={"type": "roll"})
+                return Outcome("roll", action=Action({"type": "roll"}))
             return Outcome(f"nothing to confirm: {self._what_now(seat)}", refused=True)
         locked = ""
         if self.tentative is not None:

@@ -32,15 +32,10 @@ from tablelight.games.landover.rules import (
     WHEAT,
     WOOD,
     WOOL,
+    build_action,
+    hex_action,
 )
 from tablelight.games.landover.plays import LandoverPlays
-
-
-def fresh_copy(action: Action) -> Action:
-    """A copy of a listed action that shares nothing with the listing (a card play's lists copied too)."""
-    if action["type"] != "play":
-        return dict(action)  # fields are strings and numbers
-    return {key: list(value) if type(value) is list else value for key, value in action.items()}
 
 
 def same_values_and_types(action: Action, listed: Action) -> bool:
@@ -66,7 +61,7 @@ class LandoverListing(LandoverPlays):
     _drawn: Action | None = None
 
     def random_action(self, rng: Rng) -> Action:
-        """A uniformly random action of the full legal listing (a copy the caller may keep).
+        """A uniformly random action of the full legal listing (immutable: the listed value itself).
 
         The next check of an action equal to it, value for value and type for type, takes
         the listed normal form without checking it again: the listing is made by the same
@@ -74,11 +69,11 @@ class LandoverListing(LandoverPlays):
         """
         listed = rng.choice(self.legal_actions())
         self._drawn = listed
-        return fresh_copy(listed)
+        return listed
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action of the seat to act. Treat the returned dicts as read-only: lists
-        that depend only on the board are kept between calls until the board changes."""
+        """Every legal action of the seat to act (immutable values: lists that depend only on the
+        board are kept between calls until the board changes, and shared)."""
         phase = self.phase
         seat = self.seat
         if phase == MAIN:
@@ -86,12 +81,12 @@ class LandoverListing(LandoverPlays):
         if phase == SETUP:
             _, step = self.setup_steps[self.setup_step]
             if step == "road":
-                return [{"type": "build", "piece": "road", "edge": e} for e in self._setup_roads()]
-            return [{"type": "build", "piece": step, "vertex": v} for v in self._setup_corners()]
+                return [build_action("road", "edge", e) for e in self._setup_roads()]
+            return [build_action(step, "vertex", v) for v in self._setup_corners()]
         if phase == ROLL:
             return list(ROLL_CHOICES)
         if phase == LUCKY:
-            return [{"type": "lucky_raid", "hex": h} for h in self._lucky_hexes()]
+            return [hex_action("lucky_raid", h) for h in self._lucky_hexes()]
         if phase == TAKE:
             return self._take_actions()
         return []
@@ -112,7 +107,7 @@ class LandoverListing(LandoverPlays):
         if hand[ORE] >= 3 and wheat >= 2 and counts["city"] < limits["city"]:
             actions += self._build_actions(seat, "city")
         if clay >= 2 and counts["wall"] < limits["wall"]:
-            actions += [{"type": "build", "piece": "wall", "vertex": v} for v in self._wall_corners(seat)]
+            actions += [build_action("wall", "vertex", v) for v in self._wall_corners(seat)]
         if wool and wheat and self.military[seat] < self.military_cap(seat):
             actions.append(MILITARY)
         crane = self.crane
@@ -125,20 +120,20 @@ class LandoverListing(LandoverPlays):
                 if cities is None:
                     actions.append(IMPROVE[c])
                 else:
-                    actions += [{"type": "improve", "culture": CULTURES[c], "city": v} for v in cities]
+                    actions += [Action({"type": "improve", "culture": CULTURES[c], "city": v}) for v in cities]
         trade_rate = self.trade_rate
         for give, have in enumerate(hand) if max(hand) >= 2 else ():  # every card kind; a trade takes 2 or more
             if have >= 2 and have >= trade_rate(seat, give):
                 actions += TRADES[give]
         if self.lucky_raid:  # listed before the paid raids: a raid key takes the free one first
-            actions += [{"type": "lucky_raid", "hex": h} for h in self._lucky_hexes()]
+            actions += [hex_action("lucky_raid", h) for h in self._lucky_hexes()]
         if self.military[seat] >= 1:
             if not self.raided:
                 actions += self._cached(
                     ("raid_actions", seat, self._catapult_version),
-                    lambda: [{"type": "raid", "hex": h} for h in self._raid_hexes(seat)],
+                    lambda: [hex_action("raid", h) for h in self._raid_hexes(seat)],
                 )
-            actions += [{"type": "remove_catapult", "hex": h} for h in sorted(self.catapult_at)]
+            actions += [hex_action("remove_catapult", h) for h in sorted(self.catapult_at)]
         held = self.dev_cards[seat]
         if held:
             for card in sorted(set(held)) if len(held) > 1 else held:
@@ -153,9 +148,9 @@ class LandoverListing(LandoverPlays):
         if found is None:
             if piece == "road" or piece == "bridge":
                 places = self._route_edges(seat, ROAD if piece == "road" else BRIDGE)
-                found = [{"type": "build", "piece": piece, "edge": e} for e in places]
+                found = [build_action(piece, "edge", e) for e in places]
             else:
                 places = self._village_corners(seat) if piece == "village" else self._own_corners(seat, VILLAGE)
-                found = [{"type": "build", "piece": piece, "vertex": v} for v in places]
+                found = [build_action(piece, "vertex", v) for v in places]
             kept[("build", piece)] = found
         return found

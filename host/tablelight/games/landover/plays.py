@@ -6,6 +6,7 @@ The three functions share one reading of each card (``docs/rules/landover.md``):
 
 from __future__ import annotations
 
+from tablelight.core.actions import FrozenList
 from tablelight.core.errors import MalformedActionError
 from tablelight.core.game import Action
 from tablelight.games.landover.hexmap import (
@@ -48,10 +49,10 @@ class LandoverPlays(LandoverValidation):
         if card == "alchemist":
             return out  # only before the roll
         if card == "military":
-            return [{"type": "play", "card": card}] if self.military[seat] < self.military_cap(seat) else out
+            return [Action({"type": "play", "card": card})] if self.military[seat] < self.military_cap(seat) else out
         if card == "commercial_harbor":
             return [
-                {"type": "play", "card": card, "give": RESOURCES[g], "get": c}
+                Action({"type": "play", "card": card, "give": RESOURCES[g], "get": c})
                 for g in range(RESOURCE_KINDS)
                 if hand[g]
                 for c in COMMODITIES
@@ -61,18 +62,18 @@ class LandoverPlays(LandoverValidation):
             for s in others:
                 if self.vp(s) > mine:
                     if self.record_format >= 3:  # the target only: its hand is seen once the card is played
-                        out += [{"type": "play", "card": card, "target": s}] if self.hand_size(s) else []
+                        out += [Action({"type": "play", "card": card, "target": s})] if self.hand_size(s) else []
                     else:
-                        out += [{"type": "play", "card": card, "target": s, "take": take} for take in self._merchant_takes(s)]
+                        out += [Action({"type": "play", "card": card, "target": s, "take": FrozenList(take)}) for take in self._merchant_takes(s)]
             return out
         if card == "merchant":
-            return [{"type": "play", "card": card, "hex": h} for h in self._settled_hexes(seat)]
+            return [Action({"type": "play", "card": card, "hex": h}) for h in self._settled_hexes(seat)]
         if card == "inventor":
 
             def swaps() -> list[Action]:
                 swappable = [h for h in range(self.hex_count) if self._land_hex(h) and self.number[h] in INVENTOR_NUMBERS]
                 return [
-                    {"type": "play", "card": card, "hexes": [a, b]}
+                    Action({"type": "play", "card": card, "hexes": FrozenList((a, b))})
                     for i, a in enumerate(swappable)
                     for b in swappable[i + 1 :]
                 ]
@@ -80,26 +81,26 @@ class LandoverPlays(LandoverValidation):
             return self._cached(("inventor", self._number_version), swaps)
         if card == "medicine":
             if hand[ORE] >= 2 and hand[WHEAT] >= 1 and self.counts[seat]["city"] < self.limits["city"]:
-                return [{"type": "play", "card": card, "vertex": v} for v in self._own_corners(seat, VILLAGE)]
+                return [Action({"type": "play", "card": card, "vertex": v}) for v in self._own_corners(seat, VILLAGE)]
             return out
         if card == "siege":
             if self.raided:
                 return out
-            return [{"type": "play", "card": card, "hex": h} for h in self._raid_hexes(seat)]
+            return [Action({"type": "play", "card": card, "hex": h}) for h in self._raid_hexes(seat)]
         if card == "bishop":
-            return [{"type": "play", "card": card, "hex": h} for h in sorted(self.catapult_at)]
+            return [Action({"type": "play", "card": card, "hex": h}) for h in sorted(self.catapult_at)]
         if card == "deserter":
-            return [{"type": "play", "card": card, "target": s} for s in others if self.military[s] >= 1]
+            return [Action({"type": "play", "card": card, "target": s}) for s in others if self.military[s] >= 1]
         if card == "vandal":
             return self._cached(
                 ("vandal", seat),
-                lambda: [{"type": "play", "card": card, "edge": e} for s in others for e in sorted(self._open_edges(s))],
+                lambda: [Action({"type": "play", "card": card, "edge": e}) for s in others for e in sorted(self._open_edges(s))],
             )
         if card == "diplomat":
             return self._cached(
                 ("diplomat", seat),
                 lambda: [
-                    {"type": "play", "card": card, "edge": e, "to": to}
+                    Action({"type": "play", "card": card, "edge": e, "to": to})
                     for e in sorted(self._open_edges(seat))
                     for to in self._diplomat_targets(seat, e)
                 ],
@@ -108,16 +109,16 @@ class LandoverPlays(LandoverValidation):
             if self.military[seat] < 1:
                 return out
             return [
-                {"type": "play", "card": card, "vertex": v}
+                Action({"type": "play", "card": card, "vertex": v})
                 for s in others
                 for v in self._own_corners(s, CITY)
                 if self.corner_metro[v] < 0
             ]
         if card == "spy":
             if self.record_format >= 3:  # the number of cards a seat holds is public, the cards are not
-                return [{"type": "play", "card": card, "target": s} for s in others if self.dev_cards[s]]
+                return [Action({"type": "play", "card": card, "target": s}) for s in others if self.dev_cards[s]]
             return [
-                {"type": "play", "card": card, "target": s, "card_taken": name}
+                Action({"type": "play", "card": card, "target": s, "card_taken": name})
                 for s in others
                 for name in sorted(set(self.dev_cards[s]))
             ]
@@ -129,8 +130,8 @@ class LandoverPlays(LandoverValidation):
         assert taking is not None
         target = taking["target"]
         if taking["card"] == "master_merchant":
-            return [{"type": "take", "cards": take} for take in self._merchant_takes(target)]
-        return [{"type": "take", "dev_card": name} for name in sorted(set(self.dev_cards[target]))]
+            return [Action({"type": "take", "cards": FrozenList(take)}) for take in self._merchant_takes(target)]
+        return [Action({"type": "take", "dev_card": name}) for name in sorted(set(self.dev_cards[target]))]
 
     def _check_take(self, action: Action) -> Action:
         """A take in phase ``take``, checked with the same rules :meth:`_take_actions` lists by."""
@@ -145,12 +146,12 @@ class LandoverPlays(LandoverValidation):
             normal = sorted(cards, key=CARD_INDEX.__getitem__)
             if normal not in self._merchant_takes(target):
                 raise self._rule("landover.take.cards", f"take two cards seat {target} holds (one if it holds one); {normal} is not possible")
-            return {"type": "take", "cards": normal}
+            return Action({"type": "take", "cards": FrozenList(normal)})
         self._fields(action, ("dev_card",))
         name = action.get("dev_card")
         if not isinstance(name, str) or name not in self.dev_cards[target]:
             raise self._rule("landover.take.dev_card", f"seat {target} holds no {name!r}")
-        return {"type": "take", "dev_card": name}
+        return Action({"type": "take", "dev_card": name})
 
     def _perform_take(self, seat: int, action: Action) -> None:
         taking = self.taking
@@ -185,7 +186,7 @@ class LandoverPlays(LandoverValidation):
 
     def _check_card_play(self, seat: int, card: str, action: Action) -> Action:
         """Validate a card's fields; the same tests :meth:`_card_plays` lists by."""
-        out: Action = {"type": "play", "card": card}
+        out: Action = Action({"type": "play", "card": card})
         hand = self.hands[seat]
         if card in ("crane", "irrigation", "mining", "road_building", "famine", "wedding", "anarchy", "military"):
             self._fields(action, ("card",))
@@ -198,11 +199,11 @@ class LandoverPlays(LandoverValidation):
             get = self._field_choice(action, "get", COMMODITIES)
             if not hand[CARD_INDEX[give]]:
                 raise self._rule("landover.trade.not_enough", f"you have no {give}")
-            return {**out, "give": give, "get": get}
+            return Action({**out, "give": give, "get": get})
         if card in ("merchant_fleet", "resource_monopoly", "commodity_monopoly"):
             self._fields(action, ("card", "kind"))
             choices = CARDS if card == "merchant_fleet" else RESOURCES if card == "resource_monopoly" else COMMODITIES
-            return {**out, "kind": self._field_choice(action, "kind", choices)}
+            return Action({**out, "kind": self._field_choice(action, "kind", choices)})
         if card in ("master_merchant", "deserter", "spy"):
             fields = {"master_merchant": ("card", "target", "take"), "deserter": ("card", "target"), "spy": ("card", "target", "card_taken")}
             two_steps = self.record_format >= 3 and card in TWO_STEP_CARDS
@@ -213,7 +214,7 @@ class LandoverPlays(LandoverValidation):
             if card == "deserter":
                 if self.military[target] < 1:
                     raise self._rule("landover.card.no_military", f"seat {target} has no military power to desert")
-                return {**out, "target": target}
+                return Action({**out, "target": target})
             if two_steps:  # the cards are chosen after the play, by the player who then sees them
                 if card == "master_merchant" and self.vp(target) <= self.vp(seat):
                     raise self._rule("landover.card.not_ahead", f"seat {target} does not have more victory points than you")
@@ -221,12 +222,12 @@ class LandoverPlays(LandoverValidation):
                     raise self._rule("landover.card.empty_hand", f"seat {target} holds no resource or commodity cards")
                 if card == "spy" and not self.dev_cards[target]:
                     raise self._rule("landover.card.no_dev_cards", f"seat {target} holds no development cards")
-                return {**out, "target": target}
+                return Action({**out, "target": target})
             if card == "spy":
                 name = action.get("card_taken")
                 if name not in self.dev_cards[target]:
                     raise self._rule("landover.card.spy_missing", f"seat {target} holds no {name!r}")
-                return {**out, "target": target, "card_taken": name}
+                return Action({**out, "target": target, "card_taken": name})
             if self.vp(target) <= self.vp(seat):
                 raise self._rule("landover.card.not_ahead", f"seat {target} does not have more victory points than you")
             take = action.get("take")
@@ -235,7 +236,7 @@ class LandoverPlays(LandoverValidation):
             normal = sorted(take, key=CARD_INDEX.__getitem__)
             if normal not in self._merchant_takes(target):
                 raise self._rule("landover.card.take", f"take two cards seat {target} holds (one if it holds one); {normal} is not possible")
-            return {**out, "target": target, "take": normal}
+            return Action({**out, "target": target, "take": FrozenList(normal)})
         if card in ("merchant", "siege", "bishop"):
             self._fields(action, ("card", "hex"))
             h = self._field_int(action, "hex", self.hex_count, "hex")
@@ -245,7 +246,7 @@ class LandoverPlays(LandoverValidation):
                 self._check_raid(seat, h, free=True)
             if card == "bishop" and h not in self.catapult_at:
                 raise self._rule("landover.catapult.none_there", f"hex {h} has no catapult")
-            return {**out, "hex": h}
+            return Action({**out, "hex": h})
         if card == "inventor":
             self._fields(action, ("card", "hexes"))
             hexes = action.get("hexes")
@@ -257,7 +258,7 @@ class LandoverPlays(LandoverValidation):
             for h in pair:
                 if not self._land_hex(h) or self.number[h] not in INVENTOR_NUMBERS:
                     raise self._rule("landover.card.inventor_number", f"hex {h} has no 3, 4, 5, 9, 10 or 11 token")
-            return {**out, "hexes": pair}
+            return Action({**out, "hexes": FrozenList(pair)})
         if card == "medicine" or card == "raze":
             self._fields(action, ("card", "vertex"))
             v = self._field_int(action, "vertex", self.corner_count, "corner")
@@ -274,14 +275,14 @@ class LandoverPlays(LandoverValidation):
                     raise self._rule("landover.card.raze_target", f"corner {v} holds no opponent's city")
                 if self.corner_metro[v] >= 0:
                     raise self._rule("landover.card.raze_metro", "a metro city cannot be razed")
-            return {**out, "vertex": v}
+            return Action({**out, "vertex": v})
         if card == "vandal":
             self._fields(action, ("card", "edge"))
             e = self._field_int(action, "edge", self.side_count, "side")
             owner = self.side_owner[e]
             if owner in (NOBODY, seat) or not self._open_end(owner, e):
                 raise self._rule("landover.card.vandal_target", f"side {e} is not an opponent's road or bridge at an open end")
-            return {**out, "edge": e}
+            return Action({**out, "edge": e})
         if card == "diplomat":
             self._fields(action, ("card", "edge", "to"))
             e = self._field_int(action, "edge", self.side_count, "side")
@@ -290,7 +291,7 @@ class LandoverPlays(LandoverValidation):
                 raise self._rule("landover.card.diplomat_from", f"side {e} is not your road or bridge at an open end")
             if to not in self._diplomat_targets(seat, e):
                 raise self._rule("landover.card.diplomat_to", f"your piece cannot move to side {to}")
-            return {**out, "edge": e, "to": to}
+            return Action({**out, "edge": e, "to": to})
         raise MalformedActionError("landover.card.unknown", f"unknown development card {card!r}")  # pragma: no cover
 
     def _play_card(self, seat: int, action: Action) -> None:

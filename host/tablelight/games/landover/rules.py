@@ -6,6 +6,8 @@ Costs are the Catan-family defaults (the rulebook's cost pictures are lost); see
 
 from __future__ import annotations
 
+import functools
+
 from tablelight.core.fields import NOBODY  # noqa: F401 (the engine reads it from here)
 from tablelight.core.game import Action
 from tablelight.games.landover.hexmap import CARDS, COMMODITIES, RESOURCES
@@ -62,24 +64,36 @@ MAP_SALT = 0x4C414E44
 PRIVATE_CHANCE = {"dev_card": ("seat",), "steal": ("seat", "victim")}
 
 
-# Actions that never change, listed as shared dicts (legal_actions: treat them as read-only).
-END_TURN: Action = {"type": "end_turn"}
-MILITARY: Action = {"type": "military"}
-IMPROVE: tuple[Action, ...] = tuple({"type": "improve", "culture": name} for name in CULTURES)
+# Actions that never change, built once and shared by every listing (Action values are immutable).
+END_TURN: Action = Action({"type": "end_turn"})
+MILITARY: Action = Action({"type": "military"})
+IMPROVE: tuple[Action, ...] = tuple(Action({"type": "improve", "culture": name}) for name in CULTURES)
 TRADES: tuple[tuple[Action, ...], ...] = tuple(
-    tuple({"type": "trade", "give": CARDS[give], "get": CARDS[get]} for get in range(8) if get != give)
+    tuple(Action({"type": "trade", "give": CARDS[give], "get": CARDS[get]}) for get in range(8) if get != give)
     for give in range(8)
 )
+@functools.cache
+def build_action(piece: str, where: str, place: int) -> Action:
+    """The build of ``piece`` on edge or vertex ``place`` (``where``), made once and shared."""
+    return Action({"type": "build", "piece": piece, where: place})
+
+
+@functools.cache
+def hex_action(kind: str, h: int) -> Action:
+    """A raid, lucky raid or catapult removal on hex ``h``, made once and shared."""
+    return Action({"type": kind, "hex": h})
+
+
 #: Cards whose plays never depend on the position.
 FIXED_PLAYS: dict[str, tuple[Action, ...]] = {
     **{
-        card: ({"type": "play", "card": card},)
+        card: (Action({"type": "play", "card": card}),)
         for card in ("crane", "irrigation", "mining", "road_building", "famine", "wedding", "anarchy")
     },
-    "merchant_fleet": tuple({"type": "play", "card": "merchant_fleet", "kind": k} for k in CARDS),
-    "resource_monopoly": tuple({"type": "play", "card": "resource_monopoly", "kind": k} for k in RESOURCES),
-    "commodity_monopoly": tuple({"type": "play", "card": "commodity_monopoly", "kind": k} for k in COMMODITIES),
+    "merchant_fleet": tuple(Action({"type": "play", "card": "merchant_fleet", "kind": k}) for k in CARDS),
+    "resource_monopoly": tuple(Action({"type": "play", "card": "resource_monopoly", "kind": k}) for k in RESOURCES),
+    "commodity_monopoly": tuple(Action({"type": "play", "card": "commodity_monopoly", "kind": k}) for k in COMMODITIES),
 }
-ROLL_CHOICES: tuple[Action, ...] = ({"type": "roll"},) + tuple(
-    {"type": "play", "card": "alchemist", "white": w, "red": r} for w in range(1, 7) for r in range(1, 7)
+ROLL_CHOICES: tuple[Action, ...] = (Action({"type": "roll"}),) + tuple(
+    Action({"type": "play", "card": "alchemist", "white": w, "red": r}) for w in range(1, 7) for r in range(1, 7)
 )

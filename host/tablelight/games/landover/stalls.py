@@ -9,6 +9,8 @@ seat instead. ``docs/rules/landover.md`` ("Why random games are long") quotes it
 
 from __future__ import annotations
 
+from tablelight.core.actions import Action
+
 import argparse
 import json
 import sys
@@ -16,6 +18,7 @@ from collections import Counter
 from typing import Any
 
 from tablelight.core.errors import IllegalActionError
+from tablelight.core.fields import is_chance_entry
 from tablelight.core.rng import Rng
 from tablelight.games.landover.cards import CULTURES
 from tablelight.games.landover.engine import Landover
@@ -50,7 +53,7 @@ def play(seed: int, record_format: int, options: dict[str, Any], bots: str = "ra
         if track == BARBARIAN_TRACK - 1 and game.barbarians == 0:
             attacks += 1
             bare_attacks += bare  # no city on the board: strength 0
-    chance = Counter(e["chance"] for e in game.log if "chance" in e)
+    chance = Counter(e["chance"] for e in game.log if is_chance_entry(e))
     cities = [c["city"] for c in game.counts]
     return {
         "capped": game.capped,
@@ -73,7 +76,7 @@ def metro_blocked(game: Landover, seat: int) -> set[tuple[int, str]]:
     for culture, level in zip(CULTURES, game.culture[seat]):
         if level == 3:
             try:
-                game.check({"type": "improve", "culture": culture})
+                game.check(Action({"type": "improve", "culture": culture}))
             except IllegalActionError as error:
                 if error.rule == "landover.culture.metro_needs_city":
                     out.add((seat, culture))

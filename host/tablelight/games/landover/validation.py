@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from tablelight.core.errors import MalformedActionError, RuleViolationError
+from tablelight.core.fields import is_whole_in
 from tablelight.core.game import Action
 from tablelight.games.landover.hexmap import CARDS
-from tablelight.games.landover.rules import COSTS
 from tablelight.games.landover.production import LandoverProduction
+from tablelight.games.landover.rules import COSTS
 
 
 class LandoverValidation(LandoverProduction):
-    def _field_int(self, action: Action, key: str, limit: int, what: str) -> int:
+    def _field_int(self, action: Mapping[str, Any], key: str, limit: int, what: str) -> int:
         value = action.get(key)
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < limit:
+        if not is_whole_in(value, 0, limit - 1):
             raise MalformedActionError(
                 f"landover.action.bad_{key}", f"{key} must be a {what} id 0-{limit - 1}, got {value!r}"
             )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from tablelight.core.game import LogEntry
@@ -81,12 +82,13 @@ class LandoverViews(LandoverTurns):
             "turn_cap_reached": self.capped,
         }
 
-    def view_log(self, seat: int) -> list[LogEntry]:
+    def view_log(self, seat: int) -> list[Mapping[str, Any]]:
         """The log without what ``seat`` may not see: others' dev draws, steals it was not part of, and
         the cards a master merchant or spy took unless ``seat`` took them or lost them (the play and its
         target are public)."""
         self._check_seat(seat)
-        out = []
+        out: list[Mapping[str, Any]] = []
+        entry: Mapping[str, Any]
         target = None  # of the last master merchant or spy played (a format 3 take follows it)
         for entry in self.log:
             if "chance" in entry:

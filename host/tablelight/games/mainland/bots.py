@@ -137,11 +137,11 @@ class GreedyBot:
         if not game.replaced and game.camp_placed[seat]:
             hand = game.hands[seat]
             if game.discards[seat] or (not hand and game.decks[seat]):
-                return {"type": "gather"}
+                return Action({"type": "gather"})
             if hand and game.decks[seat]:
                 advanced = sorted(card for card in set(hand) if not card.startswith("land"))
-                return {"type": "replace", "card": self.rng.choice(advanced or sorted(set(hand)))}
-        return {"type": "pass"}
+                return Action({"type": "replace", "card": self.rng.choice(advanced or sorted(set(hand)))})
+        return Action({"type": "pass"})
 
     def ranked(self, game: Mainland) -> list[Action]:
         """The placements best first by the bot's measure (listing order among equals), or, with none,
@@ -172,4 +172,4 @@ class GreedyBot:
 
 def _place(placement: tuple[str, int, int, int]) -> Action:
     card, x, y, rotation = placement
-    return {"type": "place", "card": card, "x": x, "y": y, "rotation": rotation}
+    return Action({"type": "place", "card": card, "x": x, "y": y, "rotation": rotation})

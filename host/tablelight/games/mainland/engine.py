@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tablelight.core.errors import MalformedActionError, RuleViolationError, SetupError
-from tablelight.core.fields import NOBODY, is_whole
+from tablelight.core.fields import NOBODY, is_action_entry, is_whole
 from tablelight.core.game import Action, Game, LogEntry
 from tablelight.core.options import OptionSpec
 from tablelight.core.rng import Rng
@@ -303,7 +303,7 @@ class Mainland(Game):
         if seat is None:
             return []
         actions: list[Action] = [
-            {"type": "place", "card": card, "x": x, "y": y, "rotation": rotation}
+            Action({"type": "place", "card": card, "x": x, "y": y, "rotation": rotation})
             for card, x, y, rotation in self.placements(seat)
         ]
         return actions + self._other_actions(seat)
@@ -317,7 +317,7 @@ class Mainland(Game):
         pick = rng.below(len(placements) + len(others))
         if pick < len(placements):
             card, x, y, rotation = placements[pick]
-            return {"type": "place", "card": card, "x": x, "y": y, "rotation": rotation}
+            return Action({"type": "place", "card": card, "x": x, "y": y, "rotation": rotation})
         return others[pick - len(placements)]
 
     def _other_actions(self, seat: int) -> list[Action]:
@@ -327,9 +327,9 @@ class Mainland(Game):
         actions: list[Action] = []
         if not self.replaced:
             if self.decks[seat]:
-                actions.extend({"type": "replace", "card": card} for card in sorted(set(self.hands[seat])))
-            actions.append({"type": "gather"})
-        actions.append({"type": "pass"})
+                actions.extend(Action({"type": "replace", "card": card}) for card in sorted(set(self.hands[seat])))
+            actions.append(Action({"type": "gather"}))
+        actions.append(Action({"type": "pass"}))
         return actions
 
     def scores(self) -> list[int]:
@@ -402,14 +402,15 @@ class Mainland(Game):
             "discard": list(self.discards[seat]),
         }
 
-    def view_log(self, seat: int) -> list[LogEntry]:
+    def view_log(self, seat: int) -> list[dict[str, Any]]:
         """The log without any shuffle's order, and without the card another clan replaced."""
         self._check_seat(seat)
-        shown: list[LogEntry] = []
+        shown: list[dict[str, Any]] = []
+        entry: Mapping[str, Any]
         for entry in self.log:
             if entry.get("chance") == "shuffle":
                 entry = {**entry, "value": None, "hidden": True}
-            elif "action" in entry and entry["action"].get("type") == "replace" and entry["seat"] != seat:
+            elif is_action_entry(entry) and entry["action"].get("type") == "replace" and entry["seat"] != seat:
                 entry = {**entry, "action": {"type": "replace", "card": None}}
             shown.append(dict(entry))
         return shown
@@ -434,13 +435,13 @@ class Mainland(Game):
         if kind != "place" and not self.camp_placed[seat]:
             raise RuleViolationError("mainland.camp.first", "your first card must be your camp: place it")
         if kind == "pass":
-            return {"type": "pass"}
+            return Action({"type": "pass"})
         if kind == "gather":
             if self.replaced:
                 raise RuleViolationError(
                     "mainland.gather.start_of_turn", "clan gathering is only allowed at the very start of a turn"
                 )
-            return {"type": "gather"}
+            return Action({"type": "gather"})
         card = action["card"]
         if not isinstance(card, str) or card not in CARDS:
             raise MalformedActionError("mainland.action.unknown_card", f"card must be a card id, got {card!r}")
@@ -451,7 +452,7 @@ class Mainland(Game):
                 raise RuleViolationError("mainland.card.not_in_hand", f"{card} is not in your hand")
             if not self.decks[seat]:
                 raise RuleViolationError("mainland.replace.empty_deck", "your deck is empty: nothing to replace with")
-            return {"type": "replace", "card": card}
+            return Action({"type": "replace", "card": card})
         x, y, rotation = action["x"], action["y"], action["rotation"]
         for name, value in (("x", x), ("y", y), ("rotation", rotation)):
             if not is_whole(value):
@@ -480,7 +481,7 @@ class Mainland(Game):
         # Rotations giving the same layout are one move: name it by the smallest.
         tiles = ROTATIONS[card][rotation]
         rotation = ROTATIONS[card].index(tiles)
-        return {"type": "place", "card": card, "x": x, "y": y, "rotation": rotation}
+        return Action({"type": "place", "card": card, "x": x, "y": y, "rotation": rotation})
 
     def _perform(self, action: Action) -> None:
         seat = self.turn

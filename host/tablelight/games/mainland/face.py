@@ -179,7 +179,7 @@ class MainlandFace(GameFace):
         card = self.chosen()
         if card is None:
             return None
-        return {"type": "place", "card": card, "x": self.x, "y": self.y, "rotation": self.rotation}
+        return Action({"type": "place", "card": card, "x": self.x, "y": self.y, "rotation": self.rotation})
 
     def placing_actions(self) -> list[Action]:
         """The engine's legal placements (the picker's source)."""
@@ -300,7 +300,7 @@ class MainlandFace(GameFace):
         seat, (name, value) = found
         armed, self.armed = self.armed, None
         if armed is not None and name in (armed, "confirm"):
-            return Outcome(f"{armed} ({self.token_words(seat)})", action={"type": armed})
+            return Outcome(f"{armed} ({self.token_words(seat)})", action=Action({"type": armed}))
         if armed is not None and name == "cancel":
             return Outcome(f"{armed} called off")
         if name == "hand":
@@ -365,7 +365,7 @@ class MainlandFace(GameFace):
         turned = "rotation" in chosen or (same and self.turned)
         if chosen.get("type") == "replace":
             return Outcome(f"{card} chosen: press replace (or choose it on your page) to swap it")
-        probe.agree({"type": "place", **chosen, "rotation": chosen.get("rotation", self.rotation)}) or probe.agree(chosen)
+        probe.agree(Action({"type": "place", **chosen, "rotation": chosen.get("rotation", self.rotation)})) or probe.agree(chosen)
         first = probe.candidates()[0]
         self.rotation, self.x, self.y = first["rotation"], chosen.get("x", first["x"]), chosen.get("y", first["y"])
         self.turned = turned
@@ -412,7 +412,7 @@ class MainlandFace(GameFace):
         )
 
     def _arm(self, seat: int, kind: str) -> Outcome:
-        reason = self.problem({"type": kind})
+        reason = self.problem(Action({"type": kind}))
         if reason is not None:
             return Outcome(reason, refused=True, flash=self.layout.token_leds[seat][: self.game.tokens[seat]])
         self.armed = kind
@@ -420,7 +420,7 @@ class MainlandFace(GameFace):
         return Outcome(f"press {kind} again or confirm to {what}: {self.token_words(seat)}; any other key calls it off")
 
     def _replace(self, seat: int, card: str) -> Outcome:
-        action: Action = {"type": "replace", "card": card}
+        action: Action = Action({"type": "replace", "card": card})
         reason = self.problem(action)
         if reason is not None:
             return Outcome(reason, refused=True)
