@@ -403,10 +403,11 @@ class BoardSession:
 
     def loopback(self, data: bytes, timeout: float = 2.0) -> bytes:
         """Send ``data`` to the board and return its echo."""
-        reply = self._request(wire.encode_loop(data), wire.MSG_LOOP_REPLY, timeout)
+        # An echo answers its own request only: a stale one still in flight carries other bytes.
+        reply = self._request(wire.encode_loop(data), wire.MSG_LOOP_REPLY, timeout, lambda r: r[1:] == data)
         return reply[1:]
 
-    def _request(self, frame: bytes, kind: int, timeout: float) -> bytes:
+    def _request(self, frame: bytes, kind: int, timeout: float, is_answer: Callable[[bytes], bool] = lambda r: True) -> bytes:
         with self._lock:
             while not self._replies.empty():
                 self._replies.get_nowait()
@@ -419,7 +420,7 @@ class BoardSession:
                     reply = self._replies.get(timeout=max(0.0, deadline - time.monotonic()))
                 except queue.Empty:
                     raise BoardError(f"no reply from the board on {self.port} within {timeout:g} s") from None
-                if reply[0] == kind:
+                if reply[0] == kind and is_answer(reply):
                     return reply
         finally:
             self._awaiting = None
