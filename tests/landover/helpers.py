@@ -7,20 +7,18 @@ import copy
 from typing import Any
 
 from tablelight.games.landover.hexmap import CARDS, LAND_EDGE, WATER_EDGE, COAST_EDGE
-from tablelight.games.landover.engine import MAIN, Landover
+from tablelight.games.landover.engine import Landover
 
 
-def main_game(players: int = 2, seed: int = 0, **options: Any) -> Landover:
-    """A game whose setup is skipped: empty board, empty hands, order[0] to act after the roll.
-
-    Still written field by field: Landover has no documented starting position yet (Farlander's
-    setup "position" is the model to follow), so this helper and many rule tests set fields."""
-    game = Landover(players, {"map_numbers": "fixed", **options}, seed)  # the tests read the printed numbers
-    game.phase = MAIN
-    game.turn_index = 0
-    game.seat = game.order[0]
-    game.dice = {"white": 1, "red": 2, "event": "barbarian"}
-    return game
+def main_game(players: int = 2, seed: int = 0, position: dict[str, Any] | None = None, **options: Any) -> Landover:
+    """A game started from a documented position (``games/landover/position.py``): by default an
+    empty board, empty hands, seats in order 0, 1, ... and seat 0 to act after the roll. ``position``
+    adds to or replaces those fields (hands, dev_cards, culture, military, pieces, ...)."""
+    start = {"order": list(range(players)), "dice": {"white": 1, "red": 2, "event": "barbarian"}, **(position or {})}
+    if start.get("phase") == "roll":
+        start.pop("dice")
+    # the tests read the printed numbers
+    return Landover(players, {"map_numbers": "fixed", **options}, seed, setup={"position": start})
 
 
 def force(game: Landover, *outcomes: tuple[str, Any]) -> None:
