@@ -13,7 +13,7 @@ from tablelight.core.errors import IllegalActionError
 from tablelight.games.landover.cards import card_table, full_decks
 from tablelight.games.landover.engine import CITY, LAND_EDGE, MAIN, ROLL, VILLAGE, Landover
 
-from .helpers import city, force, hand, hex_of, inland_corner, main_game, path_from, road, village
+from .helpers import city, force, hand, hex_of, inland_corner, land_hexes, main_game, path_from, road, village
 from .test_landover_rules import corner_for, dice_for, rejects, roll
 
 
@@ -98,8 +98,8 @@ def test_merchant_token_gives_a_point_and_a_two_to_one_rate() -> None:
     village(game, other, corner_for(game, field))
     roll(game, 1, 1)
     assert game.seat == other and game.phase == MAIN
-    if far not in game.settled_hexes(other):
-        rejects(game, {"type": "play", "card": "merchant", "hex": far}, "landover.card.merchant_hex")
+    unsettled = next(h for h in land_hexes(game) if h not in game.settled_hexes(other))
+    rejects(game, {"type": "play", "card": "merchant", "hex": unsettled}, "landover.card.merchant_hex")
     play(game, "merchant", hex=field)
     assert game.merchant_owner == other and game.vp_breakdown(me)["merchant"] == 0
 
