@@ -107,3 +107,23 @@ def snapshot(game: Landover) -> dict[str, Any]:
 
 
 __all__ = ["WATER_EDGE", "LAND_EDGE", "COAST_EDGE"]
+
+
+def spare_corners(game: Landover, count: int, avoid: tuple[int, ...] = ()) -> list[int]:
+    """``count`` land corners from the far end of the map, none next to another or to ``avoid``
+    (places for the extra pieces of a position)."""
+    picked: list[int] = []
+    blocked = {w for v in avoid for w in (v, *game.map.vertex_neighbors[v])}
+    for v in reversed(range(game.corner_count)):
+        if len(picked) == count:
+            break
+        if game.corner_on_land[v] and v not in blocked:
+            picked.append(v)
+            blocked.update((v, *game.map.vertex_neighbors[v]))
+    assert len(picked) == count, "not enough spare corners"
+    return picked
+
+
+def pieces(seat: int, piece: str, places: list[int], home: bool = True) -> list[dict[str, Any]]:
+    """Position entries putting ``seat``'s ``piece`` on each of ``places``."""
+    return [{"seat": seat, "piece": piece, "at": at, "home": home} for at in places]

@@ -20,6 +20,7 @@ from .helpers import (
     inland_corner,
     main_game,
     path_from,
+    pieces,
     road,
     snapshot,
     village,
@@ -191,16 +192,15 @@ def test_production_village_city_commodities_and_doubles() -> None:
     village(game, b, v_sheep)
     roll(game, *dice_for(game.number[sheep]))  # type: ignore[arg-type]
     assert game.hands[b][0] == 1 and game.hands[b][5] == 0  # a village: one wool
-    game.hands[b] = hand()
     game.put_piece(b, "city", v_sheep)
     force(game, ("white_die", dice_for(game.number[sheep])[0]), ("red_die", dice_for(game.number[sheep])[1]), ("event_die", 4))  # type: ignore[arg-type]
     game.apply({"type": "end_turn"})
-    assert game.hands[b][0] == 1 and game.hands[b][5] == 1  # a city on sheep: wool and cloth
-    game.hands[a] = hand()
+    assert game.hands[b][0] == 1 + 1 and game.hands[b][5] == 1  # a city on sheep: wool and cloth
+    wheat_before = game.hands[a][3]
     v_field = corner_for(game, field)
     city(game, a, v_field)
     roll(game, *dice_for(game.number[field]))  # type: ignore[arg-type]
-    assert game.hands[a][3] == 2  # a city on a field: two wheat
+    assert game.hands[a][3] == wheat_before + 2  # a city on a field: two wheat
 
 
 def test_gold_gives_random_resources_through_logged_chance() -> None:
@@ -226,21 +226,19 @@ def test_catapult_makes_a_hex_dead() -> None:
 
 
 def test_aqueduct_gives_a_random_resource_when_nothing_came() -> None:
-    game = main_game()
+    game = main_game(position={"culture": [{}, {"science": 3}]})
     a, b = game.order
-    game.culture[b][0] = 3
     force(game, ("white_die", 1), ("red_die", 1), ("event_die", 5), ("aqueduct", 4))
     game.apply({"type": "end_turn"})
     assert game.hands[b] == hand(clay=1)
 
 
 def test_culture_gate_gives_dev_cards_up_to_the_red_die_and_the_hand_limit() -> None:
-    game = main_game(3)
+    game = main_game(3, position={
+        "culture": [{"commerce": 4}, {"commerce": 3}, {"commerce": 2}],
+        "dev_cards": [["spy"] * 5, [], []],  # a full hand: no more cards
+    })
     first, second, third = game.order
-    game.culture[second][1] = 3  # commerce 3
-    game.culture[third][1] = 2
-    game.culture[first][1] = 4
-    game.dev_cards[first] = ["spy"] * 5  # a full hand: no more cards
     force(game, ("white_die", 2), ("red_die", 3), ("event_die", 5), ("dev_card", 0))
     game.apply({"type": "end_turn"})
     assert len(game.dev_cards[second]) == 1 and game.dev_cards[third] == [] and len(game.dev_cards[first]) == 5
@@ -248,14 +246,13 @@ def test_culture_gate_gives_dev_cards_up_to_the_red_die_and_the_hand_limit() -> 
 
 
 def test_seven_clears_catapults_halves_big_hands_and_respects_walls() -> None:
-    game = main_game(3)
-    a, b, c = game.order
+    a, b, c = 0, 1, 2
+    walled = inland_corner(main_game(3))
+    game = main_game(3, position={
+        "hands": [{"wool": 12}, {}, {"ore": 11}],
+        "pieces": pieces(c, "city", [walled]) + pieces(c, "wall", [walled]),
+    })
     game.put_catapult(a, hex_of(game, "sheep"))
-    game.hands[a] = hand(wool=12)
-    game.hands[c] = hand(ore=11)
-    city(game, c, inland_corner(game))
-    game.corner_wall[inland_corner(game)] = True
-    game.counts[c]["wall"] = 1
     village(game, a, game.map.hex_vertices[hex_of(game, "field")][0])  # b is not last alone: no lucky raid
     village(game, c, game.map.hex_vertices[hex_of(game, "hills")][3])
     village(game, b, next(v for v in range(game.corner_count) if game.corner_on_land[v] and game.far_from_villages(v)))
@@ -269,11 +266,10 @@ def test_seven_clears_catapults_halves_big_hands_and_respects_walls() -> None:
 
 
 def test_lucky_seven_raid_for_a_solo_last_roller() -> None:
-    game = main_game()
+    game = main_game(position={"hands": [{"wool": 1}, {}]})
     a, b = game.order
     sheep = hex_of(game, "sheep")
     village(game, a, corner_for(game, sheep))
-    game.hands[a] = hand(wool=1)
     force(game, ("white_die", 3), ("red_die", 4), ("event_die", 4))
     game.apply({"type": "end_turn"})
     assert game.phase == MAIN and game.current_seat() == b  # the raid is offered, not forced ("may")
@@ -298,20 +294,19 @@ def test_barbarians_advance_on_barbarian_faces_and_respect_the_delay_option() ->
 
 
 def test_barbarian_win_takes_unwalled_cities_of_the_weakest() -> None:
-    game = main_game(3)
-    a, b, c = game.order
+    a, b, c = 0, 1, 2
+    board = main_game(3)
     picks: list[int] = []
-    for v in range(game.corner_count):
-        taken = {w for p in picks for w in (p, *game.map.vertex_neighbors[p])}
-        if game.corner_on_land[v] and v not in taken and len(picks) < 4:
+    for v in range(board.corner_count):
+        taken = {w for p in picks for w in (p, *board.map.vertex_neighbors[p])}
+        if board.corner_on_land[v] and v not in taken and len(picks) < 4:
             picks.append(v)
-    city(game, a, picks[0])
-    city(game, a, picks[1])
-    game.corner_wall[picks[1]] = True
-    city(game, b, picks[2])
-    city(game, c, picks[3])
-    game.military[c] = 1  # 4 cities against 1: the barbarians win
-    game.barbarians = 6
+    game = main_game(3, position={
+        "pieces": pieces(a, "city", picks[:2]) + pieces(a, "wall", [picks[1]])
+        + pieces(b, "city", [picks[2]]) + pieces(c, "city", [picks[3]]),
+        "military": [0, 0, 1],  # 4 cities against 1: the barbarians win
+        "barbarians": 6,
+    })
     force(game, ("white_die", 1), ("red_die", 1), ("event_die", 1), ("barbarian_city", 0), ("barbarian_city", 0))
     game.apply({"type": "end_turn"})
     assert game.corner_level[picks[0]] == VILLAGE and game.corner_level[picks[1]] == CITY  # the unwalled one first
@@ -320,11 +315,9 @@ def test_barbarian_win_takes_unwalled_cities_of_the_weakest() -> None:
 
 
 def test_barbarian_defeat_gives_the_strongest_a_point_and_costs_military() -> None:
-    game = main_game()
+    game = main_game(position={"military": [2, 1], "barbarians": 6})
     a, b = game.order
     city(game, a, inland_corner(game))
-    game.military[a], game.military[b] = 2, 1
-    game.barbarians = 6
     roll(game, 1, 1, event=1)
     assert game.defender == [1 if s == a else 0 for s in range(2)]
     assert game.military[a] == 1 and game.military[b] == 0
@@ -332,11 +325,9 @@ def test_barbarian_defeat_gives_the_strongest_a_point_and_costs_military() -> No
 
 
 def test_barbarian_defeat_with_a_tie_gives_each_a_random_dev_card() -> None:
-    game = main_game()
+    game = main_game(position={"military": [1, 1], "barbarians": 6})
     a, b = game.order
     city(game, a, inland_corner(game))
-    game.military = [1, 1]
-    game.barbarians = 6
     force(game, ("white_die", 1), ("red_die", 1), ("event_die", 1))
     force(game, ("defender_deck", 0), ("dev_card", 0), ("defender_deck", 2), ("dev_card", 0))
     game.apply({"type": "end_turn"})
@@ -365,9 +356,8 @@ def coastal_start(game: Landover) -> tuple[int, int, int]:
 
 
 def test_road_and_bridge_edge_kinds_and_the_no_mixing_rule() -> None:
-    game = main_game()
+    game = main_game(position={"hands": [{"wood": 5, "clay": 5, "wool": 5}, {}]})
     seat = game.seat
-    game.hands[seat] = hand(wood=5, clay=5, wool=5)
     v, water, coast_road = coastal_start(game)
     village(game, seat, v)
     rejects(game, {"type": "build", "piece": "road", "edge": water}, "landover.build.road_on_water")
@@ -383,9 +373,8 @@ def test_road_and_bridge_edge_kinds_and_the_no_mixing_rule() -> None:
 
 
 def test_bridge_on_land_side_is_refused() -> None:
-    game = main_game()
+    game = main_game(position={"hands": [{"wood": 5, "wool": 5}, {}]})
     seat = game.seat
-    game.hands[seat] = hand(wood=5, wool=5)
     v = inland_corner(game)
     village(game, seat, v)
     land = next(e for e in game.map.vertex_edges[v] if game.map.edge_kind[e] == LAND_EDGE)
@@ -393,8 +382,10 @@ def test_bridge_on_land_side_is_refused() -> None:
 
 
 def test_village_needs_own_route_distance_and_cost_then_city_and_wall() -> None:
-    game = main_game()
+    # No wood (and later no wheat) at first: coin buys each at the bank when the test needs it.
+    game = main_game(position={"hands": [{"ore": 3, "wheat": 1, "clay": 5, "wool": 1, "coin": 9}, {}]})
     seat = game.seat
+    assert game.trade_rate(seat, 7) == 3
     v = inland_corner(game)
     village(game, seat, v)
     path = path_from(game, v, 2, (LAND_EDGE,))
@@ -403,14 +394,15 @@ def test_village_needs_own_route_distance_and_cost_then_city_and_wall() -> None:
     end = [x for x in game.map.edge_vertices[path[1]] if x not in game.map.edge_vertices[path[0]]][0]
     middle = [x for x in game.map.edge_vertices[path[0]] if x != v][0]
     rejects(game, {"type": "build", "piece": "village", "vertex": end}, "landover.cost.cannot_afford")
-    game.hands[seat] = hand(wood=1, clay=1, wool=1, wheat=1, ore=3)
+    game.apply({"type": "trade", "give": "coin", "get": "wood"})
     rejects(game, {"type": "build", "piece": "village", "vertex": middle}, "landover.build.distance")
     far = next(x for x in range(game.corner_count) if game.corner_on_land[x] and game.far_from_villages(x) and game.side_owner[game.map.vertex_edges[x][0]] == -1 and x not in game.map.edge_vertices[path[1]])
     rejects(game, {"type": "build", "piece": "village", "vertex": far}, "landover.build.village_not_connected")
     game.apply({"type": "build", "piece": "village", "vertex": end})
-    assert game.corner_owner[end] == seat and game.vp(seat) == 2 and sum(game.hands[seat]) == 3
+    assert game.corner_owner[end] == seat and game.vp(seat) == 2 and game.hands[seat] == hand(ore=3, clay=4, coin=6)
     rejects(game, {"type": "build", "piece": "city", "vertex": end}, "landover.cost.cannot_afford")
-    game.hands[seat] = hand(ore=3, wheat=2, clay=4)
+    for _ in range(2):
+        game.apply({"type": "trade", "give": "coin", "get": "wheat"})
     game.apply({"type": "build", "piece": "city", "vertex": end})
     assert game.corner_level[end] == CITY and game.vp(seat) == 3
     game.apply({"type": "build", "piece": "wall", "vertex": end})

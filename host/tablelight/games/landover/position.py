@@ -50,6 +50,7 @@ from tablelight.games.landover.rules import (
 
 if TYPE_CHECKING:
     from tablelight.games.landover.engine import Landover
+    from tablelight.games.landover.state import LandoverState
 
 KEYS = ("order", "phase", "seat", "dice", "raided", "pieces", "metros", "hands", "dev_cards", "culture",
         "military", "vp_cards", "barbarians")
@@ -59,7 +60,7 @@ PIECE_KEYS = {"seat", "piece", "at", "home"}
 MOST_CARDS = 99
 
 
-def read_position(data: Any, game: Landover) -> dict[str, Any]:
+def read_position(data: Any, game: LandoverState) -> dict[str, Any]:
     """Check a position against ``game`` (its seats and map) and return it with its defaults filled
     in, except ``order`` (drawn when absent). SetupError names the field."""
     if not isinstance(data, dict):
@@ -144,7 +145,7 @@ def _read_counts(value: Any, names: tuple[str, ...], most: int) -> dict[str, int
     return {name: value[name] for name in names if value.get(name)}
 
 
-def _read_piece(i: int, piece: Any, game: Landover) -> dict[str, Any]:
+def _read_piece(i: int, piece: Any, game: LandoverState) -> dict[str, Any]:
     where = f"position: pieces[{i}]"
     if not isinstance(piece, dict) or not {"seat", "piece", "at"} <= set(piece) or set(piece) - PIECE_KEYS:
         raise SetupError(f"{where} must be {{'seat', 'piece', 'at'[, 'home']}}, not {piece!r}")
