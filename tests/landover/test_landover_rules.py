@@ -14,6 +14,7 @@ from .helpers import (
     WATER_EDGE,
     bridge,
     city,
+    edges_of_kind,
     force,
     hand,
     hex_of,
@@ -23,6 +24,7 @@ from .helpers import (
     pieces,
     road,
     snapshot,
+    spare_corners,
     village,
 )
 
@@ -413,20 +415,29 @@ def test_village_needs_own_route_distance_and_cost_then_city_and_wall() -> None:
 
 def test_piece_limits() -> None:
     """Catan's 5 villages and 4 cities only with the settlement_limits option; roads, bridges, walls always."""
-    game = main_game(settlement_limits=True)
-    seat = game.seat
-    game.counts[seat]["village"] = 5
-    game.hands[seat] = hand(wood=1, clay=1, wool=1, wheat=1)
+    seat = 0
+    board = main_game()
+    spare = spare_corners(board, 9, avoid=(0,))
+    game = main_game(settlement_limits=True, position={
+        "hands": [{"wood": 1, "clay": 1, "wool": 1, "wheat": 1}, {}],
+        "pieces": pieces(seat, "village", spare[:5]),
+    })
+    assert game.counts[seat]["village"] == 5
     assert not any(a.get("piece") == "village" for a in game.legal_actions())
     rejects(game, {"type": "build", "piece": "village", "vertex": 0}, "landover.build.no_pieces")
-    game.counts[seat]["city"] = 4
-    game.hands[seat] = hand(ore=3, wheat=2)
+    game = main_game(settlement_limits=True, position={
+        "hands": [{"ore": 3, "wheat": 2}, {}],
+        "pieces": pieces(seat, "village", spare[:5]) + pieces(seat, "city", spare[5:]),
+    })
+    assert game.counts[seat]["city"] == 4
     rejects(game, {"type": "build", "piece": "city", "vertex": 0}, "landover.build.no_pieces")
-    game = main_game()
-    seat = game.seat
-    game.counts[seat]["road"] = 15
-    game.counts[seat]["wall"] = 3
-    game.hands[seat] = hand(wood=1, clay=2)
+    cities = spare[:3]
+    roads = [e for e in reversed(edges_of_kind(board, LAND_EDGE)) if e != 0][:15]
+    game = main_game(position={
+        "hands": [{"wood": 1, "clay": 2}, {}],
+        "pieces": pieces(seat, "city", cities) + pieces(seat, "wall", cities) + pieces(seat, "road", roads),
+    })
+    assert game.counts[seat]["road"] == 15 and game.counts[seat]["wall"] == 3
     rejects(game, {"type": "build", "piece": "road", "edge": 0}, "landover.build.no_pieces")
     rejects(game, {"type": "build", "piece": "wall", "vertex": 0}, "landover.build.no_pieces")
 
@@ -435,18 +446,21 @@ def test_villages_and_cities_have_no_limit_by_default() -> None:
     """The text limits walls (3) and military power (3) and no other piece: a sixth village and a
     fifth city can be built. (With Catan's limits, a player whose cities the barbarians reduce
     sits on 5 villages and can build no more: most random 4-player games then stall.)"""
-    game = main_game()
-    seat = game.seat
+    seat = 0
+    board = main_game()
+    home = inland_corner(board)
+    elsewhere = spare_corners(board, 8, avoid=(home,))
+    game = main_game(target=30, position={  # 4 more villages and 4 cities elsewhere; no win on the way
+        "hands": [{"wood": 1, "clay": 1, "wool": 1, "wheat": 3, "ore": 3}, {}],
+        "pieces": pieces(seat, "village", elsewhere[:4]) + pieces(seat, "city", elsewhere[4:]),
+    })
     m = game.map
-    home = inland_corner(game)
     village(game, seat, home)
     path = path_from(game, home, 2)
     for e in path:
         road(game, seat, e)
     end = next(v for v in m.edge_vertices[path[-1]] if v not in m.edge_vertices[path[0]])
-    game.counts[seat]["village"] = 5  # four more elsewhere
-    game.counts[seat]["city"] = 4
-    game.hands[seat] = hand(wood=1, clay=1, wool=1, wheat=3, ore=3)
+    assert game.counts[seat]["village"] == 5 and game.counts[seat]["city"] == 4
     assert {"type": "build", "piece": "village", "vertex": end} in game.legal_actions()
     game.apply({"type": "build", "piece": "village", "vertex": end})
     assert game.counts[seat]["village"] == 6
@@ -473,26 +487,28 @@ def test_mystery_hex_is_revealed_when_a_route_touches_it() -> None:
 
 
 def test_military_costs_wool_and_wheat_and_stops_at_three_without_barracks() -> None:
-    game = main_game()
+    game = main_game(position={"hands": [{"wool": 5, "wheat": 5, "coin": 6}, {}]})
     seat = game.seat
-    game.hands[seat] = hand(wool=5, wheat=5)
     for _ in range(3):
         game.apply({"type": "military"})
-    assert game.military[seat] == 3 and game.hands[seat] == hand(wool=2, wheat=2)
+    assert game.military[seat] == 3 and game.hands[seat] == hand(wool=2, wheat=2, coin=6)
     rejects(game, {"type": "military"}, "landover.military.cap")
-    game.culture[seat][2] = 3  # politics 3: barracks
+    for _ in range(3):  # politics 3 (1 + 2 + 3 coin): barracks
+        game.apply({"type": "improve", "culture": "politics"})
+    assert game.culture[seat][2] == 3 and game.hands[seat][7] == 0
     game.apply({"type": "military"})
     assert game.military[seat] == 4
 
 
 def test_culture_costs_and_metro_to_the_first_at_level_four() -> None:
-    game = main_game()
-    seat = game.seat
-    other = 1 - seat
-    game.hands[seat] = hand(paper=10)
+    seat, other = 0, 1
+    # A second player at level 3 of science (see the end).
+    game = main_game(position={"hands": [{"paper": 15}, {}], "culture": [{}, {"science": 3}]})
     game.apply({"type": "improve", "culture": "science"})
-    assert game.culture[seat][0] == 1 and game.hands[seat][6] == 9
-    game.culture[seat][0] = 3
+    assert game.culture[seat][0] == 1 and game.hands[seat][6] == 14
+    game.apply({"type": "improve", "culture": "science"})
+    game.apply({"type": "improve", "culture": "science"})
+    assert game.culture[seat][0] == 3 and game.hands[seat][6] == 9
     rejects(game, {"type": "improve", "culture": "science"}, "landover.culture.metro_needs_city")
     v = inland_corner(game)
     city(game, seat, v)
@@ -503,33 +519,31 @@ def test_culture_costs_and_metro_to_the_first_at_level_four() -> None:
     assert game.hands[seat][6] == 5 and game.metro_owner[0] == seat and game.corner_metro[v] == 0
     assert game.vp_breakdown(seat)["metros"] == 2 and game.vp(seat) == 4
     # A second player at level 4 gets no metro.
-    game.culture[other][0] = 3
     assert game.metro_cities(other, "science", 4) is None
 
 
 def test_metro_is_taken_by_the_first_at_level_six_then_kept() -> None:
-    game = main_game()
-    seat = game.seat
-    other = 1 - seat
-    va = inland_corner(game)
-    city(game, other, va)
-    game.corner_metro[va] = 1
-    game.metro_owner[1] = other
-    game.culture[other][1] = 5
-    vb = next(v for v in range(game.corner_count) if game.corner_on_land[v] and game.far_from_villages(v))
-    city(game, seat, vb)
-    game.culture[seat][1] = 5
-    game.hands[seat] = hand(cloth=6)
+    seat, other = 0, 1
+    board = main_game()
+    va = inland_corner(board)
+    city(board, other, va)
+    vb = next(v for v in range(board.corner_count) if board.corner_on_land[v] and board.far_from_villages(v))
+    game = main_game(position={
+        "pieces": pieces(other, "city", [va]) + pieces(seat, "city", [vb]),
+        "metros": {"commerce": va},
+        "culture": [{"commerce": 5}, {"commerce": 5}],
+        "hands": [{"cloth": 6}, {}],
+    })
+    assert game.metro_owner[1] == other and game.corner_metro[va] == 1
     game.apply({"type": "improve", "culture": "commerce", "city": vb})
     assert game.metro_owner[1] == seat and game.metro_locked[1] and game.corner_metro[va] == -1 and game.corner_metro[vb] == 1
     assert game.metro_cities(other, "commerce", 6) is None  # locked for good
 
 
 def test_science_three_aqueduct_commerce_three_bank_rates() -> None:
-    game = main_game()
-    seat = game.seat
-    assert game.trade_rate(seat, 5) == 3
-    game.culture[seat][1] = 3
+    seat = 0
+    assert main_game().trade_rate(seat, 5) == 3
+    game = main_game(position={"culture": [{"commerce": 3}, {}]})
     assert game.trade_rate(seat, 5) == 2 and game.trade_rate(seat, 0) == 3
 
 
@@ -537,13 +551,16 @@ def test_science_three_aqueduct_commerce_three_bank_rates() -> None:
 
 
 def test_raid_costs_military_steals_once_per_turn_and_catapult_removal() -> None:
-    game = main_game()
-    a, b = game.order
-    sheep = hex_of(game, "sheep")
-    village(game, b, corner_for(game, sheep))
-    game.hands[b] = hand(ore=2)
-    rejects(game, {"type": "raid", "hex": sheep}, "landover.military.none")
-    game.military[a] = 3
+    a, b = 0, 1
+
+    def raider(military: int) -> Landover:
+        game = main_game(position={"hands": [{}, {"ore": 2}], "military": [military, 0]})
+        village(game, b, corner_for(game, hex_of(game, "sheep")))
+        return game
+
+    sheep = hex_of(main_game(), "sheep")
+    rejects(raider(0), {"type": "raid", "hex": sheep}, "landover.military.none")
+    game = raider(3)
     own = hex_of(game, "field")
     rejects(game, {"type": "raid", "hex": own}, "landover.raid.not_a_target")
     force(game, ("steal", 1))
@@ -559,9 +576,8 @@ def test_raid_costs_military_steals_once_per_turn_and_catapult_removal() -> None
 
 
 def test_trading_rates_bank_harbor_and_refusals() -> None:
-    game = main_game()
+    game = main_game(position={"hands": [{"wool": 3, "ore": 2}, {}]})
     seat = game.seat
-    game.hands[seat] = hand(wool=3, ore=2)
     game.apply({"type": "trade", "give": "wool", "get": "coin"})
     assert game.hands[seat] == hand(coin=1, ore=2)
     rejects(game, {"type": "trade", "give": "ore", "get": "wool"}, "landover.trade.not_enough")
@@ -643,10 +659,9 @@ def test_island_explored_point_for_each_new_island() -> None:
 
 
 def test_winning_at_the_target_on_your_own_turn() -> None:
-    game = main_game(target=2)
+    game = main_game(target=2, position={"hands": [{"ore": 3, "wheat": 2}, {}]})
     seat = game.seat
     village(game, seat, inland_corner(game))
-    game.hands[seat] = hand(ore=3, wheat=2)
     game.apply({"type": "build", "piece": "city", "vertex": inland_corner(game)})
     assert game.phase == OVER and game.winners() == [seat] and game.is_over()
 
@@ -663,9 +678,8 @@ def test_turn_cap_ends_with_no_winner_and_says_so() -> None:
 
 
 def test_alchemist_holder_chooses_to_roll() -> None:
-    game = main_game()
+    game = main_game(position={"dev_cards": [[], ["alchemist"]]})
     a, b = game.order
-    game.dev_cards[b] = ["alchemist"]
     game.apply({"type": "end_turn"})
     assert game.phase == ROLL and game.current_seat() == b
     assert {"type": "roll"} in game.legal_actions() and len(game.legal_actions()) == 37
@@ -731,42 +745,50 @@ def test_route_length_matches_the_plain_definition_in_random_games() -> None:
 
 
 def test_barbarians_never_take_a_metro_city() -> None:
-    game = main_game()
-    a, b = game.order
-    v = inland_corner(game)
-    city(game, a, v)
-    game.corner_metro[v] = 0
-    game.metro_owner[0] = a
-    w = next(x for x in range(game.corner_count) if game.corner_on_land[x] and game.far_from_villages(x))
-    city(game, b, w)
-    game.military = [0, 0]
-    game.barbarians = 6
+    a, b = 0, 1
+    board = main_game()
+    v = inland_corner(board)
+    city(board, a, v)
+    w = next(x for x in range(board.corner_count) if board.corner_on_land[x] and board.far_from_villages(x))
+    game = main_game(position={
+        "pieces": pieces(a, "city", [v]) + pieces(b, "city", [w]), "metros": {"science": v},
+        "military": [0, 0], "barbarians": 6,
+    })
+    assert game.metro_owner[0] == a
     force(game, ("white_die", 1), ("red_die", 1), ("event_die", 1), ("barbarian_city", 0))
     game.apply({"type": "end_turn"})
     assert game.corner_level[v] == CITY and game.corner_level[w] == VILLAGE
 
 
 def test_moving_a_raid_frees_the_old_hex_and_one_catapult_per_hex() -> None:
-    game = main_game(3)
+    game = main_game(3, position={"military": [2, 0, 0]})
     a, b, c = game.order
     v = inland_corner(game)
     village(game, b, v)
     first, second = [h for h in game.map.vertex_hexes[v]][:2]
     game.put_catapult(c, second)
-    game.military[a] = 2
     rejects(game, {"type": "raid", "hex": second}, "landover.raid.catapult_there")
     game.apply({"type": "raid", "hex": first})
-    game.raided = False
+    for _ in range(3):  # round the table back to a (no 7: the catapults stay)
+        roll(game, 1, 1)
+    assert game.seat == a and not game.raided
     third = [h for h in game.map.vertex_hexes[v]][2]
     game.apply({"type": "raid", "hex": third})
     assert game.catapult_at == {second: c, third: a}
 
 
 def test_island_explored_once_when_the_option_is_off() -> None:
-    game = main_game(explorer_each_island=False)
-    seat = game.seat
-    game.explored[seat] = {0, 1}
-    assert game.vp_breakdown(seat)["island_explored"] == 1 and game.vp(seat) == 1
+    seat = 0
+    board = main_game()
+    on_island = {}  # island -> a land corner touching that island only
+    for v in range(board.corner_count):
+        islands = {board.map.hex_island[h] for h in board.map.vertex_hexes[v] if board.map.hex_island[h] >= 0}
+        if board.corner_on_land[v] and len(islands) == 1:
+            on_island.setdefault(islands.pop(), v)
+    settled = [on_island[0], on_island[1]]
+    game = main_game(explorer_each_island=False, position={"pieces": pieces(seat, "village", settled, home=False)})
+    assert game.explored[seat] == {0, 1}
+    assert game.vp_breakdown(seat)["island_explored"] == 1 and game.vp(seat) == 2 + 1  # two villages and one point
 
 
 def test_junk_actions_always_get_a_rule_error_and_change_nothing() -> None:
@@ -786,9 +808,10 @@ def test_junk_actions_always_get_a_rule_error_and_change_nothing() -> None:
         {"type": "play", "card": "diplomat", "edge": 0, "to": 1},
         {"type": "play", "card": "alchemist", "white": 1, "red": 1},
     ]
-    for phase_game in (Landover(2, None, 1), main_game()):
+    held = ["inventor", "master_merchant", "spy", "diplomat", "alchemist"]
+    # The setup phase (no cards can be held there) and the main phase holding every card with fields.
+    for phase_game in (Landover(2, None, 1), main_game(position={"dev_cards": [held, []]})):
         game = phase_game
-        game.dev_cards[game.seat] = ["inventor", "master_merchant", "spy", "diplomat", "alchemist"]
         before = snapshot(game)
         for shape in shapes:
             for key in shape:
