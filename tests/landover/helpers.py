@@ -7,20 +7,18 @@ import copy
 from typing import Any
 
 from tablelight.games.landover.hexmap import CARDS, LAND_EDGE, WATER_EDGE, COAST_EDGE
-from tablelight.games.landover.engine import MAIN, Landover
+from tablelight.games.landover.engine import Landover
 
 
-def main_game(players: int = 2, seed: int = 0, **options: Any) -> Landover:
-    """A game whose setup is skipped: empty board, empty hands, order[0] to act after the roll.
-
-    Still written field by field: Landover has no documented starting position yet (Farlander's
-    setup "position" is the model to follow), so this helper and many rule tests set fields."""
-    game = Landover(players, {"map_numbers": "fixed", **options}, seed)  # the tests read the printed numbers
-    game.phase = MAIN
-    game.turn_index = 0
-    game.seat = game.order[0]
-    game.dice = {"white": 1, "red": 2, "event": "barbarian"}
-    return game
+def main_game(players: int = 2, seed: int = 0, position: dict[str, Any] | None = None, **options: Any) -> Landover:
+    """A game started from a documented position (``games/landover/position.py``): by default an
+    empty board, empty hands, seats in order 0, 1, ... and seat 0 to act after the roll. ``position``
+    adds to or replaces those fields (hands, dev_cards, culture, military, pieces, ...)."""
+    start = {"order": list(range(players)), "dice": {"white": 1, "red": 2, "event": "barbarian"}, **(position or {})}
+    if start.get("phase") == "roll":
+        start.pop("dice")
+    # the tests read the printed numbers
+    return Landover(players, {"map_numbers": "fixed", **options}, seed, setup={"position": start})
 
 
 def force(game: Landover, *outcomes: tuple[str, Any]) -> None:
@@ -109,3 +107,23 @@ def snapshot(game: Landover) -> dict[str, Any]:
 
 
 __all__ = ["WATER_EDGE", "LAND_EDGE", "COAST_EDGE"]
+
+
+def spare_corners(game: Landover, count: int, avoid: tuple[int, ...] = ()) -> list[int]:
+    """``count`` land corners from the far end of the map, none next to another or to ``avoid``
+    (places for the extra pieces of a position)."""
+    picked: list[int] = []
+    blocked = {w for v in avoid for w in (v, *game.map.vertex_neighbors[v])}
+    for v in reversed(range(game.corner_count)):
+        if len(picked) == count:
+            break
+        if game.corner_on_land[v] and v not in blocked:
+            picked.append(v)
+            blocked.update((v, *game.map.vertex_neighbors[v]))
+    assert len(picked) == count, "not enough spare corners"
+    return picked
+
+
+def pieces(seat: int, piece: str, places: list[int], home: bool = True) -> list[dict[str, Any]]:
+    """Position entries putting ``seat``'s ``piece`` on each of ``places``."""
+    return [{"seat": seat, "piece": piece, "at": at, "home": home} for at in places]

@@ -1,6 +1,11 @@
-"""Every Landover development card: its quantity in the decks and its effect."""
+"""Every Landover development card: its quantity in the decks and its effect.
+
+Games start from a documented position (``games/landover/position.py``, through ``main_game``):
+seat 0 acts, seat 1 (and 2) wait; ``holding`` gives seat 0 its cards."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
@@ -8,14 +13,27 @@ from tablelight.core.errors import IllegalActionError
 from tablelight.games.landover.cards import card_table, full_decks
 from tablelight.games.landover.engine import CITY, LAND_EDGE, MAIN, ROLL, VILLAGE, Landover
 
-from .helpers import city, force, hand, hex_of, inland_corner, main_game, path_from, road, village
-from .test_landover_rules import corner_for, dice_for, rejects
+from .helpers import city, force, hand, hex_of, inland_corner, land_hexes, main_game, path_from, road, village
+from .test_landover_rules import corner_for, dice_for, rejects, roll
+
+
+def per_seat(players: int, empty: Any, **given: Any) -> list[Any]:
+    """A position's per-seat list: ``per_seat(3, {}, s1={"ore": 2})`` gives seat 1 two ore."""
+    return [given.get(f"s{seat}", empty) for seat in range(players)]
+
+
+def holding(*cards: str, players: int = 2, **position: Any) -> Landover:
+    """A game where seat 0, to act, holds ``cards`` (other seats' cards may be in ``position``)."""
+    dev_cards = position.pop("dev_cards", [[] for _ in range(players)])
+    dev_cards[0] = list(cards) + dev_cards[0]
+    return main_game(players, position={"dev_cards": dev_cards, **position})
 
 
 def play(game: Landover, card: str, **fields: object) -> None:
-    game.dev_cards[game.seat].append(card)
+    held = game.dev_cards[game.seat].count(card)
+    assert held >= 1, f"{card} is not held"
     game.apply({"type": "play", "card": card, **fields})
-    assert card not in game.dev_cards[game.seat] or game.dev_cards[game.seat].count(card) >= 1
+    assert game.dev_cards[game.seat].count(card) == held - 1 or game.phase == "take"
 
 
 def ahead(game: Landover, seat: int) -> None:
@@ -34,7 +52,7 @@ def test_decks_hold_the_rulebook_quantities() -> None:
 
 
 def test_played_card_returns_under_its_deck() -> None:
-    game = main_game()
+    game = holding("crane")
     before = len(game.decks[0])
     play(game, "crane")
     assert len(game.decks[0]) == before + 1 and game.decks[0][-1] == "crane"
@@ -50,17 +68,14 @@ def test_card_not_held_is_refused() -> None:
 
 
 def test_commercial_harbor_trades_a_resource_for_a_commodity() -> None:
-    game = main_game()
-    game.hands[game.seat] = hand(wool=1)
+    game = holding("commercial_harbor", hands=[{"wool": 1}, {}])
     play(game, "commercial_harbor", give="wool", get="coin")
     assert game.hands[game.seat] == hand(coin=1)
 
 
 def test_master_merchant_takes_two_cards_from_a_player_ahead() -> None:
-    game = main_game()
-    me, other = game.seat, 1 - game.seat
-    game.hands[other] = hand(ore=2, wool=1)
-    game.dev_cards[me].append("master_merchant")
+    game = holding("master_merchant", hands=[{}, {"ore": 2, "wool": 1}])
+    me, other = 0, 1
     rejects(game, {"type": "play", "card": "master_merchant", "target": other}, "landover.card.not_ahead")
     ahead(game, other)
     game.apply({"type": "play", "card": "master_merchant", "target": other})
@@ -69,8 +84,8 @@ def test_master_merchant_takes_two_cards_from_a_player_ahead() -> None:
 
 
 def test_merchant_token_gives_a_point_and_a_two_to_one_rate() -> None:
-    game = main_game()
-    me, other = game.seat, 1 - game.seat
+    game = holding("merchant", dev_cards=[[], ["merchant"]])
+    me, other = 0, 1
     sheep = hex_of(game, "sheep")
     village(game, me, corner_for(game, sheep))
     assert game.trade_rate(me, 0) == 3
@@ -78,19 +93,19 @@ def test_merchant_token_gives_a_point_and_a_two_to_one_rate() -> None:
     assert game.merchant_owner == me and game.trade_rate(me, 0) == 2 and game.vp_breakdown(me)["merchant"] == 1
     far = hex_of(game, "mountain")
     rejects(game, {"type": "play", "card": "merchant", "hex": far}, "landover.card.not_held")
-    game.dev_cards[me].append("merchant")
-    if far not in game.settled_hexes(me):
-        rejects(game, {"type": "play", "card": "merchant", "hex": far}, "landover.card.merchant_hex")
-    # Another player taking the token takes the point.
-    game.seat = other
+    # Another player taking the token takes the point; only on a hex it has settled.
     field = hex_of(game, "field")
     village(game, other, corner_for(game, field))
+    roll(game, 1, 1)
+    assert game.seat == other and game.phase == MAIN
+    unsettled = next(h for h in land_hexes(game) if h not in game.settled_hexes(other))
+    rejects(game, {"type": "play", "card": "merchant", "hex": unsettled}, "landover.card.merchant_hex")
     play(game, "merchant", hex=field)
     assert game.merchant_owner == other and game.vp_breakdown(me)["merchant"] == 0
 
 
 def test_merchant_fleet_gives_two_to_one_for_this_turn_only() -> None:
-    game = main_game()
+    game = holding("merchant_fleet")
     me = game.seat
     play(game, "merchant_fleet", kind="paper")
     assert game.trade_rate(me, 6) == 2
@@ -100,32 +115,23 @@ def test_merchant_fleet_gives_two_to_one_for_this_turn_only() -> None:
 
 
 def test_resource_monopoly_takes_up_to_two_from_each() -> None:
-    game = main_game(3)
-    me = game.seat
-    others = [s for s in range(3) if s != me]
-    game.hands[others[0]] = hand(ore=5)
-    game.hands[others[1]] = hand(ore=1)
+    game = holding("resource_monopoly", players=3, hands=per_seat(3, {}, s1={"ore": 5}, s2={"ore": 1}))
+    me, others = 0, [1, 2]
     play(game, "resource_monopoly", kind="ore")
     assert game.hands[me] == hand(ore=3) and game.hands[others[0]] == hand(ore=3) and game.hands[others[1]] == hand()
 
 
 def test_commodity_monopoly_takes_one_from_each() -> None:
-    game = main_game(3)
-    me = game.seat
-    others = [s for s in range(3) if s != me]
-    game.hands[others[0]] = hand(cloth=3)
-    game.hands[others[1]] = hand(cloth=1)
+    game = holding("commodity_monopoly", players=3, hands=per_seat(3, {}, s1={"cloth": 3}, s2={"cloth": 1}))
+    me, others = 0, [1, 2]
     play(game, "commodity_monopoly", kind="cloth")
     assert game.hands[me] == hand(cloth=2) and game.hands[others[0]] == hand(cloth=2)
 
 
 def test_famine_makes_players_ahead_discard_two_random_resources() -> None:
-    game = main_game(3)
-    me = game.seat
-    a, b = [s for s in range(3) if s != me]
+    game = holding("famine", players=3, hands=per_seat(3, {}, s1={"wool": 1, "ore": 3, "coin": 4}, s2={"wool": 3}))
+    a, b = 1, 2
     ahead(game, a)
-    game.hands[a] = hand(wool=1, ore=3, coin=4)
-    game.hands[b] = hand(wool=3)
     force(game, ("famine", 0), ("famine", 0))
     play(game, "famine")
     assert game.hands[a] == hand(ore=2, coin=4) and game.hands[b] == hand(wool=3)
@@ -135,11 +141,10 @@ def test_famine_makes_players_ahead_discard_two_random_resources() -> None:
 
 
 def test_alchemist_chooses_both_dice_before_the_roll() -> None:
-    game = main_game()
+    game = holding(dev_cards=[[], ["alchemist"]])
     me, other = game.order
     sheep = hex_of(game, "sheep")
     village(game, other, corner_for(game, sheep))
-    game.dev_cards[other] = ["alchemist"]
     game.apply({"type": "end_turn"})
     assert game.phase == ROLL
     white, red = dice_for(game.number[sheep])  # type: ignore[arg-type]
@@ -151,16 +156,13 @@ def test_alchemist_chooses_both_dice_before_the_roll() -> None:
 
 
 def test_alchemist_only_before_the_roll() -> None:
-    game = main_game()
-    game.dev_cards[game.seat] = ["alchemist"]
+    game = holding("alchemist")
     rejects(game, {"type": "play", "card": "alchemist", "white": 3, "red": 3}, "landover.card.alchemist_timing")
 
 
 def test_crane_makes_the_next_improvement_one_cheaper() -> None:
-    game = main_game()
+    game = holding("crane", culture=[{"politics": 1}, {}], hands=[{"coin": 1}, {}])
     me = game.seat
-    game.culture[me][2] = 1
-    game.hands[me] = hand(coin=1)
     rejects(game, {"type": "improve", "culture": "politics"}, "landover.cost.cannot_afford")
     play(game, "crane")
     game.apply({"type": "improve", "culture": "politics"})
@@ -168,20 +170,19 @@ def test_crane_makes_the_next_improvement_one_cheaper() -> None:
 
 
 def test_inventor_swaps_two_allowed_number_tokens() -> None:
-    game = main_game()
+    game = holding("inventor", "inventor")
     swappable = [h for h in range(game.hex_count) if game.number[h] in (3, 4, 5, 9, 10, 11)]
     a, b = swappable[0], next(h for h in swappable if game.number[h] != game.number[swappable[0]])
     na, nb = game.number[a], game.number[b]
     play(game, "inventor", hexes=[b, a])
     assert game.number[a] == nb and game.number[b] == na and a in game.by_number[nb]  # type: ignore[index]
     six = next(h for h in range(game.hex_count) if game.number[h] in (6, 8))
-    game.dev_cards[game.seat].append("inventor")
     rejects(game, {"type": "play", "card": "inventor", "hexes": [a, six]}, "landover.card.inventor_number")
 
 
 @pytest.mark.parametrize("card, terrain, kind", [("irrigation", "field", 3), ("mining", "mountain", 2)])
 def test_irrigation_and_mining_give_two_per_settlement_on_the_terrain(card: str, terrain: str, kind: int) -> None:
-    game = main_game()
+    game = holding(card)
     me = game.seat
     corners = [v for v in range(game.corner_count) if any(game.terrain[h] == terrain for h in game.map.vertex_hexes[v])]
     first = corners[0]
@@ -193,35 +194,35 @@ def test_irrigation_and_mining_give_two_per_settlement_on_the_terrain(card: str,
 
 
 def test_medicine_builds_a_city_for_two_ore_and_a_wheat() -> None:
-    game = main_game()
+    game = holding("medicine", hands=[{"ore": 2, "wheat": 1}, {}])
     me = game.seat
     v = inland_corner(game)
     village(game, me, v)
-    game.hands[me] = hand(ore=2, wheat=1)
     play(game, "medicine", vertex=v)
     assert game.corner_level[v] == CITY and game.hands[me] == hand()
 
 
 @pytest.mark.parametrize("card, deck", [("printer", 0), ("constitution", 2)])
 def test_vp_cards_are_played_at_once_and_never_held(card: str, deck: int) -> None:
-    game = main_game()
+    # at the gate of this deck's culture with a red 1, only ``me`` (level 1 there) draws
+    at_gate = [{("science", "commerce", "politics")[deck]: 1}, {}]
+    game = main_game(position={"culture": at_gate})
     me = game.seat
-    game.culture[me][deck] = 1  # at the gate of this deck's culture with a red 1, only ``me`` draws
     gate = 4 + deck  # event die 4, 5, 6: the science, commerce, politics gates
     index = game.decks[deck].index(card)
     force(game, ("white_die", 1), ("red_die", 1), ("event_die", gate), ("dev_card", index))
     game.apply({"type": "end_turn"})
     assert game.vp_cards[me] == 1 and game.dev_cards[me] == [] and card not in game.decks[deck]
     assert [e["seat"] for e in game.log if e.get("chance") == "dev_card"] == [me]
-    game.dev_cards[me] = ["spy"] * 5
-    before = len(game.decks[deck])
-    force(game, ("white_die", 1), ("red_die", 1), ("event_die", gate))
-    game.apply({"type": "end_turn"})  # a full hand: nothing drawn
-    assert len(game.decks[deck]) == before and game.undrawn_chance() is None
+    full = holding(*["spy"] * 5, culture=at_gate)
+    before = len(full.decks[deck])
+    force(full, ("white_die", 1), ("red_die", 1), ("event_die", gate))
+    full.apply({"type": "end_turn"})  # a full hand: nothing drawn
+    assert len(full.decks[deck]) == before and full.undrawn_chance() is None
 
 
 def test_road_building_gives_two_free_roads_or_bridges() -> None:
-    game = main_game()
+    game = holding("road_building")
     me = game.seat
     v = inland_corner(game)
     village(game, me, v)
@@ -234,31 +235,27 @@ def test_road_building_gives_two_free_roads_or_bridges() -> None:
 
 
 def test_military_card_raises_military_power_within_the_cap() -> None:
-    game = main_game()
+    game = holding("military")
     me = game.seat
     play(game, "military")
     assert game.military[me] == 1
-    game.military[me] = 3
-    game.dev_cards[me].append("military")
-    assert {"type": "play", "card": "military"} not in game.legal_actions()
-    rejects(game, {"type": "play", "card": "military"}, "landover.military.cap")
+    capped = holding("military", military=[3, 0])
+    assert {"type": "play", "card": "military"} not in capped.legal_actions()
+    rejects(capped, {"type": "play", "card": "military"}, "landover.military.cap")
 
 
 # ------------------------------------------------------------------ politics
 
 
 def test_siege_raids_without_military_and_steals_from_every_opponent_there() -> None:
-    game = main_game(3)
-    me = game.seat
-    a, b = [s for s in range(3) if s != me]
+    game = holding("siege", players=3, hands=per_seat(3, {}, s1={"wool": 1}, s2={"ore": 1}))
+    me, a, b = 0, 1, 2
     h = next(h for h in range(game.hex_count) if game.terrain[h] not in ("water", "mystery") and all(
         game.terrain[x] not in ("water", "mystery") for x in game.map.hex_vertices[h] for x in game.map.vertex_hexes[x]
     ))
     corners = game.map.hex_vertices[h]
     village(game, a, corners[0])
     village(game, b, corners[3])
-    game.hands[a] = hand(wool=1)
-    game.hands[b] = hand(ore=1)
     force(game, ("steal", 0), ("steal", 0))
     play(game, "siege", hex=h)
     assert game.military[me] == 0 and game.catapult[me] == h and game.hands[me] == hand(wool=1, ore=1)
@@ -266,7 +263,7 @@ def test_siege_raids_without_military_and_steals_from_every_opponent_there() -> 
 
 
 def test_bishop_removes_a_catapult() -> None:
-    game = main_game()
+    game = holding("bishop")
     other = 1 - game.seat
     h = hex_of(game, "sheep")
     game.put_catapult(other, h)
@@ -275,11 +272,10 @@ def test_bishop_removes_a_catapult() -> None:
 
 
 def test_deserter_takes_a_military_level() -> None:
-    game = main_game()
-    me, other = game.seat, 1 - game.seat
-    game.dev_cards[me].append("deserter")
+    other = 1
+    game = holding("deserter")
     rejects(game, {"type": "play", "card": "deserter", "target": other}, "landover.card.no_military")
-    game.military[other] = 2
+    game = holding("deserter", military=[0, 2])
     game.apply({"type": "play", "card": "deserter", "target": other})
     assert game.military == [1, 1]
 
@@ -294,67 +290,58 @@ def open_route(game: Landover, seat: int, length: int) -> tuple[int, list[int]]:
 
 
 def test_vandal_removes_an_opponents_side_at_an_open_end_only() -> None:
-    game = main_game()
-    me, other = game.seat, 1 - game.seat
+    game = holding("vandal")
+    other = 1
     v, path = open_route(game, other, 3)
-    game.dev_cards[me].append("vandal")
     rejects(game, {"type": "play", "card": "vandal", "edge": path[1]}, "landover.card.vandal_target")
     game.apply({"type": "play", "card": "vandal", "edge": path[2]})
     assert game.side_owner[path[2]] == -1 and game.counts[other]["road"] == 2 and game.routes[other] == 2
 
 
 def test_diplomat_moves_an_own_side_from_an_open_end() -> None:
-    game = main_game()
+    game = holding("diplomat")
     me = game.seat
     v, path = open_route(game, me, 2)
     targets = game.diplomat_targets(me, path[1])
     assert targets and path[1] not in targets
-    game.dev_cards[me].append("diplomat")
     rejects(game, {"type": "play", "card": "diplomat", "edge": path[0], "to": targets[0]}, "landover.card.diplomat_from")
     game.apply({"type": "play", "card": "diplomat", "edge": path[1], "to": targets[0]})
     assert game.side_owner[path[1]] == -1 and game.side_owner[targets[0]] == me and game.counts[me]["road"] == 2
 
 
 def test_raze_reduces_an_opponents_city_but_never_a_metro() -> None:
-    game = main_game()
-    me, other = game.seat, 1 - game.seat
-    v = inland_corner(game)
-    city(game, other, v)
-    game.corner_wall[v] = True
-    game.counts[other]["wall"] = 1
-    game.dev_cards[me].append("raze")
+    me, other = 0, 1
+    v = inland_corner(main_game())
+    walled_city = [{"seat": other, "piece": "city", "at": v}, {"seat": other, "piece": "wall", "at": v}]
+    game = holding("raze", pieces=walled_city)
+    assert game.corner_wall[v] and game.counts[other]["wall"] == 1
     rejects(game, {"type": "play", "card": "raze", "vertex": v}, "landover.military.none")
-    game.military[me] = 1
-    game.corner_metro[v] = 0
-    rejects(game, {"type": "play", "card": "raze", "vertex": v}, "landover.card.raze_metro")
-    game.corner_metro[v] = -1
+    metro = holding("raze", pieces=walled_city, military=[1, 0], metros={"science": v})
+    rejects(metro, {"type": "play", "card": "raze", "vertex": v}, "landover.card.raze_metro")
+    game = holding("raze", pieces=walled_city, military=[1, 0])
     game.apply({"type": "play", "card": "raze", "vertex": v})
     assert game.corner_level[v] == VILLAGE and not game.corner_wall[v] and game.military[me] == 0 and game.counts[other]["wall"] == 0
 
 
 def test_spy_takes_a_chosen_dev_card() -> None:
-    game = main_game()
-    me, other = game.seat, 1 - game.seat
-    game.dev_cards[other] = ["bishop", "mining"]
+    game = holding("spy", dev_cards=[[], ["bishop", "mining"]])
+    me, other = 0, 1
     play(game, "spy", target=other)
     game.apply({"type": "take", "dev_card": "mining"})
     assert game.dev_cards[me] == ["mining"] and game.dev_cards[other] == ["bishop"]
 
 
 def test_wedding_takes_two_random_cards_from_each_player_ahead() -> None:
-    game = main_game(3)
-    me = game.seat
-    a, b = [s for s in range(3) if s != me]
+    game = holding("wedding", players=3, hands=per_seat(3, {}, s1={"coin": 2, "ore": 1}, s2={"coin": 2}))
+    me, a, b = 0, 1, 2
     ahead(game, a)
-    game.hands[a] = hand(coin=2, ore=1)
-    game.hands[b] = hand(coin=2)
     force(game, ("steal", 0), ("steal", 1))
     play(game, "wedding")
     assert game.hands[me] == hand(ore=1, coin=1) and game.hands[a] == hand(coin=1) and game.hands[b] == hand(coin=2)
 
 
 def test_anarchy_shuffles_numbers_until_the_next_seven() -> None:
-    game = main_game()
+    game = holding("anarchy")
     before = list(game.number)
     numbered = [h for h in range(game.hex_count) if game.number[h] is not None and game.terrain[h] not in ("water", "mystery")]
     order = list(range(len(numbered)))[::-1]
@@ -369,19 +356,21 @@ def test_anarchy_shuffles_numbers_until_the_next_seven() -> None:
 
 
 def test_listed_card_plays_are_accepted() -> None:
-    game = main_game(3)
-    me = game.seat
-    others = [s for s in range(3) if s != me]
-    v = inland_corner(game)
-    village(game, me, v)
-    city(game, others[0], next(w for w in range(game.corner_count) if game.corner_on_land[w] and game.far_from_villages(w)))
-    game.military = [1, 1, 1]
-    game.hands[others[0]] = hand(ore=2, coin=1)
-    game.dev_cards[others[0]] = ["spy"]
-    ahead(game, others[1])
-    game.hands[others[1]] = hand(wool=1)
-    for card in {c for d in full_decks().values() for c in d} - {"printer", "constitution"}:
-        game.dev_cards[me] = [card]
+    me, others = 0, [1, 2]
+
+    def holding_only(card: str) -> Landover:
+        game = holding(
+            card, players=3, military=[1, 1, 1], dev_cards=[[], ["spy"], []],
+            hands=per_seat(3, {}, s1={"ore": 2, "coin": 1}, s2={"wool": 1}),
+        )
+        v = inland_corner(game)
+        village(game, me, v)
+        city(game, others[0], next(w for w in range(game.corner_count) if game.corner_on_land[w] and game.far_from_villages(w)))
+        ahead(game, others[1])
+        return game
+
+    for card in sorted({c for d in full_decks().values() for c in d} - {"printer", "constitution"}):
+        game = holding_only(card)
         for action in game.legal_actions():
             if action["type"] == "play":
                 assert game.is_legal(action), action

@@ -18,7 +18,7 @@ from tablelight.core.serve import RulesServer
 from tablelight.games.landover.hexmap import DIRECTIONS, builtin_map, map_from_json, random_map
 from tablelight.games.landover.engine import Landover
 
-from .helpers import force, hand, hex_of, main_game, village
+from .helpers import force, hex_of, main_game, village
 
 
 def played(players: int = 2, seed: int = 5, turns: int = 120, bots: str = "random") -> Landover:
@@ -162,11 +162,8 @@ def test_greedy_game_reaches_fifteen() -> None:
 
 
 def test_views_hide_hands_dev_cards_and_secret_draws() -> None:
-    game = main_game()
-    me, other = game.seat, 1 - game.seat
-    game.hands[other] = hand(ore=2)
-    game.dev_cards[other] = ["spy"]
-    game.culture[other][0] = 1
+    me, other = 0, 1
+    game = main_game(position={"hands": [{}, {"ore": 2}], "dev_cards": [[], ["spy"]], "culture": [{}, {"science": 1}]})
     force(game, ("white_die", 1), ("red_die", 1), ("event_die", 4), ("dev_card", 3))
     game.apply({"type": "end_turn"})
     seen = game.view(me)
@@ -184,19 +181,16 @@ def test_views_hide_hands_dev_cards_and_secret_draws() -> None:
 
 
 def test_steals_and_spy_picks_are_hidden_from_bystanders() -> None:
-    game = main_game(3)
-    me = game.seat
-    a, b = [s for s in range(3) if s != me]
-    game.dev_cards[a] = ["bishop"]
-    game.dev_cards[me] = ["spy"]
+    me, a, b = 0, 1, 2
+    game = main_game(3, position={
+        "dev_cards": [["spy"], ["bishop"], []], "hands": [{}, {"wool": 1}, {}], "military": [1, 0, 0],
+    })
     game.apply({"type": "play", "card": "spy", "target": a})
     game.apply({"type": "take", "dev_card": "bishop"})
     assert game.view_log(b)[-1]["action"] == {"type": "take"} and game.view_log(b)[-1]["hidden"]
     assert game.view_log(a)[-1]["action"]["dev_card"] == "bishop"
-    game.hands[a] = hand(wool=1)
     sheep = hex_of(game, "sheep")
     village(game, a, game.map.hex_vertices[sheep][0])
-    game.military[me] = 1
     game.apply({"type": "raid", "hex": sheep})  # steals a's one card
     assert game.hands[me][0] == 1
 

@@ -9,10 +9,7 @@ from tablelight.core.rng import Rng
 from tablelight.games.landover.engine import CITY, LUCKY, MAIN, OVER, ROLL, VILLAGE, Landover
 
 from .helpers import (
-    COAST_EDGE,
-    LAND_EDGE,
     WATER_EDGE,
-    bridge,
     city,
     force,
     hand,
@@ -20,6 +17,7 @@ from .helpers import (
     inland_corner,
     main_game,
     path_from,
+    pieces,
     road,
     snapshot,
     village,
@@ -191,16 +189,15 @@ def test_production_village_city_commodities_and_doubles() -> None:
     village(game, b, v_sheep)
     roll(game, *dice_for(game.number[sheep]))  # type: ignore[arg-type]
     assert game.hands[b][0] == 1 and game.hands[b][5] == 0  # a village: one wool
-    game.hands[b] = hand()
     game.put_piece(b, "city", v_sheep)
     force(game, ("white_die", dice_for(game.number[sheep])[0]), ("red_die", dice_for(game.number[sheep])[1]), ("event_die", 4))  # type: ignore[arg-type]
     game.apply({"type": "end_turn"})
-    assert game.hands[b][0] == 1 and game.hands[b][5] == 1  # a city on sheep: wool and cloth
-    game.hands[a] = hand()
+    assert game.hands[b][0] == 1 + 1 and game.hands[b][5] == 1  # a city on sheep: wool and cloth
+    wheat_before = game.hands[a][3]
     v_field = corner_for(game, field)
     city(game, a, v_field)
     roll(game, *dice_for(game.number[field]))  # type: ignore[arg-type]
-    assert game.hands[a][3] == 2  # a city on a field: two wheat
+    assert game.hands[a][3] == wheat_before + 2  # a city on a field: two wheat
 
 
 def test_gold_gives_random_resources_through_logged_chance() -> None:
@@ -226,21 +223,19 @@ def test_catapult_makes_a_hex_dead() -> None:
 
 
 def test_aqueduct_gives_a_random_resource_when_nothing_came() -> None:
-    game = main_game()
+    game = main_game(position={"culture": [{}, {"science": 3}]})
     a, b = game.order
-    game.culture[b][0] = 3
     force(game, ("white_die", 1), ("red_die", 1), ("event_die", 5), ("aqueduct", 4))
     game.apply({"type": "end_turn"})
     assert game.hands[b] == hand(clay=1)
 
 
 def test_culture_gate_gives_dev_cards_up_to_the_red_die_and_the_hand_limit() -> None:
-    game = main_game(3)
+    game = main_game(3, position={
+        "culture": [{"commerce": 4}, {"commerce": 3}, {"commerce": 2}],
+        "dev_cards": [["spy"] * 5, [], []],  # a full hand: no more cards
+    })
     first, second, third = game.order
-    game.culture[second][1] = 3  # commerce 3
-    game.culture[third][1] = 2
-    game.culture[first][1] = 4
-    game.dev_cards[first] = ["spy"] * 5  # a full hand: no more cards
     force(game, ("white_die", 2), ("red_die", 3), ("event_die", 5), ("dev_card", 0))
     game.apply({"type": "end_turn"})
     assert len(game.dev_cards[second]) == 1 and game.dev_cards[third] == [] and len(game.dev_cards[first]) == 5
@@ -248,14 +243,13 @@ def test_culture_gate_gives_dev_cards_up_to_the_red_die_and_the_hand_limit() -> 
 
 
 def test_seven_clears_catapults_halves_big_hands_and_respects_walls() -> None:
-    game = main_game(3)
-    a, b, c = game.order
+    a, b, c = 0, 1, 2
+    walled = inland_corner(main_game(3))
+    game = main_game(3, position={
+        "hands": [{"wool": 12}, {}, {"ore": 11}],
+        "pieces": pieces(c, "city", [walled]) + pieces(c, "wall", [walled]),
+    })
     game.put_catapult(a, hex_of(game, "sheep"))
-    game.hands[a] = hand(wool=12)
-    game.hands[c] = hand(ore=11)
-    city(game, c, inland_corner(game))
-    game.corner_wall[inland_corner(game)] = True
-    game.counts[c]["wall"] = 1
     village(game, a, game.map.hex_vertices[hex_of(game, "field")][0])  # b is not last alone: no lucky raid
     village(game, c, game.map.hex_vertices[hex_of(game, "hills")][3])
     village(game, b, next(v for v in range(game.corner_count) if game.corner_on_land[v] and game.far_from_villages(v)))
@@ -269,11 +263,10 @@ def test_seven_clears_catapults_halves_big_hands_and_respects_walls() -> None:
 
 
 def test_lucky_seven_raid_for_a_solo_last_roller() -> None:
-    game = main_game()
+    game = main_game(position={"hands": [{"wool": 1}, {}]})
     a, b = game.order
     sheep = hex_of(game, "sheep")
     village(game, a, corner_for(game, sheep))
-    game.hands[a] = hand(wool=1)
     force(game, ("white_die", 3), ("red_die", 4), ("event_die", 4))
     game.apply({"type": "end_turn"})
     assert game.phase == MAIN and game.current_seat() == b  # the raid is offered, not forced ("may")
@@ -298,20 +291,19 @@ def test_barbarians_advance_on_barbarian_faces_and_respect_the_delay_option() ->
 
 
 def test_barbarian_win_takes_unwalled_cities_of_the_weakest() -> None:
-    game = main_game(3)
-    a, b, c = game.order
+    a, b, c = 0, 1, 2
+    board = main_game(3)
     picks: list[int] = []
-    for v in range(game.corner_count):
-        taken = {w for p in picks for w in (p, *game.map.vertex_neighbors[p])}
-        if game.corner_on_land[v] and v not in taken and len(picks) < 4:
+    for v in range(board.corner_count):
+        taken = {w for p in picks for w in (p, *board.map.vertex_neighbors[p])}
+        if board.corner_on_land[v] and v not in taken and len(picks) < 4:
             picks.append(v)
-    city(game, a, picks[0])
-    city(game, a, picks[1])
-    game.corner_wall[picks[1]] = True
-    city(game, b, picks[2])
-    city(game, c, picks[3])
-    game.military[c] = 1  # 4 cities against 1: the barbarians win
-    game.barbarians = 6
+    game = main_game(3, position={
+        "pieces": pieces(a, "city", picks[:2]) + pieces(a, "wall", [picks[1]])
+        + pieces(b, "city", [picks[2]]) + pieces(c, "city", [picks[3]]),
+        "military": [0, 0, 1],  # 4 cities against 1: the barbarians win
+        "barbarians": 6,
+    })
     force(game, ("white_die", 1), ("red_die", 1), ("event_die", 1), ("barbarian_city", 0), ("barbarian_city", 0))
     game.apply({"type": "end_turn"})
     assert game.corner_level[picks[0]] == VILLAGE and game.corner_level[picks[1]] == CITY  # the unwalled one first
@@ -320,11 +312,9 @@ def test_barbarian_win_takes_unwalled_cities_of_the_weakest() -> None:
 
 
 def test_barbarian_defeat_gives_the_strongest_a_point_and_costs_military() -> None:
-    game = main_game()
+    game = main_game(position={"military": [2, 1], "barbarians": 6})
     a, b = game.order
     city(game, a, inland_corner(game))
-    game.military[a], game.military[b] = 2, 1
-    game.barbarians = 6
     roll(game, 1, 1, event=1)
     assert game.defender == [1 if s == a else 0 for s in range(2)]
     assert game.military[a] == 1 and game.military[b] == 0
@@ -332,266 +322,14 @@ def test_barbarian_defeat_gives_the_strongest_a_point_and_costs_military() -> No
 
 
 def test_barbarian_defeat_with_a_tie_gives_each_a_random_dev_card() -> None:
-    game = main_game()
+    game = main_game(position={"military": [1, 1], "barbarians": 6})
     a, b = game.order
     city(game, a, inland_corner(game))
-    game.military = [1, 1]
-    game.barbarians = 6
     force(game, ("white_die", 1), ("red_die", 1), ("event_die", 1))
     force(game, ("defender_deck", 0), ("dev_card", 0), ("defender_deck", 2), ("dev_card", 0))
     game.apply({"type": "end_turn"})
     assert game.defender == [0, 0]
     assert game.dev_cards[a] == ["alchemist"] and game.dev_cards[b] == ["siege"]  # decks: science, commerce, politics
-
-
-# -------------------------------------------------------------------- build
-
-
-def coastal_start(game: Landover) -> tuple[int, int, int]:
-    """A land corner v with a water side (v, w) and a road side at w that does not touch v."""
-    m = game.map
-    for v in range(game.corner_count):
-        if not game.corner_on_land[v]:
-            continue
-        for e in m.vertex_edges[v]:
-            if m.edge_kind[e] != WATER_EDGE:
-                continue
-            a, b = m.edge_vertices[e]
-            w = b if a == v else a
-            for f in m.vertex_edges[w]:
-                if f != e and m.edge_kind[f] in (LAND_EDGE, COAST_EDGE):
-                    return v, e, f
-    raise AssertionError("no coastal start")
-
-
-def test_road_and_bridge_edge_kinds_and_the_no_mixing_rule() -> None:
-    game = main_game()
-    seat = game.seat
-    game.hands[seat] = hand(wood=5, clay=5, wool=5)
-    v, water, coast_road = coastal_start(game)
-    village(game, seat, v)
-    rejects(game, {"type": "build", "piece": "road", "edge": water}, "landover.build.road_on_water")
-    land = next(e for e in game.map.vertex_edges[v] if game.map.edge_kind[e] == LAND_EDGE) if any(
-        game.map.edge_kind[e] == LAND_EDGE for e in game.map.vertex_edges[v]
-    ) else None
-    if land is not None:
-        rejects(game, {"type": "build", "piece": "bridge", "edge": land}, "landover.build.bridge_on_land")
-    game.apply({"type": "build", "piece": "bridge", "edge": water})
-    assert game.hands[seat] == hand(wood=4, clay=5, wool=4)
-    # The bridge's far end has no settlement: a road cannot continue from it.
-    rejects(game, {"type": "build", "piece": "road", "edge": coast_road}, "landover.build.not_connected")
-
-
-def test_bridge_on_land_side_is_refused() -> None:
-    game = main_game()
-    seat = game.seat
-    game.hands[seat] = hand(wood=5, wool=5)
-    v = inland_corner(game)
-    village(game, seat, v)
-    land = next(e for e in game.map.vertex_edges[v] if game.map.edge_kind[e] == LAND_EDGE)
-    rejects(game, {"type": "build", "piece": "bridge", "edge": land}, "landover.build.bridge_on_land")
-
-
-def test_village_needs_own_route_distance_and_cost_then_city_and_wall() -> None:
-    game = main_game()
-    seat = game.seat
-    v = inland_corner(game)
-    village(game, seat, v)
-    path = path_from(game, v, 2, (LAND_EDGE,))
-    for e in path:
-        road(game, seat, e)
-    end = [x for x in game.map.edge_vertices[path[1]] if x not in game.map.edge_vertices[path[0]]][0]
-    middle = [x for x in game.map.edge_vertices[path[0]] if x != v][0]
-    rejects(game, {"type": "build", "piece": "village", "vertex": end}, "landover.cost.cannot_afford")
-    game.hands[seat] = hand(wood=1, clay=1, wool=1, wheat=1, ore=3)
-    rejects(game, {"type": "build", "piece": "village", "vertex": middle}, "landover.build.distance")
-    far = next(x for x in range(game.corner_count) if game.corner_on_land[x] and game.far_from_villages(x) and game.side_owner[game.map.vertex_edges[x][0]] == -1 and x not in game.map.edge_vertices[path[1]])
-    rejects(game, {"type": "build", "piece": "village", "vertex": far}, "landover.build.village_not_connected")
-    game.apply({"type": "build", "piece": "village", "vertex": end})
-    assert game.corner_owner[end] == seat and game.vp(seat) == 2 and sum(game.hands[seat]) == 3
-    rejects(game, {"type": "build", "piece": "city", "vertex": end}, "landover.cost.cannot_afford")
-    game.hands[seat] = hand(ore=3, wheat=2, clay=4)
-    game.apply({"type": "build", "piece": "city", "vertex": end})
-    assert game.corner_level[end] == CITY and game.vp(seat) == 3
-    game.apply({"type": "build", "piece": "wall", "vertex": end})
-    assert game.safe_hand(seat) == 11
-    rejects(game, {"type": "build", "piece": "wall", "vertex": end}, "landover.build.wall_taken")
-    rejects(game, {"type": "build", "piece": "wall", "vertex": v}, "landover.build.wall_needs_city")
-
-
-def test_piece_limits() -> None:
-    """Catan's 5 villages and 4 cities only with the settlement_limits option; roads, bridges, walls always."""
-    game = main_game(settlement_limits=True)
-    seat = game.seat
-    game.counts[seat]["village"] = 5
-    game.hands[seat] = hand(wood=1, clay=1, wool=1, wheat=1)
-    assert not any(a.get("piece") == "village" for a in game.legal_actions())
-    rejects(game, {"type": "build", "piece": "village", "vertex": 0}, "landover.build.no_pieces")
-    game.counts[seat]["city"] = 4
-    game.hands[seat] = hand(ore=3, wheat=2)
-    rejects(game, {"type": "build", "piece": "city", "vertex": 0}, "landover.build.no_pieces")
-    game = main_game()
-    seat = game.seat
-    game.counts[seat]["road"] = 15
-    game.counts[seat]["wall"] = 3
-    game.hands[seat] = hand(wood=1, clay=2)
-    rejects(game, {"type": "build", "piece": "road", "edge": 0}, "landover.build.no_pieces")
-    rejects(game, {"type": "build", "piece": "wall", "vertex": 0}, "landover.build.no_pieces")
-
-
-def test_villages_and_cities_have_no_limit_by_default() -> None:
-    """The text limits walls (3) and military power (3) and no other piece: a sixth village and a
-    fifth city can be built. (With Catan's limits, a player whose cities the barbarians reduce
-    sits on 5 villages and can build no more: most random 4-player games then stall.)"""
-    game = main_game()
-    seat = game.seat
-    m = game.map
-    home = inland_corner(game)
-    village(game, seat, home)
-    path = path_from(game, home, 2)
-    for e in path:
-        road(game, seat, e)
-    end = next(v for v in m.edge_vertices[path[-1]] if v not in m.edge_vertices[path[0]])
-    game.counts[seat]["village"] = 5  # four more elsewhere
-    game.counts[seat]["city"] = 4
-    game.hands[seat] = hand(wood=1, clay=1, wool=1, wheat=3, ore=3)
-    assert {"type": "build", "piece": "village", "vertex": end} in game.legal_actions()
-    game.apply({"type": "build", "piece": "village", "vertex": end})
-    assert game.counts[seat]["village"] == 6
-    assert {"type": "build", "piece": "city", "vertex": home} in game.legal_actions()
-    game.apply({"type": "build", "piece": "city", "vertex": home})
-    assert game.counts[seat]["city"] == 5
-
-
-def test_mystery_hex_is_revealed_when_a_route_touches_it() -> None:
-    game = main_game()
-    seat = game.seat
-    mystery = hex_of(game, "mystery")
-    corner = game.map.hex_vertices[mystery][0]
-    e = game.map.vertex_edges[corner][0]
-    force(game, ("mystery", 1))
-    kind = game.map.edge_kind[e]
-    (bridge if kind == WATER_EDGE else road)(game, seat, e)
-    assert game.terrain[mystery] == game.map.mystery_pool[1][0]
-    assert game.number[mystery] == game.map.mystery_pool[1][1]
-    assert any(e.get("chance") == "mystery" for e in game.log)
-
-
-# ------------------------------------------------------------ military, culture
-
-
-def test_military_costs_wool_and_wheat_and_stops_at_three_without_barracks() -> None:
-    game = main_game()
-    seat = game.seat
-    game.hands[seat] = hand(wool=5, wheat=5)
-    for _ in range(3):
-        game.apply({"type": "military"})
-    assert game.military[seat] == 3 and game.hands[seat] == hand(wool=2, wheat=2)
-    rejects(game, {"type": "military"}, "landover.military.cap")
-    game.culture[seat][2] = 3  # politics 3: barracks
-    game.apply({"type": "military"})
-    assert game.military[seat] == 4
-
-
-def test_culture_costs_and_metro_to_the_first_at_level_four() -> None:
-    game = main_game()
-    seat = game.seat
-    other = 1 - seat
-    game.hands[seat] = hand(paper=10)
-    game.apply({"type": "improve", "culture": "science"})
-    assert game.culture[seat][0] == 1 and game.hands[seat][6] == 9
-    game.culture[seat][0] = 3
-    rejects(game, {"type": "improve", "culture": "science"}, "landover.culture.metro_needs_city")
-    v = inland_corner(game)
-    city(game, seat, v)
-    with pytest.raises(MalformedActionError):
-        game.apply({"type": "improve", "culture": "science"})
-    assert {"type": "improve", "culture": "science", "city": v} in game.legal_actions()
-    game.apply({"type": "improve", "culture": "science", "city": v})
-    assert game.hands[seat][6] == 5 and game.metro_owner[0] == seat and game.corner_metro[v] == 0
-    assert game.vp_breakdown(seat)["metros"] == 2 and game.vp(seat) == 4
-    # A second player at level 4 gets no metro.
-    game.culture[other][0] = 3
-    assert game.metro_cities(other, "science", 4) is None
-
-
-def test_metro_is_taken_by_the_first_at_level_six_then_kept() -> None:
-    game = main_game()
-    seat = game.seat
-    other = 1 - seat
-    va = inland_corner(game)
-    city(game, other, va)
-    game.corner_metro[va] = 1
-    game.metro_owner[1] = other
-    game.culture[other][1] = 5
-    vb = next(v for v in range(game.corner_count) if game.corner_on_land[v] and game.far_from_villages(v))
-    city(game, seat, vb)
-    game.culture[seat][1] = 5
-    game.hands[seat] = hand(cloth=6)
-    game.apply({"type": "improve", "culture": "commerce", "city": vb})
-    assert game.metro_owner[1] == seat and game.metro_locked[1] and game.corner_metro[va] == -1 and game.corner_metro[vb] == 1
-    assert game.metro_cities(other, "commerce", 6) is None  # locked for good
-
-
-def test_science_three_aqueduct_commerce_three_bank_rates() -> None:
-    game = main_game()
-    seat = game.seat
-    assert game.trade_rate(seat, 5) == 3
-    game.culture[seat][1] = 3
-    assert game.trade_rate(seat, 5) == 2 and game.trade_rate(seat, 0) == 3
-
-
-# ------------------------------------------------------------ raids, trading
-
-
-def test_raid_costs_military_steals_once_per_turn_and_catapult_removal() -> None:
-    game = main_game()
-    a, b = game.order
-    sheep = hex_of(game, "sheep")
-    village(game, b, corner_for(game, sheep))
-    game.hands[b] = hand(ore=2)
-    rejects(game, {"type": "raid", "hex": sheep}, "landover.military.none")
-    game.military[a] = 3
-    own = hex_of(game, "field")
-    rejects(game, {"type": "raid", "hex": own}, "landover.raid.not_a_target")
-    force(game, ("steal", 1))
-    game.apply({"type": "raid", "hex": sheep})
-    assert game.military[a] == 2 and game.catapult[a] == sheep and game.hands[a] == hand(ore=1)
-    assert game.hands[b] == hand(ore=1)
-    second = inland_corner(game, "mountain")
-    village(game, b, second)
-    other_hex = next(h for h in game.map.vertex_hexes[second] if h != sheep and h not in game.catapult_at)
-    rejects(game, {"type": "raid", "hex": other_hex}, "landover.raid.once_per_turn")
-    game.apply({"type": "remove_catapult", "hex": sheep})
-    assert game.catapult_at == {} and game.military[a] == 1
-
-
-def test_trading_rates_bank_harbor_and_refusals() -> None:
-    game = main_game()
-    seat = game.seat
-    game.hands[seat] = hand(wool=3, ore=2)
-    game.apply({"type": "trade", "give": "wool", "get": "coin"})
-    assert game.hands[seat] == hand(coin=1, ore=2)
-    rejects(game, {"type": "trade", "give": "ore", "get": "wool"}, "landover.trade.not_enough")
-    rejects(game, {"type": "trade", "give": "ore", "get": "ore"}, "landover.trade.same_kind")
-    h, side, resource = next(x for x in game.map.harbors if x[2] == "ore")
-    v = game.map.hex_vertices[h][side]
-    village(game, seat, v)
-    assert game.trade_rate(seat, 2) == 2
-    game.apply({"type": "trade", "give": "ore", "get": "wool"})
-    assert game.hands[seat] == hand(coin=1, wool=1)
-
-
-def test_port_authority_needs_three_harbors_and_must_be_beaten() -> None:
-    game = main_game()
-    a, b = game.order
-    harbors = game.map.harbors
-    for h, side, _ in harbors[:3]:
-        village(game, a, game.map.hex_vertices[h][side])
-    assert game.port_holder == a and game.vp_breakdown(a)["port_authority"] == 2
-    for h, side, _ in harbors[3:6]:
-        village(game, b, game.map.hex_vertices[h][side])
-    assert game.port_holder == a  # a tie does not take it
 
 
 # ---------------------------------------------------------- route, points, end
@@ -651,10 +389,9 @@ def test_island_explored_point_for_each_new_island() -> None:
 
 
 def test_winning_at_the_target_on_your_own_turn() -> None:
-    game = main_game(target=2)
+    game = main_game(target=2, position={"hands": [{"ore": 3, "wheat": 2}, {}]})
     seat = game.seat
     village(game, seat, inland_corner(game))
-    game.hands[seat] = hand(ore=3, wheat=2)
     game.apply({"type": "build", "piece": "city", "vertex": inland_corner(game)})
     assert game.phase == OVER and game.winners() == [seat] and game.is_over()
 
@@ -671,9 +408,8 @@ def test_turn_cap_ends_with_no_winner_and_says_so() -> None:
 
 
 def test_alchemist_holder_chooses_to_roll() -> None:
-    game = main_game()
+    game = main_game(position={"dev_cards": [[], ["alchemist"]]})
     a, b = game.order
-    game.dev_cards[b] = ["alchemist"]
     game.apply({"type": "end_turn"})
     assert game.phase == ROLL and game.current_seat() == b
     assert {"type": "roll"} in game.legal_actions() and len(game.legal_actions()) == 37
@@ -739,42 +475,50 @@ def test_route_length_matches_the_plain_definition_in_random_games() -> None:
 
 
 def test_barbarians_never_take_a_metro_city() -> None:
-    game = main_game()
-    a, b = game.order
-    v = inland_corner(game)
-    city(game, a, v)
-    game.corner_metro[v] = 0
-    game.metro_owner[0] = a
-    w = next(x for x in range(game.corner_count) if game.corner_on_land[x] and game.far_from_villages(x))
-    city(game, b, w)
-    game.military = [0, 0]
-    game.barbarians = 6
+    a, b = 0, 1
+    board = main_game()
+    v = inland_corner(board)
+    city(board, a, v)
+    w = next(x for x in range(board.corner_count) if board.corner_on_land[x] and board.far_from_villages(x))
+    game = main_game(position={
+        "pieces": pieces(a, "city", [v]) + pieces(b, "city", [w]), "metros": {"science": v},
+        "military": [0, 0], "barbarians": 6,
+    })
+    assert game.metro_owner[0] == a
     force(game, ("white_die", 1), ("red_die", 1), ("event_die", 1), ("barbarian_city", 0))
     game.apply({"type": "end_turn"})
     assert game.corner_level[v] == CITY and game.corner_level[w] == VILLAGE
 
 
 def test_moving_a_raid_frees_the_old_hex_and_one_catapult_per_hex() -> None:
-    game = main_game(3)
+    game = main_game(3, position={"military": [2, 0, 0]})
     a, b, c = game.order
     v = inland_corner(game)
     village(game, b, v)
     first, second = [h for h in game.map.vertex_hexes[v]][:2]
     game.put_catapult(c, second)
-    game.military[a] = 2
     rejects(game, {"type": "raid", "hex": second}, "landover.raid.catapult_there")
     game.apply({"type": "raid", "hex": first})
-    game.raided = False
+    for _ in range(3):  # round the table back to a (no 7: the catapults stay)
+        roll(game, 1, 1)
+    assert game.seat == a and not game.raided
     third = [h for h in game.map.vertex_hexes[v]][2]
     game.apply({"type": "raid", "hex": third})
     assert game.catapult_at == {second: c, third: a}
 
 
 def test_island_explored_once_when_the_option_is_off() -> None:
-    game = main_game(explorer_each_island=False)
-    seat = game.seat
-    game.explored[seat] = {0, 1}
-    assert game.vp_breakdown(seat)["island_explored"] == 1 and game.vp(seat) == 1
+    seat = 0
+    board = main_game()
+    on_island = {}  # island -> a land corner touching that island only
+    for v in range(board.corner_count):
+        islands = {board.map.hex_island[h] for h in board.map.vertex_hexes[v] if board.map.hex_island[h] >= 0}
+        if board.corner_on_land[v] and len(islands) == 1:
+            on_island.setdefault(islands.pop(), v)
+    settled = [on_island[0], on_island[1]]
+    game = main_game(explorer_each_island=False, position={"pieces": pieces(seat, "village", settled, home=False)})
+    assert game.explored[seat] == {0, 1}
+    assert game.vp_breakdown(seat)["island_explored"] == 1 and game.vp(seat) == 2 + 1  # two villages and one point
 
 
 def test_junk_actions_always_get_a_rule_error_and_change_nothing() -> None:
@@ -794,9 +538,10 @@ def test_junk_actions_always_get_a_rule_error_and_change_nothing() -> None:
         {"type": "play", "card": "diplomat", "edge": 0, "to": 1},
         {"type": "play", "card": "alchemist", "white": 1, "red": 1},
     ]
-    for phase_game in (Landover(2, None, 1), main_game()):
+    held = ["inventor", "master_merchant", "spy", "diplomat", "alchemist"]
+    # The setup phase (no cards can be held there) and the main phase holding every card with fields.
+    for phase_game in (Landover(2, None, 1), main_game(position={"dev_cards": [held, []]})):
         game = phase_game
-        game.dev_cards[game.seat] = ["inventor", "master_merchant", "spy", "diplomat", "alchemist"]
         before = snapshot(game)
         for shape in shapes:
             for key in shape:

@@ -513,12 +513,15 @@ def test_a_person_plays_through_the_table(fake_board):
 
 
 def test_master_merchant_takes_cards_chosen_with_the_kind_keys():
-    game = until(Landover(2, seed=5), lambda g: g.phase == "main")
-    seat = game.current_seat()
-    other = 1 - seat
-    game.vp_cards[other] = 4  # the target must have more points
-    game.hands[other][:] = [2, 0, 1, 0, 0, 1, 0, 0]
-    game.dev_cards[seat].append("master_merchant")
+    seat, other = 0, 1
+    game = Landover(2, seed=5, setup={"position": {  # documented in games/landover/position.py
+        "order": [seat, other],
+        "dice": {"white": 2, "red": 3, "event": "barbarian"},
+        "dev_cards": [["master_merchant"], []],
+        "hands": [{}, {"wool": 2, "ore": 1, "cloth": 1}],
+        "vp_cards": [0, 4],  # the target must have more points
+    }})
+    assert game.phase == "main" and game.current_seat() == seat
     plays = [a for a in game.legal_actions() if a.get("card") == "master_merchant"]
     assert plays == [{"type": "play", "card": "master_merchant", "target": other}]
     face = face_for(game)

@@ -21,6 +21,7 @@ from tablelight.games.landover.hexmap import (
     random_map,
 )
 from tablelight.games.landover.cards import CULTURES, full_decks, vp_cards
+from tablelight.games.landover.position import read_position, start_from
 from tablelight.games.landover.rules import (
     MAP_SALT,
     NOBODY,
@@ -172,7 +173,14 @@ class LandoverState(Game):
         self._cache = PositionLists(n)
         self._others = [tuple(s for s in range(n) if s != seat) for seat in range(n)]  # in seat order
         self._index_numbers()
-        self.order: list[int] = self._chance_permutation("seat_order", n)
+        #: The position the game started from, when its setup gave one (see ``position.py``).
+        self.start_position: dict[str, Any] | None = None
+        if setup and "position" in setup:
+            self.start_position = read_position(setup["position"], self)
+        if self.start_position and "order" in self.start_position:
+            self.order: list[int] = list(self.start_position["order"])
+        else:
+            self.order = self._chance_permutation("seat_order", n)
         # Setup: villages in order, then cities in reverse order; each followed by a road.
         self.setup_steps: list[tuple[int, str]] = []
         for seat in self.order:
@@ -184,8 +192,12 @@ class LandoverState(Game):
         self.phase = SETUP
         self.turn_index = 0
         self.seat = self.order[0]
+        if self.start_position is not None:
+            start_from(self, self.start_position)  # type: ignore[arg-type]
 
     def setup_record(self) -> dict[str, Any]:
+        if self.start_position is not None:
+            return {"map": self.map.to_json(), "position": self.start_position}
         return {"map": self.map.to_json()}
 
     def _index_numbers(self) -> None:
