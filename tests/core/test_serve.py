@@ -114,3 +114,18 @@ def test_as_seat_answers_show_only_what_that_seat_may_see():
     record = server.handle({"cmd": "record", "as_seat": other})["record"]
     assert all(e.get("value") is None for e in record["log"] if e.get("chance") == "shuffle")
     assert server.handle({"cmd": "state", "as_seat": 5})["error"]["kind"] == "BadRequest"
+
+
+def test_a_seats_record_leaves_out_a_starting_position_that_names_every_hand():
+    from tablelight.games.landover.engine import Landover
+
+    start = Landover(2, seed=3, setup={"position": {"hands": [{"ore": 2, "wool": 1}, {"wheat": 3}]}})
+    server = RulesServer()
+    loaded = server.handle({"cmd": "load", "record": start.to_record()})
+    assert loaded.get("ok", True) is not False, loaded
+    full = server.handle({"cmd": "record"})["record"]
+    assert "position" in full  # the owner's record replays from it
+    for seat in (0, 1):
+        scoped = server.handle({"cmd": "record", "as_seat": seat})["record"]
+        assert "position" not in scoped and "seed" not in scoped
+        assert json.dumps(full["position"]["hands"]) not in json.dumps(scoped)
