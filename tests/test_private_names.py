@@ -29,15 +29,7 @@ STAND_INS = (ROOT / "host" / "tablelight" / "sim" / "fakes",)
 NAME_CALLS = {"getattr", "setattr", "hasattr", "delattr"}
 #: Uses still to move, each with the reason it is here: (file, name). The check fails on any
 #: other use, and on an entry here that is no longer used (so that the list only shrinks).
-KNOWN: dict[tuple[str, str], str] = {
-    **{(path, name): "the board session's state, read by the link tests; the session and its scene are "
-       "being split (issue 14, link) and the public reads come with that"
-       for path, names in (
-           ("tests/link/test_faults.py", ("_boot_id", "_expected_seq", "_version", "_shown", "_thread")),
-           ("tests/link/test_silent_board.py", ("_events", "_replies")),
-           ("tests/wire/test_properties.py", ("_version",)),
-       ) for name in names},
-}
+KNOWN: dict[tuple[str, str], str] = {}
 
 
 def is_private(name: str) -> bool:

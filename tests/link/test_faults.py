@@ -136,8 +136,8 @@ def test_host_decoders_survive_fuzzed_frames() -> None:
                wire.encode_hello((1, 0, 0), 7, 55, 51, 7, 600, 1, 0, "sim", "farlander")]
 
     def state() -> tuple[object, ...]:
-        return (session._version, session._expected_seq, session._boot_id, dict(session.hello), len(session.errors),
-                session.connected, session._shown)
+        return (session.scene_version, session.next_key_seq, session.board_boot_id, dict(session.hello), len(session.errors),
+                session.connected, session.shown)
 
     before = state()
     injected = 0
@@ -158,7 +158,7 @@ def test_host_decoders_survive_fuzzed_frames() -> None:
     assert wait_until(lambda: board.out.empty(), 10)
     assert session.poll(0.3) == []
     assert state() == before
-    assert session._thread is not None and session._thread.is_alive()
+    assert session.reading
     board.link.key_event(2, True, 1, InProcessBoard.now())  # and it still works
     assert [(e.key, e.pressed) for e in collect(session, 1)] == [(2, True)]
     session.close()

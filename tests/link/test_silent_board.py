@@ -52,9 +52,9 @@ def test_unsolicited_replies_do_not_pile_up() -> None:
             board.out.put(wire.encode_loop_reply(b"old %d" % n) + wire.encode_status(tuple(range(12))))
         assert wait_until(board.out.empty, 10)
         assert session.poll(0.2) == []
-        assert session._replies.qsize() == 0  # none kept: nobody was waiting
+        assert session.unread_replies == 0  # none kept: nobody was waiting
         assert session.loopback(b"ping") == b"ping"  # the answer to this request, not a stale one
-        assert session._replies.qsize() <= REPLY_QUEUE
+        assert session.unread_replies <= REPLY_QUEUE
     finally:
         session.close()
 
@@ -115,7 +115,7 @@ def test_key_events_nobody_polls_stay_bounded_and_in_order() -> None:
             with board.lock:
                 board.link.key_event(i % 8, True, i, InProcessBoard.now())
             wait_until(lambda: board.out.empty(), 2)
-        assert wait_until(lambda: session._events.full(), 5)
+        assert wait_until(lambda: session.unpolled_keys == EVENT_QUEUE, 5)
         events = session.poll(0.1)
         assert [e.seq for e in events] == list(range(1, EVENT_QUEUE + 1))  # the first ones, in order
         later: list = []

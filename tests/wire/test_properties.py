@@ -87,7 +87,7 @@ def test_any_sequence_of_shows_ends_on_the_board_exactly(scenes: list[list[Any]]
                 continue
             session.show(pixels)
             assert board.shown() == [tuple(p) for p in pixels]
-            assert board.scene.version == session._version
+            assert board.scene.version == session.scene_version
     finally:
         session.close()
 
@@ -134,7 +134,7 @@ def _run_wide(leds: int, steps: list[list[tuple[int, int, Any]]]) -> None:
                 continue
             session.show(pixels)
             assert board.shown() == pixels
-            assert board.scene.version == session._version
+            assert board.scene.version == session.scene_version
         assert max(len(frame) for frame in board.written) <= wire.MAX_PAYLOAD + 8
         assert board.link.errors_sent == 0
     finally:

@@ -378,6 +378,42 @@ class BoardSession:
             except queue.Empty:
                 return events
 
+    # --- diagnostics: what the link holds, for test benches and fault tests ---------------------
+    @property
+    def scene_version(self) -> int:
+        """The version of the last scene or update sent."""
+        return self._version
+
+    @property
+    def next_key_seq(self) -> int:
+        """The sequence number the next key event from the board should carry."""
+        return self._expected_seq
+
+    @property
+    def board_boot_id(self) -> int | None:
+        """The boot id of the board's last hello (a new one means it rebooted)."""
+        return self._boot_id
+
+    @property
+    def shown(self) -> scene.Shown | None:
+        """What the board shows if it got everything sent."""
+        return self._shown
+
+    @property
+    def reading(self) -> bool:
+        """Whether the thread that reads the board is running."""
+        return self._thread is not None and self._thread.is_alive()
+
+    @property
+    def unread_replies(self) -> int:
+        """Replies to status or loopback requests kept for a caller (none unless one waits)."""
+        return self._replies.qsize()
+
+    @property
+    def unpolled_keys(self) -> int:
+        """Key events received and not yet taken by :meth:`poll`."""
+        return self._events.qsize()
+
     def in_sync(self) -> bool:
         """Whether the board has confirmed it shows the latest scene we sent (its STATUS carries
         the version). When not yet, asks it (at most every 50 ms) and says False: a caller about
