@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,6 +15,7 @@ import pytest
 from tablelight.games.mainland.engine import Mainland
 from tablelight.table.service import Table
 from tablelight.web.table_web import TableWeb
+from tablelight.web.tls import HttpsChoice
 
 
 class NoBoard:
@@ -52,12 +54,13 @@ class Served:
         return str(answer.json()["device"])
 
 
-@pytest.fixture
-def served() -> Iterator[Served]:
+@contextmanager
+def serving(idle_timeout: int = 1, https: HttpsChoice | None = None) -> Iterator[Served]:
+    """A two-seat Mainland table served until the block ends, a thread ticking its desk."""
     game = Mainland(2, seed=5)
     table = Table(game, ["human", "human"], board=NoBoard())
-    web = TableWeb(table, table.face.layout.data, lambda: [p[:3] for p in table.pixels()], lambda key: table.press(key), idle_timeout=1,
-                   out=io.StringIO())
+    web = TableWeb(table, table.face.layout.data, lambda: [p[:3] for p in table.pixels()], lambda key: table.press(key),
+                   idle_timeout=idle_timeout, out=io.StringIO(), https=https)
     stop = threading.Event()
 
     def desk_loop() -> None:  # the table's thread
@@ -74,3 +77,9 @@ def served() -> Iterator[Served]:
         stop.set()
         thread.join()
         web.stop()
+
+
+@pytest.fixture
+def served() -> Iterator[Served]:
+    with serving() as table:
+        yield table

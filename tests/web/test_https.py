@@ -3,10 +3,8 @@ origins checked with their scheme, a real browser reaching a seat page live over
 
 from __future__ import annotations
 
-import io
 import os
 import ssl
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,12 +12,11 @@ import httpx
 import pytest
 
 from tablelight.core.errors import SetupError
-from tablelight.games.mainland.engine import Mainland
 from tablelight.table.service import Table
 from tablelight.web.table_web import TableWeb
 from tablelight.web.tls import HttpsChoice, TlsFiles
 
-from .conftest import NoBoard
+from .conftest import serving
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -66,27 +63,9 @@ def test_own_certificate_files_are_checked_up_front(tmp_path, cert, key, words):
 
 @pytest.fixture
 def served_https(tmp_path) -> Iterator[tuple[TableWeb, Table, TlsFiles]]:
-    table = Table(Mainland(2, seed=5), ["human", "human"], board=NoBoard())
-    https = HttpsChoice.from_options(True, None, None, tmp_path)
-    web = TableWeb(table, table.face.layout.data, lambda: [p[:3] for p in table.pixels()], lambda key: table.press(key),
-                   idle_timeout=2, out=io.StringIO(), https=https)
-    stop = threading.Event()
-
-    def desk_loop() -> None:  # the table's thread
-        while not stop.is_set():
-            web.tick()
-            stop.wait(0.01)
-
-    web.start()
-    thread = threading.Thread(target=desk_loop, daemon=True)
-    thread.start()
-    try:
-        assert web.view.server.tls is not None
-        yield web, table, web.view.server.tls
-    finally:
-        stop.set()
-        thread.join()
-        web.stop()
+    with serving(idle_timeout=2, https=HttpsChoice.from_options(True, None, None, tmp_path)) as served:
+        assert served.web.view.server.tls is not None
+        yield served.web, served.table, served.web.view.server.tls
 
 
 def test_pages_are_served_over_tls_only_and_origins_must_say_https(served_https):
