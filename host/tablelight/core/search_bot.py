@@ -30,9 +30,9 @@ A game may tune the search in its ``search`` module (``tablelight.games.<name>.s
   score alone says too little (default: the lead in score, :func:`value`);
 * ``PLAYOUT_SHARE``: playouts are this share of the bot's playout length (default 1);
 * ``SHARED``: names of attributes fixed for the whole game (a map), which lookahead copies share;
-* ``PAIRED``: True to compare the root's candidates on the same sampled worlds (common random
-  numbers) instead of growing a tree: where dice dominate a short playout, each iteration's own
-  world makes the tree's comparisons mostly luck.
+* ``decide(bot, game, seat, candidates, first)``: the game's own choice among the root's
+  candidates (``first`` is the fast bot's choice) by lookaheads of its own instead of the tree
+  (Landover, where short playouts are mostly dice);
 """
 
 from __future__ import annotations
@@ -90,8 +90,8 @@ class Tuning:
         self.playout_share: float = getattr(module, "PLAYOUT_SHARE", 1.0)
         #: Attributes fixed for the whole game (the board's geometry), shared by lookahead copies.
         self.shared: tuple[str, ...] = getattr(module, "SHARED", ())
-        #: Compare the root's candidates on the same sampled worlds instead of growing a tree.
-        self.paired: bool = getattr(module, "PAIRED", False)
+        #: The game's own choice among the root's candidates (a lookahead of its own), or None.
+        self.decide: Callable[..., Action] | None = getattr(module, "decide", None)
 
 
 def tuning(game: Game) -> Tuning:
@@ -131,9 +131,9 @@ class SearchBot:
         real = [a for a in considered if action_key(a) in allowed]
         if len(real) == 1:
             return real[0]  # nothing to weigh (one candidate, or the table's dice decided)
-        if tune.paired and real:
+        if tune.decide is not None and real:
             first = self.policy.choose(root_world) if self.policy is not None else real[0]
-            return self._paired_choice(game, seat, tune, real, first)
+            return tune.decide(self, game, seat, real, first)
         root = Node(None, None)
         self.hint = None
         if self.policy is not None:
@@ -157,43 +157,6 @@ class SearchBot:
         if hide is not None:
             hide(world, seat, self.rng)
         return world
-
-    def _paired_choice(self, game: Game, seat: int, tune: Tuning, candidates: list[Action], first: Action) -> Action:
-        """Every candidate played out in the same sampled worlds; the fast bot's choice unless another
-        proves better.
-
-        Common random numbers: each world (hidden cards and the dice to come) is drawn once and
-        every candidate faces it, so what differs between two candidates' playouts is mostly the
-        candidates. The fast bot's own choice stands unless another candidate's reward beats it,
-        world by world, by more than two standard errors of the mean difference: a few playouts
-        cannot tell close moves apart, and leaving the fast bot's move on noise makes a weaker bot.
-        """
-        rewards: list[list[float | None]] = [[] for _ in candidates]
-        for _ in range(max(2, self.iterations // len(candidates))):
-            world = self.sample_world(game, seat, tune.determinize)
-            for number, action in enumerate(candidates):
-                if not world.is_legal(action):
-                    rewards[number].append(None)  # legal only in the real game, not in this sampled world
-                    continue
-                trial = lookahead_copy(world, tune.shared)
-                trial.apply(action)
-                self._playout(trial, tune)
-                rewards[number].append((value(trial) if trial.is_over() else tune.evaluate(trial))[seat])
-        key = action_key(first)
-        base = next((n for n, a in enumerate(candidates) if action_key(a) == key), None)
-        if base is None:
-            return candidates[0]
-        best, best_gain = base, 0.0
-        for number in range(len(candidates)):
-            pairs = [(r, b) for r, b in zip(rewards[number], rewards[base]) if r is not None and b is not None]
-            if number == base or len(pairs) < 2:
-                continue
-            gains = [r - b for r, b in pairs]
-            mean = sum(gains) / len(gains)
-            spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1))
-            if mean > 2 * spread / math.sqrt(len(gains)) and mean > best_gain:
-                best, best_gain = number, mean
-        return candidates[best]
 
     def _playout(self, world: Game, tune: Tuning) -> None:
         for _ in range(max(1, round(self.playout * tune.playout_share))):
