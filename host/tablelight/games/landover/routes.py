@@ -216,14 +216,9 @@ def route_length(
 
 
 def _longest(junction: set[int], links: dict[int, list[tuple[int, int, int, int, int]]], used: bytearray, total: int, walk: Any) -> int:
-    """The longest trail over the folded links from any junction (stops once it reaches ``total``).
-
-    Dead ends first: most long trails start at one, so a search that may stop early stops sooner.
-    """
+    """The longest trail over the folded links from any junction (stops once it reaches ``total``)."""
     best = 0
-    starts = [v for v in junction if len(links[v]) == 1]
-    starts += [v for v in junction if len(links[v]) != 1]
-    for v in starts:
+    for v in junction:
         for link, w, near, far, length in links[v]:
             used[link] = 1
             found = length + walk(w, far)
