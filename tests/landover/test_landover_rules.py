@@ -156,6 +156,21 @@ def test_kept_lists_list_what_a_fresh_game_lists(players: int) -> None:
     assert step > 200
 
 
+@pytest.mark.parametrize("seed", [1, 5])  # both join two parts of a network along the way
+def test_routes_kept_after_each_action_equal_a_full_search(seed: int) -> None:
+    """Routes are updated by shortcuts as sides come and go (a walk from the new end, from both
+    ends of a join, a search that stops at the old length); a full search agrees after every action."""
+    game = Landover(4, {"turn_cap": 300}, seed)
+    rng = Rng(seed)
+    longest = 0
+    while not game.is_over():
+        game.apply(game.random_action(rng))
+        for seat in range(4):
+            assert game.routes[seat] == game.route_length(seat), (len(game.log), seat)
+        longest = max(longest, *game.routes)
+    assert longest >= 5
+
+
 def test_the_drawn_action_vouches_once_and_only_for_itself() -> None:
     """random_action's pick skips its second check only when it comes back unchanged, value for
     value and type for type; anything else, or anything after another check, is checked in full."""

@@ -11,7 +11,7 @@ from tablelight.games.landover.rules import (
     NOBODY,
     ROAD,
 )
-from tablelight.games.landover.state import LandoverState
+from tablelight.games.landover.state import SIDE_PROOF, LandoverState
 
 
 class LandoverPlaces(LandoverState):
@@ -94,13 +94,15 @@ class LandoverPlaces(LandoverState):
         see _edge_fits and _village_fits). Other lists near it are forgotten.
         """
         lists = self._cache
-        lists.board.clear()
+        lists.board = {key: found for key, found in lists.board.items() if key[0] in SIDE_PROOF}
         ends = self.map.edge_vertices[e]
         near = lists.near
         for s, cache in enumerate(lists.seats):
             if s != seat and not any(c in near[s] for c in ends):
                 continue
-            kept = {key: found for key, found in cache.items() if key[0] in ("own", "settled", "village")}
+            # Open ends read only the seat's own sides and the settlements: another seat's side keeps them.
+            own = ("own", "settled", "village") if s == seat else ("own", "settled", "village", "open")
+            kept = {key: found for key, found in cache.items() if key[0] in own}
             for p in (ROAD, BRIDGE):
                 found = cache.get(("route", s, p))
                 if found is None:
@@ -120,6 +122,14 @@ class LandoverPlaces(LandoverState):
                 if villages is not None:
                     fits_village = self._village_fits
                     kept[("village", s)] = sorted(set(villages).union(v for v in ends if fits_village(seat, v)))
+                opened = cache.get(("open", s))
+                if opened is not None:
+                    # A new side only closes ends, and only at its own two: the sides there are asked again.
+                    touching = {f for v in ends for f in self.map.vertex_edges[v]}
+                    open_end = self._open_end
+                    kept[("open", s)] = [f for f in opened if f not in touching or open_end(seat, f)] + (
+                        [e] if open_end(seat, e) else []
+                    )
             else:
                 for name in ("village", "city"):
                     if ("build", name) in cache:
@@ -188,9 +198,12 @@ class LandoverPlaces(LandoverState):
         def compute() -> list[int]:
             hexes = self.map.vertex_hexes
             near = {h for s in range(self.players) if s != seat for v in self.corners_of[s] for h in hexes[v]}
-            return sorted(h for h in near if h not in self.catapult_at and self._land_hex(h))
+            return sorted(h for h in near if self._land_hex(h))
 
-        return self._cached(("raid", seat, self._catapult_version), compute)
+        # Kept without the catapults (they come and go every few turns), which are left out here.
+        places = self._cached(("raid", seat), compute)
+        catapults = self.catapult_at
+        return [h for h in places if h not in catapults] if catapults else places
 
     def _lucky_hexes(self) -> list[int]:
         return [h for h in range(self.hex_count) if self._land_hex(h) and h not in self.catapult_at]

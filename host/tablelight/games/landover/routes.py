@@ -15,12 +15,16 @@ from tablelight.games.landover.hexmap import LandoverMap
 
 def trail_from(
     m: LandoverMap, side_owner: list[int], side_route: list[int], corner_owner: list[int], seat: int,
-    start: int, piece: int, used: set[int],
+    start: int, piece: int, used: set[int], enough: int = 1 << 30,
 ) -> int:
-    """The longest trail of ``seat``'s sides (none in ``used``) leaving corner ``start``, arriving there on ``piece``."""
+    """The longest trail of ``seat``'s sides (none in ``used``) leaving corner ``start``, arriving there on ``piece``.
+
+    ``enough``: all the caller needs to know is whether a trail that long exists; the walk stops at the
+    first one (and returns its length, at least ``enough``).
+    """
     vertex_edges, edge_vertices = m.vertex_edges, m.edge_vertices
 
-    def walk(v: int, piece: int) -> int:
+    def walk(v: int, piece: int, need: int) -> int:
         if corner_owner[v] != NOBODY and corner_owner[v] != seat:
             return 0
         best = 0
@@ -30,14 +34,16 @@ def trail_from(
                 continue
             x, y = edge_vertices[f]
             used.add(f)
-            found = 1 + walk(y if x == v else x, side_route[f])
+            found = 1 + walk(y if x == v else x, side_route[f], need - 1)
             used.discard(f)
             if found > best:
                 best = found
+                if best >= need:
+                    return best
         return best
 
     try:
-        return walk(start, piece)
+        return walk(start, piece, enough)
     finally:
         del walk  # the recursive closure refers to itself: free it now, not at the next garbage collection
 
@@ -47,6 +53,25 @@ def _touches(m: LandoverMap, side_owner: list[int], corner_owner: list[int], sea
     return corner_owner[v] == seat or any(f != e and side_owner[f] == seat for f in m.vertex_edges[v])
 
 
+def _linked(m: LandoverMap, side_owner: list[int], seat: int, a: int, b: int, e: int) -> bool:
+    """Whether ``seat``'s sides other than ``e`` connect corners ``a`` and ``b`` (whoever's corners they pass)."""
+    vertex_edges, edge_vertices = m.vertex_edges, m.edge_vertices
+    seen, stack = {a}, [a]
+    while stack:
+        v = stack.pop()
+        for f in vertex_edges[v]:
+            if f == e or side_owner[f] != seat:
+                continue
+            x, y = edge_vertices[f]
+            w = y if x == v else x
+            if w == b:
+                return True
+            if w not in seen:
+                seen.add(w)
+                stack.append(w)
+    return False
+
+
 def route_after(
     m: LandoverMap, side_owner: list[int], side_route: list[int], corner_owner: list[int], seat: int, e: int, old: int, edges: list[int]
 ) -> int:
@@ -54,18 +79,28 @@ def route_after(
 
     A new side never breaks a trail, so the old length stands; a new trail must use
     ``e``. When one end of ``e`` touches nothing else of the seat, every such trail
-    ends with ``e`` there, so one walk from the other end settles it. Otherwise
-    (``e`` joins two parts or closes a loop) the whole search runs again.
+    ends with ``e`` there, so one walk from the other end settles it. When ``e`` joins
+    two parts that no side of the seat connected, a trail through ``e`` is a trail in
+    each part joined by ``e``, and the two never share a side: a walk from each end
+    settles it. Otherwise (``e`` closes a loop) the whole search runs again.
     """
     a, b = m.edge_vertices[e]
     touch_a = _touches(m, side_owner, corner_owner, seat, a, e)
     touch_b = _touches(m, side_owner, corner_owner, seat, b, e)
     if touch_a and touch_b:
-        return route_length(m, side_owner, side_route, corner_owner, seat, edges)
+        if _linked(m, side_owner, seat, a, b, e):
+            return route_length(m, side_owner, side_route, corner_owner, seat, edges)
+        piece = side_route[e]
+        return max(
+            old,
+            1 + trail_from(m, side_owner, side_route, corner_owner, seat, a, piece, {e})
+            + trail_from(m, side_owner, side_route, corner_owner, seat, b, piece, {e}),
+        )
     if not touch_a and not touch_b:
         return max(old, 1)
     start = a if touch_a else b
-    return max(old, 1 + trail_from(m, side_owner, side_route, corner_owner, seat, start, side_route[e], {e}))
+    # A trail from ``start`` without ``e`` was there before, so it is at most ``old`` long: one that long is enough.
+    return max(old, 1 + trail_from(m, side_owner, side_route, corner_owner, seat, start, side_route[e], {e}, old))
 
 
 def route_without(
@@ -83,7 +118,7 @@ def route_without(
     touch_a = _touches(m, side_owner, corner_owner, seat, a, e)
     touch_b = _touches(m, side_owner, corner_owner, seat, b, e)
     if touch_a != touch_b:
-        through = 1 + trail_from(m, side_owner, side_route, corner_owner, seat, a if touch_a else b, piece, set())
+        through = 1 + trail_from(m, side_owner, side_route, corner_owner, seat, a if touch_a else b, piece, set(), old - 1)
         if through < old:
             return old
     return route_length(m, side_owner, side_route, corner_owner, seat, edges, enough=old)

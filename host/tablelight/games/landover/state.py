@@ -49,6 +49,9 @@ NEAR_SEAT = frozenset(
 )
 #: Cached lists whose keys carry the versions they read (number tokens).
 KEYED = frozenset(("inventor",))
+#: Board-wide lists that read no side (raid places: settlements, catapults, terrain): a new road or
+#: bridge keeps them (a mystery hex it reveals clears every list).
+SIDE_PROOF = frozenset(("raid", "raid_actions"))
 
 
 class LandoverState(Game):
