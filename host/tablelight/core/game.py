@@ -319,6 +319,10 @@ class Game(ABC):
 
     def _chance_below(self, kind: str, n: int, **context: Any) -> int:
         """A uniform outcome in ``range(n)`` (who starts, a die face minus one...)."""
+        if not self._forced_chance:  # live play, the common case: no queued outcome to check
+            value = self.rng.below(n)
+            self.log.append(ChanceEntry.make(kind, value, context))
+            return value
         return self._chance(
             kind,
             lambda rng: rng.below(n),
@@ -328,6 +332,10 @@ class Game(ABC):
 
     def _chance_die(self, kind: str, sides: int = 6, **context: Any) -> int:
         """One die roll, 1..sides."""
+        if not self._forced_chance:  # live play, the common case: no queued outcome to check
+            value = self.rng.between(1, sides)
+            self.log.append(ChanceEntry.make(kind, value, context))
+            return value
         return self._chance(
             kind,
             lambda rng: rng.between(1, sides),
