@@ -124,6 +124,17 @@ class LandoverPlays(LandoverValidation):
             ]
         return out
 
+    def _checked_take(self, action: Action, field: str, rule: str, target: int) -> FrozenList:
+        """The master merchant's cards in ``field`` (the take of format 3, the play's ``take`` before),
+        in card order, when ``target``'s hand allows them."""
+        cards = action.get(field)
+        if not isinstance(cards, list) or not all(isinstance(x, str) and x in CARD_INDEX for x in cards):
+            raise MalformedActionError(rule, f"{field} must be a list of card names, got {cards!r}")
+        normal = sorted(cards, key=CARD_INDEX.__getitem__)
+        if normal not in self._merchant_takes(target):
+            raise self._rule(rule, f"take two cards seat {target} holds (one if it holds one); {normal} is not possible")
+        return FrozenList(normal)
+
     def _take_actions(self) -> list[Action]:
         """Phase ``take``: what the player may take from the target it now sees (listed to the player alone: it is the seat to act)."""
         taking = self.taking
@@ -140,13 +151,7 @@ class LandoverPlays(LandoverValidation):
         target = taking["target"]
         if taking["card"] == "master_merchant":
             self._fields(action, ("cards",))
-            cards = action.get("cards")
-            if not isinstance(cards, list) or not all(isinstance(x, str) and x in CARD_INDEX for x in cards):
-                raise MalformedActionError("landover.take.cards", f"cards must be a list of card names, got {cards!r}")
-            normal = sorted(cards, key=CARD_INDEX.__getitem__)
-            if normal not in self._merchant_takes(target):
-                raise self._rule("landover.take.cards", f"take two cards seat {target} holds (one if it holds one); {normal} is not possible")
-            return Action({"type": "take", "cards": FrozenList(normal)})
+            return Action({"type": "take", "cards": self._checked_take(action, "cards", "landover.take.cards", target)})
         self._fields(action, ("dev_card",))
         name = action.get("dev_card")
         if not isinstance(name, str) or name not in self.dev_cards[target]:
@@ -230,13 +235,7 @@ class LandoverPlays(LandoverValidation):
                 return Action({**out, "target": target, "card_taken": name})
             if self.vp(target) <= self.vp(seat):
                 raise self._rule("landover.card.not_ahead", f"seat {target} does not have more victory points than you")
-            take = action.get("take")
-            if not isinstance(take, list) or not all(isinstance(x, str) and x in CARD_INDEX for x in take):
-                raise MalformedActionError("landover.card.take", f"take must be a list of card names, got {take!r}")
-            normal = sorted(take, key=CARD_INDEX.__getitem__)
-            if normal not in self._merchant_takes(target):
-                raise self._rule("landover.card.take", f"take two cards seat {target} holds (one if it holds one); {normal} is not possible")
-            return Action({**out, "target": target, "take": FrozenList(normal)})
+            return Action({**out, "target": target, "take": self._checked_take(action, "take", "landover.card.take", target)})
         if card in ("merchant", "siege", "bishop"):
             self._fields(action, ("card", "hex"))
             h = self._field_int(action, "hex", self.hex_count, "hex")
