@@ -18,8 +18,10 @@ def test_the_first_placement_is_narrowed_by_hex_then_by_corner():
     table, desk = seated(game)
     face, seat = table.face, game.current_seat()
     corners = {a["vertex"] for a in game.legal_actions()}
-    choices = desk.seat(seat)["choices"]
+    page = desk.seat(seat)
+    choices = page["choices"]
     assert len(choices) == len(corners) > 60
+    assert page["narrowed"] is False  # the placement the phase forces is no key's choice: nothing to start over
     for choice in choices:  # build, piece village, hex H, corner V: V is a corner of H
         kind, piece, hex_step, corner = choice["path"]
         h = int(hex_step.removeprefix("hex "))
@@ -51,6 +53,7 @@ def test_a_hex_key_on_the_board_narrows_the_page_to_that_hex_and_a_bad_hex_step_
     h = next(h for h in face.layout.hex_led if sum(v in corners for v in face.hex_corners[h]) >= 3)
     table.press(face.layout.key_of("hex", h))
     desk.tick()
+    assert desk.seat(seat)["narrowed"] is True
     assert {a["vertex"] for a in listed(desk, seat)} == {v for v in face.hex_corners[h] if v in corners}
     # A corner filed under a neighbouring hex is listed under this one now: the page follows the keys
     assert {c["path"][2] for c in desk.seat(seat)["choices"]} == {f"hex {h}"}

@@ -177,6 +177,8 @@ class LandoverChoice(GameFace):
         if self.near is not None and self.near[0] not in self.chosen:
             field, h = self.near
             found = [a for a in found if a.get(field) in self.around(field, h)]
+        elif not self.chosen and len(found) == len(self.legal_actions()):
+            return None  # a mode the phase forces (a setup placement) narrows nothing: no key chose it
         return found
 
     def around(self, field: str, h: int) -> list[int]:
