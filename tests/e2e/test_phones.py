@@ -51,6 +51,17 @@ class Played:
         self.process.wait(10)
 
 
+def two_seats(game: str, seed: str, tmp_path: Path) -> tuple[Played, list[str]]:
+    """``tablelight play GAME`` for two people on the simulated board, once both join links are printed."""
+    played = Played(game, "--seats", "human,human", "--seed", seed, "--board", "sim", "--view", "web", "--web-port", "0", db=tmp_path / "games.sqlite")
+    try:
+        wait_for(lambda: len(re.findall(r"join (http://\S+)", played.text())) >= 2 and "host page" in played.text(), timeout=30)
+    except BaseException:
+        played.stop()
+        raise
+    return played, re.findall(r"join (http://\S+)", played.text())
+
+
 def host_page_url(played: Played) -> str:
     """The host page's address, from the owner's private file (the shared screen shows only its name)."""
     path = Path(re.search(r"host page .*: open (\S+) in your browser", played.text()).group(1))
@@ -81,10 +92,8 @@ def tap_until_done(page, rounds: int = 12) -> None:
 
 
 def test_two_phones_play_mainland_and_keep_their_hands(tmp_path):
-    played = Played("mainland", "--seats", "human,human", "--seed", "5", "--board", "sim", "--view", "web", "--web-port", "0", db=tmp_path / "games.sqlite")
+    played, links = two_seats("mainland", "5", tmp_path)
     try:
-        wait_for(lambda: len(re.findall(r"join (http://\S+)", played.text())) >= 2 and "host page" in played.text(), timeout=30)
-        links = re.findall(r"join (http://\S+)", played.text())
         host_url = host_page_url(played)
         with sync_api.sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
@@ -145,10 +154,8 @@ def section(page, title: str) -> str:
 
 
 def test_two_phones_play_landover_setup_and_keep_their_resources(tmp_path):
-    played = Played("landover", "--seats", "human,human", "--seed", "4", "--board", "sim", "--view", "web", "--web-port", "0", db=tmp_path / "games.sqlite")
+    played, links = two_seats("landover", "4", tmp_path)
     try:
-        wait_for(lambda: len(re.findall(r"join (http://\S+)", played.text())) >= 2 and "host page" in played.text(), timeout=30)
-        links = re.findall(r"join (http://\S+)", played.text())
         public_url = re.search(r"board page for everyone: (\S+)", played.text()).group(1)
         with sync_api.sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
@@ -194,10 +201,8 @@ def test_board_keys_and_a_phone_narrow_one_choice(tmp_path):
     from tablelight.table.layout import load_layout_data
 
     cells = load_layout_data("mainland")["matrix"]["leds"]
-    played = Played("mainland", "--seats", "human,human", "--seed", "5", "--board", "sim", "--view", "web", "--web-port", "0", db=tmp_path / "games.sqlite")
+    played, links = two_seats("mainland", "5", tmp_path)
     try:
-        wait_for(lambda: len(re.findall(r"join (http://\S+)", played.text())) >= 2 and "host page" in played.text(), timeout=30)
-        links = re.findall(r"join (http://\S+)", played.text())
         host_url = host_page_url(played)
         with sync_api.sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)

@@ -67,6 +67,9 @@ class Game(ABC):
     #: The newest record format this engine writes. An engine bumps it when a rule's meaning
     #: changes, and plays records of older formats under the reading they were written with.
     latest_record_format: ClassVar[int] = RECORD_FORMAT
+    #: Keys of :meth:`setup_record` that name hidden information (a starting position with every
+    #: seat's cards): a seat's own record leaves them out, as it leaves out the seed.
+    secret_setup: ClassVar[tuple[str, ...]] = ()
 
     def __init__(
         self,

@@ -244,8 +244,8 @@ class RulesServer:
         if seat is not None:
             # The seed decides every hidden card: a seat's record never carries it.
             del record["seed"]
-            # A starting position (Landover's setup "position") names every seat's cards: not in a seat's record.
-            record.pop("position", None)
+            for key in game.secret_setup:  # a starting position with every seat's cards, say
+                record.pop(key, None)
             record["as_seat"] = seat
             record["log"] = game.view_log(seat)
         return {"game_id": game_id, "record": record}

@@ -27,7 +27,7 @@ from tablelight.games.landover.rules import (
     build_action,
     hex_action,
 )
-from tablelight.games.landover.listing import LandoverListing, same_values_and_types
+from tablelight.games.landover.listing import LandoverListing
 
 
 class LandoverChecking(LandoverListing):
@@ -36,7 +36,7 @@ class LandoverChecking(LandoverListing):
         if drawn is not None:
             # One check consumes the drawn action, whatever it is: the position may change next.
             self._drawn = None
-            if action is drawn or same_values_and_types(action, drawn):
+            if action is drawn:
                 return drawn  # immutable: the listed value is the normal form
         kind = action.get("type")
         phase = self.phase

@@ -47,6 +47,7 @@ class Landover(LandoverViews):
     min_players = 2
     max_players = 4
     latest_record_format = 3
+    secret_setup = ("position",)  # it names every seat's hand and development cards
     own_bots = {"greedy": "tablelight.games.landover.bots:GreedyBot"}
     option_specs = (
         OptionSpec(

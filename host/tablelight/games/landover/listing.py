@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from tablelight.core.game import Action
 from tablelight.core.rng import Rng
 from tablelight.games.landover.hexmap import CARD_KINDS
@@ -38,24 +36,6 @@ from tablelight.games.landover.rules import (
 from tablelight.games.landover.plays import LandoverPlays
 
 
-def same_values_and_types(action: Action, listed: Action) -> bool:
-    """Whether ``action`` equals ``listed`` value for value and type for type (a ``True`` or 1.0 is no 1)."""
-    if action != listed:
-        return False
-    for value in action.values():
-        kind = type(value)
-        if kind is not str and kind is not int:
-            break
-    else:
-        return True  # equal, and only exact strings and integers: the listed values are the same types
-    if list(map(type, action.values())) != list(map(type, listed.values())):
-        return False
-    for key, value in listed.items():
-        if type(value) is list and list(map(type, action[key])) != list(map(type, value)):
-            return False
-    return True
-
-
 class LandoverListing(LandoverPlays):
     #: The listed action :meth:`random_action` last drew from the full listing, until the next check.
     _drawn: Action | None = None
@@ -63,9 +43,9 @@ class LandoverListing(LandoverPlays):
     def random_action(self, rng: Rng) -> Action:
         """A uniformly random action of the full legal listing (immutable: the listed value itself).
 
-        The next check of an action equal to it, value for value and type for type, takes
-        the listed normal form without checking it again: the listing is made by the same
-        placement and payment rules the check uses, for this very position.
+        The next check of this very value (immutable, so unchanged) takes it without checking it
+        again, as Farlander does: the listing is made by the same placement and payment rules the
+        check uses, for this very position. Anything else, an equal copy too, is checked in full.
         """
         listed = rng.choice(self.legal_actions())
         self._drawn = listed

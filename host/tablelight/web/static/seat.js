@@ -70,14 +70,17 @@
     choice.fields.slice(0, depth + 1).forEach((name, i) => { chosen[name] = choice.values[i]; });
     return chosen;
   }
+  async function post(what, body) {  // one of this seat's requests, as JSON with its token
+    const answer = await fetch(`/api/seat/${seat}/${what}`, {
+      method: 'POST',
+      headers: {'Content-Type': 'application/json', 'X-Seat-Token': token},
+      body: JSON.stringify({...body, at: state.at}),
+    });
+    return answer.json();
+  }
   async function narrow(chosen) {  // show a partial choice on the board, as its keys would
     try {
-      const answer = await fetch(`/api/seat/${seat}/narrow`, {
-        method: 'POST',
-        headers: {'Content-Type': 'application/json', 'X-Seat-Token': token},
-        body: JSON.stringify({chosen, at: state.at}),
-      });
-      const data = await answer.json();
+      const data = await post('narrow', {chosen});
       $('feedback').textContent = data.narrowed ? (data.message || '') : (data.message || data.error || 'refused');
     } catch (error) {
       $('feedback').textContent = 'the host did not answer: ' + error;
@@ -88,12 +91,7 @@
     busy = true;
     button.classList.add('sending');
     try {
-      const answer = await fetch(`/api/seat/${seat}/act`, {
-        method: 'POST',
-        headers: {'Content-Type': 'application/json', 'X-Seat-Token': token},
-        body: JSON.stringify({action, at: state.at}),
-      });
-      const data = await answer.json();
+      const data = await post('act', {action});
       $('feedback').textContent = data.applied ? '' : (data.message || data.error || 'refused');
       if (data.applied) picked = [];
     } catch (error) {
