@@ -336,8 +336,8 @@ class Game(ABC):
     def _chance_die(self, kind: str, sides: int = 6, **context: Any) -> int:
         """One die roll, 1..sides."""
         if not self._forced_chance:  # live play, the common case: no queued outcome to check
-            value = self.rng.between(1, sides)
-            self.log.append(ChanceEntry.make(kind, value, context))
+            value = self.rng.below(sides) + 1
+            self.log.append(ChanceEntry(chance=kind, value=value) if not context else ChanceEntry.make(kind, value, context))
             return value
         return self._chance(
             kind,

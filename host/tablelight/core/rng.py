@@ -21,6 +21,9 @@ _MASK64 = _TWO64 - 1
 #: Bits of a seed made by :func:`secret_seed`: too many to search, and a signed 64-bit integer in any store.
 SECRET_SEED_BITS = 63
 _GOLDEN_GAMMA = 0x9E3779B97F4A7C15
+#: below(n)'s rejection limit for small n, the largest multiple of n under 2**64 (index n).
+_SMALL = 1024
+_SMALL_LIMITS = [0] + [_TWO64 - _TWO64 % n for n in range(1, _SMALL)]
 
 
 class Rng:
@@ -44,10 +47,13 @@ class Rng:
 
     def below(self, n: int) -> int:
         """Uniform integer in ``range(n)``, without modulo bias (rejection sampling)."""
-        if n <= 0:
-            raise ValueError(f"below() needs a positive bound, got {n}")
         # Largest multiple of n that fits in 64 bits: outputs above it are redrawn.
-        limit = 0x10000000000000000 - 0x10000000000000000 % n
+        if 0 < n < _SMALL:  # dice, decks, listings: worked out once
+            limit = _SMALL_LIMITS[n]
+        elif n <= 0:
+            raise ValueError(f"below() needs a positive bound, got {n}")
+        else:
+            limit = 0x10000000000000000 - 0x10000000000000000 % n
         while True:
             # next64() written out, its constants as literals (_GOLDEN_GAMMA, _MASK64): every
             # engine's chance and every random bot comes through here.

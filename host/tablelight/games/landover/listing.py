@@ -111,7 +111,7 @@ class LandoverListing(LandoverPlays):
         if self.military[seat] >= 1:
             if not self.raided:
                 actions += self._cached(
-                    ("raid_actions", seat, self._catapult_version),
+                    ("raid_actions", seat),
                     lambda: [hex_action("raid", h) for h in self._raid_hexes(seat)],
                 )
             actions += [hex_action("remove_catapult", h) for h in sorted(self.catapult_at)]

@@ -100,9 +100,7 @@ class LandoverPlaces(LandoverState):
         for s, cache in enumerate(lists.seats):
             if s != seat and not any(c in near[s] for c in ends):
                 continue
-            # Open ends read only the seat's own sides and the settlements: another seat's side keeps them.
-            own = ("own", "settled", "village") if s == seat else ("own", "settled", "village", "open")
-            kept = {key: found for key, found in cache.items() if key[0] in own}
+            kept = {key: found for key, found in cache.items() if key[0] == "village"}
             for p in (ROAD, BRIDGE):
                 found = cache.get(("route", s, p))
                 if found is None:
@@ -122,19 +120,22 @@ class LandoverPlaces(LandoverState):
                 if villages is not None:
                     fits_village = self._village_fits
                     kept[("village", s)] = sorted(set(villages).union(v for v in ends if fits_village(seat, v)))
-                opened = cache.get(("open", s))
-                if opened is not None:
-                    # A new side only closes ends, and only at its own two: the sides there are asked again.
-                    touching = {f for v in ends for f in self.map.vertex_edges[v]}
-                    open_end = self._open_end
-                    kept[("open", s)] = [f for f in opened if f not in touching or open_end(seat, f)] + (
-                        [e] if open_end(seat, e) else []
-                    )
             else:
                 for name in ("village", "city"):
                     if ("build", name) in cache:
                         kept[("build", name)] = cache[("build", name)]
             lists.seats[s] = kept
+        # Of the lists of the owner's own pieces, a side changes only the open ends (other seats' keep theirs).
+        own = lists.own[seat]
+        own.pop(("vandal_target", seat), None)
+        opened = own.get(("open", seat))
+        if opened is not None:
+            # A new side only closes ends, and only at its own two: the sides there are asked again.
+            touching = {f for v in ends for f in self.map.vertex_edges[v]}
+            open_end = self._open_end
+            own[("open", seat)] = [f for f in opened if f not in touching or open_end(seat, f)] + (
+                [e] if open_end(seat, e) else []
+            )
         mine = near[seat]
         for c in ends:
             mine.add(c)
@@ -206,7 +207,8 @@ class LandoverPlaces(LandoverState):
         return [h for h in places if h not in catapults] if catapults else places
 
     def _lucky_hexes(self) -> list[int]:
-        return [h for h in range(self.hex_count) if self._land_hex(h) and h not in self.catapult_at]
+        catapults = self.catapult_at
+        return [h for h in self._land_hexes if h not in catapults]
 
     def _settled_hexes(self, seat: int) -> list[int]:
         """Land hexes next to one of ``seat``'s villages or cities (merchant places)."""
@@ -220,10 +222,14 @@ class LandoverPlaces(LandoverState):
     def _open_end(self, owner: int, e: int) -> bool:
         """True if one end of ``owner``'s side ``e`` leads nowhere (no own piece continues there)."""
         m = self.map
+        corner_owner, side_owner, vertex_edges = self.corner_owner, self.side_owner, m.vertex_edges
         for v in m.edge_vertices[e]:
-            if self.corner_owner[v] == owner:
+            if corner_owner[v] == owner:
                 continue
-            if not any(f != e and self.side_owner[f] == owner for f in m.vertex_edges[v]):
+            for f in vertex_edges[v]:
+                if f != e and side_owner[f] == owner:
+                    break
+            else:
                 return True
         return False
 

@@ -6,6 +6,8 @@ The three functions share one reading of each card (``docs/rules/landover.md``):
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from tablelight.core.actions import FrozenList
 from tablelight.core.errors import MalformedActionError
 from tablelight.core.game import Action
@@ -31,98 +33,117 @@ from tablelight.games.landover.rules import (
     TWO_STEP_CARDS,
     VILLAGE,
     WHEAT,
+    inventor_action,
+    play_action,
 )
-
 from tablelight.games.landover.validation import LandoverValidation
 
 
-
 class LandoverPlays(LandoverValidation):
-    def _card_plays(self, seat: int, card: str) -> list[Action]:
-        """Every way to play ``card`` now (fields as :meth:`_check_card_play` accepts them)."""
+    def _card_plays(self, seat: int, card: str) -> Sequence[Action]:
+        """Every way to play ``card`` now (fields as :meth:`_check_card_play` accepts them): shared,
+        immutable values, in a list or tuple the caller must not change."""
         fixed = FIXED_PLAYS.get(card)
         if fixed is not None:
-            return list(fixed)
-        out: list[Action] = []
-        others = self._others[seat]
+            return fixed
+        return _PLAY_LISTERS[card](self, seat)
+
+    # One lister per card whose plays depend on the position (the others are FIXED_PLAYS).
+
+    def _alchemist_plays(self, seat: int) -> Sequence[Action]:
+        return ()  # only before the roll (ROLL_CHOICES)
+
+    def _military_plays(self, seat: int) -> Sequence[Action]:
+        return (play_action("military"),) if self.military[seat] < self.military_cap(seat) else ()
+
+    def _commercial_harbor_plays(self, seat: int) -> Sequence[Action]:
         hand = self.hands[seat]
-        if card == "alchemist":
-            return out  # only before the roll
-        if card == "military":
-            return [Action({"type": "play", "card": card})] if self.military[seat] < self.military_cap(seat) else out
-        if card == "commercial_harbor":
-            return [
-                Action({"type": "play", "card": card, "give": RESOURCES[g], "get": c})
-                for g in range(RESOURCE_KINDS)
-                if hand[g]
-                for c in COMMODITIES
-            ]
-        if card == "master_merchant":
-            mine = self.vp(seat)
-            for s in others:
-                if self.vp(s) > mine:
-                    if self.record_format >= 3:  # the target only: its hand is seen once the card is played
-                        out += [Action({"type": "play", "card": card, "target": s})] if self.hand_size(s) else []
-                    else:
-                        out += [Action({"type": "play", "card": card, "target": s, "take": FrozenList(take)}) for take in self._merchant_takes(s)]
-            return out
-        if card == "merchant":
-            return [Action({"type": "play", "card": card, "hex": h}) for h in self._settled_hexes(seat)]
-        if card == "inventor":
+        return [play_action("commercial_harbor", "give", RESOURCES[g], "get", c) for g in range(RESOURCE_KINDS) if hand[g] for c in COMMODITIES]
 
-            def swaps() -> list[Action]:
-                swappable = [h for h in range(self.hex_count) if self._land_hex(h) and self.number[h] in INVENTOR_NUMBERS]
-                return [
-                    Action({"type": "play", "card": card, "hexes": FrozenList((a, b))})
-                    for i, a in enumerate(swappable)
-                    for b in swappable[i + 1 :]
+    def _master_merchant_plays(self, seat: int) -> Sequence[Action]:
+        out: list[Action] = []
+        mine = self.vp(seat)
+        for s in self._others[seat]:
+            if self.record_format >= 3:  # the target only: its hand is seen once the card is played
+                if self.hand_size(s) and self.vp(s) > mine:
+                    out.append(play_action("master_merchant", "target", s))
+            elif self.vp(s) > mine:
+                out += [
+                    Action({"type": "play", "card": "master_merchant", "target": s, "take": FrozenList(take)})
+                    for take in self._merchant_takes(s)
                 ]
-
-            return self._cached(("inventor", self._number_version), swaps)
-        if card == "medicine":
-            if hand[ORE] >= 2 and hand[WHEAT] >= 1 and self.counts[seat]["city"] < self.limits["city"]:
-                return [Action({"type": "play", "card": card, "vertex": v}) for v in self._own_corners(seat, VILLAGE)]
-            return out
-        if card == "siege":
-            if self.raided:
-                return out
-            return [Action({"type": "play", "card": card, "hex": h}) for h in self._raid_hexes(seat)]
-        if card == "bishop":
-            return [Action({"type": "play", "card": card, "hex": h}) for h in sorted(self.catapult_at)]
-        if card == "deserter":
-            return [Action({"type": "play", "card": card, "target": s}) for s in others if self.military[s] >= 1]
-        if card == "vandal":
-            return self._cached(
-                ("vandal", seat),
-                lambda: [Action({"type": "play", "card": card, "edge": e}) for s in others for e in sorted(self._open_edges(s))],
-            )
-        if card == "diplomat":
-            return self._cached(
-                ("diplomat", seat),
-                lambda: [
-                    Action({"type": "play", "card": card, "edge": e, "to": to})
-                    for e in sorted(self._open_edges(seat))
-                    for to in self._diplomat_targets(seat, e)
-                ],
-            )
-        if card == "raze":
-            if self.military[seat] < 1:
-                return out
-            return [
-                Action({"type": "play", "card": card, "vertex": v})
-                for s in others
-                for v in self._own_corners(s, CITY)
-                if self.corner_metro[v] < 0
-            ]
-        if card == "spy":
-            if self.record_format >= 3:  # the number of cards a seat holds is public, the cards are not
-                return [Action({"type": "play", "card": card, "target": s}) for s in others if self.dev_cards[s]]
-            return [
-                Action({"type": "play", "card": card, "target": s, "card_taken": name})
-                for s in others
-                for name in sorted(set(self.dev_cards[s]))
-            ]
         return out
+
+    def _merchant_plays(self, seat: int) -> Sequence[Action]:
+        return [play_action("merchant", "hex", h) for h in self._settled_hexes(seat)]
+
+    def _inventor_plays(self, seat: int) -> Sequence[Action]:
+        # Keyed by the hexes that may swap: a swap keeps them (it trades two of their numbers).
+        swappable = self._inventor_hexes
+
+        def swaps() -> list[Action]:
+            return [inventor_action(a, b) for i, a in enumerate(swappable) for b in swappable[i + 1 :]]
+
+        return self._cached(("inventor", swappable), swaps)
+
+    def _medicine_plays(self, seat: int) -> Sequence[Action]:
+        hand = self.hands[seat]
+        if hand[ORE] >= 2 and hand[WHEAT] >= 1 and self.counts[seat]["city"] < self.limits["city"]:
+            return [play_action("medicine", "vertex", v) for v in self._own_corners(seat, VILLAGE)]
+        return ()
+
+    def _siege_plays(self, seat: int) -> Sequence[Action]:
+        if self.raided:
+            return ()
+        return self._cached(
+            ("siege_actions", seat),
+            lambda: [play_action("siege", "hex", h) for h in self._raid_hexes(seat)],
+        )
+
+    def _bishop_plays(self, seat: int) -> Sequence[Action]:
+        return [play_action("bishop", "hex", h) for h in sorted(self.catapult_at)]
+
+    def _deserter_plays(self, seat: int) -> Sequence[Action]:
+        military = self.military
+        return [play_action("deserter", "target", s) for s in self._others[seat] if military[s] >= 1]
+
+    def _vandal_plays(self, seat: int) -> Sequence[Action]:
+        out: list[Action] = []
+        for s in self._others[seat]:
+            out += self._vandal_targets(s)
+        return out
+
+    def _vandal_targets(self, owner: int) -> list[Action]:
+        """The vandal's plays on ``owner``'s sides (kept with the lists of ``owner``'s own pieces)."""
+        return self._cached(
+            ("vandal_target", owner), lambda: [play_action("vandal", "edge", e) for e in sorted(self._open_edges(owner))]
+        )
+
+    def _diplomat_plays(self, seat: int) -> Sequence[Action]:
+        return self._cached(
+            ("diplomat", seat),
+            lambda: [
+                play_action("diplomat", "edge", e, "to", to)
+                for e in sorted(self._open_edges(seat))
+                for to in self._diplomat_targets(seat, e)
+            ],
+        )
+
+    def _raze_plays(self, seat: int) -> Sequence[Action]:
+        if self.military[seat] < 1:
+            return ()
+        metro = self.corner_metro
+        return [play_action("raze", "vertex", v) for s in self._others[seat] for v in self._own_corners(s, CITY) if metro[v] < 0]
+
+    def _spy_plays(self, seat: int) -> Sequence[Action]:
+        others = self._others[seat]
+        if self.record_format >= 3:  # the number of cards a seat holds is public, the cards are not
+            return [play_action("spy", "target", s) for s in others if self.dev_cards[s]]
+        return [
+            Action({"type": "play", "card": "spy", "target": s, "card_taken": name})
+            for s in others
+            for name in sorted(set(self.dev_cards[s]))
+        ]
 
     def _checked_take(self, action: Action, field: str, rule: str, target: int) -> FrozenList:
         """The master merchant's cards in ``field`` (the take of format 3, the play's ``take`` before),
@@ -293,13 +314,16 @@ class LandoverPlays(LandoverValidation):
             return Action({**out, "edge": e, "to": to})
         raise MalformedActionError("landover.card.unknown", f"unknown development card {card!r}")  # pragma: no cover
 
+    def _others_in_turn_order(self) -> list[int]:
+        """The other seats, from the one after the seat to act round the table."""
+        return [self.order[(self.turn_index + i) % self.players] for i in range(1, self.players)]
+
     def _play_card(self, seat: int, action: Action) -> None:
         """Carry out a checked play; the card goes back under its deck."""
         card = action["card"]
         self.dev_cards[seat].remove(card)
         self.decks[CULTURE_INDEX[card_culture()[card]]].append(card)  # back under its deck
         hand = self.hands[seat]
-        others = [self.order[(self.turn_index + i) % self.players] for i in range(1, self.players)]
         if card == "alchemist":
             self._roll((action["white"], action["red"]))
         elif card == "crane":
@@ -323,13 +347,13 @@ class LandoverPlays(LandoverValidation):
         elif card in ("resource_monopoly", "commodity_monopoly"):
             kind = CARD_INDEX[action["kind"]]
             most = 2 if card == "resource_monopoly" else 1
-            for s in others:
+            for s in self._others_in_turn_order():
                 n = min(most, self.hands[s][kind])
                 self.hands[s][kind] -= n
                 hand[kind] += n
         elif card == "famine":
             mine = self.vp(seat)
-            for s in others:
+            for s in self._others_in_turn_order():
                 if self.vp(s) > mine:
                     for _ in range(2):
                         self._lose_random_card(s, RESOURCE_KINDS, "famine", seat=s)
@@ -373,16 +397,35 @@ class LandoverPlays(LandoverValidation):
             self.dev_cards[seat].append(action["card_taken"])
         elif card == "wedding":
             mine = self.vp(seat)
-            for s in others:
+            for s in self._others_in_turn_order():
                 if self.vp(s) > mine:
                     for _ in range(2):
                         self._steal(seat, s, CARD_KINDS)
         elif card == "anarchy":
             if self.saved_numbers is None:
                 self.saved_numbers = list(self.number)
-            numbered = [h for h in range(self.hex_count) if self._land_hex(h) and self.number[h] is not None]
+            numbered = [h for h in self._land_hexes if self.number[h] is not None]
             order = self._chance_permutation("anarchy", len(numbered))
             values = [self.number[h] for h in numbered]
             for i, h in enumerate(numbered):
                 self.number[h] = values[order[i]]
             self._index_numbers()
+
+
+#: The lister of each card whose plays depend on the position.
+_PLAY_LISTERS: dict[str, Callable[[LandoverPlays, int], Sequence[Action]]] = {
+    "alchemist": LandoverPlays._alchemist_plays,
+    "military": LandoverPlays._military_plays,
+    "commercial_harbor": LandoverPlays._commercial_harbor_plays,
+    "master_merchant": LandoverPlays._master_merchant_plays,
+    "merchant": LandoverPlays._merchant_plays,
+    "inventor": LandoverPlays._inventor_plays,
+    "medicine": LandoverPlays._medicine_plays,
+    "siege": LandoverPlays._siege_plays,
+    "bishop": LandoverPlays._bishop_plays,
+    "deserter": LandoverPlays._deserter_plays,
+    "vandal": LandoverPlays._vandal_plays,
+    "diplomat": LandoverPlays._diplomat_plays,
+    "raze": LandoverPlays._raze_plays,
+    "spy": LandoverPlays._spy_plays,
+}

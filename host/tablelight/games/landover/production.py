@@ -99,7 +99,7 @@ class LandoverProduction(LandoverPieces):
             self.saved_numbers = None
             self._index_numbers()
         if self.catapult_at:
-            self._catapult_version += 1
+            self._catapults_moved()
         self.catapult_at.clear()
         self.catapult = [-1] * self.players
         for step in range(self.players):
@@ -108,9 +108,8 @@ class LandoverProduction(LandoverPieces):
             if size > self.safe_hand(s):
                 for _ in range(size // 2):
                     self._lose_random_card(s, CARD_KINDS, "discard", seat=s)
-        points = self.scores()
-        mine = points[roller]
-        if all(points[s] > mine for s in range(self.players) if s != roller):
+        mine = self.vp(roller)
+        if all(self.vp(s) > mine for s in self._others[roller]):
             if self.record_format >= 2:
                 self.lucky_raid = bool(self._lucky_hexes())  # "they may place their catapult": optional
             else:

@@ -7,8 +7,10 @@ Costs are the Catan-family defaults (the rulebook's cost pictures are lost); see
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from tablelight.core.fields import NOBODY  # noqa: F401 (the engine reads it from here)
+from tablelight.core.actions import FrozenList
 from tablelight.core.game import Action
 from tablelight.games.landover.hexmap import CARDS, COMMODITIES, RESOURCES
 from tablelight.games.landover.cards import CULTURES
@@ -82,6 +84,18 @@ def build_action(piece: str, where: str, place: int) -> Action:
 def hex_action(kind: str, h: int) -> Action:
     """A raid, lucky raid or catapult removal on hex ``h``, made once and shared."""
     return Action({"type": kind, "hex": h})
+
+
+@functools.cache
+def play_action(card: str, *fields: Any) -> Action:
+    """The play of ``card`` with ``fields`` given as name, value pairs (``"hex", 5``), made once and shared."""
+    return Action({"type": "play", "card": card, **dict(zip(fields[::2], fields[1::2]))})
+
+
+@functools.cache
+def inventor_action(a: int, b: int) -> Action:
+    """The inventor's swap of the numbers on hexes ``a`` and ``b``, made once and shared."""
+    return Action({"type": "play", "card": "inventor", "hexes": FrozenList((a, b))})
 
 
 #: Cards whose plays never depend on the position.

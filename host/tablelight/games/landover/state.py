@@ -23,6 +23,7 @@ from tablelight.games.landover.hexmap import (
 from tablelight.games.landover.cards import CULTURES, full_decks, vp_cards
 from tablelight.games.landover.position import read_position, start_from
 from tablelight.games.landover.rules import (
+    INVENTOR_NUMBERS,
     MAP_SALT,
     NOBODY,
     PIECE_LIMITS,
@@ -42,16 +43,20 @@ FORMAT1_READINGS = {
 }
 NUMBER_SALT = 0x4E554D53
 #: Cached lists that read only the pieces within one corner of one seat's own (the key's second
-#: item is the seat): building routes and villages, own corners, open ends, diplomat moves, merchant
-#: hexes. Terrain changes clear them all. (The listing keeps its build actions there too.)
-NEAR_SEAT = frozenset(
-    ("route", "village", "own", "open", "settled", "diplomat")
-)
-#: Cached lists whose keys carry the versions they read (number tokens).
+#: item is the seat): building routes and villages, diplomat moves. Terrain changes clear them all.
+#: (The listing keeps its build actions there too.)
+NEAR_SEAT = frozenset(("route", "village", "diplomat"))
+#: Cached lists that read only one seat's own pieces (the key's second item is the seat): its
+#: settlements by level, the land hexes they touch (merchant places), its sides with an open end and
+#: the vandal's plays on them. Another seat's piece never changes them; terrain changes clear them.
+OWN_PIECES = frozenset(("own", "settled", "open", "vandal_target"))
+#: Cached lists whose keys carry everything they read (the hexes whose numbers may swap).
 KEYED = frozenset(("inventor",))
 #: Board-wide lists that read no side (raid places: settlements, catapults, terrain): a new road or
 #: bridge keeps them (a mystery hex it reveals clears every list).
-SIDE_PROOF = frozenset(("raid", "raid_actions"))
+SIDE_PROOF = frozenset(("raid", "raid_actions", "siege_actions"))
+#: Board-wide lists that read where the catapults stand: forgotten when one moves.
+CATAPULT_LISTS = frozenset(("raid_actions", "siege_actions"))
 
 
 class LandoverState(Game):
@@ -101,10 +106,10 @@ class LandoverState(Game):
                 self.map = deal_numbers(self.map, Rng(self.seed ^ NUMBER_SALT))
         m = self.map
         self.hex_count, self.corner_count, self.side_count = len(m.coords), len(m.vertex_hexes), len(m.edge_kind)
-        # Cached lists (see _cached): these two bump when catapults move or number tokens
-        # change, and the lists that depend on them carry them in their keys.
-        self._catapult_version = 0
-        self._number_version = 0
+        # Set by _index_numbers: the land hexes, and the hexes whose numbers the inventor may swap (the
+        # key of its kept list of plays).
+        self._inventor_hexes: tuple[int, ...] = ()
+        self._land_hexes: tuple[int, ...] = ()
         self.terrain: list[str] = list(m.terrain)
         self.number: list[int | None] = list(m.number)
         self.mystery_left: list[int] = list(range(len(m.mystery_pool)))
@@ -204,12 +209,16 @@ class LandoverState(Game):
         return {"map": self.map.to_json()}
 
     def _index_numbers(self) -> None:
+        """After a number token or a terrain changed: the land hexes (not water, not an unexplored
+        mystery), the hexes of each number, and the hexes whose numbers the inventor may swap."""
+        self._land_hexes = land = tuple(h for h, terrain in enumerate(self.terrain) if terrain not in ("water", "mystery"))
         by_number: dict[int, list[int]] = {}
-        for h, number in enumerate(self.number):
-            if number is not None and self.terrain[h] not in ("water", "mystery"):
-                by_number.setdefault(number, []).append(h)
+        number = self.number
+        for h in land:
+            if number[h] is not None:
+                by_number.setdefault(number[h], []).append(h)
         self.by_number = by_number
-        self._number_version += 1
+        self._inventor_hexes = tuple(sorted(h for n in INVENTOR_NUMBERS for h in by_number.get(n, ())))
 
     def _cached(self, key: tuple[Any, ...], compute: Any) -> list[Any]:
         """``compute()``, kept until the position changes in a way that can change it (see PositionLists)."""
@@ -217,6 +226,8 @@ class LandoverState(Game):
         lists = self._cache
         if kind in NEAR_SEAT:
             cache = lists.seats[key[1]]
+        elif kind in OWN_PIECES:
+            cache = lists.own[key[1]]
         elif kind in KEYED:
             cache = lists.keyed
             if len(cache) > 16:
@@ -230,10 +241,15 @@ class LandoverState(Game):
             found = cache[key] = compute()
         return found
 
+    def _catapults_moved(self) -> None:
+        board = self._cache.board
+        for key in [key for key in board if key[0] in CATAPULT_LISTS]:
+            del board[key]
+
     def _changed(self) -> None:
         """Pieces or terrain changed anywhere: forget every position list."""
         self._cache.board.clear()
-        for cache in self._cache.seats:
+        for cache in self._cache.seats + self._cache.own:
             cache.clear()
 
     def _changed_at(self, corners: tuple[int, ...], owner: int, taken: bool = False) -> None:
@@ -241,6 +257,7 @@ class LandoverState(Game):
         ``taken``: forget the board-wide lists and those of the seats with pieces near it."""
         lists = self._cache
         lists.board.clear()
+        lists.own[owner].clear()
         near = lists.near
         for s, cache in enumerate(lists.seats):
             if s == owner or any(c in near[s] for c in corners):
@@ -263,14 +280,16 @@ class PositionLists:
 
     ``seats[s]`` holds the NEAR_SEAT lists of seat ``s``: they read only the sides and corners within
     one corner of the seat's own pieces (``near[s]``: the corners its pieces touch and their
-    neighbours), so a piece placed or taken elsewhere keeps them. ``keyed`` holds lists whose keys
-    carry every version they read. ``board`` holds the rest, forgotten at any change of pieces.
+    neighbours), so a piece placed or taken elsewhere keeps them. ``own[s]`` holds the OWN_PIECES
+    lists of seat ``s``, kept until a piece of its own changes. ``keyed`` holds lists whose keys
+    carry everything they read. ``board`` holds the rest, forgotten at any change of pieces.
     """
 
-    __slots__ = ("board", "keyed", "seats", "near")
+    __slots__ = ("board", "keyed", "seats", "own", "near")
 
     def __init__(self, players: int) -> None:
         self.board: dict[tuple[Any, ...], list[Any]] = {}
         self.keyed: dict[tuple[Any, ...], list[Any]] = {}
         self.seats: list[dict[tuple[Any, ...], list[Any]]] = [{} for _ in range(players)]
+        self.own: list[dict[tuple[Any, ...], list[Any]]] = [{} for _ in range(players)]
         self.near: list[set[int]] = [set() for _ in range(players)]

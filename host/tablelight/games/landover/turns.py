@@ -23,6 +23,12 @@ from tablelight.games.landover.rules import (
 from tablelight.games.landover.checking import LandoverChecking
 
 
+#: Actions that change no seat's points. From record format 2 on the seat's points were checked
+#: after the roll and after each of its actions, so these need no new check (format 1 checked after
+#: every action, and a point from the roll was only seen then).
+POINTLESS_ACTIONS = frozenset(("trade", "military", "raid", "lucky_raid", "remove_catapult", "take"))
+
+
 class LandoverTurns(LandoverChecking):
     def _perform(self, action: Action) -> None:
         seat = self.seat
@@ -63,7 +69,8 @@ class LandoverTurns(LandoverChecking):
             self._perform_take(seat, action)
         else:
             self._play_card(seat, action)
-        self._check_win(seat)
+        if kind not in POINTLESS_ACTIONS or self.record_format < 2:
+            self._check_win(seat)
 
     def _perform_setup(self, seat: int, action: Action) -> None:
         piece = action["piece"]
