@@ -324,7 +324,7 @@ class Game(ABC):
         """A uniform outcome in ``range(n)`` (who starts, a die face minus one...)."""
         if not self._forced_chance:  # live play, the common case: no queued outcome to check
             value = self.rng.below(n)
-            self.log.append(ChanceEntry.make(kind, value, context))
+            self.log.append(ChanceEntry(chance=kind, value=value) if not context else ChanceEntry.make(kind, value, context))
             return value
         return self._chance(
             kind,

@@ -13,6 +13,7 @@ from tablelight.games.landover.rules import (
     COIN,
     CULTURE_COMMODITY,
     END_TURN,
+    FIXED_PLAYS,
     IMPROVE,
     LUCKY,
     MAIN,
@@ -33,7 +34,7 @@ from tablelight.games.landover.rules import (
     build_action,
     hex_action,
 )
-from tablelight.games.landover.plays import LandoverPlays
+from tablelight.games.landover.plays import PLAY_LISTERS, LandoverPlays
 
 
 class LandoverListing(LandoverPlays):
@@ -87,7 +88,9 @@ class LandoverListing(LandoverPlays):
         if hand[ORE] >= 3 and wheat >= 2 and counts["city"] < limits["city"]:
             actions += self._build_actions(seat, "city")
         if clay >= 2 and counts["wall"] < limits["wall"]:
-            actions += [build_action("wall", "vertex", v) for v in self._wall_corners(seat)]
+            actions += self._cached(
+                ("walls", seat), lambda: [build_action("wall", "vertex", v) for v in self._wall_corners(seat)]
+            )
         if wool and wheat and self.military[seat] < self.military_cap(seat):
             actions.append(MILITARY)
         crane = self.crane
@@ -118,7 +121,9 @@ class LandoverListing(LandoverPlays):
         held = self.dev_cards[seat]
         if held:
             for card in sorted(set(held)) if len(held) > 1 else held:
-                actions += self._card_plays(seat, card)
+                # _card_plays written out: this runs for every card held at every listing.
+                fixed = FIXED_PLAYS.get(card)
+                actions += fixed if fixed is not None else PLAY_LISTERS[card](self, seat)
         return actions
 
     def _build_actions(self, seat: int, piece: str) -> list[Action]:

@@ -46,7 +46,7 @@ class LandoverPlays(LandoverValidation):
         fixed = FIXED_PLAYS.get(card)
         if fixed is not None:
             return fixed
-        return _PLAY_LISTERS[card](self, seat)
+        return PLAY_LISTERS[card](self, seat)
 
     # One lister per card whose plays depend on the position (the others are FIXED_PLAYS).
 
@@ -413,7 +413,7 @@ class LandoverPlays(LandoverValidation):
 
 
 #: The lister of each card whose plays depend on the position.
-_PLAY_LISTERS: dict[str, Callable[[LandoverPlays, int], Sequence[Action]]] = {
+PLAY_LISTERS: dict[str, Callable[[LandoverPlays, int], Sequence[Action]]] = {
     "alchemist": LandoverPlays._alchemist_plays,
     "military": LandoverPlays._military_plays,
     "commercial_harbor": LandoverPlays._commercial_harbor_plays,

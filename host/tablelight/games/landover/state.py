@@ -48,8 +48,9 @@ NUMBER_SALT = 0x4E554D53
 NEAR_SEAT = frozenset(("route", "village", "diplomat"))
 #: Cached lists that read only one seat's own pieces (the key's second item is the seat): its
 #: settlements by level, the land hexes they touch (merchant places), its sides with an open end and
-#: the vandal's plays on them. Another seat's piece never changes them; terrain changes clear them.
-OWN_PIECES = frozenset(("own", "settled", "open", "vandal_target"))
+#: the vandal's plays on them, the walls it may build. Another seat's piece never changes them;
+#: terrain changes and walls clear them.
+OWN_PIECES = frozenset(("own", "settled", "open", "vandal_target", "walls"))
 #: Cached lists whose keys carry everything they read (the hexes whose numbers may swap).
 KEYED = frozenset(("inventor",))
 #: Board-wide lists that read no side (raid places: settlements, catapults, terrain): a new road or
@@ -254,9 +255,13 @@ class LandoverState(Game):
 
     def _changed_at(self, corners: tuple[int, ...], owner: int, taken: bool = False) -> None:
         """``owner``'s piece at ``corners`` (a settlement's corner, a side's two ends) was placed, or
-        ``taken``: forget the board-wide lists and those of the seats with pieces near it."""
+        ``taken`` (only sides are ever taken): forget the board-wide lists (but those that read no
+        side, when a side was taken) and those of the seats with pieces near it."""
         lists = self._cache
-        lists.board.clear()
+        if taken:
+            lists.board = {key: found for key, found in lists.board.items() if key[0] in SIDE_PROOF}
+        else:
+            lists.board.clear()
         lists.own[owner].clear()
         near = lists.near
         for s, cache in enumerate(lists.seats):

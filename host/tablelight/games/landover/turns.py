@@ -134,7 +134,8 @@ class LandoverTurns(LandoverChecking):
     def _end_turn(self) -> None:
         self.raided = False
         self.crane = False
-        self.fleet = set()
+        if self.fleet:
+            self.fleet = set()
         self.free_routes = 0
         self.lucky_raid = False
         self.turns += 1
