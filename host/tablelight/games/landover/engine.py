@@ -52,6 +52,8 @@ class Landover(LandoverViews):
     latest_record_format = 3
     secret_setup = ("position",)  # it names every seat's hand and development cards
     own_bots = {"greedy": "tablelight.games.landover.bots:GreedyBot"}
+    # The dice, and a gold hex's or the aqueduct's resource (an index in RESOURCES).
+    chance_ranges = {"white_die": (1, 6), "red_die": (1, 6), "event_die": (1, 6), "gold": (0, 4), "aqueduct": (0, 4)}
     option_specs = (
         OptionSpec(
             "map_name", str, "archipelago", "built-in map, or random for a generated one (--map FILE overrides)", ("archipelago", "random")
