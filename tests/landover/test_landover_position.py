@@ -116,3 +116,20 @@ def test_the_record_keeps_the_position_so_replay_undo_and_load_work() -> None:
 def test_a_bad_position_is_one_setup_error_naming_the_field(position: Any, named: str) -> None:
     with pytest.raises(SetupError, match=named):
         Landover(2, None, 1, setup={"position": position})
+
+
+JUNK: list[Any] = [
+    True, "x", [], {}, [{}], [[]], -1, 10**9, [True, True], [None, None], {"a": {}}, [[{}], [{}]],
+    [{"hex": True, "tile": 0}], {"seat": 0, "hex": True}, {"science": ["crane", {}]}, [["x"], {}],
+]
+
+
+def test_junk_in_any_field_is_a_setup_error_and_nothing_else() -> None:
+    from tablelight.games.landover.position import KEYS
+
+    for field in KEYS:
+        for junk in JUNK:
+            try:
+                Landover(2, None, 1, setup={"position": {field: junk}})
+            except SetupError as error:
+                assert str(error).startswith("position:"), (field, junk, error)

@@ -117,7 +117,7 @@ def read_position(data: Any, game: LandoverState) -> dict[str, Any]:
     culture_of = card_culture()
     out["dev_cards"] = _per_seat(
         data, "dev_cards", n, [],
-        lambda v: list(v) if isinstance(v, list) and all(c in culture_of for c in v) else None,
+        lambda v: list(v) if isinstance(v, list) and all(isinstance(c, str) and c in culture_of for c in v) else None,
     )
     out["culture"] = _per_seat(data, "culture", n, {}, lambda v: _read_counts(v, CULTURES, MAX_CULTURE))
     for field in ("military", "vp_cards", "defender"):
@@ -241,7 +241,7 @@ def _read_metros(metros: Any, pieces: list[dict[str, Any]]) -> dict[str, int]:
         raise SetupError(f"position: metros must map cultures ({', '.join(CULTURES)}) to cities, not {metros!r}")
     cities = {p["at"] for p in pieces if p["piece"] == "city"}
     for culture, v in metros.items():
-        if v not in cities:
+        if not is_whole(v) or v not in cities:
             raise SetupError(f"position: the {culture} metro must stand on a city of the pieces, not {v!r}")
     if len(set(metros.values())) != len(metros):
         raise SetupError("position: one city holds at most one metro")
@@ -255,7 +255,7 @@ def _read_tiles(data: dict[str, Any], game: LandoverState) -> dict[str, Any]:
     mysteries = [h for h, terrain in enumerate(game.terrain) if terrain == "mystery"]
     revealed = []
     for tile in _listed(data, "revealed"):
-        if not (isinstance(tile, dict) and set(tile) == {"hex", "tile"} and tile["hex"] in mysteries
+        if not (isinstance(tile, dict) and set(tile) == {"hex", "tile"} and is_whole(tile["hex"]) and tile["hex"] in mysteries
                 and is_whole_in(tile["tile"], 0, len(m.mystery_pool) - 1)):
             raise SetupError(
                 f"position: revealed must list {{'hex': a mystery hex {mysteries}, 'tile': 0-{len(m.mystery_pool) - 1} "
@@ -274,7 +274,7 @@ def _read_tiles(data: dict[str, Any], game: LandoverState) -> dict[str, Any]:
         if numbers is None:
             continue
         if not isinstance(numbers, list) or len(numbers) != len(dealt) or any(
-            (a is None) != (b is None) for a, b in zip(numbers, dealt)
+            (a is None) != (b is None) or not (a is None or is_whole(a)) for a, b in zip(numbers, dealt)
         ) or Counter(numbers) != Counter(dealt):
             raise SetupError(
                 f"position: {field} must list one token per hex (null where none): the map's tokens "
@@ -289,7 +289,7 @@ def _read_merchant(merchant: Any, pieces: list[dict[str, Any]], terrain: list[st
         return None
     if not isinstance(merchant, dict) or set(merchant) != {"seat", "hex"} or not is_whole_in(
         merchant["seat"], 0, game.players - 1
-    ):
+    ) or not is_whole_in(merchant["hex"], 0, game.hex_count - 1):
         raise SetupError(f"position: merchant must be {{'seat': a seat, 'hex': hex}} or null, not {merchant!r}")
     seat, h = merchant["seat"], merchant["hex"]
     corners = [p["at"] for p in pieces if p["seat"] == seat and p["piece"] in ("village", "city")]
@@ -306,7 +306,9 @@ def _read_decks(decks: Any) -> dict[str, list[str]]:
     for culture in CULTURES:
         deck = decks[culture] if culture in decks else list(full[culture])
         most = Counter(full[culture])
-        if not isinstance(deck, list) or any(not isinstance(c, str) or Counter(deck)[c] > most[c] for c in deck):
+        if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck) or any(
+            Counter(deck)[c] > most[c] for c in deck
+        ):
             raise SetupError(f"position: the {culture} deck holds cards of its own deck, at most as many as printed, not {deck!r}")
         out[culture] = list(deck)
     return out
