@@ -103,6 +103,7 @@ class BoardPlugin:
         self.resets = 0
 
     def wait_for_new_boot(self, old_boot: int | None, timeout: float = 20.0) -> None:
+        from tablelight.board.errors import NoHello
         from tablelight.links.base import LinkClosed
         from tablelight.links.discover import probe
 
@@ -110,7 +111,7 @@ class BoardPlugin:
         while time.monotonic() < deadline:
             try:
                 hello = probe(self.port, timeout=1.0)
-            except (LinkClosed, TimeoutError):
+            except (LinkClosed, NoHello):
                 time.sleep(0.2)
                 continue
             if hello.get("boot_id") != old_boot:

@@ -392,24 +392,24 @@ def test_every_legal_card_play_and_main_action_is_listed() -> None:
     checked = 0
     while not game.is_over():
         if game.phase == MAIN and step % 9 == 0:
-            me = game.seat
-            saved = list(game.dev_cards[me])
-            game.dev_cards[me] = ["merchant", "siege", "bishop", "raze", "vandal", "medicine"]
-            listed = {key(a) for a in game.legal_actions()}
+            # the same position with the acting seat holding six cards that play on hexes, corners and sides
+            position = game.position()
+            position["dev_cards"][game.seat] = ["merchant", "siege", "bishop", "raze", "vandal", "medicine"]
+            held = Landover(3, game.options, game.seed, setup={"map": game.map.to_json(), "position": position})
+            listed = {key(a) for a in held.legal_actions()}
             candidates: list[dict] = []
-            for h in range(game.hex_count):
+            for h in range(held.hex_count):
                 candidates += [{"type": "play", "card": c, "hex": h} for c in ("merchant", "siege", "bishop")]
                 candidates += [{"type": "raid", "hex": h}, {"type": "remove_catapult", "hex": h}]
-            for v in range(game.corner_count):
+            for v in range(held.corner_count):
                 candidates += [{"type": "play", "card": c, "vertex": v} for c in ("raze", "medicine")]
-            candidates += [{"type": "play", "card": "vandal", "edge": e} for e in range(game.side_count)]
+            candidates += [{"type": "play", "card": "vandal", "edge": e} for e in range(held.side_count)]
             candidates += [{"type": "trade", "give": g, "get": k} for g in CARDS for k in CARDS]
             candidates += [{"type": "improve", "culture": c} for c in ("science", "commerce", "politics")]
             candidates += [{"type": "military"}, {"type": "end_turn"}]
             for action in candidates:
-                assert game.is_legal(action) == (key(action) in listed), action
+                assert held.is_legal(action) == (key(action) in listed), action
                 checked += 1
-            game.dev_cards[me] = saved
         game.apply(game.random_action(rng))
         step += 1
     assert checked > 1000

@@ -69,11 +69,31 @@ def test_the_record_keeps_the_position_so_replay_undo_and_load_work() -> None:
     ([], "a Landover position is a JSON object"),
     ({"hand": []}, "unknown field 'hand'"),
     ({"order": [0, 0]}, "order must list the seats 0-1"),
-    ({"phase": "setup"}, "phase must be main or roll"),
+    ({"phase": "setup"}, "phase must be main, roll or take"),
     ({"seat": 2}, "seat must be a seat 0-1"),
     ({"seat": True}, "seat must be a seat 0-1"),
     ({"dice": {"white": 7, "red": 1, "event": "science"}}, "dice must be"),
-    ({"phase": "roll", "dice": {"white": 1, "red": 1, "event": "science"}}, "in the roll phase there is none"),
+    ({"turns": 1000}, r"turns must be 0-999 \(the turn cap"),
+    ({"fleet": ["wool", "wool"]}, "fleet must list card kinds"),
+    ({"free_routes": -1}, "free_routes must be a whole number"),
+    ({"crane": "no"}, "crane must be true or false"),
+    ({"lucky_raid": True, "dice": {"white": 1, "red": 2, "event": "science"}}, "lucky_raid is open only"),
+    ({"phase": "take"}, "taking is given in phase take, and only then"),
+    ({"taking": {"card": "spy", "target": 1}}, "taking is given in phase take, and only then"),
+    ({"phase": "take", "taking": {"card": "wedding", "target": 1}}, "taking must be"),
+    ({"phase": "take", "taking": {"card": "spy", "target": 0}}, "taking's target is another seat"),
+    ({"revealed": [{"hex": 2, "tile": 0}]}, "revealed must list {'hex': a mystery hex"),
+    ({"numbers": [5]}, "numbers must list one token per hex"),
+    ({"numbers_before_anarchy": "5"}, "numbers_before_anarchy must list one token per hex"),
+    ({"catapults": [0, None]}, "catapults of seat 0 is not valid"),
+    ({"merchant": {"seat": 0, "hex": 0}}, "the merchant stands on a resource hex next to its seat's settlement"),
+    ({"merchant": {"seat": 3, "hex": 0}}, "merchant must be"),
+    ({"longest_route": 0}, "seat 0 cannot hold longest_route"),
+    ({"port_authority": "0"}, "port_authority must be a seat 0-1 or null"),
+    ({"defender": [0, 100]}, "defender of seat 1 is not valid"),
+    ({"decks": {"science": ["spy"]}}, "the science deck holds cards of its own deck"),
+    ({"decks": {"science": ["printer", "printer"]}}, "the science deck holds cards of its own deck"),
+    ({"barbarian_delay": -1}, "barbarian_delay must be a whole number"),
     ({"raided": 1}, "raided must be true or false"),
     ({"pieces": {}}, "pieces must be a list"),
     ({"pieces": [{"seat": 0, "piece": "castle", "at": 3}]}, r"pieces\[0\]: piece must be one of"),
@@ -96,3 +116,20 @@ def test_the_record_keeps_the_position_so_replay_undo_and_load_work() -> None:
 def test_a_bad_position_is_one_setup_error_naming_the_field(position: Any, named: str) -> None:
     with pytest.raises(SetupError, match=named):
         Landover(2, None, 1, setup={"position": position})
+
+
+JUNK: list[Any] = [
+    True, "x", [], {}, [{}], [[]], -1, 10**9, [True, True], [None, None], {"a": {}}, [[{}], [{}]],
+    [{"hex": True, "tile": 0}], {"seat": 0, "hex": True}, {"science": ["crane", {}]}, [["x"], {}],
+]
+
+
+def test_junk_in_any_field_is_a_setup_error_and_nothing_else() -> None:
+    from tablelight.games.landover.position import KEYS
+
+    for field in KEYS:
+        for junk in JUNK:
+            try:
+                Landover(2, None, 1, setup={"position": {field: junk}})
+            except SetupError as error:
+                assert str(error).startswith("position:"), (field, junk, error)

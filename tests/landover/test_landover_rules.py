@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from tablelight.core.errors import IllegalActionError, MalformedActionError, RuleViolationError, SetupError
+from tablelight.core.errors import (
+    IllegalActionError,
+    ImpossibleChanceError,
+    MalformedActionError,
+    RuleViolationError,
+    SetupError,
+)
 from tablelight.core.rng import Rng
 from tablelight.games.landover.engine import CITY, LUCKY, MAIN, OVER, ROLL, VILLAGE, Landover
 
@@ -583,9 +589,9 @@ def test_entered_dice_are_the_roll_and_replay() -> None:
     assert game.dice["white"] + game.dice["red"] == 6
     assert [e["value"] for e in game.log if e.get("chance", "").endswith("_die")][-3:] == [5, 1, 2]
     assert replay(game.to_record()).state() == game.state()
-    game.enter_chance("white_die", 7)  # not a face of a die: refused when the engine draws it
-    with pytest.raises(Exception, match="not a possible outcome"):
-        game.apply({"type": "end_turn"})
+    with pytest.raises(ImpossibleChanceError, match="'white_die' outcome is a whole number 1-6, not 7"):
+        game.enter_chance("white_die", 7)  # not a face of a die: refused at once, nothing queued
+    assert game.undrawn_chance() is None
 
 
 def test_put_piece_puts_only_pieces() -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tablelight.board.errors import BoardError
+from tablelight.board.errors import BoardError, NoHello
 from tablelight.board.handshake import HELLO_RETRY_S, Accepted, Cause, Handshake, Refused
 from tablelight.board.session import BoardSession
 from tablelight.cli.main import main
@@ -174,6 +174,36 @@ def test_discovery_reports_a_board_that_refuses_this_host() -> None:
         wire.MSG_HELLO_REQ: lambda p: wire.encode_board_refuse("not paired: run `tablelight pair`")})
     (board,) = discover.probe_all([discover.BoardInfo(port=port)], timeout=1.0)
     assert board.hello is None and board.error == "the board refused this host: not paired: run `tablelight pair`"
+    os.close(master)
+
+
+def test_probe_names_the_port_and_the_refusal_of_a_board_that_says_no_hello() -> None:
+    port, thread, received, master = scripted_board({
+        wire.MSG_HELLO_REQ: lambda p: wire.encode_board_refuse("another host has it")})
+    with pytest.raises(NoHello) as raised:
+        discover.probe(port, timeout=1.0)
+    assert isinstance(raised.value, BoardError) and not isinstance(raised.value, TimeoutError)
+    assert str(raised.value) == f"{port}: the board refused this host: another host has it"
+    assert (raised.value.port, raised.value.cause) == (port, "board_refused")
+    os.close(master)
+
+
+def test_probe_of_a_silent_port_says_nothing_answered_there() -> None:
+    port, thread, received, master = scripted_board({})  # reads the requests, answers none
+    with pytest.raises(NoHello, match=f"^{port}: no answer from a tablelight board within 0.2 s") as raised:
+        discover.probe(port, timeout=0.2)
+    assert raised.value.cause == "silent" and received and received[0][0] == wire.MSG_HELLO_REQ
+    os.close(master)
+
+
+def test_waiting_for_the_hello_after_flashing_ends_in_one_error_with_the_boards_words() -> None:
+    from tablelight.flash import FlashError
+    from tablelight.flash.hello import wait_for_hello
+
+    port, thread, received, master = scripted_board({
+        wire.MSG_HELLO_REQ: lambda p: wire.encode_board_refuse("not paired: run `tablelight pair`")})
+    with pytest.raises(FlashError, match=f"did not say hello within 0.5 s \\({port}: the board refused this host: not paired"):
+        wait_for_hello(port, 0.5)
     os.close(master)
 
 

@@ -246,6 +246,35 @@ def test_pixels_objective_track() -> None:
     assert not game.is_over() and track == [(*blue, PULSE)] * 3 + [OFF] * 7
 
 
+def test_the_objective_track_shows_ten_of_eleven_objectives() -> None:
+    """The track has 10 LEDs: objectives past the limit in its last round (11 here, reached by
+    both seats securing the 4 zones in turn) fill it, red's first, and the rest are not shown."""
+    red, blue = (255, 0, 0), (0, 60, 255)
+    game, rng = blue_turn(), Rng(1)
+    at_ten: list[Any] = []
+    for _ in range(200):  # secure whenever possible, never attack; the dice by the rng
+        if game.is_over() or game.total_objectives() >= 11:
+            break
+        if game.total_objectives() == 10:
+            at_ten = face_for(game).pixels()
+        legal = game.legal_actions()
+        for kind in ("secure", "roll", "command", "end_turn", "done"):
+            picks = [a for a in legal if a["type"] == kind]
+            if picks:
+                game.apply(picks[rng.below(len(picks))])
+                break
+    counts = [sum(game.objectives[s].values()) for s in (0, 1)]
+    assert not game.is_over() and sum(counts) == 11 and game.state()["objective_total"] == 11
+    assert counts[0] < 10 and game.log[-1]["action"]["type"] == "secure"  # both colours show
+    pixels = face_for(game).pixels()
+    track = [pixels[led] for led in SECTION["objective_track"]]
+    assert track == [(*red, PULSE)] * counts[0] + [(*blue, PULSE)] * (10 - counts[0])
+    # From 10 to 11 only the spent action point and the key lights change: the 11th is nowhere.
+    seat = game.log[-1]["seat"]
+    may_change = set(SEATS[seat]["action_points"]) | set(BUTTON_LED.values())
+    assert at_ten and {led for led, pixel in enumerate(pixels) if pixel != at_ten[led]} <= may_change
+
+
 def test_pixels_defence_roll_shows_failed_dice_in_amber() -> None:
     game = blue_turn()
     game.apply({"type": "impact", "model": "a1", "tokens": 3})

@@ -39,6 +39,10 @@ class GameOverError(IllegalActionError):
     """An action was sent after the game ended."""
 
 
+class ImpossibleChanceError(IllegalActionError):
+    """An outcome entered for a chance draw (``Game.enter_chance``: physical dice) that the draw can never give."""
+
+
 class RuleViolationError(IllegalActionError):
     """A well-formed action on the right turn that a rule of the game forbids."""
 

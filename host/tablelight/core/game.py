@@ -30,6 +30,7 @@ from tablelight.core.actions import Action, ActionEntry, ChanceEntry, LogEntry, 
 from tablelight.core.errors import (
     GameOverError,
     IllegalActionError,
+    ImpossibleChanceError,
     MalformedActionError,
     NothingToUndoError,
     NotYourTurnError,
@@ -70,6 +71,10 @@ class Game(ABC):
     #: Keys of :meth:`setup_record` that name hidden information (a starting position with every
     #: seat's cards): a seat's own record leaves them out, as it leaves out the seed.
     secret_setup: ClassVar[tuple[str, ...]] = ()
+    #: Chance kinds whose outcomes are whole numbers in one range whatever the position (a die's
+    #: faces): :meth:`enter_chance` refuses any other value of them at once. The other kinds' ranges
+    #: depend on the position when they are drawn (a deck's size), so the draw checks them.
+    chance_ranges: ClassVar[Mapping[str, tuple[int, int]]] = {}
 
     def __init__(
         self,
@@ -280,7 +285,14 @@ class Game(ABC):
     def enter_chance(self, kind: str, value: Any) -> None:
         """Queue the outcome of the game's next ``kind`` draw, as a table with physical dice or cards
         enters it (and as tests force a roll): the engine checks it is possible when it draws, logs
-        it like any other and a replay of the log gives the same game."""
+        it like any other and a replay of the log gives the same game. A value a ``kind`` of
+        :attr:`chance_ranges` can never give is refused here (ImpossibleChanceError), queuing nothing."""
+        span = self.chance_ranges.get(kind)
+        if span is not None and not is_whole_in(value, *span):
+            low, high = span
+            raise ImpossibleChanceError(
+                "chance.impossible", f"a {kind!r} outcome is a whole number {low}-{high}, not {value!r}"
+            )
         self._forced_chance.append(ChanceEntry.make(kind, value, {}))
 
     def _log_auto(self, seat: int, action: Action | Mapping[str, Any]) -> None:

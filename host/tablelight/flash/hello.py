@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from tablelight.board.errors import NoHello
 from tablelight.flash import FlashError
 from tablelight.links.base import LinkClosed
 from tablelight.links.discover import candidates, probe
@@ -19,8 +20,10 @@ def wait_for_hello(port: str | None, timeout: float) -> tuple[str, dict[str, Any
         for name in ports:
             try:
                 return name, probe(name, timeout=min(1.0, max(0.1, deadline - time.monotonic())))
-            except (LinkClosed, TimeoutError) as error:
+            except LinkClosed as error:
                 last = f"{name}: {error}"
+            except NoHello as error:  # its message names the port
+                last = str(error)
         if time.monotonic() >= deadline:
             raise FlashError(f"the files are on the board, but it did not say hello within {timeout:g} s ({last}). "
                              "Press its reset button once (a new boot.py needs a hard reset), then run "

@@ -17,6 +17,7 @@ from typing import Any
 
 from serial.tools import list_ports
 
+from tablelight.board.errors import NoHello
 from tablelight.board.handshake import Accepted, Handshake, Refused, drive
 from tablelight.links.base import Link, LinkClosed
 from tablelight.links.ble_keys import HostKeys
@@ -69,12 +70,13 @@ def ask_hello(port: str, timeout: float = 1.0,
 
 
 def probe(port: str, timeout: float = 1.0, link_factory: Callable[[str], Link] | None = None) -> dict[str, Any]:
-    """The hello of the board on ``port``, also of one this host could not drive. Raises LinkClosed,
-    or TimeoutError when no hello came."""
+    """The hello of the board on ``port``, also of one this host could not drive. Raises LinkClosed
+    when the port cannot be used, NoHello (naming the port and why) when no hello came: the board
+    refused this host, or nothing answered."""
     outcome = ask_hello(port, timeout, link_factory)
     if outcome.hello is None:
         assert isinstance(outcome, Refused)
-        raise TimeoutError(outcome.reason)
+        raise NoHello(port, outcome.cause.value, outcome.reason)
     return outcome.hello
 
 

@@ -88,6 +88,11 @@ class FarsideEncounter(FarsideViews):
     min_players = 2
     max_players = 2
     own_bots = {"tactician": "tablelight.games.farside.bots:TacticianBot"}
+    # Each roll the host makes: its kind and die (2D3 for the zones and loot tokens, d6 otherwise).
+    chance_ranges = {
+        "setup": (1, 6), "secure_zones": (1, 3), "loot_tokens": (1, 3), "deployment": (1, 6),
+        "command": (1, 6), "activation": (1, 6), "defense": (1, 6),
+    }
     #: Format 2 (2026-11-22): the activation roll comes before the choice of action (a failed
     #: complex action may become a simple one), and Evade is offered after a defence roll.
     #: Format 1 records keep declaring the action first and Evade as a recorded note only.

@@ -29,9 +29,12 @@ Actions (corners and sides by their map ids, hexes by hex id)::
 
 from __future__ import annotations
 
+from typing import Any
+
 from tablelight.core.errors import SetupError
 from tablelight.core.options import OptionSpec
 from tablelight.games.landover.hexmap import LAND_EDGE, WATER_EDGE
+from tablelight.games.landover.position import position_of
 from tablelight.games.landover.rules import BRIDGE, CITY, LUCKY, MAIN, OVER, ROAD, ROLL, SETUP, VILLAGE
 from tablelight.games.landover.views import LandoverViews
 
@@ -49,6 +52,8 @@ class Landover(LandoverViews):
     latest_record_format = 3
     secret_setup = ("position",)  # it names every seat's hand and development cards
     own_bots = {"greedy": "tablelight.games.landover.bots:GreedyBot"}
+    # The dice, and a gold hex's or the aqueduct's resource (an index in RESOURCES).
+    chance_ranges = {"white_die": (1, 6), "red_die": (1, 6), "event_die": (1, 6), "gold": (0, 4), "aqueduct": (0, 4)}
     option_specs = (
         OptionSpec(
             "map_name", str, "archipelago", "built-in map, or random for a generated one (--map FILE overrides)", ("archipelago", "random")
@@ -97,6 +102,12 @@ class Landover(LandoverViews):
             ("setup", "every_city"),
         ),
     )
+
+    def position(self) -> dict[str, Any]:
+        """The position now, as a game's setup takes it: ``Landover(n, options, seed, setup={"map": m,
+        "position": p})`` starts a game that lists, shows and scores the same (see ``position.py``).
+        It names every seat's cards: a secret, as the state is."""
+        return position_of(self)
 
     # Positions set up outside the rules (tests and puzzles), as Mainland.set_tile does: the log
     # does not hold these changes, so a game changed with them no longer replays.
