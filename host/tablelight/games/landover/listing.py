@@ -113,10 +113,7 @@ class LandoverListing(LandoverPlays):
             actions += [hex_action("lucky_raid", h) for h in self._lucky_hexes()]
         if self.military[seat] >= 1:
             if not self.raided:
-                actions += self._cached(
-                    ("raid_actions", seat),
-                    lambda: [hex_action("raid", h) for h in self._raid_hexes(seat)],
-                )
+                actions += self._raid_plays(seat)
             actions += [hex_action("remove_catapult", h) for h in sorted(self.catapult_at)]
         held = self.dev_cards[seat]
         if held:

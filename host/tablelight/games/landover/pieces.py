@@ -151,9 +151,7 @@ class LandoverPieces(LandoverScoring):
             del self.catapult_at[old]
         self.catapult[seat] = h
         self.catapult_at[h] = seat
-        self._catapults_moved()
 
     def _remove_catapult(self, h: int) -> None:
         owner = self.catapult_at.pop(h)
         self.catapult[owner] = -1
-        self._catapults_moved()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tablelight.core.game import Action
 from tablelight.games.landover.hexmap import LAND_EDGE, TERRAIN_RESOURCE, WATER_EDGE
 from tablelight.games.landover.routes import route_length
 from tablelight.games.landover.rules import (
@@ -10,6 +11,8 @@ from tablelight.games.landover.rules import (
     MAX_CULTURE,
     NOBODY,
     ROAD,
+    hex_action,
+    play_action,
 )
 from tablelight.games.landover.state import SIDE_PROOF, LandoverState
 
@@ -196,15 +199,33 @@ class LandoverPlaces(LandoverState):
         return self.terrain[h] not in ("water", "mystery")
 
     def _raid_hexes(self, seat: int) -> list[int]:
+        """The land hexes next to another seat's village or city and without a catapult."""
+        places = self._raid_places(seat)
+        catapults = self.catapult_at
+        return [h for h in places if h not in catapults] if catapults else places
+
+    def _raid_places(self, seat: int) -> list[int]:
+        """:meth:`_raid_hexes` with the catapults in: kept (catapults come and go every few turns)."""
+
         def compute() -> list[int]:
             hexes = self.map.vertex_hexes
             near = {h for s in range(self.players) if s != seat for v in self.corners_of[s] for h in hexes[v]}
             return sorted(h for h in near if self._land_hex(h))
 
-        # Kept without the catapults (they come and go every few turns), which are left out here.
-        places = self._cached(("raid", seat), compute)
+        return self._cached(("raid", seat), compute)
+
+    def _raid_plays(self, seat: int, card: str | None = None) -> list[Action]:
+        """The raids ``seat`` may make now (or the plays of ``card``, the siege, naming the hex), made
+        once for its raid places and kept with them; the catapults are left out at each call."""
+
+        def compute() -> tuple[list[int], list[Action]]:
+            places = self._raid_places(seat)
+            made = [hex_action("raid", h) for h in places] if card is None else [play_action(card, "hex", h) for h in places]
+            return places, made
+
+        places, made = self._cached(("raid_actions", seat, card), compute)
         catapults = self.catapult_at
-        return [h for h in places if h not in catapults] if catapults else places
+        return [action for h, action in zip(places, made) if h not in catapults] if catapults else made
 
     def _lucky_hexes(self) -> list[int]:
         catapults = self.catapult_at

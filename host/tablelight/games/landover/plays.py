@@ -95,10 +95,7 @@ class LandoverPlays(LandoverValidation):
     def _siege_plays(self, seat: int) -> Sequence[Action]:
         if self.raided:
             return ()
-        return self._cached(
-            ("siege_actions", seat),
-            lambda: [play_action("siege", "hex", h) for h in self._raid_hexes(seat)],
-        )
+        return self._raid_plays(seat, "siege")
 
     def _bishop_plays(self, seat: int) -> Sequence[Action]:
         return [play_action("bishop", "hex", h) for h in sorted(self.catapult_at)]

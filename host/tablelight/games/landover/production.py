@@ -98,8 +98,6 @@ class LandoverProduction(LandoverPieces):
             self.number = self.saved_numbers
             self.saved_numbers = None
             self._index_numbers()
-        if self.catapult_at:
-            self._catapults_moved()
         self.catapult_at.clear()
         self.catapult = [-1] * self.players
         for step in range(self.players):

@@ -55,9 +55,7 @@ OWN_PIECES = frozenset(("own", "settled", "open", "vandal_target", "walls"))
 KEYED = frozenset(("inventor",))
 #: Board-wide lists that read no side (raid places: settlements, catapults, terrain): a new road or
 #: bridge keeps them (a mystery hex it reveals clears every list).
-SIDE_PROOF = frozenset(("raid", "raid_actions", "siege_actions"))
-#: Board-wide lists that read where the catapults stand: forgotten when one moves.
-CATAPULT_LISTS = frozenset(("raid_actions", "siege_actions"))
+SIDE_PROOF = frozenset(("raid", "raid_actions"))
 
 
 class LandoverState(Game):
@@ -241,11 +239,6 @@ class LandoverState(Game):
         if found is None:
             found = cache[key] = compute()
         return found
-
-    def _catapults_moved(self) -> None:
-        board = self._cache.board
-        for key in [key for key in board if key[0] in CATAPULT_LISTS]:
-            del board[key]
 
     def _changed(self) -> None:
         """Pieces or terrain changed anywhere: forget every position list."""
