@@ -147,21 +147,6 @@ def test_listed_actions_are_exactly_the_legal_ones() -> None:
 
 
 
-@pytest.mark.parametrize("players", [3, 4])
-def test_kept_lists_list_what_a_fresh_game_lists(players: int) -> None:
-    """The engine keeps place and action lists between actions and updates them as pieces come
-    and go; a game loaded from the record (nothing kept) lists the same actions at every point."""
-    game = Landover(players, {"turn_cap": 160}, 11 + players)
-    rng = Rng(players)
-    step = 0
-    while not game.is_over():
-        if step % 23 == 0:
-            assert Landover.load(game.save()).legal_actions() == game.legal_actions(), step
-        game.apply(game.random_action(rng))
-        step += 1
-    assert step > 200
-
-
 @pytest.mark.parametrize("seed", [1, 5])  # both join two parts of a network along the way
 def test_routes_kept_after_each_action_equal_a_full_search(seed: int) -> None:
     """Routes are updated by shortcuts as sides come and go (a walk from the new end, from both

@@ -105,10 +105,13 @@ class LandoverListing(LandoverPlays):
                 else:
                     actions += [Action({"type": "improve", "culture": CULTURES[c], "city": v}) for v in cities]
         trade_rate = self.trade_rate
-        for give, have in enumerate(hand) if max(hand) >= 2 else ():  # every card kind; a trade takes 2 or more
-            # A rate is 2 or 3: three cards always pay it, two only when the rate is 2.
-            if have >= 2 and (have >= 3 or trade_rate(seat, give) == 2):
-                actions += TRADES[give]
+        if max(hand) >= 2:  # a trade takes 2 or more of a kind
+            give = 0
+            for have in hand:
+                # A rate is 2 or 3: three cards always pay it, two only when the rate is 2.
+                if have >= 2 and (have >= 3 or trade_rate(seat, give) == 2):
+                    actions += TRADES[give]
+                give += 1
         if self.lucky_raid:  # listed before the paid raids: a raid key takes the free one first
             actions += [hex_action("lucky_raid", h) for h in self._lucky_hexes()]
         if self.military[seat] >= 1:

@@ -31,7 +31,7 @@ class LandoverPieces(LandoverScoring):
         self.corner_owner[v] = seat
         self.corner_level[v] = level
         self.corners_of[seat].append(v)
-        self._changed_at((v,), seat)
+        self._settlement_placed(seat, v)
         hex_vertices = self.map.hex_vertices
         for h in self.map.vertex_hexes[v]:
             self._settled_corners[h] = tuple(u for u in hex_vertices[h] if self.corner_owner[u] != NOBODY)
@@ -93,7 +93,7 @@ class LandoverPieces(LandoverScoring):
         self.counts[owner]["road" if piece == ROAD else "bridge"] -= 1
         self.edges_of[owner].remove(e)
         self.side_owner[e], self.side_route[e] = NOBODY, 0
-        self._changed_at(self.map.edge_vertices[e], owner, taken=True)
+        self._side_taken(owner, e)
         self.routes[owner] = route_without(
             self.map, self.side_owner, self.side_route, self.corner_owner, owner, e, piece, self.routes[owner], self.edges_of[owner]
         )
@@ -110,7 +110,7 @@ class LandoverPieces(LandoverScoring):
         self._changed()
 
     def _upgrade(self, seat: int, v: int) -> None:
-        self._changed_at((v,), seat)
+        self._level_changed(seat)
         self.corner_level[v] = CITY
         self.counts[seat]["village"] -= 1
         self.counts[seat]["city"] += 1
@@ -119,7 +119,7 @@ class LandoverPieces(LandoverScoring):
 
     def _reduce_city(self, v: int) -> None:
         owner = self.corner_owner[v]
-        self._changed_at((v,), owner)
+        self._level_changed(owner)
         self.corner_level[v] = VILLAGE
         self.counts[owner]["city"] -= 1
         self.counts[owner]["village"] += 1

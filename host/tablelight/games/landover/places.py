@@ -14,7 +14,7 @@ from tablelight.games.landover.rules import (
     hex_action,
     play_action,
 )
-from tablelight.games.landover.state import SIDE_PROOF, LandoverState
+from tablelight.games.landover.state import LandoverState
 
 
 class LandoverPlaces(LandoverState):
@@ -87,62 +87,6 @@ class LandoverPlaces(LandoverState):
             return [e for e in candidates if fits(seat, e, piece)]
 
         return self._cached(("route", seat, piece), compute)
-
-    def _side_placed(self, seat: int, e: int, piece: int) -> None:
-        """``seat`` put a ``piece`` on side ``e``: bring the kept place lists up to date.
-
-        A new side changes what fits elsewhere only at its own two ends: it takes side ``e`` from
-        every seat's road and bridge places, and adds to its owner's places of the same piece and
-        village corners only sides and corners at those ends (nothing else fits or stops fitting:
-        see _edge_fits and _village_fits). Other lists near it are forgotten.
-        """
-        lists = self._cache
-        lists.board = {key: found for key, found in lists.board.items() if key[0] in SIDE_PROOF}
-        ends = self.map.edge_vertices[e]
-        near = lists.near
-        for s, cache in enumerate(lists.seats):
-            if s != seat and not any(c in near[s] for c in ends):
-                continue
-            kept = {key: found for key, found in cache.items() if key[0] == "village"}
-            for p in (ROAD, BRIDGE):
-                found = cache.get(("route", s, p))
-                if found is None:
-                    continue
-                places = [f for f in found if f != e]
-                if s == seat and p == piece:
-                    fits = self._edge_fits
-                    added = {f for v in ends for f in self.map.vertex_edges[v] if fits(seat, f, piece)}
-                    places = sorted(added.union(places))
-                kept[("route", s, p)] = places
-                if s != seat and len(places) == len(found):
-                    name = "road" if p == ROAD else "bridge"
-                    if ("build", name) in cache:
-                        kept[("build", name)] = cache[("build", name)]
-            if s == seat:
-                villages = kept.get(("village", s))
-                if villages is not None:
-                    fits_village = self._village_fits
-                    kept[("village", s)] = sorted(set(villages).union(v for v in ends if fits_village(seat, v)))
-            else:
-                for name in ("village", "city"):
-                    if ("build", name) in cache:
-                        kept[("build", name)] = cache[("build", name)]
-            lists.seats[s] = kept
-        # Of the lists of the owner's own pieces, a side changes only the open ends (other seats' keep theirs).
-        own = lists.own[seat]
-        own.pop(("vandal_target", seat), None)
-        opened = own.get(("open", seat))
-        if opened is not None:
-            # A new side only closes ends, and only at its own two: the sides there are asked again.
-            touching = {f for v in ends for f in self.map.vertex_edges[v]}
-            open_end = self._open_end
-            own[("open", seat)] = [f for f in opened if f not in touching or open_end(seat, f)] + (
-                [e] if open_end(seat, e) else []
-            )
-        mine = near[seat]
-        for c in ends:
-            mine.add(c)
-            mine.update(self.map.vertex_neighbors[c])
 
     def _village_fits(self, seat: int, v: int) -> bool:
         """Whether ``seat`` may build a village on corner ``v`` (the rule; :meth:`_village_problem` says why not)."""

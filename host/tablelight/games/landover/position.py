@@ -25,7 +25,7 @@ optional::
      "dev_cards": [["spy"], []],    per seat: development cards held
      "culture": [{"science": 3}, {}],   per seat: culture levels
      "military": [0, 0], "vp_cards": [0, 0], "defender": [0, 0],   per seat
-     "decks": {"science": [...]},   per culture: the cards left in its deck, in order (default full)
+     "decks": {"science": [...]},   per culture: the cards left in its deck, in order (default: full but the cards held)
      "barbarians": 0,               the barbarians' track position
      "barbarian_delay": 0}          barbarian faces still to pass without moving them (default: the option)
 
@@ -122,7 +122,7 @@ def read_position(data: Any, game: LandoverState) -> dict[str, Any]:
     out["culture"] = _per_seat(data, "culture", n, {}, lambda v: _read_counts(v, CULTURES, MAX_CULTURE))
     for field in ("military", "vp_cards", "defender"):
         out[field] = _per_seat(data, field, n, 0, lambda v: v if is_whole_in(v, 0, MOST) else None)
-    out["decks"] = _read_decks(data.get("decks", {}))
+    out["decks"] = _read_decks(data.get("decks", {}), [card for held in out["dev_cards"] for card in held])
     barbarians = data.get("barbarians", 0)
     if not is_whole_in(barbarians, 0, BARBARIAN_TRACK - 1):
         raise SetupError(f"position: barbarians must be 0-{BARBARIAN_TRACK - 1}, not {barbarians!r}")
@@ -298,13 +298,20 @@ def _read_merchant(merchant: Any, pieces: list[dict[str, Any]], terrain: list[st
     return {"seat": seat, "hex": h}
 
 
-def _read_decks(decks: Any) -> dict[str, list[str]]:
+def _read_decks(decks: Any, held: list[str]) -> dict[str, list[str]]:
+    """The decks given, each checked; a deck not given is its full deck but the cards the seats hold."""
     full = full_decks()
     if not isinstance(decks, dict) or set(decks) - set(CULTURES):
         raise SetupError(f"position: decks must map cultures ({', '.join(CULTURES)}) to lists of cards, not {decks!r}")
     out = {}
     for culture in CULTURES:
-        deck = decks[culture] if culture in decks else list(full[culture])
+        if culture in decks:
+            deck = decks[culture]
+        else:
+            deck = list(full[culture])
+            for card in held:
+                if card in deck:
+                    deck.remove(card)
         most = Counter(full[culture])
         if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck) or any(
             Counter(deck)[c] > most[c] for c in deck

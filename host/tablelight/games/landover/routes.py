@@ -193,36 +193,45 @@ def route_length(
     used = bytearray(count)
     own = {v: corner_owner[v] == seat for v in junction}
     total = len(edges) if enough < 0 else min(enough, len(edges))
+    # Junctions where every trail stops: an opponent's settlement, or a dead end (its one link is
+    # the one just walked). The walk does not go on into them (half the steps of a tree).
+    stops = {v for v in junction if not passable[v] or len(links[v]) == 1}
 
     def walk(v: int, piece: int) -> int:
-        if not passable[v]:
-            return 0
         best = 0
         switch = own[v]
         for link, w, near, far, length in links[v]:
             if used[link] or (near != piece and not switch):
                 continue
-            used[link] = 1
-            found = length + walk(w, far)
-            used[link] = 0
+            if w in stops:
+                found = length
+            else:
+                used[link] = 1
+                found = length + walk(w, far)
+                used[link] = 0
             if found > best:
                 best = found
         return best
 
     try:
-        return _longest(junction, links, used, total, walk)
+        return _longest(junction, links, used, stops, total, walk)
     finally:
         del walk  # the recursive closure refers to itself: free it now, not at the next garbage collection
 
 
-def _longest(junction: set[int], links: dict[int, list[tuple[int, int, int, int, int]]], used: bytearray, total: int, walk: Any) -> int:
+def _longest(
+    junction: set[int], links: dict[int, list[tuple[int, int, int, int, int]]], used: bytearray, stops: set[int], total: int, walk: Any
+) -> int:
     """The longest trail over the folded links from any junction (stops once it reaches ``total``)."""
     best = 0
     for v in junction:
         for link, w, near, far, length in links[v]:
-            used[link] = 1
-            found = length + walk(w, far)
-            used[link] = 0
+            if w in stops:
+                found = length
+            else:
+                used[link] = 1
+                found = length + walk(w, far)
+                used[link] = 0
             if found > best:
                 best = found
                 if best >= total:

@@ -11,10 +11,10 @@ from tablelight.games.landover.rules import (
     OVER,
     POLITICS,
 )
-from tablelight.games.landover.places import LandoverPlaces
+from tablelight.games.landover.kept import LandoverKeptLists
 
 
-class LandoverScoring(LandoverPlaces):
+class LandoverScoring(LandoverKeptLists):
     def current_seat(self) -> int | None:
         return None if self.phase == OVER else self.seat
 

@@ -49,7 +49,7 @@ NEAR_SEAT = frozenset(("route", "village", "diplomat"))
 #: Cached lists that read only one seat's own pieces (the key's second item is the seat): its
 #: settlements by level, the land hexes they touch (merchant places), its sides with an open end and
 #: the vandal's plays on them, the walls it may build. Another seat's piece never changes them;
-#: terrain changes and walls clear them.
+#: terrain changes clear them. (No kept list reads metros; only "walls" reads walls.)
 OWN_PIECES = frozenset(("own", "settled", "open", "vandal_target", "walls"))
 #: Cached lists whose keys carry everything they read (the hexes whose numbers may swap).
 KEYED = frozenset(("inventor",))
@@ -214,8 +214,9 @@ class LandoverState(Game):
         by_number: dict[int, list[int]] = {}
         number = self.number
         for h in land:
-            if number[h] is not None:
-                by_number.setdefault(number[h], []).append(h)
+            token = number[h]
+            if token is not None:
+                by_number.setdefault(token, []).append(h)
         self.by_number = by_number
         self._inventor_hexes = tuple(sorted(h for n in INVENTOR_NUMBERS for h in by_number.get(n, ())))
 
@@ -240,37 +241,18 @@ class LandoverState(Game):
             found = cache[key] = compute()
         return found
 
+    def _level_changed(self, owner: int) -> None:
+        """A village of ``owner``'s became a city or a city a village (its wall gone): routes, village
+        places, raid places and the like read where settlements are, not their level, so only the lists
+        that read levels go (the seat's settlements by level, its walls, the cities it may build)."""
+        self._cache.own[owner].clear()
+        self._cache.seats[owner].pop(("build", "city"), None)
+
     def _changed(self) -> None:
         """Pieces or terrain changed anywhere: forget every position list."""
         self._cache.board.clear()
         for cache in self._cache.seats + self._cache.own:
             cache.clear()
-
-    def _changed_at(self, corners: tuple[int, ...], owner: int, taken: bool = False) -> None:
-        """``owner``'s piece at ``corners`` (a settlement's corner, a side's two ends) was placed, or
-        ``taken`` (only sides are ever taken): forget the board-wide lists (but those that read no
-        side, when a side was taken) and those of the seats with pieces near it."""
-        lists = self._cache
-        if taken:
-            lists.board = {key: found for key, found in lists.board.items() if key[0] in SIDE_PROOF}
-        else:
-            lists.board.clear()
-        lists.own[owner].clear()
-        near = lists.near
-        for s, cache in enumerate(lists.seats):
-            if s == owner or any(c in near[s] for c in corners):
-                cache.clear()
-        neighbors = self.map.vertex_neighbors
-        if not taken:
-            mine = near[owner]
-            for c in corners:
-                mine.add(c)
-                mine.update(neighbors[c])
-            return
-        touched = set(self.corners_of[owner])
-        for e in self.edges_of[owner]:
-            touched.update(self.map.edge_vertices[e])
-        near[owner] = touched.union(*(neighbors[v] for v in touched))
 
 
 class PositionLists:

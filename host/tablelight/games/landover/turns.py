@@ -109,7 +109,7 @@ class LandoverTurns(LandoverChecking):
         elif piece == "city":
             self._upgrade(seat, v)
         else:
-            self._changed()
+            self._cache.own[seat].pop(("walls", seat), None)  # the only kept list that reads walls
             self.corner_wall[v] = True
             self.counts[seat]["wall"] += 1
 
@@ -126,8 +126,7 @@ class LandoverTurns(LandoverChecking):
                 if self.corner_metro[u] == c:
                     self.corner_metro[u] = -1
             self.corner_metro[v] = c
-            self.metro_owner[c] = seat
-            self._changed()
+            self.metro_owner[c] = seat  # no kept list reads metros
         if level == MAX_CULTURE and self.metro_owner[c] == seat:
             self.metro_locked[c] = True
 
@@ -154,6 +153,9 @@ class LandoverTurns(LandoverChecking):
         if "alchemist" in self.dev_cards[seat]:
             self.phase = ROLL
             return
+        # A roll gives points only as a defender point or a VP card (it takes some away by
+        # reducing a city): the seat's points were below the target just now.
+        gained = self.defender[seat] + self.vp_cards[seat]
         self._roll(None)
-        if self.record_format >= 2:
-            self._check_win(seat)  # points from the roll itself (a defender point, a VP card)
+        if self.record_format >= 2 and self.defender[seat] + self.vp_cards[seat] > gained:
+            self._check_win(seat)  # points from the roll itself
