@@ -106,7 +106,7 @@ class LandoverPieces(LandoverScoring):
         self.number[h] = number
         if self.saved_numbers is not None:
             self.saved_numbers[h] = number
-        self._index_numbers()
+        self._index_terrain()
         self._changed()
 
     def _upgrade(self, seat: int, v: int) -> None:

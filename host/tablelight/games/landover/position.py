@@ -330,7 +330,7 @@ def start_from(game: Landover, position: dict[str, Any]) -> None:
     if "numbers" in position:
         game.number = list(position["numbers"])
     game.saved_numbers = list(position["numbers_before_anarchy"]) if "numbers_before_anarchy" in position else None
-    game._index_numbers()
+    game._index_terrain()
     for piece in position["pieces"]:
         _put(game, piece)
     for culture, v in position["metros"].items():

@@ -179,7 +179,7 @@ class LandoverState(Game):
         self._winners: list[int] = []
         self._cache = PositionLists(n)
         self._others = [tuple(s for s in range(n) if s != seat) for seat in range(n)]  # in seat order
-        self._index_numbers()
+        self._index_terrain()
         #: The position the game started from, when its setup gave one (see ``position.py``).
         self.start_position: dict[str, Any] | None = None
         if setup and "position" in setup:
@@ -207,13 +207,18 @@ class LandoverState(Game):
             return {"map": self.map.to_json(), "position": self.start_position}
         return {"map": self.map.to_json()}
 
+    def _index_terrain(self) -> None:
+        """After a terrain changed (a mystery revealed): the land hexes (not water, not an unexplored
+        mystery), then their numbers."""
+        self._land_hexes = tuple(h for h, terrain in enumerate(self.terrain) if terrain not in ("water", "mystery"))
+        self._index_numbers()
+
     def _index_numbers(self) -> None:
-        """After a number token or a terrain changed: the land hexes (not water, not an unexplored
-        mystery), the hexes of each number, and the hexes whose numbers the inventor may swap."""
-        self._land_hexes = land = tuple(h for h, terrain in enumerate(self.terrain) if terrain not in ("water", "mystery"))
+        """After a number token changed: the land hexes of each number, and the hexes whose numbers
+        the inventor may swap."""
         by_number: dict[int, list[int]] = {}
         number = self.number
-        for h in land:
+        for h in self._land_hexes:
             token = number[h]
             if token is not None:
                 by_number.setdefault(token, []).append(h)

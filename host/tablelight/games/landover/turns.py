@@ -27,6 +27,14 @@ from tablelight.games.landover.checking import LandoverChecking
 #: after the roll and after each of its actions, so these need no new check (format 1 checked after
 #: every action, and a point from the roll was only seen then).
 POINTLESS_ACTIONS = frozenset(("trade", "military", "raid", "lucky_raid", "remove_catapult", "take"))
+#: Card plays that change no seat's points either (a city reduced by a raze loses no title: routes
+#: and harbors read settlements, not levels; the vandal and diplomat move titles; the merchant,
+#: medicine and alchemist give points).
+POINTLESS_PLAYS = frozenset((
+    "crane", "irrigation", "mining", "road_building", "famine", "wedding", "anarchy", "inventor",
+    "merchant_fleet", "resource_monopoly", "commodity_monopoly", "commercial_harbor", "military",
+    "siege", "bishop", "deserter", "raze", "spy", "master_merchant",
+))
 
 
 class LandoverTurns(LandoverChecking):
@@ -69,6 +77,8 @@ class LandoverTurns(LandoverChecking):
             self._perform_take(seat, action)
         else:
             self._play_card(seat, action)
+            if action["card"] in POINTLESS_PLAYS and self.record_format >= 2:
+                return
         if kind not in POINTLESS_ACTIONS or self.record_format < 2:
             self._check_win(seat)
 
