@@ -75,7 +75,8 @@ def _catanatron_game(catanatron: Any, seed: int, tally: _Tally) -> None:
     Color = catanatron.Color
     started = time.perf_counter()
     players = [catanatron.RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)]
-    game = catanatron.Game(players, seed=seed)
+    # catanatron reads seed 0 as "no seed" (a fresh random one): its games are numbered from 1.
+    game = catanatron.Game(players, seed=seed + 1)
     game.play()
     tally.add(len(game.state.actions), game.state.num_turns, game.winning_color() is None, time.perf_counter() - started)
 

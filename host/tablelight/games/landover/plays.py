@@ -62,12 +62,13 @@ class LandoverPlays(LandoverValidation):
 
     def _master_merchant_plays(self, seat: int) -> Sequence[Action]:
         out: list[Action] = []
-        mine = self.vp(seat)
+        points = self._kept_scores()
+        mine = points[seat]
         for s in self._others[seat]:
             if self.record_format >= 3:  # the target only: its hand is seen once the card is played
-                if self.hand_size(s) and self.vp(s) > mine:
+                if points[s] > mine and self.hand_size(s):
                     out.append(play_action("master_merchant", "target", s))
-            elif self.vp(s) > mine:
+            elif points[s] > mine:
                 out += [
                     Action({"type": "play", "card": "master_merchant", "target": s, "take": FrozenList(take)})
                     for take in self._merchant_takes(s)

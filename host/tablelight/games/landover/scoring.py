@@ -58,6 +58,13 @@ class LandoverScoring(LandoverKeptLists):
     def scores(self) -> list[int]:
         return [self.vp(s) for s in range(self.players)]
 
+    def _kept_scores(self) -> list[int]:
+        """:meth:`scores`, kept until an action that can change points (``points_version``)."""
+        kept = self._scores_kept
+        if kept is None or kept[0] != self.points_version:
+            kept = self._scores_kept = (self.points_version, self.scores())
+        return kept[1]
+
     def hand_size(self, seat: int) -> int:
         return sum(self.hands[seat])
 

@@ -177,6 +177,10 @@ class LandoverState(Game):
         self.turns = 0
         self.capped = False
         self._winners: list[int] = []
+        #: Counts the actions that can change a seat's points (see turns.POINTLESS_ACTIONS): what
+        #: was worked out from the points stands while it stays.
+        self.points_version = 0
+        self._scores_kept: tuple[int, list[int]] | None = None
         self._cache = PositionLists(n)
         self._others = [tuple(s for s in range(n) if s != seat) for seat in range(n)]  # in seat order
         self._index_terrain()

@@ -41,6 +41,9 @@ class LandoverTurns(LandoverChecking):
     def _perform(self, action: Action) -> None:
         seat = self.seat
         kind = action["type"]
+        pointless = kind in POINTLESS_ACTIONS or (kind == "play" and action["card"] in POINTLESS_PLAYS)
+        if not pointless:
+            self.points_version += 1
         if self.phase == SETUP:
             self._perform_setup(seat, action)
             return
@@ -77,9 +80,7 @@ class LandoverTurns(LandoverChecking):
             self._perform_take(seat, action)
         else:
             self._play_card(seat, action)
-            if action["card"] in POINTLESS_PLAYS and self.record_format >= 2:
-                return
-        if kind not in POINTLESS_ACTIONS or self.record_format < 2:
+        if not pointless or self.record_format < 2:
             self._check_win(seat)
 
     def _perform_setup(self, seat: int, action: Action) -> None:
