@@ -75,3 +75,26 @@ def test_the_declared_ranges_are_the_draws_own(game: Any, seeds: tuple[int, ...]
         if len(values) >= 40:
             assert (min(values), max(values)) == (low, high), kind
     assert sum(len(values) >= 40 for values in seen.values()) >= often
+
+
+@pytest.mark.parametrize("entered", [
+    [("white_die", 1), ("red_die", 1), ("event_die", 4), ("dev_card", 10**6)],  # beyond the deck: known when drawn
+    [("mystery", 0)],  # a kind the roll does not draw first
+])
+def test_an_entered_outcome_its_draw_refuses_leaves_the_game_as_it_was(entered: list[tuple[str, int]]) -> None:
+    """The roll after end_turn is half done when the draw refuses the outcome: the action is refused
+    with one error, the game is as before it, the entered outcomes are dropped, and it goes on."""
+    position = {"order": [0, 1], "dice": {"white": 1, "red": 2, "event": "barbarian"}, "culture": [{"science": 1}, {"science": 1}]}
+    game = Landover(2, None, 3, setup={"position": position})
+    before = copy.deepcopy((game.state(), game.log, game.rng.state, game.dev_cards, game.decks))
+    for kind, value in entered:
+        game.enter_chance(kind, value)
+    with pytest.raises(ImpossibleChanceError, match="an entered outcome does not fit: .*nothing changed") as error:
+        game.apply({"type": "end_turn"})
+    assert error.value.rule == "chance.impossible"
+    assert (game.state(), game.log, game.rng.state, game.dev_cards, game.decks) == before
+    assert game.undrawn_chance() is None
+    for kind, value in entered[:3] if len(entered) > 1 else ():
+        game.enter_chance(kind, value)
+    game.apply({"type": "end_turn"})  # the same action, now with fitting outcomes (or the seed's)
+    assert game.seat == 1 and len(game.log) > len(before[1])

@@ -116,6 +116,8 @@ class Game(ABC):
         self.rng = Rng(seed)
         self.log: list[LogEntry] = []
         self._forced_chance: deque[ChanceEntry] = deque(_chance_entries(chance or ()))
+        #: Outcomes entered with enter_chance wait in the queue (see apply).
+        self._chance_entered = False
         #: False once a replayed outcome differed from what the seed would give.
         self.chance_matches_seed = True
         self._setup(setup)
@@ -244,8 +246,29 @@ class Game(ABC):
 
         ``action`` is an :class:`Action` (as listed) or a JSON object, parsed once here."""
         current, checked = self._checked(action, seat)
+        if self._chance_entered:
+            self._apply_with_entered_chance(current, checked)
+            return
         self.log.append(ActionEntry(seat=current, action=checked))
         self._perform(checked)
+
+    def _apply_with_entered_chance(self, current: int, checked: Action) -> None:
+        """:meth:`apply` while outcomes entered at the table wait: one that its draw cannot give (a
+        card beyond the deck, a kind drawn later or never) is refused with ImpossibleChanceError and
+        the game as it was before the action; the entered outcomes are dropped, to be entered again."""
+        before = self.clone()
+        try:
+            self.log.append(ActionEntry(seat=current, action=checked))
+            self._perform(checked)
+        except ChanceMismatch as error:
+            self.__dict__.update(before.__dict__)
+            self._forced_chance.clear()
+            self._chance_entered = False
+            raise ImpossibleChanceError(
+                "chance.impossible", f"an entered outcome does not fit: {error}; nothing changed, the entered outcomes are dropped"
+            ) from None
+        if not self._forced_chance:
+            self._chance_entered = False
 
     def check(self, action: Action | Mapping[str, Any], seat: int | None = None) -> Action:
         """Validate ``action`` exactly as :meth:`apply` would, without applying it.
@@ -286,7 +309,8 @@ class Game(ABC):
         """Queue the outcome of the game's next ``kind`` draw, as a table with physical dice or cards
         enters it (and as tests force a roll): the engine checks it is possible when it draws, logs
         it like any other and a replay of the log gives the same game. A value a ``kind`` of
-        :attr:`chance_ranges` can never give is refused here (ImpossibleChanceError), queuing nothing."""
+        :attr:`chance_ranges` can never give is refused here (ImpossibleChanceError), queuing nothing;
+        any other that its draw refuses makes :meth:`apply` refuse the action, changing nothing."""
         span = self.chance_ranges.get(kind)
         if span is not None and not is_whole_in(value, *span):
             low, high = span
@@ -294,6 +318,7 @@ class Game(ABC):
                 "chance.impossible", f"a {kind!r} outcome is a whole number {low}-{high}, not {value!r}"
             )
         self._forced_chance.append(ChanceEntry.make(kind, value, {}))
+        self._chance_entered = True
 
     def _log_auto(self, seat: int, action: Action | Mapping[str, Any]) -> None:
         """Log an action the engine took for a seat that had no choice (a forced skip)."""

@@ -23,6 +23,8 @@ def wait_for_hello(port: str | None, timeout: float) -> tuple[str, dict[str, Any
             except LinkClosed as error:
                 last = f"{name}: {error}"
             except NoHello as error:  # its message names the port
+                if port and error.cause == "board_refused":  # up and answering: waiting will not change its mind
+                    raise FlashError(f"the files are on the board, and it answers, but it refused this host ({error})") from None
                 last = str(error)
         if time.monotonic() >= deadline:
             raise FlashError(f"the files are on the board, but it did not say hello within {timeout:g} s ({last}). "

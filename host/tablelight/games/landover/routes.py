@@ -222,7 +222,10 @@ def route_length(
 def _longest(
     junction: set[int], links: dict[int, list[tuple[int, int, int, int, int]]], used: bytearray, stops: set[int], total: int, walk: Any
 ) -> int:
-    """The longest trail over the folded links from any junction (stops once it reaches ``total``)."""
+    """The longest trail over the folded links from any junction (stops once it reaches ``total``).
+
+    A trail may start on any link of a junction, whatever its piece: the step of ``walk`` without
+    its piece test, written out (this is the hot loop of every full route search)."""
     best = 0
     for v in junction:
         for link, w, near, far, length in links[v]:
