@@ -385,6 +385,11 @@ class Game(ABC):
 
     def _chance_permutation(self, kind: str, n: int, **context: Any) -> list[int]:
         """A uniformly random order of ``range(n)`` (a shuffle), logged as the list."""
+        if not self._forced_chance:  # live play, the common case: no queued outcome to check
+            order = list(range(n))
+            self.rng.shuffle(order)
+            self.log.append(ChanceEntry.make(kind, order, context))  # a frozen copy: the engine may change its own
+            return order
 
         def draw(rng: Rng) -> list[int]:
             order = list(range(n))

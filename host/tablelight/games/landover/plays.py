@@ -99,11 +99,16 @@ class LandoverPlays(LandoverValidation):
         return self._raid_plays(seat, "siege")
 
     def _bishop_plays(self, seat: int) -> Sequence[Action]:
-        return [play_action("bishop", "hex", h) for h in sorted(self.catapult_at)]
+        catapults = self.catapult_at
+        return [play_action("bishop", "hex", h) for h in sorted(catapults)] if catapults else ()
 
     def _deserter_plays(self, seat: int) -> Sequence[Action]:
         military = self.military
-        return [play_action("deserter", "target", s) for s in self._others[seat] if military[s] >= 1]
+        out: list[Action] = []
+        for s in self._others[seat]:  # a loop: most often nobody else has a military power to take
+            if military[s] >= 1:
+                out.append(play_action("deserter", "target", s))
+        return out
 
     def _vandal_plays(self, seat: int) -> Sequence[Action]:
         out: list[Action] = []
