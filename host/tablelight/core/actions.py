@@ -153,8 +153,14 @@ class ChanceEntry(FrozenDict):
     @classmethod
     def make(cls, kind: str, value: Any, context: Mapping[str, Any]) -> ChanceEntry:
         """The entry for an outcome the engine drew (its own values: frozen here, not checked)."""
-        if not context and type(value) in _SCALARS:  # a die, who starts: most draws
-            return cls(chance=kind, value=value)
+        if type(value) in _SCALARS:
+            if not context:  # a die, who starts: most draws
+                return cls(chance=kind, value=value)
+            for item in context.values():
+                if type(item) not in _SCALARS:
+                    break
+            else:  # a card drawn for a seat...: nothing to freeze
+                return cls({"chance": kind, **context, "value": value})
         fields = {"chance": kind, **context, "value": value}
         for key, item in fields.items():
             if type(item) not in _SCALARS:
