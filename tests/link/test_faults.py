@@ -51,7 +51,8 @@ def test_noisy_link_loses_and_repeats_nothing(sim: SimBoard) -> None:
     assert [(e.key, e.pressed) for e in events] == expected
     assert [e.seq for e in events] == list(range(1, len(expected) + 1))
     assert sum(link.faults for link in links) > 5, "the link was not noisy"
-    assert wait_until(lambda: shown_as(sim.pixels(), scene_for(15)), 8)
+    # Converges in a second or two; the long wait is for a machine busy with other jobs (it returns at once when shown).
+    assert wait_until(lambda: shown_as(sim.pixels(), scene_for(15)), 30)
     session.close()
 
 
