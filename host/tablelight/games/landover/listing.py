@@ -88,9 +88,11 @@ class LandoverListing(LandoverPlays):
         if hand[ORE] >= 3 and wheat >= 2 and counts["city"] < limits["city"]:
             actions += self._build_actions(seat, "city")
         if clay >= 2 and counts["wall"] < limits["wall"]:
-            actions += self._cached(
-                ("walls", seat), lambda: [build_action("wall", "vertex", v) for v in self._wall_corners(seat)]
-            )
+            kept = self._cache.own[seat]  # an OWN_PIECES list, read without _cached (no closure each listing)
+            walls = kept.get(("walls", seat))
+            if walls is None:
+                walls = kept[("walls", seat)] = [build_action("wall", "vertex", v) for v in self._wall_corners(seat)]
+            actions += walls
         if wool and wheat and self.military[seat] < self.military_cap(seat):
             actions.append(MILITARY)
         crane = self.crane

@@ -72,21 +72,25 @@ class LandoverPlaces(LandoverState):
         )
 
     def _route_edges(self, seat: int, piece: int) -> list[int]:
-        def compute() -> list[int]:
-            # A free side can only fit where it touches one of the seat's settlements or one of
-            # its sides of the same piece: those are the candidates the rule is asked about.
-            m = self.map
-            side_owner, side_route = self.side_owner, self.side_route
-            ends: set[int] = set(self.corners_of[seat])
-            for f in self.edges_of[seat]:
-                if side_route[f] == piece:
-                    ends.update(m.edge_vertices[f])
-            vertex_edges = m.vertex_edges
-            candidates = sorted({e for v in ends for e in vertex_edges[v] if side_owner[e] == NOBODY})
-            fits = self._edge_fits
-            return [e for e in candidates if fits(seat, e, piece)]
+        kept = self._cache.seats[seat]  # a NEAR_SEAT list, read without _cached: the listing asks often
+        found = kept.get(("route", seat, piece))
+        if found is None:
+            found = kept[("route", seat, piece)] = self._route_edges_now(seat, piece)
+        return found
 
-        return self._cached(("route", seat, piece), compute)
+    def _route_edges_now(self, seat: int, piece: int) -> list[int]:
+        # A free side can only fit where it touches one of the seat's settlements or one of
+        # its sides of the same piece: those are the candidates the rule is asked about.
+        m = self.map
+        side_owner, side_route = self.side_owner, self.side_route
+        ends: set[int] = set(self.corners_of[seat])
+        for f in self.edges_of[seat]:
+            if side_route[f] == piece:
+                ends.update(m.edge_vertices[f])
+        vertex_edges = m.vertex_edges
+        candidates = sorted({e for v in ends for e in vertex_edges[v] if side_owner[e] == NOBODY})
+        fits = self._edge_fits
+        return [e for e in candidates if fits(seat, e, piece)]
 
     def _village_fits(self, seat: int, v: int) -> bool:
         """Whether ``seat`` may build a village on corner ``v`` (the rule; :meth:`_village_problem` says why not)."""
@@ -117,9 +121,12 @@ class LandoverPlaces(LandoverState):
         return self._cached(("village", seat), compute)
 
     def _own_corners(self, seat: int, level: int) -> list[int]:
-        return self._cached(
-            ("own", seat, level), lambda: sorted(v for v in self.corners_of[seat] if self.corner_level[v] == level)
-        )
+        kept = self._cache.own[seat]  # an OWN_PIECES list, read without _cached: the listing asks often
+        found = kept.get(("own", seat, level))
+        if found is None:
+            levels = self.corner_level
+            found = kept[("own", seat, level)] = sorted(v for v in self.corners_of[seat] if levels[v] == level)
+        return found
 
     def _wall_corners(self, seat: int) -> list[int]:
         return [v for v in self._own_corners(seat, CITY) if not self.corner_wall[v]]
