@@ -14,7 +14,7 @@ from tablelight.core.rng import Rng
 from tablelight.games.landover.engine import Landover
 from tablelight.games.landover.hexmap import LAND_EDGE
 
-from .helpers import main_game, path_from, pieces
+from .helpers import main_game, path_from, pieces, spare_corners
 
 
 def fresh_copy(game: Landover) -> Landover:
@@ -161,3 +161,20 @@ def test_a_side_taken_from_one_seat_becomes_a_place_of_the_other() -> None:
     assert sides[3] not in road_places(game)  # seat 0's road p3-p4, in seat 1's kept list from here
     game.apply({"type": "play", "card": "vandal", "edge": sides[3]})
     assert sides[3] in road_places(game) and road_places(game) == road_places(fresh_copy(game))
+
+
+def test_the_master_merchants_targets_follow_the_points_a_raze_takes() -> None:
+    """The master merchant reads scores kept until an action that can change points: a raze takes
+    its victim's point (it once counted as a play that changes none, and the target stayed listed)."""
+    mine, theirs = spare_corners(main_game(2), 2)
+    game = main_game(2, position={
+        "dev_cards": [["raze", "master_merchant"], []],
+        "military": [1, 0],
+        "hands": [{}, {"wool": 2}],
+        "pieces": pieces(0, "village", [mine]) + pieces(1, "city", [theirs]),
+    })
+    take_from_seat_1 = {"type": "play", "card": "master_merchant", "target": 1}
+    assert game.scores() == [1, 2] and take_from_seat_1 in game.legal_actions()
+    game.apply({"type": "play", "card": "raze", "vertex": theirs})
+    assert game.scores() == [1, 1] and take_from_seat_1 not in game.legal_actions()
+    assert game.legal_actions() == fresh_copy(game).legal_actions()

@@ -27,13 +27,12 @@ from tablelight.games.landover.checking import LandoverChecking
 #: after the roll and after each of its actions, so these need no new check (format 1 checked after
 #: every action, and a point from the roll was only seen then).
 POINTLESS_ACTIONS = frozenset(("trade", "military", "raid", "lucky_raid", "remove_catapult", "take"))
-#: Card plays that change no seat's points either (a city reduced by a raze loses no title: routes
-#: and harbors read settlements, not levels; the vandal and diplomat move titles; the merchant,
-#: medicine and alchemist give points).
+#: Card plays that change no seat's points either (not the raze: its victim loses a point; the
+#: vandal and diplomat move titles; the merchant, medicine and alchemist give points).
 POINTLESS_PLAYS = frozenset((
     "crane", "irrigation", "mining", "road_building", "famine", "wedding", "anarchy", "inventor",
     "merchant_fleet", "resource_monopoly", "commodity_monopoly", "commercial_harbor", "military",
-    "siege", "bishop", "deserter", "raze", "spy", "master_merchant",
+    "siege", "bishop", "deserter", "spy", "master_merchant",
 ))
 
 
