@@ -11,6 +11,7 @@ from tablelight.games.landover.rules import (
     CLAY,
     CLOTH,
     COIN,
+    COMMERCE,
     CULTURE_COMMODITY,
     END_TURN,
     FIXED_PLAYS,
@@ -21,9 +22,11 @@ from tablelight.games.landover.rules import (
     MILITARY,
     ORE,
     PAPER,
+    POLITICS,
     ROAD,
     ROLL,
     ROLL_CHOICES,
+    SCIENCE,
     SETUP,
     TAKE,
     TRADES,
@@ -95,17 +98,16 @@ class LandoverListing(LandoverPlays):
             actions += walls
         if wool and wheat and self.military[seat] < self.military_cap(seat):
             actions.append(MILITARY)
+        # An improvement costs level + 1 of its commodity, which ``have > level`` says is paid (a crane
+        # takes one off: _add_improvement asks the exact cost then). Written out: every listing asks.
         crane = self.crane
-        # An improvement costs at least one of its commodity (a crane makes the first level free).
-        for c, level in enumerate(self.culture[seat]) if crane or hand[CLOTH] or hand[PAPER] or hand[COIN] else ():
-            have = hand[CULTURE_COMMODITY[c]]
-            # Without a crane the cost is level + 1, which ``have > level`` already says is paid.
-            if level < MAX_CULTURE and (have >= self._improve_cost(level) if crane else have > level):
-                cities = self._metro_choices(seat, c, level + 1)
-                if cities is None:
-                    actions.append(IMPROVE[c])
-                else:
-                    actions += [Action({"type": "improve", "culture": CULTURES[c], "city": v}) for v in cities]
+        science, commerce, politics = self.culture[seat]
+        if (crane or hand[PAPER] > science) and science < MAX_CULTURE:
+            self._add_improvement(actions, seat, SCIENCE, science)
+        if (crane or hand[CLOTH] > commerce) and commerce < MAX_CULTURE:
+            self._add_improvement(actions, seat, COMMERCE, commerce)
+        if (crane or hand[COIN] > politics) and politics < MAX_CULTURE:
+            self._add_improvement(actions, seat, POLITICS, politics)
         trade_rate = self.trade_rate
         if max(hand) >= 2:  # a trade takes 2 or more of a kind
             give = 0
@@ -127,6 +129,17 @@ class LandoverListing(LandoverPlays):
                 fixed = FIXED_PLAYS.get(card)
                 actions += fixed if fixed is not None else PLAY_LISTERS[card](self, seat)
         return actions
+
+    def _add_improvement(self, actions: list[Action], seat: int, c: int, level: int) -> None:
+        """List the improvement of culture ``c`` from ``level`` if paid (the crane's exact cost), with
+        the cities its metro may go on when it wins one."""
+        if self.crane and self.hands[seat][CULTURE_COMMODITY[c]] < self._improve_cost(level):
+            return
+        cities = self._metro_choices(seat, c, level + 1)
+        if cities is None:
+            actions.append(IMPROVE[c])
+        else:
+            actions += [Action({"type": "improve", "culture": CULTURES[c], "city": v}) for v in cities]
 
     def _build_actions(self, seat: int, piece: str) -> list[Action]:
         """The builds of ``piece`` (road, bridge, village, city) on every place the rules allow, kept

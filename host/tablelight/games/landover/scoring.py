@@ -18,6 +18,9 @@ class LandoverScoring(LandoverKeptLists):
     def current_seat(self) -> int | None:
         return None if self.phase == OVER else self.seat
 
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
     def winners(self) -> list[int]:
         return list(self._winners) if self.phase == OVER else []
 
