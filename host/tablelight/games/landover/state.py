@@ -105,8 +105,8 @@ class LandoverState(Game):
                 self.map = deal_numbers(self.map, Rng(self.seed ^ NUMBER_SALT))
         m = self.map
         self.hex_count, self.corner_count, self.side_count = len(m.coords), len(m.vertex_hexes), len(m.edge_kind)
-        # Set by _index_numbers: the land hexes, and the hexes whose numbers the inventor may swap (the
-        # key of its kept list of plays).
+        # Set by _index_terrain and _index_numbers: the land hexes, and the hexes whose numbers the
+        # inventor may swap (the key of its kept list of plays).
         self._inventor_hexes: tuple[int, ...] = ()
         self._land_hexes: tuple[int, ...] = ()
         self.terrain: list[str] = list(m.terrain)
