@@ -361,6 +361,7 @@ class Game(ABC):
         """A uniform outcome in ``range(n)`` (who starts, a die face minus one...)."""
         if not self._forced_chance:  # live play, the common case: no queued outcome to check
             value = self.rng.below(n)
+            # ChanceEntry.make's first case written out (a hot path: with _chance_die, 0.8% of a Landover game).
             self.log.append(ChanceEntry(chance=kind, value=value) if not context else ChanceEntry.make(kind, value, context))
             return value
         return self._chance(
@@ -374,6 +375,7 @@ class Game(ABC):
         """One die roll, 1..sides."""
         if not self._forced_chance:  # live play, the common case: no queued outcome to check
             value = self.rng.below(sides) + 1
+            # ChanceEntry.make's first case written out: three dice a turn come through here.
             self.log.append(ChanceEntry(chance=kind, value=value) if not context else ChanceEntry.make(kind, value, context))
             return value
         return self._chance(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from tablelight.core.game import Action
 from tablelight.core.rng import Rng
-from tablelight.games.landover.hexmap import CARD_KINDS
 from tablelight.games.landover.cards import CULTURES
 from tablelight.games.landover.rules import (
     BRIDGE,
@@ -125,7 +124,7 @@ class LandoverListing(LandoverPlays):
         held = self.dev_cards[seat]
         if held:
             for card in sorted(set(held)) if len(held) > 1 else held:
-                # _card_plays written out: this runs for every card held at every listing.
+                # A card's plays: fixed, or its lister's (plays.py).
                 fixed = FIXED_PLAYS.get(card)
                 actions += fixed if fixed is not None else PLAY_LISTERS[card](self, seat)
         return actions

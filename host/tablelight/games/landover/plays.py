@@ -1,7 +1,8 @@
 """Development cards in play: listing every way to play one, checking a play, carrying it out.
 
-The three functions share one reading of each card (``docs/rules/landover.md``):
-:meth:`_card_plays` lists exactly the plays :meth:`_check_card_play` accepts.
+The three share one reading of each card (``docs/rules/landover.md``): the plays of a card are
+``rules.FIXED_PLAYS`` or its lister in ``PLAY_LISTERS`` (the listing reads both), exactly the plays
+:meth:`_check_card_play` accepts.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from tablelight.games.landover.rules import (
     CITY,
     COSTS,
     CULTURE_INDEX,
-    FIXED_PLAYS,
     INVENTOR_NUMBERS,
     MAIN,
     NOBODY,
@@ -40,15 +40,8 @@ from tablelight.games.landover.validation import LandoverValidation
 
 
 class LandoverPlays(LandoverValidation):
-    def _card_plays(self, seat: int, card: str) -> Sequence[Action]:
-        """Every way to play ``card`` now (fields as :meth:`_check_card_play` accepts them): shared,
-        immutable values, in a list or tuple the caller must not change."""
-        fixed = FIXED_PLAYS.get(card)
-        if fixed is not None:
-            return fixed
-        return PLAY_LISTERS[card](self, seat)
-
-    # One lister per card whose plays depend on the position (the others are FIXED_PLAYS).
+    # One lister per card whose plays depend on the position (the others are FIXED_PLAYS): every way
+    # to play the card now, as shared immutable values in a list or tuple the caller must not change.
 
     def _alchemist_plays(self, seat: int) -> Sequence[Action]:
         return ()  # only before the roll (ROLL_CHOICES)
@@ -214,7 +207,7 @@ class LandoverPlays(LandoverValidation):
         return pairs
 
     def _check_card_play(self, seat: int, card: str, action: Action) -> Action:
-        """Validate a card's fields; the same tests :meth:`_card_plays` lists by."""
+        """Validate a card's fields; the same tests the card's lister (``PLAY_LISTERS``) lists by."""
         out: Action = Action({"type": "play", "card": card})
         hand = self.hands[seat]
         if card in ("crane", "irrigation", "mining", "road_building", "famine", "wedding", "anarchy", "military"):

@@ -63,9 +63,9 @@ class LandoverScoring(LandoverKeptLists):
 
     def _kept_scores(self) -> list[int]:
         """:meth:`scores`, kept until an action that can change points (``points_version``)."""
-        kept = self._scores_kept
+        kept = self._scores_at_version
         if kept is None or kept[0] != self.points_version:
-            kept = self._scores_kept = (self.points_version, self.scores())
+            kept = self._scores_at_version = (self.points_version, self.scores())
         return kept[1]
 
     def hand_size(self, seat: int) -> int:

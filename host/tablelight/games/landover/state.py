@@ -20,7 +20,7 @@ from tablelight.games.landover.hexmap import (
     map_from_json,
     random_map,
 )
-from tablelight.games.landover.cards import CULTURES, full_decks, vp_cards
+from tablelight.games.landover.cards import CULTURES, full_decks
 from tablelight.games.landover.position import read_position, start_from
 from tablelight.games.landover.rules import (
     INVENTOR_NUMBERS,
@@ -180,7 +180,7 @@ class LandoverState(Game):
         #: Counts the actions that can change a seat's points (see turns.POINTLESS_ACTIONS): what
         #: was worked out from the points stands while it stays.
         self.points_version = 0
-        self._scores_kept: tuple[int, list[int]] | None = None
+        self._scores_at_version: tuple[int, list[int]] | None = None
         self._cache = PositionLists(n)
         self._others = [tuple(s for s in range(n) if s != seat) for seat in range(n)]  # in seat order
         self._index_terrain()

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tablelight.core.game import LogEntry
 from tablelight.games.landover.hexmap import CARDS
 from tablelight.games.landover.cards import CULTURES, vp_cards
 from tablelight.games.landover.rules import (
