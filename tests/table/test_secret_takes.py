@@ -45,11 +45,9 @@ BYSTANDERS = (0, 3)
 def seated(game: Game) -> tuple[Table, Desk, TypedInput]:
     table = Table(game, ["human"] * game.players, board=FakeBoard(), flash_seconds=0.0)
     desk = Desk(table)
-    table.on_private, table.on_message = desk.tell, lambda text: desk.changed()
     table.refresh()
     table.prompt()
     typed = TypedInput(table, load_layout_data(type(table.face).default_layout))
-    desk.tick()
     return table, desk, typed
 
 
@@ -58,7 +56,6 @@ def channels(game: Game, table: Table, desk: Desk, typed: TypedInput, seat: int)
     if game.current_seat() == seat:
         typed.handle("?")
     desk.changed()
-    desk.tick()
     server = RulesServer()
     loaded = server.handle({"cmd": "load", "record": game.to_record(), "as_seat": seat})
     assert loaded["ok"], loaded

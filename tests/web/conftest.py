@@ -1,8 +1,8 @@
-"""A Mainland table for two people served by the real web server (no board: a desk thread stands in
-for the table's loop, ticking the desk as the board's poll would)."""
+"""A Mainland table for two people served by the real web server on the table's event loop (no board)."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import threading
 from collections.abc import Iterator
@@ -39,6 +39,16 @@ class Served:
     web: TableWeb
     table: Table
     base: str
+    #: The table's event loop: a test acting on the table directly does it there (:meth:`call`).
+    loop: asyncio.AbstractEventLoop
+
+    def call(self, job: Any) -> Any:
+        """Run ``job()`` on the table's loop and return its result (the table is not thread-safe)."""
+
+        async def run() -> Any:
+            return job()
+
+        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout=15)
 
     @property
     def game(self) -> Mainland:
@@ -54,29 +64,45 @@ class Served:
         return str(answer.json()["device"])
 
 
+class LoopThread:
+    """An event loop in a thread of the test's: the table and its server live on it, as in ``play``."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+
+    def run(self, coroutine: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout=15)
+
+    def close(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join()
+        self.loop.close()
+
+
 @contextmanager
 def serving(idle_timeout: int = 1, https: HttpsChoice | None = None) -> Iterator[Served]:
-    """A two-seat Mainland table served until the block ends, a thread ticking its desk."""
+    """A two-seat Mainland table served until the block ends, on its own event loop (in a thread of the test's)."""
     game = Mainland(2, seed=5)
     table = Table(game, ["human", "human"], board=NoBoard())
-    web = TableWeb(table, table.face.layout.data, lambda: [p[:3] for p in table.pixels()], lambda key: table.press(key),
-                   idle_timeout=idle_timeout, out=io.StringIO(), https=https)
-    stop = threading.Event()
-
-    def desk_loop() -> None:  # the table's thread
-        while not stop.is_set():
-            web.tick()
-            stop.wait(0.01)
-
-    web.start()
-    thread = threading.Thread(target=desk_loop, daemon=True)
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
     thread.start()
+
+    async def start() -> TableWeb:
+        web = TableWeb(table, table.face.layout.data, lambda: [p[:3] for p in table.pixels()], lambda key: table.press(key),
+                       idle_timeout=idle_timeout, out=io.StringIO(), https=https)
+        return await web.start()
+
+    web = asyncio.run_coroutine_threadsafe(start(), loop).result(timeout=15)
     try:
-        yield Served(web, table, web.view.base_url)
+        yield Served(web, table, web.view.base_url, loop)
     finally:
-        stop.set()
+        asyncio.run_coroutine_threadsafe(web.stop(), loop).result(timeout=15)
+        loop.call_soon_threadsafe(loop.stop)
         thread.join()
-        web.stop()
+        loop.close()
 
 
 @pytest.fixture

@@ -4,6 +4,8 @@ screen: it goes to a file only the owner can read, unless the owner says the ter
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
 import os
 import re
 import stat
@@ -18,20 +20,30 @@ from tablelight.table.service import Table
 from tablelight.web.host_link import host_link_path, write_private
 from tablelight.web.table_web import TableWeb
 
-from .conftest import NoBoard
+from .conftest import LoopThread, NoBoard
 
 
-def started(tmp_path: Path, **options) -> tuple[TableWeb, io.StringIO]:
+@contextmanager
+def started(tmp_path: Path, **options) -> Iterator[tuple[TableWeb, io.StringIO]]:
     table = Table(Mainland(2, seed=5), ["human", "human"], board=NoBoard())
     out = io.StringIO()
-    web = TableWeb(table, table.face.layout.data, lambda: [p[:3] for p in table.pixels()], table.press, out=out, **options)
-    return web.start(), out
+    loop = LoopThread()
+
+    async def start() -> TableWeb:
+        web = TableWeb(table, table.face.layout.data, lambda: [p[:3] for p in table.pixels()], table.press, out=out, **options)
+        return await web.start()
+
+    web = loop.run(start())
+    try:
+        yield web, out
+    finally:
+        loop.run(web.stop())
+        loop.close()
 
 
 def test_the_shared_screen_names_the_private_file_and_never_the_host_token(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     path = host_link_path(tmp_path / "games.sqlite", 7)
-    web, out = started(tmp_path, host_file=path)
-    try:
+    with started(tmp_path, host_file=path) as (web, out):
         token = web.access.host_token
         assert stat.S_IMODE(path.stat().st_mode) == 0o600 and path.stat().st_uid == os.getuid()
         url = re.search(r'href="([^"]+)"', path.read_text()).group(1)
@@ -42,8 +54,6 @@ def test_the_shared_screen_names_the_private_file_and_never_the_host_token(tmp_p
         web.access.drop(0)
         shown = out.getvalue() + "".join(capsys.readouterr())
         assert f"open {path} in your browser" in shown and token not in shown and "token=" not in shown.replace("join?token=", "")
-    finally:
-        web.stop()
     assert not path.exists()  # the token died with the server; so does the file
 
 
@@ -61,11 +71,8 @@ def test_a_planted_file_or_link_is_replaced_not_followed(tmp_path: Path):
 
 
 def test_the_terminal_shows_the_host_page_only_when_told_it_is_private(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
-    web, _ = started(tmp_path, host_link="terminal")
-    try:
+    with started(tmp_path, host_link="terminal") as (web, _):
         assert f"web view: {web.view.url}" in capsys.readouterr().err
-    finally:
-        web.stop()
 
 
 @pytest.mark.parametrize(("flag", "shown"), [([], False), (["--host-link", "terminal"], True)])

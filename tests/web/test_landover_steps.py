@@ -52,7 +52,6 @@ def test_a_hex_key_on_the_board_narrows_the_page_to_that_hex_and_a_bad_hex_step_
     corners = {a["vertex"] for a in game.legal_actions()}
     h = next(h for h in face.layout.hex_led if sum(v in corners for v in face.hex_corners[h]) >= 3)
     table.press(face.layout.key_of("hex", h))
-    desk.tick()
     assert desk.seat(seat)["narrowed"] is True
     assert {a["vertex"] for a in listed(desk, seat)} == {v for v in face.hex_corners[h] if v in corners}
     # A corner filed under a neighbouring hex is listed under this one now: the page follows the keys

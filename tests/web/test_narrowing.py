@@ -1,7 +1,7 @@
 """One choice narrowed from two sides: the board's keys and a seat's page share the face's picker.
 
 Keys pressed through the table narrow the choices the seat's snapshot lists; a partial choice sent
-the way a page sends it (``Desk.submit_narrow``, on the table's thread) changes what the board
+the way a page sends it (``Desk.narrow``, through the table's one door) changes what the board
 shows. Positions are reached through public means only (actions applied by the table).
 """
 
@@ -19,16 +19,12 @@ from .conftest import NoBoard
 def seated(game, seats: list[str] | None = None) -> tuple[Table, Desk]:
     table = Table(game, seats or ["human"] * game.players, board=NoBoard())
     desk = Desk(table)
-    # as ``tablelight play`` wires them: what the table says marks the pages for a redraw
-    table.on_private, table.on_message = desk.tell, lambda text: desk.changed()
-    desk.tick()
     return table, desk
 
 
 def narrow(desk: Desk, seat: int, chosen: dict) -> tuple[bool, str]:
-    done = desk.submit_narrow(seat, chosen, len(desk.game.log))
-    desk.tick()
-    return done.result(timeout=1)
+    answer = desk.narrow(seat, chosen, len(desk.game.log))
+    return answer.done, answer.words
 
 
 def listed(desk: Desk, seat: int) -> list[dict]:
@@ -43,7 +39,6 @@ def test_mainland_keys_narrow_the_page_and_the_page_moves_the_board():
     assert desk.seat(0)["narrowed"] is False and {a["rotation"] for a in everything} == {0, 1, 2, 3}
     # rotate on the board: the page lists only the camp turned 90 degrees
     table.press(face.layout.keys_of("rotate"))
-    desk.tick()
     turned = listed(desk, 0)
     assert desk.seat(0)["narrowed"] is True
     assert turned and {a["rotation"] for a in turned} == {1} and all(a in everything for a in turned)
@@ -83,7 +78,6 @@ def test_mainland_hand_key_narrows_to_that_card_and_a_step_back_widens_again():
     face = table.face
     card = next(c for c in game.hands[seat] if any(p[0] == c for p in game.placements()))
     table.press(face.layout.keys_of("hand", game.hands[seat].index(card)))
-    desk.tick()
     narrowed = listed(desk, seat)
     assert narrowed and all(a.get("card") == card for a in narrowed)
     assert {a["type"] for a in narrowed} <= {"place", "replace"}
@@ -99,11 +93,9 @@ def test_farside_menu_keys_narrow_the_page_and_the_page_opens_a_choice():
     while game.phase != "action":  # setup and command through the engine's own legal actions
         table.apply(game.legal_actions()[0])
     seat = game.current_seat()
-    desk.tick()
     everything = listed(desk, seat)
     face = table.face
     table.press(next(key for key, role in face.layout.key_role.items() if role == ("button", "spend")))
-    desk.tick()
     spend = listed(desk, seat)
     assert spend and len(spend) < len(everything) and {a["type"] for a in spend} <= {"activate", "secure"}
     impact = next(a for a in everything if a["type"] == "impact")

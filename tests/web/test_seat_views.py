@@ -31,7 +31,6 @@ def test_landover_resources_and_development_cards_reach_only_their_seat():
     table = played(game, ["greedy", "greedy"], 400, lambda g: g.dev_cards[0] and any(g.hands[0]) and any(g.hands[1]))
     assert game.dev_cards[0] and any(game.hands[0])
     desk = Desk(table)
-    desk.tick()
     public = json.dumps(desk.public())
     for seat, other in ((0, 1), (1, 0)):
         mine = desk.seat(seat)
@@ -53,7 +52,6 @@ def test_mainland_hands_reach_only_their_seat_and_the_shared_screen_gets_no_prom
     game = Mainland(2, seed=5)
     table = played(game, ["random", "random"], 6)
     desk = Desk(table, join_url="http://127.0.0.1:8055/join")
-    desk.tick()
     for seat, other in ((0, 1), (1, 0)):
         shown = json.dumps(desk.seat(seat))
         assert all(card in shown for card in game.hands[seat])
@@ -63,13 +61,12 @@ def test_mainland_hands_reach_only_their_seat_and_the_shared_screen_gets_no_prom
     prompt = f"{table.seat_label(acting)}: {table.face.prompt(acting)}"
     assert game.hands[acting][0] in prompt
     # the table says the prompt privately: the seat's page gets it, the shared screen a pointer to it
-    table.on_private, table.join_hint = desk.tell, desk.join_hint
+    table.join_hint = desk.join_hint
     before = len(table.messages)
     table.say(prompt, seat=acting)
     shared = table.messages[before:]
     assert len(shared) == 1 and game.hands[acting][0] not in shared[0]
     assert "join at http://127.0.0.1:8055/join" in shared[0]
-    desk.tick()
     assert game.hands[acting][0] in json.dumps(desk.seat(acting))
 
 
@@ -77,14 +74,12 @@ def test_a_seats_page_does_not_repeat_its_prompt_as_feedback():
     game = Mainland(2, seed=5)
     table = played(game, ["random", "random"], 2)
     desk = Desk(table, join_url="http://127.0.0.1:8055/join")
-    table.on_private, table.join_hint = desk.tell, desk.join_hint
+    table.join_hint = desk.join_hint
     table.prompt_hint = "or type it: ? lists your choices"  # what `play` adds for the terminal
     acting = game.current_seat()
     table.say("refused: that card does not fit there", seat=acting)
-    desk.tick()
     assert desk.seat(acting)["feedback"] == "refused: that card does not fit there"
     table.prompt()
-    desk.tick()
     page = desk.seat(acting)
     assert page["prompt"] == table.face.prompt(acting) and page["feedback"] == ""
     assert "? lists your choices" not in json.dumps(page)
@@ -96,11 +91,9 @@ def test_the_board_pages_moves_are_moves_not_prompts_or_refusals():
     desk = Desk(table)
     table.prompt_hint = "or type it: ? lists your choices"  # what `play` adds for the terminal
     table.prompt()
-    desk.tick()
     assert desk.public()["message"] == f"{table.seat_label(0)}: {table.face.prompt(0)}"  # a page is not typed at
     table.say("b2 is held by seat 1: place only into empty or own territories")
     desk.changed()  # what the table's on_message does in `play`
-    desk.tick()
     public = desk.public()
     assert public["message"].startswith("b2 is held")  # the latest word is still shown, once
     described = [f"{table.seat_label(e['seat'])}: {table.face.describe_action(e['action'])}" for e in game.log if "action" in e]
@@ -111,7 +104,6 @@ def test_a_seats_choices_that_differ_in_its_own_cards_read_differently():
     game = Mainland(2, seed=5)
     table = played(game, ["random", "random"], 2)
     desk = Desk(table)
-    desk.tick()
     acting = game.current_seat()
     replaces = [c["text"] for c in desk.seat(acting)["choices"] if c["action"]["type"] == "replace"]
     assert len(replaces) == len(game.hands[acting]) == len(set(replaces))

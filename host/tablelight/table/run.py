@@ -9,26 +9,27 @@ CircuitPython board found by USB id), ``none`` (no board: bot seats only) or a p
 from __future__ import annotations
 
 import argparse
-import queue
+import asyncio
 import sys
-import threading
-import time
-from collections.abc import Sequence
-from contextlib import ExitStack
-from typing import Any
+from contextlib import AsyncExitStack
 from pathlib import Path
+from typing import Any
 
 from tablelight.core.errors import SetupError, TablelightError
 from tablelight.core.inputs import number_in_range
 from tablelight.table.face import Pixel, face_class, make_face
 from tablelight.table.layout import load_layout_data
-from tablelight.table.service import HUMAN, Board, KeyEventLike, Table, has_secrets
+from tablelight.table.intents import HOST_PAGE, Press
+from tablelight.table.loop import BoardPort, TableLoop, read_lines
+from tablelight.table.seats import HUMAN, has_secrets
+from tablelight.table.service import Table
 from tablelight.table.store import GameStore
-from tablelight.table.typed import TypedInput, read_typed_lines
+from tablelight.table.typed import TypedInput
 
 VIEWS = ("terminal", "web", "both", "none")
 MAX_BOT_DELAY_S = 3600
-WEB_PRESS_QUEUE = 64
+#: How often the pages read a simulated board's LEDs (its firmware animates them by itself).
+SIM_PIXELS_S = 0.1
 #: What the shared screen tells a seat of a game with secrets that has no screen of its own.
 JOIN_HINT = "it has no screen of its own yet: each seat of this game needs one (docs/user-guide.md)"
 
@@ -94,61 +95,6 @@ def absolute_path(text: str) -> str:
     return str(Path(text).expanduser().resolve())
 
 
-class _KeyQueue:
-    """Key presses from the web view of a real board, handed to the table's loop thread."""
-
-    def __init__(self, board: Board | None) -> None:
-        self.board = board
-        self.keys: queue.Queue[int] = queue.Queue(WEB_PRESS_QUEUE)
-        #: Called at every poll, on the table's thread (the web pages' choices and snapshots).
-        self.ticks: list[Any] = []
-
-    def press(self, key: int) -> None:
-        """A press from the web page; when presses pile up faster than the table takes them, dropped."""
-        try:
-            self.keys.put_nowait(key)
-        except queue.Full:
-            pass
-
-    @property
-    def connected(self) -> bool:
-        return self.board.connected if self.board is not None else True
-
-    def dice(self, leds: list[int], values: list[int], *, color: tuple[int, int, int]) -> None:
-        if self.board is not None:
-            self.board.dice(leds, values, color=color)
-
-    def in_sync(self) -> bool:
-        return self.board.in_sync() if self.board is not None else True
-
-    def show(self, pixels: list[tuple[int, int, int, int]]) -> None:
-        if self.board is not None:
-            self.board.show(pixels)
-
-    def poll(self, timeout: float) -> Sequence[KeyEventLike]:
-        for tick in self.ticks:
-            tick()
-        events: list[Any] = list(self.board.poll(timeout)) if self.board is not None else []
-        while True:
-            try:
-                key = self.keys.get_nowait()
-            except queue.Empty:
-                break
-            events.append(_Press(key))
-        if self.board is None and not events and timeout > 0:
-            try:
-                events.append(_Press(self.keys.get(timeout=timeout)))
-            except queue.Empty:
-                pass
-        return events
-
-
-class _Press:
-    def __init__(self, key: int) -> None:
-        self.key = key
-        self.pressed = True
-
-
 def table_settings(args: argparse.Namespace, stored: dict[str, Any] | None = None) -> dict[str, Any]:
     """The table options to use: given on the command line, else as the game was played, else the default.
 
@@ -163,7 +109,7 @@ def table_settings(args: argparse.Namespace, stored: dict[str, Any] | None = Non
     return settings
 
 
-def open_board(spec: str, stack: ExitStack, layout: dict[str, Any]) -> tuple[Board | None, Any]:
+async def open_board(spec: str, stack: AsyncExitStack, layout: dict[str, Any]) -> tuple[Any, Any]:
     """(board session, SimBoard or None) for ``--board``; everything opened is closed by ``stack``.
 
     ``layout`` is the layout document (:func:`tablelight.table.layout.load_layout_data`).
@@ -182,10 +128,10 @@ def open_board(spec: str, stack: ExitStack, layout: dict[str, Any]) -> tuple[Boa
         port = find_port()
     else:
         port = spec
-    from tablelight.board.session import BoardSession
+    from tablelight.table.polled_session import PolledSession
 
-    session = BoardSession.open(port)
-    stack.callback(session.close)
+    session = await PolledSession.open(port)
+    stack.push_async_callback(session.close)
     hello = session.hello
     if hello.get("layout") not in (None, layout_id):
         raise SetupError(f"the board on {port} has layout {hello.get('layout')!r}, this game needs {layout_id!r}")
@@ -225,7 +171,7 @@ def run_table(
     game_id: int | None,
     args: argparse.Namespace,
 ) -> int:
-    """Play ``game`` at the board ``args`` names, until it ends.
+    """Play ``game`` at the board ``args`` names, until it ends, on one asyncio loop.
 
     ``game_id`` None: a new game, stored once the seats are checked; if the table then cannot
     start (no board, the web port taken) it is deleted again, so nothing is left behind.
@@ -234,12 +180,27 @@ def run_table(
     settings = table_settings(args, None if game_id is None else store.settings(game_id))
     layout = load_layout_data(face_class(game.name).default_layout)
     face = make_face(game, layout)  # refuses a game without a face, or a layout it cannot show, up front
+    kept: list[int] = []  # the game's id once it is stored (the messages below name it)
+    try:
+        return asyncio.run(_play(game, seats, store, game_id, args, settings, layout, face, kept))
+    except KeyboardInterrupt:
+        if kept:
+            print(f"\ngame {kept[0]} is saved; continue it with: tablelight resume {kept[0]}", file=sys.stderr)
+        raise
+    except TablelightError as error:
+        if not kept:
+            raise
+        raise TablelightError(f"{error}\ngame {kept[0]} is saved; continue it with: tablelight resume {kept[0]}") from None
+
+
+async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | None, args: argparse.Namespace,
+                settings: dict[str, Any], layout: dict[str, Any], face: Any, kept: list[int]) -> int:
     view = args.view or ("terminal" if args.board in ("sim", "none") else "none")
     # Seats with secrets can only see them on their own pages, so such a game with a person serves them.
     asked_for_web = view in ("web", "both") or bool(args.share or args.https or args.https_cert)
     web_on = asked_for_web or (has_secrets(game) and "human" in seats)
     out = sys.stdout
-    with ExitStack() as stack:
+    async with AsyncExitStack() as stack:
         unstarted: list[int] = []  # a new game's id until its table runs: deleted if starting fails
 
         def forget_unstarted(error_type: Any, error: Any, trace: Any) -> bool:
@@ -248,37 +209,32 @@ def run_table(
             return False  # the error goes on
 
         stack.push(forget_unstarted)  # pushed first: runs last, once the board is closed
-        session, sim = open_board(args.board, stack, layout)
+        session, sim = await open_board(args.board, stack, layout)
         if session is not None and args.brightness is not None:
-            session.set_brightness(args.brightness)  # type: ignore[attr-defined]
-        board = _KeyQueue(session)
+            session.set_brightness(args.brightness)
         terminal = None
-        messages: list[str] = []
         if view in ("terminal", "both"):
             from tablelight.view.terminal import TerminalView
 
             terminal = TerminalView(layout, out, labels=face.led_labels() or None)
 
-        web: Any = None
-
         def on_message(text: str) -> None:  # public words only: Table.say keeps a seat's secrets off it
-            if web is not None:
-                web.desk.changed()
-            messages.append(text)
             if terminal is not None and terminal.live:
                 terminal.message = text
+                if table.shown is not None:
+                    terminal.show(table.shown)
             else:
                 print(text, file=out, flush=True)
 
         def on_show(pixels: list[Pixel]) -> None:
-            if terminal is not None and (sim is None or not terminal.live):
+            if terminal is not None:
                 terminal.show(pixels)
 
         humans = HUMAN in seats
         table = Table(
             game,
             seats,
-            board=board if (session is not None or web_on) else None,
+            board_attached=session is not None or web_on,
             store=store,
             game_id=game_id,
             face=face,
@@ -286,39 +242,37 @@ def run_table(
             on_message=on_message,
             on_show=on_show,
             join_hint=lambda seat: JOIN_HINT,
-            poll_interval=0.05 if humans else 0.25,  # typed lines wait for a poll to end: keep it short
         )
         if game_id is None:
             unstarted.append(table.game_id)  # type: ignore[arg-type]
         game_id = table.game_id
         assert game_id is not None
-        if terminal is not None and terminal.live and sim is not None:
-            stop = threading.Event()
-            stack.callback(stop.set)
-            terminal.follow(sim.pixels, stop)
+        kept.append(game_id)
+        driver = TableLoop(table)
+        if session is not None:
+            BoardPort(driver, session)
         if web_on:
             from tablelight.web.host_link import host_link_path
             from tablelight.web.table_web import TableWeb
             from tablelight.web.tls import HttpsChoice
 
-            pixels_source = sim.pixels if sim is not None else (lambda: table.shown or [])
-            presser = sim_presser(sim, on_message) if sim is not None else board.press
+            if sim is not None:
+                pixels_source, presser = sim.pixels, sim_presser(sim, on_message)
+            else:
+                pixels_source = lambda: table.shown or []  # noqa: E731
+                presser = lambda key: driver.handle(Press(key, HOST_PAGE))  # noqa: E731
             web = TableWeb(
-                table, layout, pixels_source, presser, port=args.web_port, share=args.share,
-                title=f"game {game_id}: {game.name}", out=out, terminal=terminal,
+                table, layout, pixels_source, presser, send=driver.handle, pixels_poll=SIM_PIXELS_S if sim is not None else None,
+                port=args.web_port, share=args.share, title=f"game {game_id}: {game.name}", out=out, terminal=terminal,
                 host_link=args.host_link, host_file=host_link_path(store.path, game_id),
                 https=HttpsChoice.from_options(args.https, args.https_cert, args.https_key, store.path.parent),
             )
-            web.start()
-            stack.callback(web.stop)
-            board.ticks.append(web.tick)
-            table.on_private = web.desk.tell
+            await web.start()
+            stack.push_async_callback(web.stop)
             table.join_hint = web.desk.join_hint
         if humans:
-            typed = TypedInput(table, layout)
-            typing_stopped = threading.Event()
-            stack.callback(typing_stopped.set)
-            read_typed_lines(sys.stdin, typed, typing_stopped)
+            typed = TypedInput(table, layout, send=driver.handle)
+            stack.callback(read_lines(sys.stdin, typed.handle))
             table.prompt_hint = "or type it: ? lists your choices"
         store.set_settings(game_id, settings)
         unstarted.clear()  # the table runs: from here on the game is kept, whatever happens
@@ -330,17 +284,11 @@ def run_table(
         )
         if humans:  # after the game's header line, before the first prompt
             print(typed.help_words(), file=sys.stderr, flush=True)
-        try:
-            table.run()
-        except KeyboardInterrupt:
-            print(f"\ngame {game_id} is saved; continue it with: tablelight resume {game_id}", file=sys.stderr)
-            raise
-        except TablelightError as error:
-            raise TablelightError(f"{error}\ngame {game_id} is saved; continue it with: tablelight resume {game_id}") from None
+        await driver.run()
         if terminal is not None and terminal.live:
             terminal.message = game.describe_result()
             if sim is not None:
-                time.sleep(0.2)  # let the board show the last move before the final picture
+                await asyncio.sleep(0.2)  # let the board show the last move before the final picture
                 terminal.show(sim.pixels())
             elif table.shown is not None:
                 terminal.show(table.shown)

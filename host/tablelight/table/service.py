@@ -1,133 +1,52 @@
-"""The table service: runs a game at a lit board, whatever the game.
+"""The table: a game at a lit board, whatever the game, with one door in and typed events out.
 
-The :class:`Table` owns the loop: it shows the game on the board and turns the presses
-of a person whose turn it is into actions, both through the game's face
-(:mod:`tablelight.table.face`, one per game in its folder, :mod:`tablelight.games.<name>.face`), lets
-bot seats play by themselves, and keeps every action in the game store before the board
-shows it. The host checks every move: a refused press flashes what the face names and
-gives a message; nothing changes.
+Every input enters through :meth:`Table.handle` as one typed intent (:mod:`tablelight.table.intents`:
+a key press, a whole action, part of an action, the board away or back, a tick of the clock)
+and is checked once, in :meth:`Table.check`: game over, the board, whose turn, the seat, the
+position it was chosen in. Then it is applied and announced: the table emits typed events
+(:mod:`tablelight.table.events`) to its listeners (the board, the terminal, the pages, the store;
+:meth:`Table.listen`). The table does no I/O and starts no thread: a driver feeds it intents
+(:mod:`tablelight.table.loop` on asyncio for ``tablelight play``; :meth:`Table.run` polls a
+board for tools and tests).
 
-The board is anything with the :class:`Board` members (``show``, ``poll``, ``dice``, ``connected``):
-:class:`tablelight.board.session.BoardSession` on a real or simulated board, or a fake
-in tests. Without a board, bot-only games still run (the pixels are only rendered).
+The game's look and input go through its face (:mod:`tablelight.table.face`). The host checks
+every move: a refused press flashes what the face names and gives a message; nothing changes.
 
 **Public and private words.** The board and the terminal are shared by the whole table. In a
-game with secrets (one whose engine overrides :meth:`Game.view`: Mainland's hands, Landover's
-cards, Farside's missions) what a face says to the seat to act (its prompt, what a press did,
-why a choice is refused) may name hidden cards, so it is said *privately*: kept in
-:attr:`Table.private_messages` for that seat and handed to ``on_private(seat, text)`` (a seat's
-own screen shows it), while the shared screen gets only ``"seat 1 (...): see your own screen"``.
-What an applied action did (:meth:`GameFace.describe_action`) is public: faces leave hidden
-parts out of it. :meth:`Table.submit` lets other threads (the terminal's typed input, a seat's
-page) run something in the table's loop, where actions are applied.
+game with secrets (:func:`tablelight.core.game.has_secrets`: Mainland's hands, Landover's cards,
+Farside's missions) what a face says to the seat to act (its prompt, what a press did, why a
+choice is refused) may name hidden cards, so it is said *privately*: a :class:`Told` event for
+that seat (its own screen shows it), while the shared screen reads only ``"seat 1 (...): see
+your own screen"``. What an applied action did (:meth:`GameFace.describe_action`) is public.
 """
 
 from __future__ import annotations
 
-import hashlib
-import queue
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any
 
-from tablelight.core.errors import IllegalActionError, SetupError
+from tablelight.core.errors import IllegalActionError, MalformedActionError, SetupError
 from tablelight.core.fields import is_action_entry, is_player_action
 from tablelight.core.game import Action, Game
+from tablelight.table import events as ev
 from tablelight.table.face import GameFace, Outcome, Pixel, make_face
+from tablelight.table.intents import BOARD, Answer, BoardCaughtUp, BoardLink, Choose, Intent, Narrow, Press, Tick
+from tablelight.table.seats import HUMAN, DEFAULT_BOT, bot_seed, default_bot, has_secrets, resolve_seats
 from tablelight.table.store import GameStore
+from tablelight.table.polled import Board, KeyEventLike, run_polling, step_polling
 
-HUMAN = "human"
-DEFAULT_BOT = "bot"
+__all__ = ["DEFAULT_BOT", "HUMAN", "OWN_SCREEN", "Board", "KeyEventLike", "Table", "bot_seed", "default_bot",
+           "has_secrets", "resolve_seats"]
+
 FLASH_SECONDS = 1.0
-SYNC_WAIT_S = 0.02  # how long a bot waits between asking whether the board shows the last move
-
-
-class KeyEventLike(Protocol):
-    @property
-    def key(self) -> int: ...
-
-    @property
-    def pressed(self) -> bool: ...
-
-
-class Board(Protocol):
-    """What the table needs of a board session."""
-
-    @property
-    def connected(self) -> bool:
-        """False while the board is away (unplugged, rebooting); the table waits for it."""
-        ...
-
-    def show(self, pixels: list[tuple[int, int, int, int]]) -> None: ...
-
-    def poll(self, timeout: float) -> Sequence[KeyEventLike]: ...
-
-    def dice(self, leds: list[int], values: list[int], *, color: tuple[int, int, int]) -> None:
-        """Animate a roll on ``leds`` landing on ``values`` (the board rolls them itself)."""
-        ...
-
-    def in_sync(self) -> bool:
-        """Whether the board confirmed it shows the last scene sent (a board that cannot tell: True)."""
-        ...
-
-
-def default_bot(cls: type[Game]) -> str:
-    """The bot a ``bot`` seat gets: the game's strongest bot that can be made, else ``random``."""
-    for name in reversed(cls.bot_names()):
-        try:
-            cls.make_bot(name, 0)
-        except (ImportError, AttributeError, SetupError):
-            continue
-        return name
-    return "random"
-
-
-def resolve_seats(cls: type[Game], spec: str | Sequence[str], players: int | None) -> list[str]:
-    """Seat kinds from ``"human,bot,random"``: ``human``, ``bot`` (the default bot) or a bot name.
-
-    One name is used for every seat. Raises :class:`SetupError` with the reason.
-    """
-    names = [n.strip().lower() for n in spec.split(",")] if isinstance(spec, str) else [n.lower() for n in spec]
-    if not names or any(not n for n in names):
-        raise SetupError(f"--seats lists one kind per seat (human, bot or a bot name), got {spec!r}")
-    if players is None:
-        players = len(names)
-    if len(names) == 1:
-        names = names * players
-    if len(names) != players:
-        raise SetupError(f"--seats names {len(names)} seats for {players} players")
-    known = cls.bot_names()
-    resolved = []
-    for name in names:
-        if name == DEFAULT_BOT:
-            name = default_bot(cls)
-        elif name != HUMAN and name not in known:
-            raise SetupError(f"unknown seat kind {name!r}: use human, bot or one of {', '.join(known)}")
-        resolved.append(name)
-    return resolved
-
-
-def bot_seed(game: Game, seat: int) -> int:
-    """The seed of a bot's next move: fixed by the game so far, so a resumed game plays on identically.
-
-    A one-way hash of the game's seed: a bot's public moves must not let anyone work the
-    game's seed (and with it every hidden card) back out.
-    """
-    data = f"{game.seed}:{len(game.log)}:{seat}".encode()
-    return int.from_bytes(hashlib.blake2b(data, digest_size=8, person=b"tablelight-bot").digest(), "big") >> 33
-
-
-def has_secrets(game: Game) -> bool:
-    """True when the game hides something from some seat (its engine overrides :meth:`Game.view`)."""
-    return type(game).view is not Game.view
-
-
-#: What the shared screen says in place of words meant for one seat.
+#: What the shared screen tells a seat in place of words meant for it alone.
 OWN_SCREEN = "see your own screen"
+BOARD_AWAY_WORDS = "the board is not connected: waiting for it to come back (the game is saved)"
 
 
 class Table:
-    """A game at a board. Call :meth:`run` to play to the end, or :meth:`step` in your own loop."""
+    """A game at a board: :meth:`handle` intents, :meth:`listen` to its events."""
 
     def __init__(
         self,
@@ -147,10 +66,13 @@ class Table:
         on_private: Callable[[int, str], None] | None = None,
         join_hint: Callable[[int], str] | None = None,
         poll_interval: float = 0.25,
+        board_attached: bool | None = None,
     ) -> None:
         if len(seats) != game.players:
             raise SetupError(f"{len(seats)} seats for {game.players} players")
-        if board is None and HUMAN in seats:
+        #: True when a board (or a page standing in for one) takes presses and shows the game.
+        self.board_attached = board is not None if board_attached is None else board_attached
+        if not self.board_attached and HUMAN in seats:
             raise SetupError("a human seat needs a board to press keys on")
         #: The game's look and input (its own layout, or ``layout_data``); made first so a game
         #: without a face is refused before anything is stored.
@@ -159,58 +81,58 @@ class Table:
             game_id = store.create(game, list(seats))
         self.game = game
         self.seats = list(seats)
-        self.board = board
+        self.board = board  # only for the polling driver (run/step); events reach it as a listener
         self.store = store
         self.game_id = game_id
         self.bot_delay = bot_delay
         self.flash_seconds = flash_seconds
         self.clock = clock
-        self.on_message = on_message or (lambda text: None)
-        self.on_show = on_show
-        self.on_private = on_private or (lambda seat, text: None)
         #: seat -> how that seat can join with its own device, or "" when one is joined (a web view sets it).
         self.join_hint = join_hint
         #: True when words for the seat to act may name hidden cards (see the module docstring); a face
         #: whose game hides only at times says when with ``words_private(seat)``.
         self.secret_words = has_secrets(game)
-        #: Per seat: the private messages said to it, in order (its own screen shows them).
+        #: Per seat: the private words said to it, in order (a transcript; its own screen shows them).
         self.private_messages: dict[int, list[str]] = {seat: [] for seat in range(game.players)}
-        self._inbox: queue.Queue[Callable[[], None]] = queue.Queue()
+        #: Every public message given, in order (a transcript: the last one is what the table should read now).
+        self.messages: list[str] = []
         #: Added to every prompt (the terminal: how to type a choice).
         self.prompt_hint = ""
         self.poll_interval = poll_interval
         #: LEDs flashing after a refusal -> clock time the flash ends.
         self.flashes: dict[int, float] = {}
-        #: Every public message given, in order (the last one is what the table should read now).
-        self.messages: list[str] = []
         self.shown: list[Pixel] | None = None
+        self.board_up = True
+        #: True when a board reports which scene it shows (:class:`BoardCaughtUp`): bots then wait for it.
+        self.waits_for_board = board is not None
+        #: The board has not confirmed the last scene yet: bots wait, so people see every move.
+        self.board_behind = False
         self._next_bot_at = clock() + bot_delay
         self._reported = len(game.log)
-        self._waiting_for_board = False
+        self._answer: list[str] = []  # words said to the sender while an intent is handled
+        self._listeners: list[ev.Listener] = []
+        if store is not None and game_id is not None:
+            self.listen(_Saver(store, game_id, game))  # first: stored before anyone shows it
+        if board is not None:
+            self.listen(_BoardShows(board))
+        if on_message is not None:
+            self.listen(lambda e: on_message(e.text) if isinstance(e, ev.Said) else None)
+        if on_private is not None:
+            self.listen(lambda e: on_private(e.seat, e.text) if isinstance(e, ev.Told) else None)
+        if on_show is not None:
+            self.listen(lambda e: on_show(e.pixels) if isinstance(e, ev.SceneChanged) else None)
 
-    # ------------------------------------------------------------------ display
+    # ------------------------------------------------------------------ events out
 
-    def pixels(self) -> list[Pixel]:
-        """What the board should show now."""
-        now = self.clock()
-        flashing = [t for t, until in self.flashes.items() if until > now]
-        return self.face.pixels(flashing)
+    def listen(self, listener: ev.Listener) -> None:
+        """Send every event from now on to ``listener`` (called in order of listening)."""
+        self._listeners.append(listener)
 
-    def refresh(self) -> None:
-        """Send the look to the board when it changed."""
-        for t, until in list(self.flashes.items()):
-            if until <= self.clock():
-                del self.flashes[t]
-        pixels = self.pixels()
-        if pixels == self.shown:
-            return
-        if self.board is not None:
-            self.board.show(pixels)
-        self.shown = pixels
-        if self.on_show is not None:
-            self.on_show(pixels)
+    def emit(self, event: ev.Event) -> None:
+        for listener in self._listeners:
+            listener(event)
 
-    def say(self, text: str, seat: int | None = None, public: str | None = None) -> None:
+    def say(self, text: str, seat: int | None = None, public: str | None = None, kind: str = ev.FEEDBACK) -> None:
         """Say ``text`` to the table, or to ``seat`` alone when the game has secrets.
 
         Words for one seat in a game with secrets go to that seat's own screen; the table then
@@ -218,30 +140,36 @@ class Table:
         """
         private_now = None if seat is None else self.face.words_private(seat)
         private = self.secret_words if private_now is None else private_now
+        self._answer.append(text)
         if seat is None or not private:
             self.messages.append(text)
-            self.on_message(text)
+            self.emit(ev.Said(text))
             return
         self.private_messages[seat].append(text)
-        self.on_private(seat, text)
+        self.emit(ev.Told(seat, text, kind))
         shown = public if public is not None else f"{self.seat_label(seat)}: {OWN_SCREEN}"
         hint = self.join_hint(seat) if self.join_hint is not None else ""
-        if hint:
-            shown = f"{shown} ({hint})"
-        self.messages.append(shown)
-        self.on_message(shown)
+        self.messages.append(f"{shown} ({hint})" if hint else shown)
+        self.emit(ev.Said(self.messages[-1]))
 
-    def submit(self, job: Callable[[], None]) -> None:
-        """Run ``job`` in the table's loop (thread-safe): typed input and seat pages act through it."""
-        self._inbox.put(job)
+    def pixels(self) -> list[Pixel]:
+        """What the board should show now."""
+        now = self.clock()
+        return self.face.pixels([t for t, until in self.flashes.items() if until > now])
 
-    def _run_jobs(self) -> None:
-        while True:
-            try:
-                job = self._inbox.get_nowait()
-            except queue.Empty:
-                return
-            job()
+    def refresh(self) -> None:
+        """Announce the look when it changed (flashes that are over end here)."""
+        now = self.clock()
+        for t, until in list(self.flashes.items()):
+            if until <= now:
+                del self.flashes[t]
+        pixels = self.pixels()
+        if pixels == self.shown:
+            return
+        self.shown = pixels
+        if self.waits_for_board:
+            self.board_behind = True
+        self.emit(ev.SceneChanged(pixels))
 
     def seat_label(self, seat: int) -> str:
         kind = self.seats[seat]
@@ -250,42 +178,102 @@ class Table:
             return f"seat {seat} ({names[seat]}, {kind})"
         return f"seat {seat} ({kind})"
 
-    # ------------------------------------------------------------------ actions
+    # ------------------------------------------------------------------ the one door
 
-    def apply(self, action: Action) -> bool:
-        """Apply ``action`` for the seat to act, store it, then show it. False (and a flash) if refused."""
-        seat = self.game.current_seat()
+    def handle(self, intent: Intent) -> Answer:
+        """Take one input: check it once (:meth:`check`), apply it, announce what changed."""
+        self._answer = []
+        if isinstance(intent, Tick):
+            self._tick()
+            return Answer(True)
+        if isinstance(intent, BoardLink):
+            self._board_link(intent.connected)
+            return Answer(True)
+        if isinstance(intent, BoardCaughtUp):
+            self.board_behind = False
+            return Answer(True)
+        seat, refusal = self.check(intent)
+        if seat is None:
+            if isinstance(intent, Press) or intent.seat is None:
+                self.say(refusal)  # the shared board or terminal: the whole table hears why
+            return Answer(False, refusal)
+        if isinstance(intent, Press):
+            return self._take_outcome(self.face.press(intent.key), seat)
+        if isinstance(intent, Narrow):
+            return self._take_outcome(self.face.narrow(dict(intent.chosen)), seat, narrowing=True)
+        try:
+            action = Action.parse(intent.action, "the action")
+        except MalformedActionError as error:
+            return self._refused(Outcome(f"{error.message} [{error.rule}]", refused=True), seat, error.rule)
+        return self._apply(action, seat)
+
+    def check(self, intent: Press | Choose | Narrow) -> tuple[int | None, str]:
+        """The seat an input acts for, or None and why it is refused: the one "who may act" check."""
+        seat_now = self.game.current_seat()
+        if seat_now is None:
+            return None, "the game is over"
+        if not self.board_up:
+            what = "press" if isinstance(intent, Press) else "choice"
+            return None, f"the board is not connected: that {what} was not taken (try again once it is back)"
+        asked = None if isinstance(intent, Press) else intent.seat
+        if asked is not None:
+            if not 0 <= asked < len(self.seats) or self.seats[asked] != HUMAN:
+                return None, f"seat {asked} is not played by a person"
+            if asked != seat_now:
+                return None, "it is not your turn"
+        if self.seats[seat_now] != HUMAN:
+            return None, f"it is {self.seat_label(seat_now)}'s turn: it plays by itself"
+        at = None if isinstance(intent, Press) else intent.at
+        if at is not None and at != len(self.game.log):
+            return None, "the game moved on since this choice was shown: choose again"
+        return seat_now, ""
+
+    def _take_outcome(self, outcome: Outcome, seat: int, *, narrowing: bool = False) -> Answer:
+        if outcome.action is not None and not narrowing:
+            return self._apply(outcome.action, seat)
+        if outcome.refused:
+            return self._refused(outcome, seat)
+        self.say(outcome.message, seat)
+        self.refresh()
+        return Answer(True, outcome.message)
+
+    def _refused(self, outcome: Outcome, seat: int | None, rule: str | None = None) -> Answer:
+        until = self.clock() + self.flash_seconds
+        for t in outcome.flash:
+            self.flashes[t] = until
+        self.say(outcome.message, seat)
+        self.refresh()
+        return Answer(False, outcome.message, rule)
+
+    def _apply(self, action: Action, seat: int | None) -> Answer:
+        """Apply ``action`` for the seat to act, then announce it (the store listens first)."""
         before = len(self.game.log)
         try:
             self.game.apply(action, seat=seat)
         except IllegalActionError as error:
             outcome = Outcome(f"{error.message} [{error.rule}]", refused=True, flash=self.face.flash_for(action))
-            self._refuse(outcome, seat)
-            return False
-        # Stored before the board shows it: a crash after this loses nothing that was shown.
-        if self.store is not None and self.game_id is not None:
-            self.store.save(self.game_id, self.game)
+            return self._refused(outcome, seat, error.rule)
         self.face.reset()
         self._report_log()
         self._next_bot_at = self.clock() + self.bot_delay
         self.refresh()
-        self._animate_dice(self.game.log[before:])
-        return True
-
-    def _animate_dice(self, entries: Sequence[Any]) -> None:
-        """Let the board roll the dice of new chance entries itself, landing on the logged values."""
-        if self.board is None:
-            return
-        for roll in self.face.dice_rolls(entries):
-            self.board.dice(roll.leds, roll.values, color=roll.color)
+        for roll in self.face.dice_rolls(self.game.log[before:]):
+            self.emit(ev.DiceRolled(roll.leds, roll.values, roll.color))
+        return Answer(True, "done")
 
     def _report_log(self) -> None:
-        for entry in self.game.log[self._reported :]:
+        log = self.game.log
+        for index in range(self._reported, len(log)):
+            entry = log[index]
             if is_action_entry(entry):  # forced skips too: people should hear why a seat was passed
-                self.say(f"{self.seat_label(entry['seat'])}: {self.face.describe_action(entry['action'])}")
-        self._reported = len(self.game.log)
+                words = self.face.describe_action(entry["action"])
+                self.emit(ev.ActionApplied(entry["seat"], entry["action"], words, index, bool(entry.get("auto"))))
+                self.say(f"{self.seat_label(entry['seat'])}: {words}")
+        self._reported = len(log)
         if self.game.is_over():
-            self.say(self.game.describe_result())
+            result = self.game.describe_result()
+            self.say(result)
+            self.emit(ev.GameOver(result, self.game.scores(), list(self.game.winners())))
         else:
             self.prompt()
 
@@ -295,132 +283,101 @@ class Table:
         if seat is None or self.seats[seat] != HUMAN:
             return
         hint = f" ({self.prompt_hint})" if self.prompt_hint else ""
-        self.say(f"{self.seat_label(seat)}: {self.face.prompt(seat)}{hint}", seat, f"{self.seat_label(seat)}: your turn, {OWN_SCREEN}")
+        label = self.seat_label(seat)
+        self.say(f"{label}: {self.face.prompt(seat)}{hint}", seat, f"{label}: your turn, {OWN_SCREEN}", kind=ev.PROMPT)
 
-    def _refuse(self, outcome: Outcome, seat: int | None) -> None:
-        until = self.clock() + self.flash_seconds
-        for t in outcome.flash:
-            self.flashes[t] = until
-        self.say(outcome.message, seat)
-        self.refresh()
+    # ------------------------------------------------------------------ the clock and the board
 
-    def press(self, key: int) -> None:
-        """A key went down on the board."""
+    def _board_link(self, connected: bool) -> None:
+        if connected == self.board_up:
+            return
+        self.board_up = connected
+        if not connected:
+            self.emit(ev.BoardAway())
+            self.say(BOARD_AWAY_WORDS)
+            return
+        self._next_bot_at = self.clock() + self.bot_delay
+        self.board_behind = self.waits_for_board  # the board is sent the whole look again
+        self.emit(ev.BoardBack())
+        self.say("the board is back")
+
+    def wake_at(self) -> float | None:
+        """When the table next has something to do by itself (a bot's move, a flash ending), or None."""
+        times = list(self.flashes.values())
         seat = self.game.current_seat()
-        if seat is None:
-            self.say("the game is over")
-            return
-        if self.seats[seat] != HUMAN:
-            self.say(f"it is {self.seat_label(seat)}'s turn: it plays by itself")
-            return
-        outcome = self.face.press(key)
-        if outcome.action is not None:
-            self.apply(outcome.action)
-        elif outcome.refused:
-            self._refuse(outcome, seat)
-        else:
-            self.say(outcome.message, seat)
-            self.refresh()
+        if seat is not None and self.seats[seat] != HUMAN and self.board_up and not self.board_behind:
+            times.append(self._next_bot_at)
+        return min(times) if times else None
 
-    def narrow(self, chosen: dict[str, Any]) -> bool:
-        """A seat's page chose part of an action (:meth:`GameFace.narrow`): the board shows the choice
-        narrowed as if keys had made it. False (and a flash) if the face refused it."""
-        seat = self.game.current_seat()
-        if seat is None or self.seats[seat] != HUMAN:
-            return False
-        outcome = self.face.narrow(chosen)
-        if outcome.refused:
-            self._refuse(outcome, seat)
-            return False
-        self.say(outcome.message, seat)
-        self.refresh()
-        return True
-
-    # --------------------------------------------------------------------- loop
-
-    def _wait(self, timeout: float, *, take_presses: bool = True) -> None:
-        """Wait for key presses up to ``timeout`` (keeping the board's lease alive) and handle them."""
-        self._run_jobs()
-        if self.board is None:
-            if timeout > 0:
-                time.sleep(timeout)
-            return
-        for event in self.board.poll(max(0.0, timeout)):
-            if not event.pressed:
-                continue
-            if take_presses:
-                self.press(event.key)
-            else:  # a press from a web page while the board is away: nobody at the table would see it
-                self.say("the board is not connected: that press was not taken (press again once it is back)")
-        self._run_jobs()
-
-    def board_connected(self) -> bool:
-        """False while the board session is reconnecting (unplugged, rebooting, silent)."""
-        return self.board.connected if self.board is not None else True
-
-    def board_shows_latest(self) -> bool:
-        """Whether the board confirmed it shows the last move (a board that cannot tell: True)."""
-        return self.board.in_sync() if self.board is not None else True
-
-    def step(self) -> None:
-        """One turn of the loop: a bot move when due, else wait a little for presses.
-
-        While the board is away (unplugged, rebooting) bots wait too, so the people at the
-        table see every move once it is back; the session re-sends the whole look itself.
-        """
+    def _tick(self) -> None:
         self.refresh()
         seat = self.game.current_seat()
-        if seat is None:
+        if seat is None or self.seats[seat] == HUMAN or not self.board_up or self.board_behind:
             return
-        if not self.board_connected():
-            if not self._waiting_for_board:
-                self._waiting_for_board = True
-                self.say("the board is not connected: waiting for it to come back (the game is saved)")
-            self._wait(self.poll_interval, take_presses=False)
-            return
-        if self._waiting_for_board:
-            self._waiting_for_board = False
-            self._next_bot_at = self.clock() + self.bot_delay
-            self.say("the board is back")
-        now = self.clock()
-        wake = [until - now for until in self.flashes.values()]
-        if self.seats[seat] != HUMAN:
-            if now >= self._next_bot_at:
-                if not self._await_board_sync():  # no move before the last one was seen
-                    return
-                self._wait(0.0)
-                if self.game.current_seat() == seat:
-                    self.bot_move(seat)
-                return
-            wake.append(self._next_bot_at - now)
-        self._wait(min([self.poll_interval, *wake]))
-
-    def _await_board_sync(self) -> bool:
-        """Wait (up to one poll interval, taking presses) until the board shows the last move."""
-        for _ in range(max(1, round(self.poll_interval / SYNC_WAIT_S))):
-            if self.board_shows_latest():
-                return True
-            self._wait(SYNC_WAIT_S)
-        return self.board_shows_latest()
+        if self.clock() >= self._next_bot_at:
+            self.bot_move(seat)
 
     def bot_move(self, seat: int) -> None:
         bot: Any = type(self.game).make_bot(self.seats[seat], bot_seed(self.game, seat))
         action = bot.choose(self.game)
-        if not self.apply(action):
+        if not self._apply(Action.parse(action, "the bot's action"), seat).done:
             raise RuntimeError(f"bot {self.seats[seat]} chose an illegal action: {action}")
 
-    def run(self, max_actions: int | None = None) -> Game:
-        """Play until the game is over (or ``max_actions`` more player actions were made)."""
-        start = self._actions()
-        self.refresh()
-        self.prompt()
-        while not self.game.is_over():
-            if max_actions is not None and self._actions() - start >= max_actions:
-                break
-            self.step()
-        self.refresh()
-        return self.game
+    # ------------------------------------------------------------------ conveniences
 
-    def _actions(self) -> int:
+    def press(self, key: int) -> Answer:
+        """A key went down on the board."""
+        return self.handle(Press(key, BOARD))
+
+    def apply(self, action: Any) -> bool:
+        """Play ``action`` for the seat to act, person or bot, as a bot's move is played.
+
+        For tools and tests that play a seat themselves; every input from people goes through :meth:`handle`.
+        """
+        seat = self.game.current_seat()
+        if seat is None:
+            return False
+        return self._apply(Action.parse(action, "the action"), seat).done
+
+    def narrow(self, chosen: dict[str, Any]) -> bool:
+        """The seat to act chose part of an action (:meth:`GameFace.narrow`): the board shows it."""
+        seat = self.game.current_seat()
+        return self.handle(Narrow(chosen, seat=seat, at=len(self.game.log))).done
+
+    def board_connected(self) -> bool:
+        return self.board_up
+
+    def step(self) -> None:
+        """One turn of the polling driver (:mod:`tablelight.table.polled`)."""
+        step_polling(self)
+
+    def run(self, max_actions: int | None = None) -> Game:
+        """Play until the game is over (or ``max_actions`` more player actions), polling the board."""
+        return run_polling(self, max_actions)
+
+    def actions_made(self) -> int:
         return sum(1 for e in self.game.log if is_player_action(e))
 
+
+class _Saver:
+    """The store as a listener: each applied action is committed before the board shows it."""
+
+    def __init__(self, store: GameStore, game_id: int, game: Game) -> None:
+        self.store, self.game_id, self.game = store, game_id, game
+
+    def __call__(self, event: ev.Event) -> None:
+        if isinstance(event, ev.ActionApplied):
+            self.store.save(self.game_id, self.game)
+
+
+class _BoardShows:
+    """A board session as a listener: it shows every scene and rolls every die."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+
+    def __call__(self, event: ev.Event) -> None:
+        if isinstance(event, ev.SceneChanged):
+            self.board.show(event.pixels)
+        elif isinstance(event, ev.DiceRolled):
+            self.board.dice(event.leds, event.values, color=event.color)

@@ -9,20 +9,21 @@ A line typed for the seat to act is one of:
   (:meth:`GameFace.describe_action`), ``? WORD`` only those whose words hold ``WORD``;
 * a number from the last list: that action, applied as it stands.
 
-Everything runs in the table's loop (:meth:`Table.submit`), so a typed line and a key press
-never race. What the seat is told goes through :meth:`Table.say` for that seat: in a game with
-secrets the shared screen shows only that the seat should look at its own screen.
+Keys and choices enter the table through its one door (``send``: :meth:`TableLoop.handle` or
+:meth:`Table.handle`) as the intents a board or a page would send, on the table's own loop, so a
+typed line and a key press never race. What the seat is told goes through :meth:`Table.say` for
+that seat: in a game with secrets the shared screen shows only that the seat should look at its
+own screen.
 """
 
 from __future__ import annotations
 
-import functools
-import threading
-from collections.abc import Iterable
-from typing import Any, TextIO
+from collections.abc import Callable
+from typing import Any
 
 from tablelight.core.game import Action
-from tablelight.table.service import HUMAN, Table
+from tablelight.table.intents import TERMINAL, Answer, Choose, Intent, Press
+from tablelight.table.service import Table
 
 #: At most this many actions in one numbered list (``? WORD`` narrows a longer one).
 MENU_SIZE = 30
@@ -47,8 +48,9 @@ def key_names(layout: dict[str, Any], face: Any) -> dict[str, int]:
 class TypedInput:
     """Turns typed lines into presses or actions for the human seat to act (call from the table loop)."""
 
-    def __init__(self, table: Table, layout: dict[str, Any]) -> None:
+    def __init__(self, table: Table, layout: dict[str, Any], send: Callable[[Intent], Answer] | None = None) -> None:
         self.table = table
+        self.send = send or table.handle
         self.names = key_names(layout, table.face)
         self.keys = int(layout.get("keys") or 0)
         #: The last numbered list shown, and the game's log length it was made for.
@@ -64,14 +66,11 @@ class TypedInput:
         return f"type {where}{keys}, several in a row, or ? for a numbered list of your choices"
 
     def handle(self, line: str) -> None:
-        table, game = self.table, self.table.game
+        table = self.table
         text = line.strip().lower()
-        seat = game.current_seat()
+        seat, refusal = table.check(Press(-1, TERMINAL))  # the same gate every input passes
         if seat is None:
-            table.say("the game is over")
-            return
-        if table.seats[seat] != HUMAN:
-            table.say(f"it is {table.seat_label(seat)}'s turn: it plays by itself")
+            table.say(refusal)
             return
         words = text.split()
         if not words or words[0] in HELP_WORDS:
@@ -85,7 +84,8 @@ class TypedInput:
             table.say(keys, seat)
             return
         for key in keys:
-            table.press(key)
+            if not self.send(Press(key, TERMINAL)).done and table.game.current_seat() != seat:
+                return  # the rest of the line was meant for a turn that is over
 
     def parse_keys(self, text: str) -> list[int] | str:
         """The keys ``text`` names, or why it names none (nothing is pressed then)."""
@@ -146,26 +146,4 @@ class TypedInput:
             return
         action = self.menu[number - 1]
         self.menu = []
-        table.face.reset()  # a choice made from the list replaces whatever keys were half pressed
-        table.apply(action)
-
-
-def read_typed_lines(stream: TextIO, typed: TypedInput, stop: threading.Event) -> threading.Thread:
-    """Read ``stream`` line by line in a thread and hand each line to the table's loop."""
-
-    def lines() -> Iterable[str]:
-        for line in stream:
-            if stop.is_set():
-                return
-            yield line
-
-    def loop() -> None:
-        try:
-            for line in lines():
-                typed.table.submit(functools.partial(typed.handle, line))
-        except (OSError, ValueError):  # the terminal went away: nothing more to read
-            pass
-
-    thread = threading.Thread(target=loop, name="typed-input", daemon=True)
-    thread.start()
-    return thread
+        self.send(Choose(action, seat=seat, at=self.menu_at, source=TERMINAL))

@@ -1,6 +1,6 @@
 """The web view of a board: its LEDs in the board's shape, live, served by :mod:`tablelight.web`.
 
-:class:`WebView` runs the table's web server (Starlette on uvicorn, in a thread) for a
+:class:`WebView` runs the table's web server (Starlette on uvicorn: on the table's event loop, or in a thread for ``tablelight sim``) for a
 board: ``pixels()`` gives what the LEDs show, ``press(key)`` presses a key. The board
 page (``/``) is public and shows only what everyone at the table sees; pressing keys on
 it needs the host's token, which the address :attr:`WebView.url` carries (the terminal
@@ -42,13 +42,15 @@ class WebView:
         desk: Desk | None = None,
         access: Access | None = None,
         labels: dict[int, str] | None = None,
+        pulse: Any = None,
+        poll: float | None = None,
         idle_timeout: int = IDLE_TIMEOUT,
         https: HttpsChoice | None = None,
     ) -> None:
         self.layout = layout
         self.access = access if access is not None else Access([])
         self.server = WebServer(
-            make_app(BoardFeed(layout, pixels, press, title, labels or {}), desk=desk, access=self.access, base_url=lambda: self.base_url),
+            make_app(BoardFeed(layout, pixels, press, title, labels or {}, pulse, poll), desk=desk, access=self.access, base_url=lambda: self.base_url),
             port=port,
             share=share,
             idle_timeout=idle_timeout,
@@ -81,6 +83,14 @@ class WebView:
 
     def stop(self) -> None:
         self.server.stop()
+
+    async def serve_here(self) -> WebView:
+        """Serve on the running event loop (the table's)."""
+        await self.server.serve_here()
+        return self
+
+    async def stop_here(self) -> None:
+        await self.server.stop_here()
 
     def __enter__(self) -> WebView:
         return self.start()

@@ -48,9 +48,10 @@ from tablelight.view.colors import DISPLAY_GAMMA
 from tablelight.web.access import Access, JoinRefused
 from tablelight.web.desk import Desk
 from tablelight.web.drawing import svg
+from tablelight.web.pulse import Pulse
 
 HERE = Path(__file__).parent
-#: How often a socket looks for new LEDs or a new snapshot (seconds).
+#: How often a socket reads LEDs that change by themselves, or a board that went away (seconds).
 FRAME = 0.1
 #: Close code of a seat socket whose token is not (or no longer) valid.
 TOKEN_REFUSED = 4401
@@ -65,6 +66,10 @@ class BoardFeed:
     press: Callable[[int], None]
     title: str = ""
     labels: dict[int, str] = field(default_factory=dict)
+    #: Beats when the LEDs change (None: the desk's pulse, or a read every ``poll`` seconds).
+    pulse: Pulse | None = None
+    #: Seconds between reads of LEDs that change by themselves (a simulated board animating), or None.
+    poll: float | None = None
 
 
 def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | None = None, base_url: Callable[[], str] = lambda: "") -> Starlette:
@@ -122,7 +127,7 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
 
     async def seat_request(request: Request, field: str, shape: str, answer: str) -> Response:
         """A seat's page sends ``{field: {...}, "at": log length}`` (a whole action to apply, or the
-        fields chosen so far to narrow by); the table takes it on its own thread and answers."""
+        fields chosen so far to narrow by); the table takes it through its one door and answers."""
         seat = seat_allowed(request)
         if seat is None or desk is None:
             return JSONResponse({"error": "this seat's token is needed"}, status_code=403)
@@ -132,15 +137,12 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
             return JSONResponse({"error": f'send {{"{field}": {shape}, "at": log length}}'}, status_code=400)
         if field == "action":
             try:
-                submitted = desk.submit(seat, Action.parse(value, "the request's 'action'"), at)
+                answered = desk.act(seat, Action.parse(value, "the request's 'action'"), at)
             except MalformedActionError as error:
                 return JSONResponse({"error": error.message}, status_code=400)
         else:
-            submitted = desk.submit_narrow(seat, value, at)
-        try:
-            done, message = await asyncio.wait_for(asyncio.wrap_future(submitted), timeout=10)
-        except asyncio.TimeoutError:
-            return JSONResponse({"error": "the table did not answer: is the host still running?"}, status_code=503)
+            answered = desk.narrow(seat, value, at)
+        done, message = answered.done, answered.words or ("done" if answered.done else "refused")
         return JSONResponse({answer: done, "message": message}, status_code=200 if done else 409)
 
     async def seat_act(request: Request) -> Response:
@@ -199,16 +201,24 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
             return
         await stream(websocket, lambda: desk.seat(seat), lambda: access.is_seat(seat, token))
 
+    pulse = board.pulse if board.pulse is not None else (desk.pulse if desk is not None else None)
+
     async def stream(websocket: WebSocket, snapshot: Callable[[], Any], allowed: Callable[[], bool]) -> None:
-        """Send the LEDs and the snapshot whenever they change, until the peer leaves or loses its place."""
+        """Send the LEDs and the snapshot whenever they change, until the peer leaves or loses its place.
+
+        The socket sleeps until the pulse beats (the table changed); it reads the LEDs every
+        ``board.poll`` seconds only when they change by themselves (a simulated board's animations).
+        """
         sent_pixels: Any = None
         sent_version = -1
         receiver = asyncio.ensure_future(websocket.receive())
+        waiter: asyncio.Future[int] | None = None
         try:
             while True:
                 if not allowed():
                     await websocket.close(TOKEN_REFUSED, "this device was dropped: ask the host for a new code")
                     return
+                seen = pulse.count if pulse is not None else 0
                 try:
                     pixels = [list(p[:3]) for p in board.pixels()]
                     reachable = True
@@ -223,8 +233,13 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
                     sent_version = state.get("version", -1)
                 if not reachable:
                     await websocket.send_json({"board": False})
-                done, _ = await asyncio.wait({receiver}, timeout=FRAME)
-                if done:
+                timeout = board.poll if reachable else FRAME
+                if pulse is None:
+                    waiter = asyncio.ensure_future(asyncio.sleep(timeout if timeout is not None else FRAME, result=0))
+                else:
+                    waiter = asyncio.ensure_future(pulse.wait(seen, timeout))
+                done, _ = await asyncio.wait({receiver, waiter}, return_when=asyncio.FIRST_COMPLETED)
+                if receiver in done:
                     message = receiver.result()
                     if message.get("type") == "websocket.disconnect":
                         return
@@ -233,6 +248,8 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
             return
         finally:
             receiver.cancel()
+            if waiter is not None:
+                waiter.cancel()
 
     routes = [
         Route("/", board_page),

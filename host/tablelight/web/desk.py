@@ -1,39 +1,38 @@
-"""What the shared screen and each seat may see, and the seats' choices, kept on the table's thread.
+"""What the shared screen and each seat may see, and the seats' choices: a listener of the table.
 
-The :class:`~tablelight.table.service.Table` is not thread-safe, so everything here that
-reads the game runs on the table's own thread: :meth:`Desk.tick` (called from the board's
-``poll``) recomputes the snapshots when something changed and applies the actions the
-seat pages sent (:meth:`Desk.submit` queues them from the web server's thread). An action
-from a page goes through :meth:`Table.apply`, exactly as one built from key presses does,
-so the board's keys and a phone can be mixed within one turn. The choices a page lists are the
-face's candidates (:meth:`GameFace.candidates`: the legal actions still consistent with the keys
-pressed on the board), and a partial choice tapped on a page goes to the face
-(:meth:`Desk.submit_narrow`, :meth:`Table.narrow`), so the board's LEDs show it.
+The desk listens to the table's events (:meth:`Table.listen`) and keeps the pages' snapshots:
+each event marks them stale and beats :attr:`Desk.pulse`, which the pages' sockets wait on;
+a snapshot is rebuilt when a page next reads it. A seat's action or partial choice enters the
+table through its one door (:meth:`Table.handle` with a :class:`Choose` or :class:`Narrow`
+intent), exactly as one built from key presses does, so the board's keys and a phone can be
+mixed within one turn. The choices a page lists are the face's candidates
+(:meth:`GameFace.candidates`: the legal actions still consistent with the keys pressed on the
+board), and a partial choice tapped on a page goes to the face, so the board's LEDs show it.
+Everything runs on the table's event loop: no locks, no queues.
 
-Snapshots are plain JSON-ready dicts, replaced whole (never mutated) so the web server's
-thread may read the current one at any time:
+Snapshots are plain JSON-ready dicts, replaced whole (never mutated):
 
 * :meth:`Desk.public` -- what anyone may see: whose turn, the public log, scores, seats;
 * :meth:`Desk.seat` -- what one human seat may see: its secrets (the engine's
   ``view(seat)``), its log (``view_log(seat)``), what to do now and its legal choices.
 
-:meth:`Desk.tell` takes what the table says privately to a seat (a game with secrets:
-prompts, press feedback, refusals; see :meth:`Table.say`) for that seat's page, and
-:meth:`Desk.join_hint` is what the shared screen adds for a seat with no device yet.
+Words the table tells one seat (:class:`Told`: prompts, press feedback, refusals) go to that
+seat's page; :meth:`Desk.join_hint` is what the shared screen adds for a seat with no device yet.
 """
 
 from __future__ import annotations
 
-import concurrent.futures
-import queue
-import threading
 from collections.abc import Mapping
 from typing import Any
 
 from tablelight.core.actions import Action, ActionEntry
 from tablelight.core.fields import is_action_entry
-from tablelight.table.service import HUMAN, Table, has_secrets
+from tablelight.table import events as ev
+from tablelight.table.intents import SEAT_PAGE, Answer, Choose, Intent, Narrow
+from tablelight.table.seats import HUMAN, has_secrets
+from tablelight.table.service import Table
 from tablelight.web.places import secret_sections, words
+from tablelight.web.pulse import Pulse
 
 #: Landover's action fields as its face and the board's labels name them.
 LANDOVER_PLACES = {"vertex": "corner", "edge": "side", "city": "city on corner", "to": "to side",
@@ -43,99 +42,76 @@ LOG_LINES = 40
 
 
 class Desk:
-    """The pages' view of ``table``; ``join_url`` is told to seats that have no device yet."""
+    """The pages' view of ``table``; ``join_url`` is told to seats that have no device yet.
 
-    def __init__(self, table: Table, *, join_url: str = "", joined: Any = None) -> None:
+    ``send`` is the table's door as its driver offers it (:meth:`TableLoop.handle`, which also wakes
+    the driver); by default the table's own :meth:`Table.handle`.
+    """
+
+    def __init__(self, table: Table, *, join_url: str = "", joined: Any = None, send: Any = None) -> None:
         self.table = table
         self.game = table.game
         self.face = table.face
         self.secret = has_secrets(table.game)
         self.join_url = join_url
+        self.send = send or table.handle
         #: seat -> bool: has a device joined (the :class:`~tablelight.web.access.Access`'s ``joined``).
         self.joined = joined or (lambda seat: False)
         self.humans = [s for s, kind in enumerate(table.seats) if kind == HUMAN]
+        #: Beats whenever what the pages show may have changed.
+        self.pulse = Pulse()
+        #: Called whenever what the pages show may have changed (the terminal's join lines).
+        self.on_change: list[Any] = []
         self.version = 0
         self._dirty = True
-        self._lock = threading.Lock()
         self._public: dict[str, Any] = {}
         self._seats: dict[int, dict[str, Any]] = {}
         self._feedback: dict[int, str] = {}
         self._public_lines: list[str] = []
         self._seen_log = 0
-        #: (seat, "act" or "narrow", action or partial choice, log length, answer)
-        self._pending: queue.Queue[tuple[int, str, Mapping[str, Any], int, concurrent.futures.Future[tuple[bool, str]]]] = queue.Queue()
+        table.listen(self.on_event)
 
-    # ------------------------------------------------ read from any thread
+    # ------------------------------------------------ what the pages read
 
     def public(self) -> dict[str, Any]:
-        with self._lock:
-            return self._public
+        self._fresh()
+        return self._public
 
     def seat(self, seat: int) -> dict[str, Any] | None:
-        with self._lock:
-            return self._seats.get(seat)
+        self._fresh()
+        return self._seats.get(seat)
 
-    def submit(self, seat: int, action: Action, at: int) -> concurrent.futures.Future[tuple[bool, str]]:
-        """Queue ``seat``'s ``action``, chosen when the log had ``at`` entries; the future says (applied, message)."""
-        done: concurrent.futures.Future[tuple[bool, str]] = concurrent.futures.Future()
-        self._pending.put((seat, "act", action, at, done))
-        return done
+    # ------------------------------------------------ what the pages send
 
-    def submit_narrow(self, seat: int, chosen: dict[str, Any], at: int) -> concurrent.futures.Future[tuple[bool, str]]:
-        """Queue ``seat``'s partial choice (field -> value; ``{}`` forgets it) for the board to show."""
-        done: concurrent.futures.Future[tuple[bool, str]] = concurrent.futures.Future()
-        self._pending.put((seat, "narrow", chosen, at, done))
-        return done
+    def act(self, seat: int, action: Mapping[str, Any], at: int) -> Answer:
+        """``seat``'s page chose ``action`` when the log had ``at`` entries."""
+        return self._send(Choose(action, seat=seat, at=at, source=SEAT_PAGE))
+
+    def narrow(self, seat: int, chosen: Mapping[str, Any], at: int) -> Answer:
+        """``seat``'s page chose part of an action (field -> value; ``{}`` forgets it) for the board to show."""
+        return self._send(Narrow(dict(chosen), seat=seat, at=at, source=SEAT_PAGE))
+
+    def _send(self, intent: Intent) -> Answer:
+        try:
+            return self.send(intent)
+        finally:
+            self.changed()
+
+    # ------------------------------------------------ what the table says
+
+    def on_event(self, event: ev.Event) -> None:
+        if isinstance(event, ev.Told):
+            # a page shows the seat's prompt already: a new prompt clears what an earlier press was told
+            self._feedback[event.seat] = "" if event.kind == ev.PROMPT else event.text
+        if not isinstance(event, ev.DiceRolled):
+            self.changed()
 
     def changed(self) -> None:
-        """Something the pages show may have changed (any thread): recompute on the next tick."""
+        """Something the pages show may have changed: rebuild on the next read, wake the sockets."""
         self._dirty = True
-
-    # ----------------------------------------------- on the table's thread
-
-    def tick(self) -> None:
-        """Apply the queued page actions, then recompute the snapshots if anything changed."""
-        while True:
-            try:
-                seat, kind, action, at, done = self._pending.get_nowait()
-            except queue.Empty:
-                break
-            try:
-                done.set_result(self._apply(seat, action, at, narrow=kind == "narrow"))
-            except Exception as error:  # the page gets the reason; the table goes on
-                done.set_result((False, f"not applied: {error}"))
-            self._dirty = True
-        if self._dirty:
-            self._dirty = False
-            self._recompute()
-
-    def _apply(self, seat: int, action: Mapping[str, Any], at: int, *, narrow: bool = False) -> tuple[bool, str]:
-        game, table = self.game, self.table
-        if seat not in self.humans:
-            return False, f"seat {seat} is not played from a page"
-        if game.current_seat() != seat:
-            return False, "it is not your turn"
-        if at != len(game.log):
-            return False, "the game moved on since this choice was shown: choose again"
-        if not isinstance(action, dict):
-            return False, "an action is a JSON object"
-        before, before_private = len(table.messages), len(table.private_messages[seat])
-        if table.narrow(dict(action)) if narrow else table.apply(Action.parse(action)):
-            said = table.private_messages[seat][before_private:] or table.messages[before:]
-            return True, said[-1] if narrow and said else "done"
-        said = table.private_messages[seat][before_private:] or table.messages[before:]
-        return False, said[-1] if said else "refused"
-
-    def tell(self, seat: int, text: str) -> None:
-        """The table said ``text`` to ``seat`` alone (``Table.on_private``): its page shows it.
-
-        The seat's own prompt is not repeated: the page shows it already (the table's copy may
-        carry advice for the terminal); it clears what an earlier press was told instead.
-        """
-        if self.game.current_seat() == seat and text.startswith(f"{self.table.seat_label(seat)}: {self.face.prompt(seat)}"):
-            text = ""
-        self._feedback[seat] = text
-        self._dirty = True
+        self.pulse.beat()
+        for hook in self.on_change:
+            hook()
 
     def join_hint(self, seat: int) -> str:
         """What the shared screen adds when it sends ``seat`` to its own screen (``Table.join_hint``)."""
@@ -173,6 +149,11 @@ class Desk:
         self._seen_log = len(log)
         return self._public_lines[-LOG_LINES:]
 
+    def _fresh(self) -> None:
+        if self._dirty:
+            self._dirty = False
+            self._recompute()
+
     def _recompute(self) -> None:
         game, table = self.game, self.table
         seat_now = game.current_seat()
@@ -195,18 +176,17 @@ class Desk:
             "join_url": self.join_url,
         }
         seats = {seat: self._seat_snapshot(seat, public) for seat in self.humans}
-        with self._lock:
-            unchanged = {k: v for k, v in self._public.items() if k != "version"} == public and all(
-                {k: v for k, v in self._seats.get(seat, {}).items() if k != "version"} == snapshot for seat, snapshot in seats.items()
-            )
-            if unchanged:  # the pages keep what they show (a button being tapped stays put)
-                return
-            self.version += 1
-            public["version"] = self.version
-            for snapshot in seats.values():
-                snapshot["version"] = self.version
-            self._public = public
-            self._seats = seats
+        unchanged = {k: v for k, v in self._public.items() if k != "version"} == public and all(
+            {k: v for k, v in self._seats.get(seat, {}).items() if k != "version"} == snapshot for seat, snapshot in seats.items()
+        )
+        if unchanged:  # the pages keep what they show (a button being tapped stays put)
+            return
+        self.version += 1
+        public["version"] = self.version
+        for snapshot in seats.values():
+            snapshot["version"] = self.version
+        self._public = public
+        self._seats = seats
 
     def _seat_snapshot(self, seat: int, public: dict[str, Any]) -> dict[str, Any]:
         game, table, face = self.game, self.table, self.face

@@ -1,4 +1,8 @@
-"""uvicorn serving the table's app in a background thread, on the addresses it was given.
+"""uvicorn serving the table's app, on the addresses it was given.
+
+``tablelight play`` serves on the table's own event loop (:meth:`WebServer.serve_here`): one
+loop, no thread. Tools with no loop of their own (``tablelight sim``) use :meth:`WebServer.start`,
+which runs it in a background thread.
 
 Loopback (``127.0.0.1``) always; with ``share`` also one local-network address (found
 from the route to the network, or given). The Host header must name one of them with
@@ -8,6 +12,7 @@ the port (``localhost`` too for loopback). Idle connections are closed after
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import threading
 import time
@@ -91,6 +96,7 @@ class WebServer:
         )
         self.server = uvicorn.Server(config)
         self.thread: threading.Thread | None = None
+        self.task: asyncio.Task[None] | None = None
 
     @property
     def address(self) -> str:
@@ -110,6 +116,27 @@ class WebServer:
                 raise SetupError("the web server did not start")
             time.sleep(0.01)
         return self
+
+    async def serve_here(self) -> WebServer:
+        """Serve on the running event loop; returns once the server listens."""
+        self.task = asyncio.ensure_future(self.server.serve(sockets=self.sockets))
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            if self.task.done() or time.monotonic() > deadline:
+                raise SetupError("the web server did not start")
+            await asyncio.sleep(0.01)
+        return self
+
+    async def stop_here(self) -> None:
+        """Stop serving on the running loop (open pages are closed) and free the ports."""
+        self.server.should_exit = True
+        if self.task is not None:
+            try:
+                await asyncio.wait_for(asyncio.shield(self.task), timeout=5)
+            except (asyncio.TimeoutError, Exception):
+                self.task.cancel()
+        for sock in self.sockets:
+            sock.close()
 
     def stop(self) -> None:
         self.server.should_exit = True

@@ -2,9 +2,8 @@
 
 :class:`TableWeb` is what :func:`tablelight.table.run.run_table` starts when the web view
 is on (``--view web``/``both``, ``--share``, or a game with secrets and a human seat, whose
-hands can only be shown on the seats' own pages). It takes the table's private words for
-the seats' pages (``Desk.tell``), must be ticked on the table's thread (:meth:`tick`,
-from the board's ``poll``), and prints the public board page's address and one join line (and
+hands can only be shown on the seats' own pages). Its desk listens to the table's events for
+the seats' pages; it serves on the table's event loop (:meth:`TableWeb.start`), and prints the public board page's address and one join line (and
 QR code) per human seat. The host page's address goes to a private file only
 (:mod:`tablelight.web.host_link`), unless ``host_link="terminal"`` says the terminal is private.
 """
@@ -37,6 +36,8 @@ class TableWeb:
         pixels: Callable[[], Sequence[Sequence[int]]],
         press: Callable[[int], None],
         *,
+        send: Callable[[Any], Any] | None = None,
+        pixels_poll: float | None = None,
         port: int = 0,
         share: str | None = None,
         title: str = "",
@@ -56,10 +57,11 @@ class TableWeb:
         self.terminal = terminal
         humans = [seat for seat, kind in enumerate(table.seats) if kind == HUMAN]
         self.access = Access(humans, on_issue=self._issued)
-        self.desk = Desk(table, joined=self.access.joined)
+        self.desk = Desk(table, joined=self.access.joined, send=send)
+        self.desk.on_change.append(self._refresh_footer)
         self.view = WebView(
             layout, pixels, press, port=port, share=share, title=title, desk=self.desk, access=self.access,
-            labels=table.face.place_labels(), idle_timeout=idle_timeout, https=https,
+            labels=table.face.place_labels(), idle_timeout=idle_timeout, https=https, poll=pixels_poll,
         )
         self.desk.join_url = self.view.join_url
         self.sheet = JoinSheet(self.access, self.view.join_url, table.seat_label)
@@ -68,13 +70,14 @@ class TableWeb:
     def live_terminal(self) -> bool:
         return self.terminal is not None and bool(getattr(self.terminal, "live", False))
 
-    def start(self) -> TableWeb:
-        self.view.start()
+    async def start(self) -> TableWeb:
+        """Serve on the running event loop (the table's) and print where the pages are."""
+        await self.view.serve_here()
         if self.host_file is not None:
             try:
                 write_private(self.host_file, host_page_html(self.view.url))
             except OSError as error:
-                self.view.stop()
+                await self.view.stop_here()
                 raise SetupError(f"cannot write the host page's address to {self.host_file}: {error.strerror or error}") from None
         print(self.host_line(), file=sys.stderr, flush=True)
         print(f"board page for everyone: {self.view.public_url}", file=sys.stderr, flush=True)
@@ -103,14 +106,13 @@ class TableWeb:
             lines.append(self.sheet.text())
         return "\n".join(lines)
 
-    def stop(self) -> None:
-        self.view.stop()
+    async def stop(self) -> None:
+        await self.view.stop_here()
         if self.host_file is not None:
             remove_quietly(self.host_file)  # its token dies with the server
 
-    def tick(self) -> None:
-        """On the table's thread: apply the seats' choices, refresh the pages and the join lines."""
-        self.desk.tick()
+    def _refresh_footer(self) -> None:
+        """The join lines under a live terminal's board follow the seats (joined, dropped)."""
         if self.live_terminal:
             self.terminal.footer = self.footer()
 
