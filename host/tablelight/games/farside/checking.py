@@ -34,6 +34,8 @@ _CHECKS: dict[str, tuple[str, tuple[str, ...]]] = {
     "break_through": ("_check_leave", (ACTION,)),
     "loot": ("_check_leave", (ACTION,)),
     "manoeuvre": ("_check_manoeuvre", (ACTION, MELEE)),
+    "regenerate": ("_check_regenerate", (ACTION,)),
+    "dead_zone": ("_check_dead_zone", (ACTION, MELEE)),
     "end_turn": ("_check_end", (ACTION,)),
     "done": ("_check_end", (MELEE,)),
 }
@@ -81,12 +83,14 @@ class FarsideChecking(FarsideApplying):
                     tried.append({"type": "activate", "model": mid, "action": kind, "group": True})
                 tried.append({"type": "break_through", "model": mid})
                 tried.append({"type": "loot", "model": mid})
+                tried.append({"type": "regenerate", "model": mid})
             tried += [{"type": "secure", "zone": z} for z in range(1, self.secure_zones + 1)]
             tried.append({"type": "end_turn"})
         if self.phase == MELEE:
             tried += [{"type": "pile_in", "model": mid} for mid in own]
             tried.append({"type": "done"})
         if self.phase in (ACTION, MELEE):
+            tried += [{"type": "dead_zone", "model": mid} for mid in everyone]
             for player in (0, 1):
                 for row in tables()["manoeuvres"]:
                     target = MANOEUVRE_TARGETS.get(row["name"])
@@ -97,6 +101,11 @@ class FarsideChecking(FarsideApplying):
                             {"type": "manoeuvre", "player": player, "name": row["name"], "model": mid}
                             for mid in self.on_table(player)
                         ]
+                        if row["name"] == "Disappear":  # carrying a loot token off the table
+                            tried += [
+                                {"type": "manoeuvre", "player": player, "name": row["name"], "model": mid, "loot": True}
+                                for mid in self.on_table(player)
+                            ]
         return self._passing(tried)
 
     def _passing(self, tried: list[dict[str, Any]]) -> list[Action]:
@@ -248,15 +257,55 @@ class FarsideChecking(FarsideApplying):
             raise RuleViolationError("farside.activation.failed_pending", f"model {self.failed['model']} failed its activation: choose pass or act first")
         if row["name"] == "Evade" and self.record_format >= 2:
             raise RuleViolationError("farside.manoeuvre.evade", "Evade rerolls a defence roll: the tracker offers it in the impact phase")
+        if row["name"] == "The Chosen" and self.record_format >= 4 and not self.chosen_open:
+            raise RuleViolationError(
+                "farside.manoeuvre.chosen",
+                "The Chosen is named at the beginning of the round: after the command dice, before the first action",
+            )
         target = MANOEUVRE_TARGETS.get(row["name"])
         if target is not None:
             mid = self._model(action, player)
             if target == "damaged" and self.models[mid]["damage"] < 1:
                 raise RuleViolationError("farside.manoeuvre.cure", f"model {mid} has no damage token to remove")
-            return checked.replace(model=mid)
+            checked = checked.replace(model=mid)
+            if row["name"] == "Disappear" and "loot" in action:
+                return self._check_disappear_loot(checked, action["loot"])
+            return checked
         if "model" in action:
             return checked.replace(model=self._model(action))  # recorded for the players' reference
         return checked
+
+    def _check_disappear_loot(self, checked: Action, loot: object) -> Action:
+        """Disappear with ``"loot": true``: the model carries a loot token off the table (it scores loot)."""
+        if not isinstance(loot, bool):
+            raise MalformedActionError("farside.manoeuvre.loot", "loot must be true (the model carries a loot token) or false")
+        if not loot:
+            return checked
+        if self.loot_left < 1:
+            raise RuleViolationError("farside.loot.none", "no loot tokens are left on the table")
+        return checked.replace(loot=True)
+
+    def _check_regenerate(self, action: Action, seat: int) -> Action:
+        """Regeneration: "Simple action: remove one damage token on a roll of 3+" (a special rule)."""
+        mid = self._model(action, seat)
+        model = self.models[mid]
+        if "Regeneration" not in model.get("rules", ()):
+            raise RuleViolationError("farside.regenerate.rule", f"model {mid} ({model['name']}) has no Regeneration in its army's rules")
+        if not model["activated"] or model.get("action") != "simple":
+            raise RuleViolationError(
+                "farside.regenerate.simple",
+                f"Regeneration is a simple action: activate model {mid} with a simple action first (once a turn)",
+            )
+        if model["damage"] < 1:
+            raise RuleViolationError("farside.regenerate.damage", f"model {mid} has no damage token to remove")
+        return Action({"type": "regenerate", "model": mid})
+
+    def _check_dead_zone(self, action: Action, seat: int) -> Action:
+        """A model on or across a dead zone rolls once every turn (its owner rolls)."""
+        mid = self._model(action)
+        if mid in self.dead_zone_rolled:
+            raise RuleViolationError("farside.dead_zone.once", f"model {mid} already rolled for a dead zone this turn")
+        return Action({"type": "dead_zone", "model": mid})
 
     def _check_evade(self, action: Action, seat: int) -> Action:
         """After a defence roll that Evade could reroll: keep it or Evade."""

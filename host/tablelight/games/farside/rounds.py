@@ -41,6 +41,7 @@ class FarsideRounds(FarsideModels):
             self.first = 0 if ap[0] < ap[1] else 1
         else:
             self.first = 0 if sums[0] < sums[1] else 1
+        self.chosen_open = True  # the beginning of the round: The Chosen is named now, before any action
         self._start_turn(self.first)
 
     def _start_turn(self, seat: int) -> None:
@@ -48,6 +49,7 @@ class FarsideRounds(FarsideModels):
         self.active = seat
         self.action_points[seat] = self.command_die[seat] or 0
         self.group = None
+        self.dead_zone_rolled = []
         for model in self.models.values():
             model["activated"] = False
 
@@ -69,6 +71,7 @@ class FarsideRounds(FarsideModels):
             if model["status"] == ON_TABLE and model["impact"] > 0:
                 self._request_roll("defense", model["owner"], model["impact"], 6, count_fails=True, model=mid)
                 return
+        self._check_wipeout(impacts_done=True)
         self._end_turn()
 
     def _may_evade(self, pending: dict[str, Any], fails: int) -> bool:
