@@ -197,3 +197,20 @@ def test_disappear_carrying_a_loot_token_scores_loot_and_breakthrough() -> None:
     assert game.models["b2"]["status"] == "left" and game.loot_left == 3
     assert game.objectives[1]["loot"] == 1 and game.objectives[1]["breakthrough"] == 1
     assert game.losses == [0, 0]
+
+
+def test_the_chosen_is_named_with_the_command_die_that_leaves_a_six() -> None:
+    game = FarsideEncounter(2, {"dice": "table"}, setup=TROLLS)
+    for faces in ([4], [2], [1, 3], [2, 2], [1], [6]):
+        roll(game, *faces)
+    act(game, 0, type="secret", primary="destruction", stratagem="loot", team_size=1)
+    act(game, 1, type="secret", primary="loot", stratagem="destruction", team_size=1)
+    roll(game, 1, 2)
+    roll(game, 5, 6)
+    act(game, 0, type="command", die=1)
+    assert {"type": "command", "die": 5, "chosen": "b1"} in game.legal_actions()
+    with pytest.raises(IllegalActionError) as refused:
+        act(game, 1, type="command", die=6, chosen="b1")  # it would leave a manoeuvre die of 5
+    assert refused.value.rule == "farside.manoeuvre.die"
+    act(game, 1, type="command", die=5, chosen="b1")
+    assert game.chosen == [None, "b1"] and game.manoeuvre_used == [None, "The Chosen"]

@@ -55,7 +55,7 @@ class FarsideApplying(FarsideRounds):
             if seat == 1:
                 self._start_round()
         elif kind == "command":
-            self._choose_command(seat, action["die"])
+            self._choose_command(seat, action["die"], action.get("chosen"))
         elif kind in ("activate", "pile_in"):
             self._activate(seat, action)
         elif kind == "failed":

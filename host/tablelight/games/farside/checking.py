@@ -67,7 +67,12 @@ class FarsideChecking(FarsideApplying):
                 for p in MISSIONS for s in MISSIONS for t in range(1, team + 1)
             ]
         if self.phase == COMMAND:
-            return [Action({"type": "command", "die": v}) for v in sorted(set(self.command_dice[seat]))]
+            commands = []
+            for die in sorted(set(self.command_dice[seat])):
+                commands.append(Action({"type": "command", "die": die}))
+                if self.record_format >= 4 and self._manoeuvre_die_after(seat, die) == 6:
+                    commands += [Action({"type": "command", "die": die, "chosen": mid}) for mid in self.on_table(seat)]
+            return commands
         if self.failed is not None:
             failed: list[dict[str, Any]] = [{"type": "failed", "model": self.failed["model"], "choice": c} for c in ("pass", "act", "simple")]
             failed += [{"type": "manoeuvre", "player": seat, "name": "Inspired"}]
@@ -173,7 +178,22 @@ class FarsideChecking(FarsideApplying):
         die = action.get("die")
         if not is_whole(die) or die not in self.command_dice[seat]:
             raise RuleViolationError("farside.command.die", f"choose one of your dice {self.command_dice[seat]}, got {die!r}")
-        return Action({"type": "command", "die": die})
+        if "chosen" not in action:
+            return Action({"type": "command", "die": die})
+        # The Chosen named with the command die: the beginning of the round, the manoeuvre die known.
+        if self.record_format < 4:
+            raise RuleViolationError("farside.command.chosen", "records of format 1-3 name The Chosen as a manoeuvre only")
+        other = self._manoeuvre_die_after(seat, die)
+        if other < 6:
+            raise RuleViolationError("farside.manoeuvre.die", f"The Chosen needs a manoeuvre die of 6+; taking {die} leaves {other}")
+        mid = self._model(Action({"model": action["chosen"]}), seat)
+        return Action({"type": "command", "die": die, "chosen": mid})
+
+    def _manoeuvre_die_after(self, seat: int, die: int) -> int:
+        """The manoeuvre die ``seat`` keeps when it takes ``die`` as its command die."""
+        dice = list(self.command_dice[seat])
+        dice.remove(die)
+        return int(dice[0])
 
     def _check_activate(self, action: Action, seat: int) -> Action:
         mid = self._model(action, seat)

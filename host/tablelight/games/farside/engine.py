@@ -37,6 +37,7 @@ Actions (``model`` ids are "a1", "a2"... for seat 0 and "b1"... for seat 1)::
 
     {"type": "secret", "primary": "loot", "stratagem": "secure", "team_size": 3}
     {"type": "command", "die": 5}
+    {"type": "command", "die": 5, "chosen": "a2"}    # a manoeuvre die of 6 names The Chosen at once
     {"type": "activate", "model": "a1", "action": "complex"}            # 1 action point
     {"type": "activate", "model": "a2", "action": "simple", "group": true}  # same activation
     {"type": "failed", "model": "a2", "choice": "pass" | "act" | "simple"}

@@ -26,11 +26,14 @@ class FarsideRounds(FarsideModels):
         self.chosen = [None, None]
         self._request_roll("command", 0, 2, 6, round=self.round)
 
-    def _choose_command(self, seat: int, die: int) -> None:
+    def _choose_command(self, seat: int, die: int, chosen: str | None = None) -> None:
         dice = list(self.command_dice[seat])
         dice.remove(die)
         self.command_die[seat] = die
         self.manoeuvre_die[seat] = dice[0]
+        if chosen is not None:  # The Chosen named with the command die (a manoeuvre die of 6)
+            self.manoeuvre_used[seat] = "The Chosen"
+            self.chosen[seat] = chosen
         other = 1 - seat
         if self.command_die[other] is None:
             self.chooser = other

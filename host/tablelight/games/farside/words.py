@@ -88,7 +88,8 @@ class FarsideWords(FarsideMenu):
             return (f"notes primary {action.get('primary')}, stratagem {action.get('stratagem')}, "
                     f"team size {action.get('team_size')}")
         if kind == "command":
-            return f"takes {action.get('die')} as command die"
+            chosen = f", names {self._model_words(action['chosen'])} The Chosen" if action.get("chosen") else ""
+            return f"takes {action.get('die')} as command die{chosen}"
         if kind == "activate":
             joined = " joining the activation" if action.get("group") else " (1 action point)"
             return f"activates {model} for a {action.get('action')} action{joined}"
