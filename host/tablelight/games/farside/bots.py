@@ -12,9 +12,9 @@ ends in the first round. :class:`TacticianBot` plays as a player would:
   The Chosen (with the command die) when no model needs a Cure;
 * each action point activates one model: the model shoots or fights the enemy
   model it can best finish off, and the bot records the impact tokens its own
-  attack dice give (``2 + size`` dice for a complex action, ``1 + size`` for a
-  simple one, hitting on 4+, a chosen model's ones counting as sixes; rolled
-  with the bot's own generator -- standing in for the table's shooting roll), a
+  attack roll gives (the model's profile and weapons at a range band drawn at
+  random, :mod:`tablelight.games.farside.standin`, a chosen model's ones counting
+  as sixes; rolled with the bot's own generator -- standing in for the table), a
   model with Regeneration and damage regenerates instead, or, for its primary
   objective, it loots, secures a zone or breaks through (within :func:`table_allows`);
 * a model with two damage tokens plans a simple action (it fails less often);
@@ -47,9 +47,8 @@ from tablelight.core.actions import FrozenList
 from tablelight.core.fields import is_action_entry
 from tablelight.core.game import Action
 from tablelight.core.rng import Rng
+from tablelight.games.farside.standin import can_snipe, roll_attack
 
-#: Attack dice hit on this face or higher.
-HIT_ON = 4
 #: Round from which a model breaks through when it cannot do better (the enemy is worn down).
 LATE_ROUND = 3
 
@@ -168,17 +167,26 @@ class TacticianBot:
             if model["status"] == "table" or action["type"] == "failed":  # a martyr fights before it falls
                 return self._attack(game, seat, mid, model.get("action", "complex"))
         if action["type"] == "manoeuvre" and action["name"] == "Sniper":
-            sniper = max(game.on_table(seat), key=lambda m: (game.models[m]["size"], -game.models[m]["damage"], m))
-            return self._attack(game, seat, sniper, "complex")
+            snipers = [m for m in game.on_table(seat) if can_snipe(game.models[m])]
+            if snipers:
+                sniper = max(snipers, key=lambda m: (game.models[m]["size"], -game.models[m]["damage"], m))
+                return self._attack(game, seat, sniper, "complex", sniper=True)
         return None
 
-    def _attack(self, game: Any, seat: int, mid: str, kind: str) -> Action | None:
-        """The stand-in attack roll of model ``mid``: impact tokens on the enemy model it can best finish off."""
+    def _attack(self, game: Any, seat: int, mid: str, kind: str, sniper: bool = False) -> Action | None:
+        """The stand-in attack of model ``mid`` (:mod:`.standin`): impact tokens on the enemy model it
+        can best finish off."""
         target = self._target(game, 1 - seat)
         if target is None or kind not in ("simple", "complex"):
             return None
-        dice = (2 if kind == "complex" else 1) + game.models[mid]["size"]
-        hits = sum(1 for _ in range(dice) if game.counts_as(mid, self.rng.between(1, 6)) >= HIT_ON)
+
+        def counts(face: int) -> int:
+            return int(game.counts_as(mid, face))
+
+        if sniper:  # a focused shot over 30 cm
+            hits = roll_attack(game.models[mid], kind, self.rng, counts, band="inf", melee=False)
+        else:
+            hits = roll_attack(game.models[mid], kind, self.rng, counts)
         return Action({"type": "impact", "model": target, "tokens": hits}) if hits else None
 
     def _manoeuvre(self, game: Any, seat: int) -> Action | None:
@@ -207,7 +215,8 @@ class TacticianBot:
         sniper = Action({"type": "manoeuvre", "player": seat, "name": "Sniper"})
         if game.phase != "action" or game.first != seat or (game.manoeuvre_die[seat] or 0) >= 5:
             return None
-        if game.on_table(1 - seat) and game.is_legal(sniper):
+        snipers = [m for m in game.on_table(seat) if can_snipe(game.models[m])]
+        if snipers and game.on_table(1 - seat) and game.is_legal(sniper):
             return sniper
         return None
 

@@ -21,6 +21,8 @@ MAX_IMPACT_PER_ACTION = 20
 #: Manoeuvres with an effect the tracker applies; the others are recorded only.
 MANOEUVRE_TARGETS = {"Cure": "damaged", "Disappear": "own", "The Chosen": "own"}
 PLAYER_MISSIONS = ("loot", "breakthrough", "secure")
+#: A model's optional lists in the setup armies: weapon names and special rules.
+PROFILE_LISTS = ("melee", "shooting", "rules")
 
 
 def default_armies(points_level: int | None = None) -> list[dict[str, Any]]:
@@ -55,9 +57,12 @@ def army_from_report(report: Any) -> dict[str, Any]:
     for entry, cost in zip(report.roster.models, report.models):
         for number in range(entry.count):
             name = entry.name if entry.count == 1 else f"{entry.name} {number + 1}"
-            model = {"name": name, "points": cost.each, "size": entry.size, "defense": entry.defense}
-            if entry.special_rules:
-                model["rules"] = list(entry.special_rules)
+            model: dict[str, Any] = {
+                "name": name, "points": cost.each, "size": entry.size, "defense": entry.defense, "attack": entry.attack,
+            }
+            lists = {"melee": [w.name for w in entry.melee], "shooting": [w.name for w in entry.shooting],
+                     "rules": list(entry.special_rules)}
+            model.update({key: names for key, names in lists.items() if names})
             models.append(model)
     return {"name": report.roster.name, "models": models}
 
@@ -84,11 +89,18 @@ def _checked_armies(armies: Any) -> list[dict[str, Any]]:
             if defense not in (2, 3, 4, 5, 6):
                 raise SetupError(f"{where}: defense must be 2..6 (for 2+..6+)")
             entry = {"name": name, "points": points, "size": size, "defense": defense}
-            if "rules" in model:  # the model's special rules (Regeneration...), when the army names them
-                rules = model["rules"]
-                if not isinstance(rules, list) or not all(isinstance(rule, str) and rule for rule in rules):
-                    raise SetupError(f"{where}: rules must be a list of special rule names")
-                entry["rules"] = list(rules)
+            # The rest of the profile, when the army gives it: the attack value, the weapons (names of
+            # the rulebook's tables) and the special rules (Regeneration...).
+            if "attack" in model:
+                if model["attack"] not in (2, 3, 4, 5, 6):
+                    raise SetupError(f"{where}: attack must be 2..6 (for 2+..6+)")
+                entry["attack"] = model["attack"]
+            for key in PROFILE_LISTS:
+                if key in model:
+                    names = model[key]
+                    if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names):
+                        raise SetupError(f"{where}: {key} must be a list of names")
+                    entry[key] = list(names)
             models.append(entry)
         checked.append({"name": str(army.get("name", f"Army {seat + 1}")), "models": models})
     return checked
@@ -108,7 +120,8 @@ class FarsideState(Game):
     Faces and the console read these fields; only the engine writes them.
 
     Armies: ``armies`` (the checked setup armies), ``models[id]`` (name, points, size, defense,
-    ``rules`` when the army names the model's special rules, ``owner``, ``damage`` and ``impact`` tokens, ``status`` ON_TABLE / LOST / LEFT, ``activated``).
+    and, when the army gives them, ``attack``, ``melee`` and ``shooting`` (weapon names) and ``rules``
+    (special rules); ``owner``, ``damage`` and ``impact`` tokens, ``status`` ON_TABLE / LOST / LEFT, ``activated``).
     Setup: ``setup_rolls``, ``placer`` (the seat that places terrain), ``secure_zones``,
     ``loot_tokens``, ``loot_left``, ``deployment`` (zone width in cm per seat), ``secrets`` (primary
     objective, stratagem, team size per seat; hidden from the other seat until the end).
