@@ -13,6 +13,7 @@ from tablelight.core.registry import game_class
 from tablelight.core.rng import Rng
 from tablelight.games.farside.bots import fresh_damage
 from tablelight.games.farside.standin import roll_attack
+from tablelight.games.farside.state import default_armies
 
 from .test_rules_as_written import DUEL, act, started
 
@@ -97,3 +98,19 @@ def test_the_tracker_keeps_the_rosters_profiles_and_refuses_a_bad_one() -> None:
     bad = {"armies": [{"models": [{"name": "x", "points": 1, "size": 1, "defense": 4, "shooting": "Bow"}]}] * 2}
     with pytest.raises(SetupError, match="army 0 model 0: shooting must be a list of names"):
         game_class("farside")(2, None, 0, setup=bad)
+
+
+def test_the_tactician_regenerates_its_models_that_have_regeneration() -> None:
+    cls = game_class("farside")
+    regenerations = 0
+    for seed in range(30):
+        armies = default_armies(500)
+        for model in armies[1]["models"]:
+            model["rules"] = ["Regeneration"]
+        game = cls(2, None, seed, setup={"armies": armies})
+        bots = [cls.make_bot("tactician", seed), cls.make_bot("tactician", seed + 7)]
+        while not game.is_over():
+            game.apply(bots[game.current_seat()].choose(game))
+        regenerations += sum(1 for e in filter(is_action_entry, game.log) if e["action"]["type"] == "regenerate")
+        assert all(e["seat"] == 1 for e in filter(is_action_entry, game.log) if e["action"]["type"] == "regenerate")
+    assert regenerations > 0
