@@ -53,11 +53,12 @@ def test_kinds_whose_range_depends_on_the_position_are_checked_when_drawn() -> N
     assert game.undrawn_chance() is not None
 
 
-@pytest.mark.parametrize("game, seeds, often", [
-    (lambda seed: Landover(3, {"turn_cap": 150}, seed), (1, 2), 4),  # the dice and gold
-    (lambda seed: FarsideEncounter(2, {"dice": "press"}, seed), (1, 2, 3, 4), 1),  # defence rolls
+@pytest.mark.parametrize("game, seeds, often, rare", [
+    (lambda seed: Landover(3, {"turn_cap": 150}, seed), (1, 2), 4, 1),  # the dice and gold; the aqueduct
+    # defence rolls; an activation roll and Regeneration (the demo armies have no model with it)
+    (lambda seed: FarsideEncounter(2, {"dice": "press"}, seed), (1, 2, 3, 4), 1, 2),
 ])
-def test_the_declared_ranges_are_the_draws_own(game: Any, seeds: tuple[int, ...], often: int) -> None:
+def test_the_declared_ranges_are_the_draws_own(game: Any, seeds: tuple[int, ...], often: int, rare: int) -> None:
     """Every logged outcome of a declared kind lies in its range, and a kind drawn often reaches both
     ends of it (a range too narrow would refuse real dice; one too wide would let impossible ones in)."""
     seen: dict[str, list[int]] = defaultdict(list)
@@ -68,7 +69,7 @@ def test_the_declared_ranges_are_the_draws_own(game: Any, seeds: tuple[int, ...]
         for entry in done.log:
             if "chance" in entry and entry["chance"] in ranges:
                 seen[entry["chance"]].append(entry["value"])
-    assert len(seen) >= len(ranges) - 1  # all but a rare one (the aqueduct, an activation roll)
+    assert len(seen) >= len(ranges) - rare  # all but the rare ones
     for kind, values in seen.items():
         low, high = ranges[kind]
         assert low <= min(values) and max(values) <= high, kind

@@ -88,7 +88,8 @@ def test_game_and_track_commands(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert code == 0 and "secrets phase" in out
     data = json.loads(record.read_text())
     assert data["game"] == "farside" and len(data["armies"][0]["models"]) == 4
-    assert data["armies"][0]["models"][0] == {"name": "Warrior 1", "points": 59, "size": 1, "defense": 4}
+    assert data["armies"][0]["models"][0] == {"name": "Warrior 1", "points": 59, "size": 1, "defense": 4, "attack": 4,
+                                              "melee": ["Combat"], "shooting": ["Assault Rifle"], "rules": ["Scout"]}
     code, out, _ = run(capsys, "track", str(record), '{"type": "secret", "primary": "loot", "stratagem": "secure", "team_size": 2}')
     assert code == 0 and "secret objectives noted, team size 2" in out and "secure" not in out.split("\n")[0]
     code, out, _ = run(capsys, "track", str(record), "--view", "1")

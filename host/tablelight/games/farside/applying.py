@@ -26,8 +26,7 @@ class FarsideApplying(FarsideRounds):
         context = {k: v for k, v in pending.items() if k not in ("roll", "dice", "sides", "count_fails")}
         values = [self._chance_die(pending["roll"], pending["sides"], **context) for _ in range(pending["dice"])]
         if pending["count_fails"]:
-            model = self.models[pending["model"]]
-            self._resolve_roll(pending, fails=sum(1 for v in values if v < model["defense"]))
+            self._resolve_roll(pending, fails=self.defense_fails(pending["model"], values))
         else:
             self._resolve_roll(pending, values=values)
 
@@ -35,6 +34,8 @@ class FarsideApplying(FarsideRounds):
         kind = action["type"]
         seat = self.current_seat()
         assert seat is not None
+        if kind != "manoeuvre":
+            self.chosen_open = False  # the round has begun: The Chosen can no longer be named
         if self.evade_offer is not None:
             self._perform_evade(action)
             self._check_wipeout()
@@ -54,7 +55,7 @@ class FarsideApplying(FarsideRounds):
             if seat == 1:
                 self._start_round()
         elif kind == "command":
-            self._choose_command(seat, action["die"])
+            self._choose_command(seat, action["die"], action.get("chosen"))
         elif kind in ("activate", "pile_in"):
             self._activate(seat, action)
         elif kind == "failed":
@@ -74,6 +75,10 @@ class FarsideApplying(FarsideRounds):
             self._award(seat, "loot")
         elif kind == "manoeuvre":
             self._manoeuvre(action)
+        elif kind == "regenerate":
+            self._regenerate(action["model"])
+        elif kind == "dead_zone":
+            self._dead_zone(action["model"])
         elif kind == "end_turn":
             self.group = None
             self.action_points[seat] = 0
@@ -142,6 +147,12 @@ class FarsideApplying(FarsideRounds):
             assert values is not None and self.group is not None
             self.group["roll"] = values[0]
             self._judge(pending["model"])
+        elif kind == "regeneration":
+            assert values is not None
+            self._regenerated(pending["model"], values[0])
+        elif kind == "dead_zone":
+            assert values is not None
+            self._dead_zone_rolled(pending["model"], values[0])
         elif kind == "defense":
             if self._may_evade(pending, fails):
                 self.evade_offer = {"model": pending["model"], "fails": fails}

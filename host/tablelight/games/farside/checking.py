@@ -34,6 +34,8 @@ _CHECKS: dict[str, tuple[str, tuple[str, ...]]] = {
     "break_through": ("_check_leave", (ACTION,)),
     "loot": ("_check_leave", (ACTION,)),
     "manoeuvre": ("_check_manoeuvre", (ACTION, MELEE)),
+    "regenerate": ("_check_regenerate", (ACTION,)),
+    "dead_zone": ("_check_dead_zone", (ACTION, MELEE)),
     "end_turn": ("_check_end", (ACTION,)),
     "done": ("_check_end", (MELEE,)),
 }
@@ -65,7 +67,12 @@ class FarsideChecking(FarsideApplying):
                 for p in MISSIONS for s in MISSIONS for t in range(1, team + 1)
             ]
         if self.phase == COMMAND:
-            return [Action({"type": "command", "die": v}) for v in sorted(set(self.command_dice[seat]))]
+            commands = []
+            for die in sorted(set(self.command_dice[seat])):
+                commands.append(Action({"type": "command", "die": die}))
+                if self.record_format >= 4 and self._manoeuvre_die_after(seat, die) == 6:
+                    commands += [Action({"type": "command", "die": die, "chosen": mid}) for mid in self.on_table(seat)]
+            return commands
         if self.failed is not None:
             failed: list[dict[str, Any]] = [{"type": "failed", "model": self.failed["model"], "choice": c} for c in ("pass", "act", "simple")]
             failed += [{"type": "manoeuvre", "player": seat, "name": "Inspired"}]
@@ -81,12 +88,14 @@ class FarsideChecking(FarsideApplying):
                     tried.append({"type": "activate", "model": mid, "action": kind, "group": True})
                 tried.append({"type": "break_through", "model": mid})
                 tried.append({"type": "loot", "model": mid})
+                tried.append({"type": "regenerate", "model": mid})
             tried += [{"type": "secure", "zone": z} for z in range(1, self.secure_zones + 1)]
             tried.append({"type": "end_turn"})
         if self.phase == MELEE:
             tried += [{"type": "pile_in", "model": mid} for mid in own]
             tried.append({"type": "done"})
         if self.phase in (ACTION, MELEE):
+            tried += [{"type": "dead_zone", "model": mid} for mid in everyone]
             for player in (0, 1):
                 for row in tables()["manoeuvres"]:
                     target = MANOEUVRE_TARGETS.get(row["name"])
@@ -97,6 +106,11 @@ class FarsideChecking(FarsideApplying):
                             {"type": "manoeuvre", "player": player, "name": row["name"], "model": mid}
                             for mid in self.on_table(player)
                         ]
+                        if row["name"] == "Disappear":  # carrying a loot token off the table
+                            tried += [
+                                {"type": "manoeuvre", "player": player, "name": row["name"], "model": mid, "loot": True}
+                                for mid in self.on_table(player)
+                            ]
         return self._passing(tried)
 
     def _passing(self, tried: list[dict[str, Any]]) -> list[Action]:
@@ -164,7 +178,22 @@ class FarsideChecking(FarsideApplying):
         die = action.get("die")
         if not is_whole(die) or die not in self.command_dice[seat]:
             raise RuleViolationError("farside.command.die", f"choose one of your dice {self.command_dice[seat]}, got {die!r}")
-        return Action({"type": "command", "die": die})
+        if "chosen" not in action:
+            return Action({"type": "command", "die": die})
+        # The Chosen named with the command die: the beginning of the round, the manoeuvre die known.
+        if self.record_format < 4:
+            raise RuleViolationError("farside.command.chosen", "records of format 1-3 name The Chosen as a manoeuvre only")
+        other = self._manoeuvre_die_after(seat, die)
+        if other < 6:
+            raise RuleViolationError("farside.manoeuvre.die", f"The Chosen needs a manoeuvre die of 6+; taking {die} leaves {other}")
+        mid = self._model(Action({"model": action["chosen"]}), seat)
+        return Action({"type": "command", "die": die, "chosen": mid})
+
+    def _manoeuvre_die_after(self, seat: int, die: int) -> int:
+        """The manoeuvre die ``seat`` keeps when it takes ``die`` as its command die."""
+        dice = list(self.command_dice[seat])
+        dice.remove(die)
+        return int(dice[0])
 
     def _check_activate(self, action: Action, seat: int) -> Action:
         mid = self._model(action, seat)
@@ -248,15 +277,55 @@ class FarsideChecking(FarsideApplying):
             raise RuleViolationError("farside.activation.failed_pending", f"model {self.failed['model']} failed its activation: choose pass or act first")
         if row["name"] == "Evade" and self.record_format >= 2:
             raise RuleViolationError("farside.manoeuvre.evade", "Evade rerolls a defence roll: the tracker offers it in the impact phase")
+        if row["name"] == "The Chosen" and self.record_format >= 4 and not self.chosen_open:
+            raise RuleViolationError(
+                "farside.manoeuvre.chosen",
+                "The Chosen is named at the beginning of the round: after the command dice, before the first action",
+            )
         target = MANOEUVRE_TARGETS.get(row["name"])
         if target is not None:
             mid = self._model(action, player)
             if target == "damaged" and self.models[mid]["damage"] < 1:
                 raise RuleViolationError("farside.manoeuvre.cure", f"model {mid} has no damage token to remove")
-            return checked.replace(model=mid)
+            checked = checked.replace(model=mid)
+            if row["name"] == "Disappear" and "loot" in action:
+                return self._check_disappear_loot(checked, action["loot"])
+            return checked
         if "model" in action:
             return checked.replace(model=self._model(action))  # recorded for the players' reference
         return checked
+
+    def _check_disappear_loot(self, checked: Action, loot: object) -> Action:
+        """Disappear with ``"loot": true``: the model carries a loot token off the table (it scores loot)."""
+        if not isinstance(loot, bool):
+            raise MalformedActionError("farside.manoeuvre.loot", "loot must be true (the model carries a loot token) or false")
+        if not loot:
+            return checked
+        if self.loot_left < 1:
+            raise RuleViolationError("farside.loot.none", "no loot tokens are left on the table")
+        return checked.replace(loot=True)
+
+    def _check_regenerate(self, action: Action, seat: int) -> Action:
+        """Regeneration: "Simple action: remove one damage token on a roll of 3+" (a special rule)."""
+        mid = self._model(action, seat)
+        model = self.models[mid]
+        if "Regeneration" not in model.get("rules", ()):
+            raise RuleViolationError("farside.regenerate.rule", f"model {mid} ({model['name']}) has no Regeneration in its army's rules")
+        if not model["activated"] or model.get("action") != "simple":
+            raise RuleViolationError(
+                "farside.regenerate.simple",
+                f"Regeneration is a simple action: activate model {mid} with a simple action first (once a turn)",
+            )
+        if model["damage"] < 1:
+            raise RuleViolationError("farside.regenerate.damage", f"model {mid} has no damage token to remove")
+        return Action({"type": "regenerate", "model": mid})
+
+    def _check_dead_zone(self, action: Action, seat: int) -> Action:
+        """A model on or across a dead zone rolls once every turn (its owner rolls)."""
+        mid = self._model(action)
+        if mid in self.dead_zone_rolled:
+            raise RuleViolationError("farside.dead_zone.once", f"model {mid} already rolled for a dead zone this turn")
+        return Action({"type": "dead_zone", "model": mid})
 
     def _check_evade(self, action: Action, seat: int) -> Action:
         """After a defence roll that Evade could reroll: keep it or Evade."""

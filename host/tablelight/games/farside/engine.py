@@ -14,7 +14,8 @@ the rulebook's sequence:
   manoeuvre die), then each player's turn: action phase (``activate`` models
   for action points, activation rolls for damaged models, failed activations,
   martyrs), melee phase (both players record impact tokens), impact phase
-  (defence rolls turn impact tokens into damage tokens; 3 remove a model).
+  (defence rolls turn impact tokens into damage tokens; 3 remove a model; a side
+  left without models loses once both sides rolled, option ``wipe_out``).
 * **missions**: loot, breakthrough and secure are recorded by the players;
   destruction, heavy loss, grand slam, martyr and obliteration are awarded by
   the engine. The game ends after the round in which the total reaches
@@ -36,6 +37,7 @@ Actions (``model`` ids are "a1", "a2"... for seat 0 and "b1"... for seat 1)::
 
     {"type": "secret", "primary": "loot", "stratagem": "secure", "team_size": 3}
     {"type": "command", "die": 5}
+    {"type": "command", "die": 5, "chosen": "a2"}    # a manoeuvre die of 6 names The Chosen at once
     {"type": "activate", "model": "a1", "action": "complex"}            # 1 action point
     {"type": "activate", "model": "a2", "action": "simple", "group": true}  # same activation
     {"type": "failed", "model": "a2", "choice": "pass" | "act" | "simple"}
@@ -45,6 +47,9 @@ Actions (``model`` ids are "a1", "a2"... for seat 0 and "b1"... for seat 1)::
     {"type": "break_through", "model": "a1"}
     {"type": "loot", "model": "a1"}
     {"type": "manoeuvre", "player": 0, "name": "Cure", "model": "a1"}
+    {"type": "manoeuvre", "player": 1, "name": "Disappear", "model": "b2", "loot": true}  # carrying loot
+    {"type": "regenerate", "model": "b1"}   # Regeneration, the model's simple action (a roll follows)
+    {"type": "dead_zone", "model": "a3"}    # a model on a dead zone rolls (removed on 1 or 2)
     {"type": "end_turn"} / {"type": "pile_in", "model": "a4"} / {"type": "done"}
     {"type": "roll", "dice": [3, 5]} / {"type": "roll", "fails": 2}     # dice = table only
     {"type": "roll"}                                                    # dice = press only
@@ -92,13 +97,17 @@ class FarsideEncounter(FarsideViews):
     chance_ranges = {
         "setup": (1, 6), "secure_zones": (1, 3), "loot_tokens": (1, 3), "deployment": (1, 6),
         "command": (1, 6), "activation": (1, 6), "defense": (1, 6),
+        "regeneration": (1, 6), "dead_zone": (1, 6),
     }
     #: Format 2 (2026-11-22): the activation roll comes before the choice of action (a failed
     #: complex action may become a simple one), and Evade is offered after a defence roll.
     #: Format 1 records keep declaring the action first and Evade as a recorded note only.
     #: Format 3 (2026-11-23): an army costing more than points_level is refused (points_check=cap);
     #: older records keep the level as a note only.
-    latest_record_format = 3
+    #: Format 4 (2026-11-26): both sides' defence rolls of an impact phase are made before a
+    #: wipe-out ends the game (option wipe_out), and The Chosen is named at the start of the round
+    #: and counts on every roll of its model. Older records keep the earlier readings.
+    latest_record_format = 4
     option_specs = (
         OptionSpec(
             "dice", str, "host",
@@ -120,6 +129,13 @@ class FarsideEncounter(FarsideViews):
             "deployment", str, "roll_each",
             "deployment zone width: roll_each (a D6 per player), roll_shared (one D6), or fixed 10, 20, 30 cm",
             ("roll_each", "roll_shared", "10", "20", "30"),
+        ),
+        OptionSpec(
+            "wipe_out", str, "after_impact",
+            "after_impact: a player left without models in an impact phase loses once both sides "
+            "made their defence rolls; at_once: the game ends with the last model's removal, "
+            "before the other side rolls",
+            ("after_impact", "at_once"),
         ),
         OptionSpec("objective_limit", int, 10, "the game ends after the round in which this many objectives are accomplished"),
         OptionSpec("round_limit", int, 0, "end the game after this many rounds (0: no limit, as in the rulebook)"),

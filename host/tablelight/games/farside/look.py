@@ -123,9 +123,9 @@ class FarsideLook(FarsideMenu):
         seat = last.get("seat")
         if kind == "defense":
             model = self.game.models.get(last.get("model", ""))
-            defense = model["defense"] if model else 7
-            owner = model["owner"] if model else None
-            return owner, kind, [sum(1 for v in values if v < defense)]
+            if model is None:
+                return None, kind, [len(values)]
+            return model["owner"], kind, [self.game.defense_fails(last["model"], values)]
         return seat if isinstance(seat, int) else None, kind, values
 
     def _last_roll_pixels(self, pixels: list[Pixel]) -> None:

@@ -22,8 +22,8 @@ from tablelight.table.picker import Picker, refusal
 SEAT_NAMES = ALL_SEAT_NAMES[:2]
 #: Order in which action fields are chosen in a menu (fields an action lacks are skipped).
 FIELD_ORDER = (
-    "type", "player", "name", "model", "zone", "action", "choice", "tokens", "group",
-    "primary", "stratagem", "team_size", "die", "dice", "fails",
+    "type", "player", "name", "model", "loot", "zone", "action", "choice", "tokens", "group",
+    "primary", "stratagem", "team_size", "die", "chosen", "dice", "fails",
 )
 MENU_TITLES = {
     "spend": "spend an action point",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tablelight.core.game import Action
 from tablelight.games.farside.state import (
+    IMPACT,
     LEFT,
     LOST,
     OVER,
@@ -53,6 +54,7 @@ class FarsideModels(FarsideState):
         mid = self.failed["model"]
         self.failed = None
         if choice == "pass":
+            self.models[mid]["action"] = "pass"  # it takes no action (so no Regeneration either)
             return
         if choice == "simple":
             self.models[mid]["action"] = "simple"  # the roll allows a simple action: no damage token
@@ -103,8 +105,13 @@ class FarsideModels(FarsideState):
             self._award(enemy, "heavy loss")
         self._check_wipeout()
 
-    def _check_wipeout(self) -> None:
+    def _check_wipeout(self, impacts_done: bool = False) -> None:
+        """End the game when a side has no models left. In the impact phase (record format 4, option
+        wipe_out = after_impact) this waits until every defence roll of the phase is made
+        (``impacts_done``): the rulebook has one impact phase for both players."""
         if self.phase in (OVER, SETUP, SECRETS):
+            return
+        if self.phase == IMPACT and self.settles_impacts() and not impacts_done:
             return
         left = [bool(self.on_table(seat)) for seat in (0, 1)]
         if all(left):
@@ -128,7 +135,36 @@ class FarsideModels(FarsideState):
         elif name == "Cure":
             self.models[action["model"]]["damage"] -= 1
         elif name == "Disappear":
+            # "It does not count as a loss but counts for the missions breakthrough and loot":
+            # a breakthrough always, and loot when the model carries a loot token.
             self._leave(action["model"])
             self._count_breakthrough(player)
+            if action.get("loot"):
+                self.loot_left -= 1
+                self._award(player, "loot")
         elif name == "The Chosen":
             self.chosen[player] = action["model"]
+
+    def _regenerate(self, mid: str) -> None:
+        """Regeneration, the model's simple action: a roll of 3+ removes a damage token, a 1 adds one."""
+        self.models[mid]["action"] = "regeneration"
+        self._request_roll("regeneration", self.models[mid]["owner"], 1, 6, model=mid)
+
+    def _regenerated(self, mid: str, face: int) -> None:
+        model = self.models[mid]
+        face = self.counts_as(mid, face)
+        if face >= 3:
+            model["damage"] -= 1
+        elif face == 1:
+            model["damage"] += 1
+            if model["damage"] >= 3:
+                self._lose(mid, killed=False)
+
+    def _dead_zone(self, mid: str) -> None:
+        """A model on or across a dead zone: removed on a 1 or 2, rolled once every turn."""
+        self.dead_zone_rolled.append(mid)
+        self._request_roll("dead_zone", self.models[mid]["owner"], 1, 6, model=mid)
+
+    def _dead_zone_rolled(self, mid: str, face: int) -> None:
+        if self.counts_as(mid, face) <= 2:
+            self._lose(mid, killed=False)

@@ -26,11 +26,14 @@ class FarsideRounds(FarsideModels):
         self.chosen = [None, None]
         self._request_roll("command", 0, 2, 6, round=self.round)
 
-    def _choose_command(self, seat: int, die: int) -> None:
+    def _choose_command(self, seat: int, die: int, chosen: str | None = None) -> None:
         dice = list(self.command_dice[seat])
         dice.remove(die)
         self.command_die[seat] = die
         self.manoeuvre_die[seat] = dice[0]
+        if chosen is not None:  # The Chosen named with the command die (a manoeuvre die of 6)
+            self.manoeuvre_used[seat] = "The Chosen"
+            self.chosen[seat] = chosen
         other = 1 - seat
         if self.command_die[other] is None:
             self.chooser = other
@@ -41,6 +44,7 @@ class FarsideRounds(FarsideModels):
             self.first = 0 if ap[0] < ap[1] else 1
         else:
             self.first = 0 if sums[0] < sums[1] else 1
+        self.chosen_open = True  # the beginning of the round: The Chosen is named now, before any action
         self._start_turn(self.first)
 
     def _start_turn(self, seat: int) -> None:
@@ -48,6 +52,7 @@ class FarsideRounds(FarsideModels):
         self.active = seat
         self.action_points[seat] = self.command_die[seat] or 0
         self.group = None
+        self.dead_zone_rolled = []
         for model in self.models.values():
             model["activated"] = False
 
@@ -69,6 +74,7 @@ class FarsideRounds(FarsideModels):
             if model["status"] == ON_TABLE and model["impact"] > 0:
                 self._request_roll("defense", model["owner"], model["impact"], 6, count_fails=True, model=mid)
                 return
+        self._check_wipeout(impacts_done=True)
         self._end_turn()
 
     def _may_evade(self, pending: dict[str, Any], fails: int) -> bool:

@@ -21,6 +21,8 @@ MAX_IMPACT_PER_ACTION = 20
 #: Manoeuvres with an effect the tracker applies; the others are recorded only.
 MANOEUVRE_TARGETS = {"Cure": "damaged", "Disappear": "own", "The Chosen": "own"}
 PLAYER_MISSIONS = ("loot", "breakthrough", "secure")
+#: A model's optional lists in the setup armies: weapon names and special rules.
+PROFILE_LISTS = ("melee", "shooting", "rules")
 
 
 def default_armies(points_level: int | None = None) -> list[dict[str, Any]]:
@@ -55,7 +57,13 @@ def army_from_report(report: Any) -> dict[str, Any]:
     for entry, cost in zip(report.roster.models, report.models):
         for number in range(entry.count):
             name = entry.name if entry.count == 1 else f"{entry.name} {number + 1}"
-            models.append({"name": name, "points": cost.each, "size": entry.size, "defense": entry.defense})
+            model: dict[str, Any] = {
+                "name": name, "points": cost.each, "size": entry.size, "defense": entry.defense, "attack": entry.attack,
+            }
+            lists = {"melee": [w.name for w in entry.melee], "shooting": [w.name for w in entry.shooting],
+                     "rules": list(entry.special_rules)}
+            model.update({key: names for key, names in lists.items() if names})
+            models.append(model)
     return {"name": report.roster.name, "models": models}
 
 
@@ -80,7 +88,20 @@ def _checked_armies(armies: Any) -> list[dict[str, Any]]:
                 raise SetupError(f"{where}: size must be 1, 2 or 3")
             if defense not in (2, 3, 4, 5, 6):
                 raise SetupError(f"{where}: defense must be 2..6 (for 2+..6+)")
-            models.append({"name": name, "points": points, "size": size, "defense": defense})
+            entry = {"name": name, "points": points, "size": size, "defense": defense}
+            # The rest of the profile, when the army gives it: the attack value, the weapons (names of
+            # the rulebook's tables) and the special rules (Regeneration...).
+            if "attack" in model:
+                if model["attack"] not in (2, 3, 4, 5, 6):
+                    raise SetupError(f"{where}: attack must be 2..6 (for 2+..6+)")
+                entry["attack"] = model["attack"]
+            for key in PROFILE_LISTS:
+                if key in model:
+                    names = model[key]
+                    if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names):
+                        raise SetupError(f"{where}: {key} must be a list of names")
+                    entry[key] = list(names)
+            models.append(entry)
         checked.append({"name": str(army.get("name", f"Army {seat + 1}")), "models": models})
     return checked
 
@@ -99,7 +120,8 @@ class FarsideState(Game):
     Faces and the console read these fields; only the engine writes them.
 
     Armies: ``armies`` (the checked setup armies), ``models[id]`` (name, points, size, defense,
-    ``owner``, ``damage`` and ``impact`` tokens, ``status`` ON_TABLE / LOST / LEFT, ``activated``).
+    and, when the army gives them, ``attack``, ``melee`` and ``shooting`` (weapon names) and ``rules``
+    (special rules); ``owner``, ``damage`` and ``impact`` tokens, ``status`` ON_TABLE / LOST / LEFT, ``activated``).
     Setup: ``setup_rolls``, ``placer`` (the seat that places terrain), ``secure_zones``,
     ``loot_tokens``, ``loot_left``, ``deployment`` (zone width in cm per seat), ``secrets`` (primary
     objective, stratagem, team size per seat; hidden from the other seat until the end).
@@ -108,7 +130,9 @@ class FarsideState(Game):
     ``action_points`` (left this turn), ``first`` (seat that acts first), ``active`` (seat whose turn
     it is), ``melee_seat`` (seat to record impacts in the melee phase), ``group`` (the activation in
     progress), ``failed`` (a failed activation awaiting its choice), ``evade_offer``, ``chosen``
-    (each seat's The Chosen model), ``pending`` (the roll the game waits for: kind, seat, dice),
+    (each seat's The Chosen model), ``chosen_open`` (the start of the round, when The Chosen is
+    named: after the command dice, before the first action), ``dead_zone_rolled`` (models that rolled
+    for a dead zone this turn), ``pending`` (the roll the game waits for: kind, seat, dice),
     ``impact_queue`` (models still to roll defence).
     Missions: ``objectives[seat][mission]`` (accomplished counts), ``secured`` (zone -> seat),
     ``broken_through``, ``losses``, ``heavy_loss_given``, ``grand_slam_given``, ``martyr_given``,
@@ -157,6 +181,8 @@ class FarsideState(Game):
         self.failed: dict[str, Any] | None = None
         self.evade_offer: dict[str, Any] | None = None  # a defence roll its owner may Evade
         self.chosen: list[str | None] = [None, None]
+        self.chosen_open = False
+        self.dead_zone_rolled: list[str] = []
         self.pending: dict[str, Any] | None = None
         self.impact_queue: list[str] = []
         self.objectives: list[dict[str, int]] = [{m: 0 for m in MISSIONS} for _ in range(2)]
@@ -226,6 +252,22 @@ class FarsideState(Game):
         if not is_whole_in(value, low, high):
             raise MalformedActionError(f"farside.{name}.range", f"{name} must be a whole number {low}..{high}, got {value!r}")
         return value
+
+    def settles_impacts(self) -> bool:
+        """Whether a wipe-out in the impact phase waits for both sides' defence rolls (format 4 on)."""
+        return self.record_format >= 4 and self.options["wipe_out"] == "after_impact"
+
+    def counts_as(self, mid: str, face: int) -> int:
+        """A die ``face`` rolled for model ``mid``: The Chosen's ones count as sixes on every roll of the
+        model (record format 4 on; before, only its activation rolls counted, see ``_judge``)."""
+        if face == 1 and self.record_format >= 4 and self.chosen[self.models[mid]["owner"]] == mid:
+            return 6
+        return face
+
+    def defense_fails(self, mid: str, faces: list[int]) -> int:
+        """The failed dice of model ``mid``'s defence roll ``faces``."""
+        defense = self.models[mid]["defense"]
+        return sum(1 for face in faces if self.counts_as(mid, face) < defense)
 
     def _request_roll(self, kind: str, seat: int, dice: int, sides: int, count_fails: bool = False, **context: Any) -> None:
         self.pending = {"roll": kind, "seat": seat, "dice": dice, "sides": sides, "count_fails": count_fails, **context}

@@ -39,7 +39,8 @@ class FarsideViews(FarsideChecking):
                 "action_points": list(self.action_points),
             },
             "armies": [a["name"] for a in self.armies],
-            "models": {mid: {k: v for k, v in m.items()} for mid, m in self.models.items()},
+            # copies, the profile's lists (weapons, rules) too: a caller cannot change the game through them
+            "models": {mid: {k: list(v) if isinstance(v, list) else v for k, v in m.items()} for mid, m in self.models.items()},
             "secrets": [dict(s) if s else None for s in self.secrets],
             "team_size": [s["team_size"] if s else None for s in self.secrets],
             "objectives": [dict(o) for o in self.objectives],

@@ -68,7 +68,7 @@ class FarsideWords(FarsideMenu):
             model = self.game.models.get(first["model"])
             words = f"{self._model_words(first['model'])}'s {kind} roll {values}"
             if kind == "defense" and model:
-                fails = sum(1 for e in entries if e["value"] < model["defense"])
+                fails = self.game.defense_fails(first["model"], [e["value"] for e in entries])
                 words += f" ({fails} failed at {model['defense']}+)"
             return words
         seat = first.get("seat")
@@ -88,14 +88,17 @@ class FarsideWords(FarsideMenu):
             return (f"notes primary {action.get('primary')}, stratagem {action.get('stratagem')}, "
                     f"team size {action.get('team_size')}")
         if kind == "command":
-            return f"takes {action.get('die')} as command die"
+            chosen = f", names {self._model_words(action['chosen'])} The Chosen" if action.get("chosen") else ""
+            return f"takes {action.get('die')} as command die{chosen}"
         if kind == "activate":
             joined = " joining the activation" if action.get("group") else " (1 action point)"
             return f"activates {model} for a {action.get('action')} action{joined}"
         if kind == "pile_in":
             return f"piles in with {model}"
         if kind == "failed":
-            return f"{model} failed its activation: {'acts anyway (+1 damage)' if action.get('choice') == 'act' else 'passes'}"
+            choice = action.get("choice")
+            how = {"act": "acts anyway (+1 damage)", "simple": "takes a simple action instead"}.get(str(choice), "passes")
+            return f"{model} failed its activation: {how}"
         if kind == "impact":
             tokens = action.get("tokens")
             return f"records {tokens} impact token{'s' * (tokens != 1)} on {model}"
@@ -109,7 +112,12 @@ class FarsideWords(FarsideMenu):
             player = action.get("player")
             who = SEAT_NAMES[player] if player in (0, 1) else str(player)
             target = f" on {model}" if "model" in action else ""
-            return f"{who} uses the manoeuvre {action.get('name')}{target}"
+            loot = " carrying loot" if action.get("loot") else ""
+            return f"{who} uses the manoeuvre {action.get('name')}{target}{loot}"
+        if kind == "regenerate":
+            return f"{model} regenerates (simple action: 3+ removes a damage token, 1 adds one)"
+        if kind == "dead_zone":
+            return f"{model} rolls for a dead zone (removed on 1 or 2)"
         if kind == "end_turn":
             return "ends the turn"
         if kind == "done":
