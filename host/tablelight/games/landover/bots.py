@@ -72,6 +72,8 @@ class GreedyBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
         self._trades: tuple[int, int] = (-1, 0)  # (turn, trades made in it)
+        # ((map, unrevealed mystery hexes), corner -> distance to them): one breadth-first search per change
+        self._mystery_cache: tuple[Any, dict[int, int]] = (None, {})
 
     def choose(self, game: Any) -> Action:
         assert isinstance(game, Landover)
@@ -175,7 +177,8 @@ class GreedyBot:
         if kind == "end_turn":
             return 0.0
         if kind == "roll":
-            return 1.0
+            # Roll and keep the alchemist unless choosing the dice gains two cards more than chance gives.
+            return 3.0 + sum(self._production(game, seat, w + r) for w in range(1, 7) for r in range(1, 7) if w + r != 7) / 36
         if kind == "build":
             piece = action["piece"]
             if piece == "city":
@@ -243,13 +246,41 @@ class GreedyBot:
                     best = max(best, self._corner(game, seat, w) / 2)
         mystery = MYSTERY if any(game.terrain[h] == "mystery" for v in game.map.edge_vertices[e]
                                  for h in game.map.vertex_hexes[v]) else 0.0
+        closer = 0.0 if setup else self._towards_unknown(game, seat, e)
         if not setup and goal not in ("road", None) and game.free_routes == 0:
             # Saving for something else: build only to explore (a mystery hex, a new island), from spare cards.
             spare = all(self._surplus(game, seat, goal, kind) >= n for kind, n in COSTS[piece])
-            exploring = mystery > 0 or best >= NEW_ISLAND + 2
+            exploring = mystery > 0 or best >= NEW_ISLAND + 2 or closer > 0
             if not (spare and exploring):
                 return -1.0
-        return 10 + best + mystery if best + mystery > 0 else -1.0
+        value = best + mystery + closer
+        return 10 + value if value > 0 else -1.0
+
+    def _towards_unknown(self, game: Landover, seat: int, e: int) -> float:
+        """1 when side ``e`` brings the seat's network one step nearer an unrevealed mystery hex, else 0."""
+        distance = self._mystery_distance(game)
+        if not distance:
+            return 0.0
+        mine = [v for f in game.edges_of[seat] for v in game.map.edge_vertices[f]] + list(game.corners_of[seat])
+        now = min((distance.get(v, 99) for v in mine), default=99)
+        return 1.0 if min(distance.get(v, 99) for v in game.map.edge_vertices[e]) < now else 0.0
+
+    def _mystery_distance(self, game: Landover) -> dict[int, int]:
+        """Corner -> how many sides from the nearest corner of an unrevealed mystery hex (kept while they stay)."""
+        hidden = tuple(h for h, terrain in enumerate(game.terrain) if terrain == "mystery")
+        if self._mystery_cache[0] != (id(game.map), hidden):
+            frontier = [v for h in hidden for v in game.map.hex_vertices[h]]
+            distance = dict.fromkeys(frontier, 0)
+            while frontier:
+                step = []
+                for v in frontier:
+                    for w in game.map.vertex_neighbors[v]:
+                        if w not in distance:
+                            distance[w] = distance[v] + 1
+                            step.append(w)
+                frontier = step
+            self._mystery_cache = ((id(game.map), hidden), distance)
+        return self._mystery_cache[1]
 
     def _corner(self, game: Landover, seat: int, v: int) -> float:
         """:func:`corner_value`, plus the points a settlement there brings: a new island, a harbor towards the port authority."""
@@ -262,7 +293,7 @@ class GreedyBot:
         harbor = game.map.vertex_harbor[v]
         touched = {game.map.vertex_harbor[w] for w in game.corners_of[seat]}
         if harbor >= 0 and harbor not in touched and game.port_holder != seat:
-            value += min(game.harbor_count[seat], PORT_MIN - 1)
+            value += 2 + 2 * min(game.harbor_count[seat], PORT_MIN - 1)
         return value
 
     def _card_score(self, game: Landover, seat: int, action: Action, goal: str | None) -> float:
@@ -275,12 +306,7 @@ class GreedyBot:
             total = action["white"] + action["red"]
             if total == 7:
                 return -1.0
-            gain = 0.0
-            for h in game.by_number.get(total, ()):
-                for v in game.map.hex_vertices[h]:
-                    if game.corner_owner[v] == seat:
-                        gain += game.corner_level[v]
-            return 1.0 + gain - action["red"] / 10
+            return 1.0 + self._production(game, seat, total) - action["red"] / 10
         if card == "medicine":
             return 100 + corner_value(game, action["vertex"])
         if card == "road_building":
@@ -327,6 +353,16 @@ class GreedyBot:
             reach = self._reach(game, action["to"])
             return 25.0 + reach if reach > 0 else -1.0
         return -1.0
+
+    @staticmethod
+    def _production(game: Landover, seat: int, total: int) -> int:
+        """Cards this seat's villages and cities take when ``total`` is rolled."""
+        gain = 0
+        for h in game.by_number.get(total, ()):
+            for v in game.map.hex_vertices[h]:
+                if game.corner_owner[v] == seat:
+                    gain += game.corner_level[v]
+        return gain
 
     def _fleet_score(self, game: Landover, seat: int, kind: int, goal: str | None) -> float:
         """A 2:1 rate for ``kind`` this turn pays when the bot holds two spare cards of it and lacks something."""
