@@ -129,3 +129,9 @@ def test_html_report_shows_seat_balance_and_coverage(tmp_path: Path, capsys: pyt
     text = report.read_text()
     assert "Seat balance (games won by one seat)" in text and "Rule coverage" in text
     assert "never fired: <b" in text and "merchant_fleet" in text
+
+
+def test_a_rule_the_variant_cannot_reach_is_not_declared() -> None:
+    # Farside's seats send rolls only when the table rolls the dice.
+    assert "roll" not in catalogue("farside", 2, {"dice": "host"})["action"]
+    assert "roll" in catalogue("farside", 2, {"dice": "table"})["action"]

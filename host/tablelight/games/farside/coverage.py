@@ -12,7 +12,7 @@ from typing import Any
 
 from tablelight.games.farside.tables import MISSIONS, tables
 
-ACTIONS = ("secret", "command", "roll", "activate", "pile_in", "failed", "impact", "secure", "break_through", "loot",
+ACTIONS = ("secret", "command", "activate", "pile_in", "failed", "impact", "secure", "break_through", "loot",
            "manoeuvre", "accept", "end_turn", "done")
 #: action type -> (its field that names a rule, the category of that rule)
 FIELD_RULES = {"manoeuvre": ("name", "manoeuvre"), "activate": ("action", "activation"),
@@ -21,11 +21,13 @@ CHANCE_KINDS = ("setup", "deployment", "secure_zones", "loot_tokens", "command",
 
 
 def rule_catalogue(players: int, options: dict[str, Any]) -> dict[str, list[str]]:
+    # With ``dice = table`` the seats send their own rolls (``roll``) and the host draws no chance.
+    table_dice = options.get("dice") == "table"
     return {
-        "action": list(ACTIONS),
+        "action": list(ACTIONS) + (["roll"] if table_dice else []),
         "manoeuvre": [row["name"] for row in tables()["manoeuvres"]],
         "activation": ["simple", "complex"],
         "primary": ["loot", "breakthrough", "secure", "destruction"],
-        "chance": list(CHANCE_KINDS),
+        "chance": [] if table_dice else list(CHANCE_KINDS),
         "event": [f"mission:{m}" for m in MISSIONS] + ["end:objectives", "end:round_limit", "end:wipe_out"],
     }
