@@ -42,7 +42,8 @@ def test_landover_resources_and_development_cards_reach_only_their_seat():
         if own_resources != words(game.view(other)["players"][other]["hand"]):
             assert own_resources not in theirs and own_resources not in public
         # card names are words the public log uses too ("buys military power"): look where a hand would show
-        their_cards = {s["title"]: s["text"] for s in desk.seat(other)["secrets"]}["development cards"]
+        # (by whole names: "merchant" is part of "master merchant")
+        their_cards = {s["title"]: s["text"] for s in desk.seat(other)["secrets"]}["development cards"].split(", ")
         for card in set(game.dev_cards[seat]) - set(game.dev_cards[other]):
             assert card.replace("_", " ") not in their_cards and card not in their_cards
         assert "development cards" not in public and "secrets" not in desk.public()

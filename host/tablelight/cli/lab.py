@@ -38,6 +38,8 @@ def register(subparsers: Any) -> None:
         sub.add_argument("--out", metavar="FILE", help="stream every game to this JSON-lines file; rerun to continue")
         sub.add_argument("--json", action="store_true", help="print the statistics as JSON (run facts under 'run')")
         sub.add_argument("--report", metavar="FILE", help="write an HTML report with plots")
+        sub.add_argument("--coverage", action="store_true",
+                         help="print how often every rule fired (action, card, chance, scoring, event) and flag the never-fired")
         sub.add_argument("--quiet", action="store_true", help="no progress bar")
         sub.add_argument(
             "--scaling", metavar="W1,W2", help="play the lab once per worker count and print games/s of each (e.g. 1,2)"
@@ -79,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         from tablelight.lab.text import describe
 
-        print(describe(stats))
+        print(describe(stats, coverage=args.coverage))
     return 0
 
 

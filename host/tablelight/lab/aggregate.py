@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from tablelight.lab.coverage import coverage
 from tablelight.lab.stats import distribution, proportion, two_proportions
 
 
@@ -19,7 +20,8 @@ def aggregate(plan: dict[str, Any], records: list[dict[str, Any]]) -> dict[str, 
     for number, variant in enumerate(plan["variants"]):
         games = [r for r in ordered if r["variant"] == number]
         variants.append({"label": variant["label"], "players": variant["players"], "options": variant["options"],
-                         **variant_stats(variant["players"], games)})
+                         **variant_stats(variant["players"], games),
+                         "coverage": coverage(plan["game"], variant, games)})
     return {
         "game": plan["game"],
         "bots": plan["bots"],
@@ -72,6 +74,7 @@ def variant_stats(players: int, games: list[dict[str, Any]]) -> dict[str, Any]:
         "win_rate_by_seat": [proportion(k, n) for k in seat_wins],
         "win_rate_by_bot": {name: proportion(bot_wins[name], bot_seats[name]) for name in sorted(bot_seats)},
         "first_player": first_rate,
+        "seat_balance": seat_balance(players, decided),
         "turns": distribution([g["turns"] for g in games]),
         "actions": distribution([g["actions"] for g in games]),
         "scores": {
@@ -87,6 +90,38 @@ def variant_stats(players: int, games: list[dict[str, Any]]) -> dict[str, Any]:
             kind: {"per_game": round(event_totals[kind] / max(n, 1), 3), "games": proportion(event_games[kind], n)}
             for kind in sorted(event_totals)
         },
+    }
+
+
+def seat_balance(players: int, decided: list[dict[str, Any]]) -> dict[str, Any]:
+    """Win rates over the games won by one seat: the first player's, each seat's and each role's.
+
+    A shared win is left out here, so the rates of the seats add up to 1 and the fair share is
+    exactly 1/P. Roles are the seats a game names in its rule declaration (Farlander: the seat
+    drawn to attack first). ``unfair`` names what a 95% interval puts away from the fair share;
+    ``largest_edge`` is what lies furthest from it, in points.
+    """
+    fair = 1 / players
+    won = [g for g in decided if len(g["winners"]) == 1]
+    first = [g for g in won if g["first_seat"] is not None]
+    first_rate = proportion(sum(1 for g in first if g["first_seat"] in g["winners"]), len(first))
+    by_seat = [proportion(sum(1 for g in won if seat in g["winners"]), len(won)) for seat in range(players)]
+    roles = sorted({role for g in won for role in g.get("key_seats", {})})
+    by_role = {}
+    for role in roles:
+        held = [g for g in won if role in g.get("key_seats", {})]
+        by_role[role] = proportion(sum(1 for g in held if g["key_seats"][role] in g["winners"]), len(held))
+    named = [("first player", first_rate), *by_role.items()] + [(f"seat {s}", p) for s, p in enumerate(by_seat)]
+    rated = [(name, p) for name, p in named if p["rate"] is not None]
+    edge = max(rated, key=lambda item: abs(item[1]["rate"] - fair), default=None)
+    return {
+        "won_outright": len(won),
+        "fair_share": round(fair, 4),
+        "first_player": first_rate,
+        "by_role": by_role,
+        "by_seat": by_seat,
+        "unfair": [name for name, p in rated if not p["ci95"][0] <= fair <= p["ci95"][1]],
+        "largest_edge": None if edge is None else {"who": edge[0], "points": round(100 * (edge[1]["rate"] - fair), 1)},
     }
 
 

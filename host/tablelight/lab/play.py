@@ -14,6 +14,7 @@ from tablelight.core.actions import ChanceEntry
 from tablelight.core.fields import is_whole
 from tablelight.core.game import Game
 from tablelight.core.registry import game_class
+from tablelight.lab.coverage import fired_in_game, key_seats
 from tablelight.lab.plan import Job, derive_seed, seating
 
 #: Stop a game that has not ended after this many actions (an engine without its own cap), unless
@@ -79,6 +80,8 @@ def summarise(game: Game, job: Job, names: list[str], seed: int) -> dict[str, An
         "first_seat": first_seat,
         "action_types": dict(sorted(action_types.items())),
         "events": dict(sorted(events.items())),
+        "rules": fired_in_game(game),
+        "key_seats": key_seats(game),
     }
 
 

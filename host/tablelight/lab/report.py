@@ -45,13 +45,21 @@ def render(stats: dict[str, Any]) -> str:
     parts += [
         "<h2>Capped games and first-player wins</h2>",
         bars([(v["label"], [("capped", v["capped"]), ("first player wins", v["first_player"])]) for v in variants]),
-        "<h2>Game length (turns)</h2>",
     ]
+    if all("seat_balance" in v for v in variants):  # statistics from before seat balance lack it
+        parts += ["<h2>Seat balance (games won by one seat)</h2>",
+                  bars([(v["label"], [("first player", v["seat_balance"]["first_player"]),
+                                      *v["seat_balance"]["by_role"].items()]
+                         + [(f"seat {s}", p) for s, p in enumerate(v["seat_balance"]["by_seat"])]) for v in variants])]
+    parts.append("<h2>Game length (turns)</h2>")
     parts += [f"<h3>{html.escape(v['label'])}</h3>" + histogram(v["turns"]) for v in variants]
     if stats["comparisons"]:
         parts.append("<h2>Variants against their baseline</h2>")
         parts.append(differences(stats["comparisons"]))
-    parts += ["<h2>Figures</h2>", f"<pre>{html.escape(describe(stats))}</pre>",
+    if all("coverage" in v for v in variants):
+        parts.append("<h2>Rule coverage</h2>")
+        parts += [f"<h3>{html.escape(v['label'])}</h3>" + coverage_table(v["coverage"]) for v in variants]
+    parts += ["<h2>Figures</h2>", f"<pre>{html.escape(describe(stats, coverage=True))}</pre>",
               "<details><summary>All statistics (JSON)</summary>",
               f"<pre>{html.escape(json.dumps(stats, indent=1, sort_keys=True))}</pre></details>",
               "</body></html>"]
@@ -91,6 +99,21 @@ def bars(groups: list[tuple[str, list[tuple[str, dict[str, Any]]]]]) -> str:
         for i, name in enumerate(names)
     )
     return _svg("".join(out) + legend)
+
+
+def coverage_table(cover: dict[str, Any]) -> str:
+    """Every rule with its count per game and share of games; the never-fired in red."""
+    head = (f"<p>{cover['fired']} of {cover['declared']} declared rules fired; never fired: "
+            f"<b style='color:#d62728'>{html.escape(', '.join(cover['never_fired']) or 'none')}</b></p>")
+    rows = []
+    for category, rules in cover["rules"].items():
+        for name, r in rules.items():
+            style = " style='color:#d62728'" if r["games"]["k"] == 0 else ""
+            share = "" if r["games"]["rate"] is None else f"{100 * r['games']['rate']:.0f}%"
+            rows.append(f"<tr{style}><td>{html.escape(category)}</td><td>{html.escape(name)}</td>"
+                        f"<td>{r['per_game']:g}</td><td>{share}</td></tr>")
+    return (head + "<details><summary>every rule</summary><table><tr><th>category</th><th>rule</th>"
+            "<th>per game</th><th>games</th></tr>" + "".join(rows) + "</table></details>")
 
 
 def histogram(d: dict[str, Any]) -> str:

@@ -12,7 +12,8 @@ def pct(p: dict[str, Any]) -> str:
     return f"{100 * p['rate']:5.1f}% [{100 * low:.1f}-{100 * high:.1f}]"
 
 
-def describe(stats: dict[str, Any]) -> str:
+def describe(stats: dict[str, Any], coverage: bool = False) -> str:
+    """The statistics as lines of text; ``coverage`` adds every rule's count (``--coverage``)."""
     lines = [f"{stats['game']}: {stats['games_per_variant']} games per variant, bots {','.join(stats['bots'])}, "
              f"seed {stats['seed']} (95% Wilson intervals in brackets)"]
     for v in stats["variants"]:
@@ -26,6 +27,7 @@ def describe(stats: dict[str, Any]) -> str:
         if first["rate"] is not None:
             lines.append(f"  first player wins:  {pct(first)} (fair share {100 * first['fair_share']:.1f}%, "
                          f"advantage {100 * first['advantage']:+.1f} points)")
+        lines += seat_balance_lines(v)
         for key in ("turns", "actions"):
             d = v[key]
             if d["n"]:
@@ -41,6 +43,8 @@ def describe(stats: dict[str, Any]) -> str:
         events = sorted(v["events"].items(), key=lambda kv: -kv[1]["per_game"])[:10]
         if events:
             lines.append("  events per game:    " + ", ".join(f"{k} {e['per_game']}" for k, e in events))
+        if "coverage" in v:  # absent in statistics from before rule coverage
+            lines += coverage_lines(v["coverage"], every_rule=coverage)
     for c in stats["comparisons"]:
         lines.append("")
         lines.append(f"-- {c['variant']} vs {c['base']} (difference, 95% interval, two-proportion p)")
@@ -63,3 +67,36 @@ def describe(stats: dict[str, Any]) -> str:
         lines.append(f"run: {r['games_played']} games played ({r['games_resumed']} resumed) in {r['seconds']} s, "
                      f"{r['games_per_s']} games/s, backend {r['backend']}, workers {r['workers']}")
     return "\n".join(lines)
+
+
+def seat_balance_lines(variant: dict[str, Any]) -> list[str]:
+    balance = variant.get("seat_balance")
+    if not balance or not balance["won_outright"]:
+        return []
+    seats = "  ".join(f"{s}: {pct(p)}" for s, p in enumerate(balance["by_seat"]))
+    roles = "".join(f", {role} {pct(p)}" for role, p in balance["by_role"].items())
+    lines = [f"  seat balance:       of {balance['won_outright']} games won by one seat (fair share "
+             f"{100 * balance['fair_share']:.1f}%): first player {pct(balance['first_player'])}{roles}",
+             f"  {'':20}by seat {seats}"]
+    edge = balance["largest_edge"]
+    verdict = ("95% interval away from the fair share: " + ", ".join(balance["unfair"])) if balance["unfair"] else (
+        "every interval holds the fair share")
+    lines.append(f"  largest edge:       {edge['who']} {edge['points']:+.1f} points; {verdict}")
+    return lines
+
+
+def coverage_lines(cover: dict[str, Any], every_rule: bool) -> list[str]:
+    """The rules never fired (always); with ``every_rule`` each rule's count per game and share of games."""
+    lines = []
+    if cover["declared"]:
+        never = ", ".join(cover["never_fired"]) or "none"
+        lines.append(f"  rules fired:        {cover['fired']} of {cover['declared']} declared; never fired: {never}")
+    if cover["undeclared"]:
+        lines.append("  not in the game's rule catalogue: " + ", ".join(cover["undeclared"]))
+    if every_rule:
+        lines.append("  rule coverage (per game, share of games; ! never fired):")
+        for category, rules in cover["rules"].items():
+            cells = [f"{'!' if r['games']['k'] == 0 else ''}{name} {r['per_game']:g} ({100 * r['games']['rate']:.0f}%)"
+                     for name, r in rules.items() if r["games"]["rate"] is not None]
+            lines.append(f"    {category + ':':12} " + ", ".join(cells))
+    return lines

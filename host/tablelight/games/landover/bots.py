@@ -1,9 +1,14 @@
 """Landover bots: a greedy bot that scores each legal action with simple, readable heuristics.
 
 The greedy bot builds cities and villages on the richest corners (by the chance
-of their numbers), grows culture, keeps enough military power to hold off the
-barbarians, trades only towards what it is saving for, plays the development
-cards that plainly help it, and ends its turn when nothing scores above zero.
+of their numbers, a new island and a third harbor counting extra), grows culture,
+raises military power before the barbarian ship arrives whenever the cities on
+the board out-number the players' military (trading for it when the ship is
+close), trades only towards what it is saving for, plays every development card
+when it pays (the merchant fleet when it has a surplus to trade, the inventor
+and anarchy when they move better numbers onto its corners, the diplomat to
+reach a free corner), explores towards mystery hexes, and ends its turn when
+nothing scores above zero.
 """
 
 from __future__ import annotations
@@ -14,13 +19,16 @@ from tablelight.core.game import Action
 from tablelight.core.rng import Rng
 from tablelight.games.landover.engine import Landover
 from tablelight.games.landover.rules import (
+    BARBARIAN_TRACK,
     CARD_INDEX,
     CITY,
     CLAY,
+    COSTS,
     CULTURE_COMMODITY,
     CULTURE_INDEX,
     NOBODY,
     ORE,
+    PORT_MIN,
     WHEAT,
     WOOD,
     WOOL,
@@ -34,12 +42,18 @@ GOALS: dict[str, dict[int, int]] = {
     "road": {WOOD: 1, CLAY: 1},
     "military": {WOOL: 1, WHEAT: 1},
 }
+#: Ships still to come on the barbarian track when the bot starts saving (trading) for military power.
+SHIP_CLOSE = 4
+#: Extra value of a corner that settles an island not yet the seat's (a victory point for exploring).
+NEW_ISLAND = 4.0
+#: Extra value of a road or bridge that reveals a mystery hex.
+MYSTERY = 3.0
 #: Cards the bot plays whenever it may, with a base score.
 EAGER_CARDS = {"irrigation": 40, "mining": 40, "military": 45, "wedding": 35, "famine": 25}
 
 
 def corner_value(game: Landover, v: int) -> float:
-    """How much a settlement on corner ``v`` is likely to produce (pips, gold counting double)."""
+    """How much a settlement on corner ``v`` is likely to produce (pips, gold counting 1.5 times)."""
     value = 0.0
     kinds = set()
     for h in game.map.vertex_hexes[v]:
@@ -58,6 +72,8 @@ class GreedyBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
         self._trades: tuple[int, int] = (-1, 0)  # (turn, trades made in it)
+        # ((map, unrevealed mystery hexes), corner -> distance to them): one breadth-first search per change
+        self._mystery_cache: tuple[Any, dict[int, int]] = (None, {})
 
     def choose(self, game: Any) -> Action:
         assert isinstance(game, Landover)
@@ -89,7 +105,9 @@ class GreedyBot:
     # ------------------------------------------------------------------ goals
 
     def _goal(self, game: Landover, seat: int) -> str | None:
-        """What the bot is saving for now."""
+        """What the bot is saving for now: military power first when the ship is close and would win."""
+        if self._military_needed(game, seat) and self._ships_left(game) <= SHIP_CLOSE:
+            return "military"
         if game.counts[seat]["village"] and game.pieces_left(seat, "city") > 0:
             return "city"
         corners = game.village_corners(seat)
@@ -117,35 +135,61 @@ class GreedyBot:
 
     # ----------------------------------------------------------------- scores
 
-    def _threatened(self, game: Landover, seat: int) -> bool:
-        """True if the barbarians are coming and this seat would be among the losers."""
+    @staticmethod
+    def _ships_left(game: Landover) -> int:
+        """Barbarian ship faces still to come before the next attack."""
+        return BARBARIAN_TRACK - game.barbarians + game.barbarian_delay
+
+    @staticmethod
+    def _military_needed(game: Landover, seat: int, spent: int = 0) -> bool:
+        """Should this seat (holding a city) raise its military power before the next attack?
+
+        The attack's strength is every city and metro on the board; the defence, every seat's
+        military power together; a lost attack reduces a city of the weakest seats. So a seat
+        keeps its own share, a military power per city and metro it holds, and more while the
+        defence does not exceed the strength (others may build a city meanwhile), up to its cap.
+        ``spent``: as if the seat had ``spent`` military power less (a raid's cost).
+        """
         cities = game.counts[seat]["city"]
-        if not cities or game.barbarians < 2:
+        power = game.military[seat] - spent
+        if not cities or power >= game.military_cap(seat):
             return False
-        strength = sum(1 for v in range(game.corner_count) if game.corner_level[v] == CITY) + sum(
-            1 for o in game.metro_owner if o != NOBODY
-        )
-        return sum(game.military) < strength or game.military[seat] <= min(game.military)
+        metros = sum(1 for o in game.metro_owner if o != NOBODY)
+        if power < cities + sum(1 for o in game.metro_owner if o == seat):
+            return True
+        return sum(game.military) - spent <= sum(c["city"] for c in game.counts) + metros
+
+    def _spare_military(self, game: Landover, seat: int) -> bool:
+        """May the bot spend a military power (a raid, a catapult's removal, a raze) and still hold its defence?"""
+        return game.military[seat] >= 2 and not self._military_needed(game, seat, spent=1)
+
+    def _military_score(self, game: Landover, seat: int) -> float:
+        if self._military_needed(game, seat):
+            # Above a village always, above any city when the ship is close.
+            return 140.0 - 5 * min(self._ships_left(game), BARBARIAN_TRACK)
+        military = game.military
+        if military[seat] < game.military_cap(seat) and military[seat] == max(military) and military.count(military[seat]) > 1:
+            return 12.0  # a defended attack gives the one strongest seat a victory point
+        return 10.0 if military[seat] < 1 else -1.0
 
     def _score(self, game: Landover, seat: int, action: Action, goal: str | None) -> float:
         kind = action["type"]
         if kind == "end_turn":
             return 0.0
         if kind == "roll":
-            return 1.0
+            # Roll and keep the alchemist unless choosing the dice gains two cards more than chance gives.
+            return 3.0 + sum(self._production(game, seat, w + r) for w in range(1, 7) for r in range(1, 7) if w + r != 7) / 36
         if kind == "build":
             piece = action["piece"]
             if piece == "city":
                 return 100 + corner_value(game, action["vertex"])
             if piece == "village":
-                return 90 + corner_value(game, action["vertex"])
+                return 90 + self._corner(game, seat, action["vertex"])
             if piece == "wall":
                 return 30.0 if game.hand_size(seat) > 7 else 5.0
-            return self._route_score(game, seat, action["edge"], goal)
+            return self._route_score(game, seat, action["edge"], goal, piece)
         if kind == "military":
-            if self._threatened(game, seat):
-                return 80.0
-            return 10.0 if game.military[seat] < 1 and goal != "city" else -1.0
+            return self._military_score(game, seat)
         if kind == "improve":
             if "city" in action:
                 return 95 + corner_value(game, action["city"]) / 100
@@ -160,14 +204,14 @@ class GreedyBot:
                 return 20.0
             return -1.0
         if kind == "raid":
-            if game.military[seat] < 2:
+            if not self._spare_military(game, seat):
                 return -1.0
             return 5.0 + self._hex_damage(game, seat, action["hex"])
         if kind == "lucky_raid":
             return self._hex_damage(game, seat, action["hex"])
         if kind == "remove_catapult":
             owner_hit = any(game.corner_owner[v] == seat for v in game.map.hex_vertices[action["hex"]])
-            return 15.0 if owner_hit and game.military[seat] >= 2 else -1.0
+            return 15.0 if owner_hit and self._spare_military(game, seat) else -1.0
         if kind == "play":
             return self._card_score(game, seat, action, goal)
         if kind == "take":  # after a master merchant (cards) or a spy (dev_card): the bot now sees them
@@ -189,37 +233,80 @@ class GreedyBot:
             score += -2 * weight if owner == seat else weight
         return score
 
-    def _route_score(self, game: Landover, seat: int, e: int, goal: str | None) -> float:
+    def _route_score(self, game: Landover, seat: int, e: int, goal: str | None, piece: str) -> float:
         setup = game.phase == "setup"
-        if not setup and goal not in ("road", None) and game.free_routes == 0:
-            return -1.0
         if game.counts[seat]["village"] + game.counts[seat]["city"] >= 9:
             return -1.0
         best = 0.0
         for v in game.map.edge_vertices[e]:
             if game.corner_owner[v] == NOBODY and game.far_from_villages(v) and game.corner_on_land[v]:
-                best = max(best, corner_value(game, v) + 2)
+                best = max(best, self._corner(game, seat, v) + 2)
             for w in game.map.vertex_neighbors[v]:
                 if game.corner_on_land[w] and game.far_from_villages(w):
-                    best = max(best, corner_value(game, w) / 2)
-        return 10 + best if best > 0 else -1.0
+                    best = max(best, self._corner(game, seat, w) / 2)
+        mystery = MYSTERY if any(game.terrain[h] == "mystery" for v in game.map.edge_vertices[e]
+                                 for h in game.map.vertex_hexes[v]) else 0.0
+        closer = 0.0 if setup else self._towards_unknown(game, seat, e)
+        if not setup and goal not in ("road", None) and game.free_routes == 0:
+            # Saving for something else: build only to explore (a mystery hex, a new island), from spare cards.
+            spare = all(self._surplus(game, seat, goal, kind) >= n for kind, n in COSTS[piece])
+            exploring = mystery > 0 or best >= NEW_ISLAND + 2 or closer > 0
+            if not (spare and exploring):
+                return -1.0
+        value = best + mystery + closer
+        return 10 + value if value > 0 else -1.0
+
+    def _towards_unknown(self, game: Landover, seat: int, e: int) -> float:
+        """1 when side ``e`` brings the seat's network one step nearer an unrevealed mystery hex, else 0."""
+        distance = self._mystery_distance(game)
+        if not distance:
+            return 0.0
+        mine = [v for f in game.edges_of[seat] for v in game.map.edge_vertices[f]] + list(game.corners_of[seat])
+        now = min((distance.get(v, 99) for v in mine), default=99)
+        return 1.0 if min(distance.get(v, 99) for v in game.map.edge_vertices[e]) < now else 0.0
+
+    def _mystery_distance(self, game: Landover) -> dict[int, int]:
+        """Corner -> how many sides from the nearest corner of an unrevealed mystery hex (kept while they stay)."""
+        hidden = tuple(h for h, terrain in enumerate(game.terrain) if terrain == "mystery")
+        if self._mystery_cache[0] != (id(game.map), hidden):
+            frontier = [v for h in hidden for v in game.map.hex_vertices[h]]
+            distance = dict.fromkeys(frontier, 0)
+            while frontier:
+                step = []
+                for v in frontier:
+                    for w in game.map.vertex_neighbors[v]:
+                        if w not in distance:
+                            distance[w] = distance[v] + 1
+                            step.append(w)
+                frontier = step
+            self._mystery_cache = ((id(game.map), hidden), distance)
+        return self._mystery_cache[1]
+
+    def _corner(self, game: Landover, seat: int, v: int) -> float:
+        """:func:`corner_value`, plus the points a settlement there brings: a new island, a harbor towards the port authority."""
+        value = corner_value(game, v)
+        if game.phase == "setup":
+            return value
+        islands = {game.map.hex_island[h] for h in game.map.vertex_hexes[v] if game.map.hex_island[h] >= 0}
+        if islands - game.home_islands[seat] - game.explored[seat]:
+            value += NEW_ISLAND
+        harbor = game.map.vertex_harbor[v]
+        touched = {game.map.vertex_harbor[w] for w in game.corners_of[seat]}
+        if harbor >= 0 and harbor not in touched and game.port_holder != seat:
+            value += 2 + 2 * min(game.harbor_count[seat], PORT_MIN - 1)
+        return value
 
     def _card_score(self, game: Landover, seat: int, action: Action, goal: str | None) -> float:
         card = action["card"]
         if card in EAGER_CARDS:
-            if card == "military" and game.military[seat] >= 3:
+            if card == "military" and game.military[seat] >= game.military_cap(seat):
                 return -1.0
             return float(EAGER_CARDS[card])
         if card == "alchemist":
             total = action["white"] + action["red"]
             if total == 7:
                 return -1.0
-            gain = 0.0
-            for h in game.by_number.get(total, ()):
-                for v in game.map.hex_vertices[h]:
-                    if game.corner_owner[v] == seat:
-                        gain += game.corner_level[v]
-            return 1.0 + gain - action["red"] / 10
+            return 1.0 + self._production(game, seat, total) - action["red"] / 10
         if card == "medicine":
             return 100 + corner_value(game, action["vertex"])
         if card == "road_building":
@@ -239,7 +326,7 @@ class GreedyBot:
         if card == "deserter":
             return 30.0 if game.military[seat] < game.military_cap(seat) else -1.0
         if card == "raze":
-            return 30.0 if game.military[seat] >= 2 else -1.0
+            return 30.0 if self._spare_military(game, seat) else -1.0
         if card == "siege":
             return 10.0 + self._hex_damage(game, seat, action["hex"])
         if card == "bishop":
@@ -253,7 +340,66 @@ class GreedyBot:
             return 15.0 if CARD_INDEX[action["get"]] == want and self._surplus(game, seat, goal, give) > 0 else -1.0
         if card == "vandal":
             return 5.0
-        return -1.0  # inventor, diplomat, anarchy, merchant fleet: not worth the bot's while
+        if card == "merchant_fleet":
+            return self._fleet_score(game, seat, CARD_INDEX[action["kind"]], goal)
+        if card == "inventor":
+            a, b = action["hexes"]
+            return 20.0 + self._swap_gain(game, seat, a, b) if self._swap_gain(game, seat, a, b) >= 2 else -1.0
+        if card == "anarchy":
+            return 20.0 if self._anarchy_gain(game, seat) >= 2 else -1.0
+        if card == "diplomat":
+            if game.village_corners(seat) or game.pieces_left(seat, "village") == 0:
+                return -1.0
+            reach = self._reach(game, action["to"])
+            return 25.0 + reach if reach > 0 else -1.0
+        return -1.0
+
+    @staticmethod
+    def _production(game: Landover, seat: int, total: int) -> int:
+        """Cards this seat's villages and cities take when ``total`` is rolled."""
+        gain = 0
+        for h in game.by_number.get(total, ()):
+            for v in game.map.hex_vertices[h]:
+                if game.corner_owner[v] == seat:
+                    gain += game.corner_level[v]
+        return gain
+
+    def _fleet_score(self, game: Landover, seat: int, kind: int, goal: str | None) -> float:
+        """A 2:1 rate for ``kind`` this turn pays when the bot holds two spare cards of it and lacks something."""
+        if game.trade_rate(seat, kind) <= 2 or not self._missing(game, seat, goal):
+            return -1.0
+        spare = self._surplus(game, seat, goal, kind)
+        return 20.0 + spare if spare >= 2 else -1.0
+
+    def _weight(self, game: Landover, seat: int, h: int) -> float:
+        """How much a number on hex ``h`` pays this seat: its own corners, less half of the others'."""
+        weight = 0.0
+        for v in game.map.hex_vertices[h]:
+            owner = game.corner_owner[v]
+            if owner != NOBODY:
+                weight += game.corner_level[v] * (1.0 if owner == seat else -0.5)
+        return weight
+
+    def _swap_gain(self, game: Landover, seat: int, a: int, b: int) -> float:
+        """Pips gained by swapping the numbers of hexes ``a`` and ``b`` (the inventor)."""
+        pips_a, pips_b = PIPS.get(game.number[a] or 0, 0), PIPS.get(game.number[b] or 0, 0)
+        return (self._weight(game, seat, a) - self._weight(game, seat, b)) * (pips_b - pips_a)
+
+    def _anarchy_gain(self, game: Landover, seat: int) -> float:
+        """Pips this seat expects to gain by shuffling every number (the mean number on each of its hexes)."""
+        numbered = [h for h, n in enumerate(game.number) if n is not None and game.terrain[h] not in ("water", "mystery")]
+        if not numbered or game.saved_numbers is not None:
+            return 0.0
+        mean = sum(PIPS.get(game.number[h] or 0, 0) for h in numbered) / len(numbered)
+        return sum(self._weight(game, seat, h) * (mean - PIPS.get(game.number[h] or 0, 0)) for h in numbered)
+
+    def _reach(self, game: Landover, e: int) -> float:
+        """The best free corner a road or bridge on side ``e`` opens (0: none)."""
+        best = 0.0
+        for v in game.map.edge_vertices[e]:
+            if game.corner_owner[v] == NOBODY and game.far_from_villages(v) and game.corner_on_land[v]:
+                best = max(best, self._corner(game, game.seat, v) + 2)
+        return best
 
 
 __all__ = ["GreedyBot", "corner_value"]
