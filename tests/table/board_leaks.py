@@ -82,7 +82,8 @@ def mainland_figure(count: int) -> dict[str, Any]:
         "presses": len(left),
         "possible_cards": round(sum(possible) / len(possible), 2),
         "cards_left": round(sum(left) / len(left), 2),
-        "named_percent": round(100 * sum(1 for n in left if n == 1) / len(left), 1),
+        # named outright by the picture (a seat with one card unseen is named by the counts alone)
+        "named_percent": round(100 * sum(1 for n, p in zip(left, possible) if n == 1 < p) / len(left), 1),
     }
 
 

@@ -64,7 +64,10 @@ class LandoverFace(LandoverLook, LandoverWords):
     (:mod:`.look`), the words (:mod:`.words`) and, here, the input."""
 
     def press(self, key: int) -> Outcome:
+        secret_before = self.secret_choice()
         outcome: Outcome = self._with_legal(lambda: self._press(key))
+        if secret_before or self.secret_choice():  # a refusal there would tell which card is chosen
+            outcome.flash = []
         return outcome
 
     def narrow(self, chosen: dict[str, Any]) -> Outcome:
@@ -206,6 +209,10 @@ class LandoverFace(LandoverLook, LandoverWords):
         self.mode, self.card, self.chosen, self.tentative = mode, None, {}, None
         if mode == "end_turn":
             return Outcome("press confirm (or end turn again) to end your turn")
+        legal = set(self.legal_actions())
+        if not any(a in legal for a in actions):  # the board shows the mode all the same: the hand is secret
+            return Outcome(f"{mode.replace('_', ' ')}: {self._mode_problem(mode)}; the board shows where it could go "
+                           f"(confirm will be refused; cancel to drop it): {self._next_words()}")
         return Outcome(f"{mode.replace('_', ' ')}: {self._next_words()}")
 
     def _cycle_name(self, field: str) -> Outcome:
@@ -254,6 +261,7 @@ class LandoverFace(LandoverLook, LandoverWords):
                 return Outcome("roll", action=Action({"type": "roll"}))
             return Outcome(f"nothing to confirm: {self._what_now(seat)}", refused=True)
         locked = ""
+        before = dict(self.chosen), self.tentative
         if self.tentative is not None:
             field, value = self.tentative
             self.chosen[field] = value
@@ -267,6 +275,9 @@ class LandoverFace(LandoverLook, LandoverWords):
                 return Outcome(f"{locked}; {self._next_words()}")
             return Outcome(f"not complete yet: {self._next_words()}", refused=True)
         action = self.picker.action()
-        if action is None:  # pragma: no cover - complete fields always name one legal action
+        if action is None:  # pragma: no cover - complete fields always name one listed action
             return Outcome(f"not complete yet: {self._next_words()}", refused=True)
+        if action not in self.legal_actions():  # chosen from the public listing: the hand does not pay it
+            self.chosen, self.tentative = before
+            return Outcome(self.problem(action) or "not possible now", refused=True, flash=self.flash_for(action))
         return Outcome(self.describe_action(action), action=action)
