@@ -208,8 +208,8 @@ class LandoverChoice(GameFace):
 
     def candidates(self) -> list[Action] | None:
         """The chosen mode's legal actions that agree with everything chosen so far (None: no mode yet)."""
-        if self.game.current_seat() is None or self._mode() is None:
-            return None
+        if self.game.current_seat() is None or self._mode() is None or (self._mode() == "card" and self.card is None):
+            return None  # nothing chosen yet (the card button without a playable card chose none)
         found: list[Action] = self._with_legal(self._legal_candidates)
         if self.near is not None and self.near[0] not in self.chosen:
             field, h = self.near

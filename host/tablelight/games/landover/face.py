@@ -188,7 +188,11 @@ class LandoverFace(LandoverLook, LandoverWords):
             if not cards:
                 held = sorted(set(game.dev_cards[seat]))
                 note = f" (you hold {', '.join(held)})" if held else ""
-                return Outcome(f"no development card you can play now{note}", refused=True)
+                if phase == "roll":
+                    return Outcome(f"no development card you can play now{note}", refused=True)
+                # The board leaves any other mode as it does for a playable card: the cards are secret.
+                self.mode, self.card, self.chosen, self.tentative = "card", None, {}, None
+                return Outcome(f"no development card you can play now{note}; choose something else")
             if self.mode == "card" and (self.chosen or self.tentative is not None):
                 field = self.open_field("name")
                 if field is None:

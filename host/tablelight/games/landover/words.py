@@ -115,7 +115,7 @@ class LandoverWords(LandoverChoice):
         game = self.game
         hand = ", ".join(f"{n} {name}" for name, n in zip(KINDS, game.hands[seat]) if n)
         status = f"{game.vp(seat)} points; hand: {hand or 'empty'}"
-        if self._mode() is not None and (self.chosen or self.mode is not None):
+        if self._mode() is not None and (self.chosen or self.mode is not None) and not (self.mode == "card" and self.card is None):
             return f"{status}. {self._next_words()}"
         return f"{status}. {self._what_now(seat)}"
 
