@@ -290,3 +290,22 @@ def test_landover_every_mode_button_shows_the_same_on_the_board() -> None:
                 assert a.shared() == b.shared(), f"{mode}: the shared board differs"
                 paid_differently += landover_choosing(a, b)
     assert paid_differently >= 1
+
+
+def test_landover_keys_still_reach_every_legal_action() -> None:
+    """The keys choose from the public listing: it holds every legal action but a development card's
+    (those follow the engine's listing), so nothing the hand allows is out of the keys' reach."""
+    checked = 0
+    for seed in (1, 2, 3):
+        game = game_class("landover")(3, {}, seed)
+        face = Seated(game).face
+        rng = Rng(seed)
+        for _ in range(300):
+            if game.is_over():
+                break
+            if game.phase == "main":  # type: ignore[attr-defined]
+                legal = {a for a in game.legal_actions() if a["type"] != "play"}
+                assert legal <= set(face.public_actions())  # type: ignore[attr-defined]
+                checked += 1
+            game.apply(game.random_action(rng))
+    assert checked >= 100
