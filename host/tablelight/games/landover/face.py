@@ -27,6 +27,10 @@ later, up to 760 LEDs); the keys are a 10 x 10 matrix, all 20 free pins of the F
   green, commerce yellow, politics blue); the merchant LED its owner's colour;
 * while a person chooses, the places still possible pulse in their colour, the one
   picked by cycling blinks and the ones chosen shine; a refused press flashes white.
+  The board is shared and hands are secret: the places are those of the public listing
+  (what any hand could do, :meth:`~.choice.LandoverChoice.public_actions`), so a mode
+  looks the same whether or not the hand pays for it (the seat's own screen says so, and
+  confirm is refused); a development card's choice is not shown at all.
 
 **Input** (:meth:`LandoverFace.press`): a button chooses what to do (build type,
 military, a culture, trade, raid, catapult, card, end turn); then the action's places
@@ -38,8 +42,8 @@ player; a card-kind key a resource or commodity; a die key a number; the card ke
 cycles through the cards one can play (and, once a spy is played, the cards to take); confirm
 takes the blinking pick and applies the action once it is complete. Setup and the lucky
 raid need no button; before the roll, confirm rolls (or card + dice keys + confirm plays
-the alchemist). Cancel drops everything chosen. Every choice narrows the engine's own
-legal actions, and the action applied is one of them (``Game.apply`` checks it again);
+the alchemist). Cancel drops everything chosen. Every choice narrows the engine's
+public listing, and the action applied is a legal one (checked on confirm, and by ``Game.apply`` again);
 a refused press changes nothing and says why (the engine's reason where it has one).
 """
 
