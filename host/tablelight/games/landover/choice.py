@@ -2,16 +2,16 @@
 
 A mode button (build a road, trade, play a card...) narrows the engine's listing to that
 mode's; the shared :class:`~tablelight.table.picker.Picker` narrows them further by the places and
-values chosen with keys.
+values chosen with keys. :class:`LandoverChoice` keeps that state and says why a mode or a place
+is refused (the engine's own reason where it has one); the look (:mod:`.look`), the words
+(:mod:`.words`) and the input (:mod:`.face`) build on it.
 
 The board is shared and a hand is secret, so what the keys choose follows the *public* listing
 (:meth:`LandoverChoice.public_actions`): the actions the seat could take whatever its hand
 (where a road may go, which cultures it may improve, every trade); whether the hand pays is
 said on the seat's own screen when it picks the mode, and checked on confirm. A development
 card is secret too: while one is chosen (mode ``card`` after the roll) the board shows nothing
-of the choice (:meth:`LandoverChoice.secret_choice`). :class:`LandoverChoice` keeps that state and says why a mode or a place
-is refused (the engine's own reason where it has one); the look (:mod:`.look`), the words
-(:mod:`.words`) and the input (:mod:`.face`) build on it.
+of the choice (:meth:`LandoverChoice.secret_choice`).
 """
 
 from __future__ import annotations
