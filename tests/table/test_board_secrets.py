@@ -309,3 +309,19 @@ def test_landover_keys_still_reach_every_legal_action() -> None:
                 checked += 1
             game.apply(game.random_action(rng))
     assert checked >= 100
+
+
+def test_landover_a_development_card_chosen_on_a_page_is_not_on_the_board() -> None:
+    """A seat's page chose a development card to play, and its place: the board shows nothing of
+    it (the page is the seat's own screen)."""
+    shown = 0
+    for game, _ in twins("landover", 3, landover_twin, 4):
+        seated = Seated(game)
+        before = seated.shared()
+        for play in [a for a in game.legal_actions() if a["type"] == "play"][:6]:
+            for step in range(1, len(play) + 1):
+                assert seated.table.narrow(dict(list(play.items())[:step]))
+                assert seated.shared()[0] == before[0], f"{play}: the board shows the card's choice"
+                shown += 1
+            seated.table.narrow({})
+    assert shown >= 4

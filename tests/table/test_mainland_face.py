@@ -456,3 +456,17 @@ def test_a_person_plays_with_the_simulated_board_keys(real_board):
             assert sum(1 for a in chosen if a["type"] == "place") >= 3
         finally:
             session.close()
+
+
+def test_a_page_choosing_a_hand_card_shows_on_the_board_as_its_hand_key_does():
+    """A seat's page chose a card (the seat's own screen): the spot stays where it was and no spot
+    pulses, as after its hand key; only a spot the page chose moves it (issue 24)."""
+    game = after_camps()
+    face, keyed = face_for(game), face_for(game)
+    card = next(c for c in game.hands[0] if any(p[0] == c for p in game.placements()))
+    assert not face.narrow({"type": "place", "card": card}).refused
+    press_all(keyed, ("hand", game.hands[0].index(card)))
+    assert (face.x, face.y) == (5, 5) and face.pixels() == keyed.pixels()
+    _, x, y, rotation = next(p for p in game.placements() if p[0] == card)
+    assert not face.narrow({"type": "place", "card": card, "rotation": rotation, "x": x}).refused
+    assert face.x == x
