@@ -434,8 +434,18 @@ def test_refused_presses_say_why_flash_and_change_nothing():
         return (face.mode, face.card, dict(face.chosen), face.tentative)
 
     before = state()
+    # The hand is secret (issue 24): the city button is taken as with any hand (the board shows the
+    # villages a city could go on), the cost is said on the seat's own screen, confirm is refused.
     outcome = face.press(layout.key_of("city"))
-    assert outcome.refused and "costs" in outcome.message and state() == before
+    assert not outcome.refused and "costs" in outcome.message and face.mode == "city"
+    village = face.options("vertex")[0]
+    assert not face.press(layout.key_of("hex", face.corner_home[village])).refused
+    picked = state()
+    corner = picked[3][1]
+    outcome = face.press(layout.key_of("confirm"))
+    assert outcome.refused and "costs" in outcome.message and outcome.action is None
+    assert state() == picked and outcome.flash == [layout.corner_led[corner]]
+    assert not face.press(layout.key_of("cancel")).refused and state() == before
     outcome = face.press(layout.key_of("confirm"))
     assert outcome.refused and "nothing to confirm" in outcome.message
     outcome = face.press(layout.key_of("kind", "ore"))

@@ -167,31 +167,48 @@ def test_pixels_of_a_known_board():
     assert pixels[turn[1]][3] == PULSE
 
 
-def test_a_chosen_card_shows_its_legal_spots_and_itself():
-    game = after_camps()
+def test_the_camp_shows_its_legal_spots_and_itself():
+    """Every clan's first card is the camp (no secret): the board shows where it fits."""
+    game = Mainland(2, seed=1)
     face = face_for(game)
-    index = next(i for i, c in enumerate(game.hands[0]) if any(p[0] == c and p[3] == 0 for p in game.placements()))
-    outcome = press_all(face, ("hand", index))
-    card = game.hands[0][index]
     spots = face.spots()
-    legal = {(y, x) for c, x, y, r in game.placements() if c == card and r == 0}
-    assert set(spots) == legal and len(spots) >= 1 and not outcome.refused
-    assert (face.y, face.x) == spots[0] and face.rotation == 0  # the spot jumped to a legal place
+    legal = {(y, x) for c, x, y, r in game.placements() if c == "camp" and r == 0}
+    assert set(spots) == legal and len(spots) >= 1
     pixels = face.pixels()
     cell = face.layout.cell_leds
     footprint = set(face.footprint(face.x, face.y))
-    assert pixels[cell[face.y][face.x]] == scaled(CLAN_COLORS[0], 1.0, BLINK)
+    fits = game.is_legal(face.place_action())
+    assert pixels[cell[face.y][face.x]] == (scaled(CLAN_COLORS[0], 1.0, BLINK) if fits else (110, 110, 110, BLINK))
     for y, x in spots:
         led = cell[y][x]
         if led in footprint:
             continue
         owner, _ = game.cell(x, y)
-        assert pixels[led][3] == PULSE
         assert pixels[led] == (EMPTY_SPOT if owner < 0 else scaled(CLAN_COLORS[owner], 0.7, PULSE))
-    # A spot where it does not fit shows the card grey.
-    press_all(face, ("column", 9), ("row", 0))
-    assert (face.x, face.y) == (9, 0) and (0, 9, card) not in {(y, x, c) for c, x, y, r in game.placements()}
-    assert face.pixels()[cell[0][9]] == (110, 110, 110, BLINK)
+
+
+def test_a_hand_card_shows_only_where_the_keys_put_it():
+    """A hand card is secret: choosing it leaves the spot where it was, no legal spot pulses, and
+    the four tiles at the spot blink in the clan's colour whether it fits there or not (issue 24:
+    the pulsing spots named the card in half the cases). The seat's own words say where it fits."""
+    game = after_camps()
+    face = face_for(game)
+    before = face.pixels()
+    index = next(i for i, c in enumerate(game.hands[0]) if any(p[0] == c and p[3] == 0 for p in game.placements()))
+    card = game.hands[0][index]
+    outcome = press_all(face, ("hand", index))
+    assert (face.x, face.y) == (5, 5) and face.rotation == 0 and not outcome.refused  # the spot did not jump
+    rotation, x, y = next((r, x, y) for c, x, y, r in sorted(game.placements(), key=lambda p: (p[3], p[2], p[1])) if c == card)
+    assert f"e.g. at ({x}, {y}) turned {rotation * 90} degrees" in outcome.message
+    cell = face.layout.cell_leds
+    blink = scaled(CLAN_COLORS[0], 1.0, BLINK)
+    for spot in ((5, 5), (x, y), (9, 0)):
+        press_all(face, ("column", spot[0]), ("row", spot[1]))
+        pixels = face.pixels()
+        footprint = set(face.footprint(*spot))
+        assert all(pixels[led] == blink for led in footprint)
+        assert all(pixels[led] == before[led] for row in cell for led in row if led not in footprint)
+    assert (0, 9, card) not in {(y, x, c) for c, x, y, r in game.placements()}  # (9, 0) does not fit: same look
 
 
 def test_flashing_leds_and_game_over():
@@ -439,3 +456,17 @@ def test_a_person_plays_with_the_simulated_board_keys(real_board):
             assert sum(1 for a in chosen if a["type"] == "place") >= 3
         finally:
             session.close()
+
+
+def test_a_page_choosing_a_hand_card_shows_on_the_board_as_its_hand_key_does():
+    """A seat's page chose a card (the seat's own screen): the spot stays where it was and no spot
+    pulses, as after its hand key; only a spot the page chose moves it (issue 24)."""
+    game = after_camps()
+    face, keyed = face_for(game), face_for(game)
+    card = next(c for c in game.hands[0] if any(p[0] == c for p in game.placements()))
+    assert not face.narrow({"type": "place", "card": card}).refused
+    press_all(keyed, ("hand", game.hands[0].index(card)))
+    assert (face.x, face.y) == (5, 5) and face.pixels() == keyed.pixels()
+    _, x, y, rotation = next(p for p in game.placements() if p[0] == card)
+    assert not face.narrow({"type": "place", "card": card, "rotation": rotation, "x": x}).refused
+    assert face.x == x

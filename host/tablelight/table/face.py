@@ -17,6 +17,14 @@ entry (:class:`tablelight.core.registry.GameEntry`):
 * :meth:`GameFace.flash_for`: the LEDs to flash when the engine refuses an action;
 * :meth:`GameFace.dice_rolls`: rolls for the board to animate (games with dice).
 
+**The board is shared.** Everyone at the table sees its LEDs (and the public board page that
+mirrors them), so :meth:`GameFace.pixels` and every refusal's ``flash`` must be a function of
+what every seat may see and of the keys pressed: nothing may depend on a seat's hidden cards.
+A choice that does (Mainland's hand card, a Landover development card) is shown on the seat's
+own screen (:meth:`GameFace.candidates`, private words); a face whose keys choose among things
+the hand decides follows the public listing and lets the engine refuse on confirm.
+``tests/table/test_board_secrets.py`` checks this for every game with secrets.
+
 A face reads its own sections of the board layout (``hardware/layouts/<id>.json``).
 Every layout also has the generic fields the firmware, the simulated board and the
 views use: ``id``, ``leds``, ``keys``, optionally ``key_matrix`` (rows, columns) and
@@ -98,7 +106,8 @@ class Outcome:
     """What a press did: an action to apply, or a message (and the LEDs to flash when refused).
 
     ``flash`` holds LED numbers; the table keeps them flashing for a moment (white, blinking)
-    on top of what :meth:`GameFace.pixels` shows.
+    on top of what :meth:`GameFace.pixels` shows. Like the pixels, they must not depend on hidden
+    cards (a refusal whose reason is secret flashes what the keys chose, or nothing).
     """
 
     message: str
@@ -148,7 +157,8 @@ class GameFace(ABC):
 
     @abstractmethod
     def pixels(self, flashing: Collection[int] = ()) -> list[Pixel]:
-        """What every LED should show now (length = the layout's ``leds``); ``flashing``: LEDs to flash."""
+        """What every LED should show now (length = the layout's ``leds``); ``flashing``: LEDs to flash.
+        Public: a function of what every seat may see and of the keys pressed (see the module docstring)."""
 
     @abstractmethod
     def press(self, key: int) -> Outcome:

@@ -1,10 +1,17 @@
 """Landover's face, part 1: what a person is in the middle of choosing.
 
-A mode button (build a road, trade, play a card...) narrows the engine's legal actions to that
+A mode button (build a road, trade, play a card...) narrows the engine's listing to that
 mode's; the shared :class:`~tablelight.table.picker.Picker` narrows them further by the places and
 values chosen with keys. :class:`LandoverChoice` keeps that state and says why a mode or a place
 is refused (the engine's own reason where it has one); the look (:mod:`.look`), the words
 (:mod:`.words`) and the input (:mod:`.face`) build on it.
+
+The board is shared and a hand is secret, so what the keys choose follows the *public* listing
+(:meth:`LandoverChoice.public_actions`): the actions the seat could take whatever its hand
+(where a road may go, which cultures it may improve, every trade); whether the hand pays is
+said on the seat's own screen when it picks the mode, and checked on confirm. A development
+card is secret too: while one is chosen (mode ``card`` after the roll) the board shows nothing
+of the choice (:meth:`LandoverChoice.secret_choice`).
 """
 
 from __future__ import annotations
@@ -13,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablelight.core.errors import IllegalActionError, SetupError
 from tablelight.core.game import Action
-from tablelight.games.landover.layout import BUILD_PIECES, CULTURE_BUTTONS, LAYOUT_ID, LandoverLayout
+from tablelight.games.landover.layout import BUILD_PIECES, CULTURE_BUTTONS, KINDS, LAYOUT_ID, LandoverLayout
 from tablelight.table.face import SEAT_NAMES, GameFace
 from tablelight.table.picker import Picker, refusal
 
@@ -48,6 +55,8 @@ FIELD_WORDS = {
     "kind": "card kind", "take": "cards to take", "card_taken": "card to take (card key)", "white": "white die",
     "red": "red die", "cards": "cards to take", "dev_card": "card to take (card key)",
 }
+#: The hand the public listing is made with: every kind of card, more than any cost asks.
+PUBLIC_HAND = (9,) * len(KINDS)
 #: Engine rules that say why a whole kind of action is impossible (not one place).
 GENERAL_RULES = (
     "landover.cost.", "landover.build.no_pieces", "landover.military.", "landover.culture.max",
@@ -99,6 +108,8 @@ class LandoverChoice(GameFace):
     def reset(self) -> None:
         #: The engine's legal actions during one press, look or prompt (the game cannot change meanwhile).
         self._legal: list[Action] | None = None
+        #: The public listing during one press, look or prompt (made when first asked for).
+        self._public: list[Action] | None = None
         self.mode: str | None = None
         self.card: str | None = None
         self.chosen: dict[str, Any] = {}
@@ -138,17 +149,43 @@ class LandoverChoice(GameFace):
         return kind == mode  # military, trade, end_turn
 
     def mode_actions(self, mode: str | None = None, card: str | None = None) -> list[Action]:
-        """The engine's legal actions of a mode (default: the mode chosen now)."""
+        """The actions of a mode the keys choose among (default: the mode chosen now): a card's
+        plays from the engine's legal actions, every other mode's from the public listing."""
         if self.game.current_seat() is None:
             return []
         if mode is None:
             mode, card = self._mode(), self.card
         if mode is None:
             return []
-        return [a for a in self.legal_actions() if self._in_mode(a, mode, card)]
+        listing = self.legal_actions() if mode == "card" else self.public_actions()
+        return [a for a in listing if self._in_mode(a, mode, card)]
 
     def legal_actions(self) -> list[Action]:
         return self._legal if self._legal is not None else self.game.legal_actions()
+
+    def public_actions(self) -> list[Action]:
+        """What the seat to act could do whatever its hidden cards: in the main phase, the legal actions
+        of a copy of the game where it holds :data:`PUBLIC_HAND` and no development card (costs aside,
+        every rule reads only public things: the pieces, military, cultures, harbors); in the other
+        phases the legal actions (they read no hand: the setup, the roll, the lucky raid, the take)."""
+        if self._public is not None:
+            return self._public
+        game = self.game
+        seat = game.current_seat()
+        if seat is None or game.phase != "main":
+            return self.legal_actions()
+        twin = game.clone()
+        twin.hands[seat] = list(PUBLIC_HAND)
+        twin.dev_cards[seat] = []
+        found = twin.legal_actions()
+        if self._legal is not None:  # inside one press or look: keep it for the rest of it
+            self._public = found
+        return found
+
+    def secret_choice(self) -> bool:
+        """Whether what is being chosen depends on a hidden card (a development card after the roll;
+        the roll's alchemist is listed for every seat): the board then shows nothing of it."""
+        return self._mode() == "card" and self.game.phase != "roll"
 
     def _with_legal(self, work: Any) -> Any:
         """Run ``work()`` with the legal actions listed once (a press asks for them many times)."""
@@ -158,7 +195,7 @@ class LandoverChoice(GameFace):
         try:
             return work()
         finally:
-            self._legal = None
+            self._legal = self._public = None
 
     @property
     def chosen(self) -> dict[str, Any]:
@@ -171,15 +208,20 @@ class LandoverChoice(GameFace):
 
     def candidates(self) -> list[Action] | None:
         """The chosen mode's legal actions that agree with everything chosen so far (None: no mode yet)."""
-        if self.game.current_seat() is None or self._mode() is None:
-            return None
-        found: list[Action] = self._with_legal(self.picker.candidates)
+        if self.game.current_seat() is None or self._mode() is None or (self._mode() == "card" and self.card is None):
+            return None  # nothing chosen yet (the card button without a playable card chose none)
+        found: list[Action] = self._with_legal(self._legal_candidates)
         if self.near is not None and self.near[0] not in self.chosen:
             field, h = self.near
             found = [a for a in found if a.get(field) in self.around(field, h)]
         elif not self.chosen and len(found) == len(self.legal_actions()):
             return None  # a mode the phase forces (a setup placement) narrows nothing: no key chose it
         return found
+
+    def _legal_candidates(self) -> list[Action]:
+        """The picker's candidates the hand allows (the seat's page lists what it may choose)."""
+        legal = set(self.legal_actions())
+        return [a for a in self.picker.candidates() if a in legal]
 
     def around(self, field: str, h: int) -> list[int]:
         """The corners (or sides, by ``field``'s kind) of hex ``h`` that have a light, in turning order."""

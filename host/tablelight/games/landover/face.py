@@ -27,6 +27,10 @@ later, up to 760 LEDs); the keys are a 10 x 10 matrix, all 20 free pins of the F
   green, commerce yellow, politics blue); the merchant LED its owner's colour;
 * while a person chooses, the places still possible pulse in their colour, the one
   picked by cycling blinks and the ones chosen shine; a refused press flashes white.
+  The board is shared and hands are secret: the places are those of the public listing
+  (what any hand could do, :meth:`~.choice.LandoverChoice.public_actions`), so a mode
+  looks the same whether or not the hand pays for it (the seat's own screen says so, and
+  confirm is refused); a development card's choice is not shown at all.
 
 **Input** (:meth:`LandoverFace.press`): a button chooses what to do (build type,
 military, a culture, trade, raid, catapult, card, end turn); then the action's places
@@ -38,8 +42,8 @@ player; a card-kind key a resource or commodity; a die key a number; the card ke
 cycles through the cards one can play (and, once a spy is played, the cards to take); confirm
 takes the blinking pick and applies the action once it is complete. Setup and the lucky
 raid need no button; before the roll, confirm rolls (or card + dice keys + confirm plays
-the alchemist). Cancel drops everything chosen. Every choice narrows the engine's own
-legal actions, and the action applied is one of them (``Game.apply`` checks it again);
+the alchemist). Cancel drops everything chosen. Every choice narrows the engine's
+public listing, and the action applied is a legal one (checked on confirm, and by ``Game.apply`` again);
 a refused press changes nothing and says why (the engine's reason where it has one).
 """
 
@@ -64,7 +68,10 @@ class LandoverFace(LandoverLook, LandoverWords):
     (:mod:`.look`), the words (:mod:`.words`) and, here, the input."""
 
     def press(self, key: int) -> Outcome:
+        secret_before = self.secret_choice()
         outcome: Outcome = self._with_legal(lambda: self._press(key))
+        if secret_before or self.secret_choice():  # a refusal there would tell which card is chosen
+            outcome.flash = []
         return outcome
 
     def narrow(self, chosen: dict[str, Any]) -> Outcome:
@@ -185,7 +192,11 @@ class LandoverFace(LandoverLook, LandoverWords):
             if not cards:
                 held = sorted(set(game.dev_cards[seat]))
                 note = f" (you hold {', '.join(held)})" if held else ""
-                return Outcome(f"no development card you can play now{note}", refused=True)
+                if phase == "roll":
+                    return Outcome(f"no development card you can play now{note}", refused=True)
+                # The board leaves any other mode as it does for a playable card: the cards are secret.
+                self.mode, self.card, self.chosen, self.tentative = "card", None, {}, None
+                return Outcome(f"no development card you can play now{note}; choose something else")
             if self.mode == "card" and (self.chosen or self.tentative is not None):
                 field = self.open_field("name")
                 if field is None:
@@ -206,6 +217,10 @@ class LandoverFace(LandoverLook, LandoverWords):
         self.mode, self.card, self.chosen, self.tentative = mode, None, {}, None
         if mode == "end_turn":
             return Outcome("press confirm (or end turn again) to end your turn")
+        legal = set(self.legal_actions())
+        if not any(a in legal for a in actions):  # the board shows the mode all the same: the hand is secret
+            return Outcome(f"{mode.replace('_', ' ')}: {self._mode_problem(mode)}; the board shows where it could go "
+                           f"(confirm will be refused; cancel to drop it): {self._next_words()}")
         return Outcome(f"{mode.replace('_', ' ')}: {self._next_words()}")
 
     def _cycle_name(self, field: str) -> Outcome:
@@ -254,6 +269,7 @@ class LandoverFace(LandoverLook, LandoverWords):
                 return Outcome("roll", action=Action({"type": "roll"}))
             return Outcome(f"nothing to confirm: {self._what_now(seat)}", refused=True)
         locked = ""
+        before = dict(self.chosen), self.tentative
         if self.tentative is not None:
             field, value = self.tentative
             self.chosen[field] = value
@@ -267,6 +283,9 @@ class LandoverFace(LandoverLook, LandoverWords):
                 return Outcome(f"{locked}; {self._next_words()}")
             return Outcome(f"not complete yet: {self._next_words()}", refused=True)
         action = self.picker.action()
-        if action is None:  # pragma: no cover - complete fields always name one legal action
+        if action is None:  # pragma: no cover - complete fields always name one listed action
             return Outcome(f"not complete yet: {self._next_words()}", refused=True)
+        if action not in self.legal_actions():  # chosen from the public listing: the hand does not pay it
+            self.chosen, self.tentative = before
+            return Outcome(self.problem(action) or "not possible now", refused=True, flash=self.flash_for(action))
         return Outcome(self.describe_action(action), action=action)

@@ -127,7 +127,7 @@ class LandoverLook(LandoverChoice):
         return [led for led in found if led is not None]
 
     def _show_choice(self, pixels: list[Pixel], seat: int) -> None:
-        if self._mode() is None:
+        if self._mode() is None or self.secret_choice():  # a development card's choice is the seat's alone
             return
         color = SEAT_COLORS[seat]
         field = self.open_field()

@@ -74,7 +74,8 @@ class LandoverWords(LandoverChoice):
         if phase == "take":
             return f"{self._seen_words()}; {self._next_words()}"
         playable = bool(self._playable_cards())
-        possible = [m for m in MODE_BUTTONS if (playable if m == "card" else bool(self.mode_actions(m)))]
+        legal = self.legal_actions()  # what the hand allows: these words are the seat's own
+        possible = [m for m in MODE_BUTTONS if (playable if m == "card" else any(self._in_mode(a, m, None) for a in legal))]
         return "press " + ", ".join(m.replace("_", " ") for m in possible)
 
     def _seen_words(self) -> str:
@@ -114,7 +115,7 @@ class LandoverWords(LandoverChoice):
         game = self.game
         hand = ", ".join(f"{n} {name}" for name, n in zip(KINDS, game.hands[seat]) if n)
         status = f"{game.vp(seat)} points; hand: {hand or 'empty'}"
-        if self._mode() is not None and (self.chosen or self.mode is not None):
+        if self._mode() is not None and (self.chosen or self.mode is not None) and not (self.mode == "card" and self.card is None):
             return f"{status}. {self._next_words()}"
         return f"{status}. {self._what_now(seat)}"
 

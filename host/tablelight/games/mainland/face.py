@@ -14,16 +14,21 @@ refused up front.
   clan's Mainland (its largest territory); once the game is over every clan's
   Mainland is at full brightness;
 * matrix cells beyond the board's limit glow faint grey, so the limit shows;
-* while a card is chosen, every legal spot for it as it is turned now (the top-left
-  tile of each legal placement) pulses: in the clan's colour on a tile, faint white on
-  empty space; the card itself, at the spot, blinks in the clan's colour when it may go
-  there, grey when it may not;
+* while the camp is chosen (a clan's first turn: every clan's first card, so no secret),
+  every legal spot for it as it is turned now (the top-left tile of each legal placement)
+  pulses: in the clan's colour on a tile, faint white on empty space; the camp itself, at
+  the spot, blinks in the clan's colour when it may go there, grey when it may not;
+* while a card of the hand is chosen, only the four tiles at the spot blink in the clan's
+  colour, wherever the keys (or the seat's page) put it: the board is shared and the card
+  is secret, so it shows nothing that depends on the card (not its legal spots, not
+  whether it fits there, and choosing it does not move the spot); the seat's own screen
+  says where it fits, and a seat's page lists the spots;
 * the turn LED of the clan to act pulses, the others glow dimly (a clan out of tokens:
   dark); at the end the winners' blink; token LEDs show each clan's tokens left;
 * a refused press flashes the LEDs concerned white for a moment.
 
-**Input** (:meth:`MainlandFace.press`): press a hand key to choose a card (the spot jumps
-to a legal place when there is one; the same key again drops it), rotate, move the spot
+**Input** (:meth:`MainlandFace.press`): press a hand key to choose a card (the spot stays
+where it is: the seat's own screen says where the card fits; the same key again drops it), rotate, move the spot
 with the arrows or with a column key and a row key, then confirm. What is chosen narrows the
 engine's legal placements through the shared :class:`~tablelight.table.picker.Picker`
 (fields ``card``, ``rotation``, ``x``, ``y``): the card and the way it is turned are chosen
@@ -260,12 +265,14 @@ class MainlandFace(GameFace):
                     pixels[led] = scaled(CLAN_COLORS[owner], level)
         card = self.chosen()
         if seat is not None and card is not None:
-            for y, x in self.spots():
-                owner, _ = game.cell(x, y)
-                led = layout.cell_leds[y][x]
-                pixels[led] = scaled(CLAN_COLORS[owner], SPOT_LEVEL, PULSE) if owner >= 0 else EMPTY_SPOT
-            action = self.place_action()
-            look = scaled(CLAN_COLORS[seat], 1.0, BLINK) if action is not None and game.is_legal(action) else BAD_SPOT
+            look = scaled(CLAN_COLORS[seat], 1.0, BLINK)
+            if card == CAMP:  # the camp is no secret: where it fits may show (a hand card's may not)
+                for y, x in self.spots():
+                    owner, _ = game.cell(x, y)
+                    led = layout.cell_leds[y][x]
+                    pixels[led] = scaled(CLAN_COLORS[owner], SPOT_LEVEL, PULSE) if owner >= 0 else EMPTY_SPOT
+                action = self.place_action()
+                look = look if action is not None and game.is_legal(action) else BAD_SPOT
             for led in self.footprint(self.x, self.y):
                 pixels[led] = look
         winners = set(game.winners()) if seat is None else set()
@@ -367,7 +374,9 @@ class MainlandFace(GameFace):
             return Outcome(f"{card} chosen: press replace (or choose it on your page) to swap it")
         probe.agree(Action({"type": "place", **chosen, "rotation": chosen.get("rotation", self.rotation)})) or probe.agree(chosen)
         first = probe.candidates()[0]
-        self.rotation, self.x, self.y = first["rotation"], chosen.get("x", first["x"]), chosen.get("y", first["y"])
+        self.rotation = first["rotation"]
+        if card == CAMP or "x" in chosen or "y" in chosen:  # a hand card's spot moves only when the page chose one
+            self.x, self.y = chosen.get("x", first["x"]), chosen.get("y", first["y"])
         self.turned = turned
         return Outcome(f"{card} at ({self.x}, {self.y}) turned {self.rotation * 90} degrees: {self.spot_words(card)}")
 
@@ -397,18 +406,18 @@ class MainlandFace(GameFace):
         if card == self.card:
             self.card = None
             return Outcome(f"{card} put back in your hand")
+        # The spot and the turn stay as the keys left them: the shared board shows nothing that
+        # depends on the card (where it fits is said here, on the seat's own screen).
         self.card, self.rotation, self.turned = card, 0, False
         everywhere = [(r, spot) for r in range(4) for spot in self.spots(card, r)]
         if not everywhere:
             return Outcome(f"{card} ({card_words(card)}) fits nowhere now: replace it, choose another card or pass")
-        ahead = self.spots(card, 0)
-        if ahead:
-            self.y, self.x = ahead[0]
-        else:
-            self.rotation, (self.y, self.x) = everywhere[0]
+        action = self.place_action()
+        here = "it fits here" if action is not None and self.problem(action) is None else "not here"
+        rotation, (y, x) = next(((r, spot) for r, spot in everywhere if r == 0), everywhere[0])
         return Outcome(
-            f"{card} ({card_words(card)}) fits in {len(everywhere)} ways; at ({self.x}, {self.y}) turned "
-            f"{self.rotation * 90} degrees now: move it (arrows, x and y keys), rotate, then confirm"
+            f"{card} ({card_words(card)}) fits in {len(everywhere)} ways ({here}), e.g. at ({x}, {y}) turned "
+            f"{rotation * 90} degrees: move it (arrows, x and y keys), rotate, then confirm"
         )
 
     def _arm(self, seat: int, kind: str) -> Outcome:
