@@ -234,3 +234,33 @@ def test_an_oversize_payload_through_a_transport_is_answered_too_large_and_chang
     hosts.feed(usb_t, bytes(wire.cobs_encode(bytearray(big) + bytes((crc >> 8, crc & 0xFF)))) + b"\x00", 5)
     (reply,) = usb.take()
     assert wire.decode_error(reply)[:2] == (wire.ERR_TOO_LARGE, wire.MSG_LOOP) and link.scene.version == version
+
+
+def test_a_bluetooth_handshake_does_not_renew_a_gone_usb_hosts_lease() -> None:
+    """After a USB game the USB host leaves; a paired BLE host's handshake (hello requests every
+    250 ms, then a welcome) must take the board once USB's lease has run out."""
+    nvm = Nvm()
+    HostKeys(nvm).add(KEY_A)
+    link, hosts, pairing, usb_t, ble_t, usb, ble = board(nvm)
+    hosts.feed(usb_t, wire.encode_welcome(1000), 0)
+    hosts.feed(usb_t, wire.encode_scene(1, [(0, 0, 0, 0), (9, 9, 9, 0)], bytes(10)), 0)
+    usb.take()
+    authenticate(hosts, ble_t, ble, KEY_A, 100)
+    for now in range(250, 2501, 250):
+        hosts.feed(ble_t, wire.encode_hello_req(now), now)
+        link.tick(now)
+    hellos = ble.take()
+    assert kinds(hellos) == [wire.MSG_HELLO] * 10 and not usb.take()
+    assert wire.decode_hello(hellos[-1])["nonce"] == 2500
+    assert not link.lease_ok  # USB's lease ran out at 1000 ms
+    hosts.feed(ble_t, wire.encode_welcome(1000), 2600)
+    assert hosts.owner is ble_t and link.lease_ok and not ble.take()
+
+
+def test_the_owners_hello_request_still_renews_its_lease() -> None:
+    link, hosts, pairing, usb_t, ble_t, usb, ble = board()
+    hosts.feed(usb_t, wire.encode_welcome(1000), 0)
+    for now in range(500, 3001, 500):
+        hosts.feed(usb_t, wire.encode_hello_req(now), now)
+        link.tick(now)
+    assert hosts.owner is usb_t and link.lease_ok
