@@ -34,6 +34,10 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 64
 #: An int beyond 40 digits is no seed, id, count or coordinate a game uses.
 MAX_INT_DIGITS = 40
+#: Seeds are 0 <= seed < SEED_LIMIT (63 bits, as a secret seed: every stored seed reads back), and a
+#: whole-number game option lies strictly between -INT_LIMIT and INT_LIMIT.
+SEED_LIMIT = 2**63
+INT_LIMIT = 2**63
 
 _STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
 
@@ -218,10 +222,15 @@ def number_in_range(low: float, high: float, *, whole: bool = False) -> Callable
         except ValueError:
             kind = "a whole number" if whole else "a number"
             raise argparse.ArgumentTypeError(f"{text[:40]!r} is not {kind}") from None
-        if not (math.isfinite(value) and low <= value <= high):
+        if not ((whole or math.isfinite(value)) and low <= value <= high):
             shown = f"{low:g}-{high:g}" if not whole else f"{int(low)}-{int(high)}"
-            raise argparse.ArgumentTypeError(f"{text[:40]} is outside {shown}")
+            given = text if len(text) <= 40 else f"a number of {len(text.strip().lstrip('+-'))} digits"
+            raise argparse.ArgumentTypeError(f"{given} is outside {shown}")
         return value
 
     parse.__name__ = "whole number" if whole else "number"  # argparse names the type in its error
     return parse
+
+
+#: The ``type`` of every ``--seed``: a whole number 0 <= seed < 2**63 (:data:`SEED_LIMIT`).
+seed_argument = number_in_range(0, SEED_LIMIT - 1, whole=True)
