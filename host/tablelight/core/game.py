@@ -403,9 +403,8 @@ class Game(ABC):
             return order
 
         def valid(v: Any) -> bool:
-            return isinstance(v, list) and sorted(v) == list(range(n)) and all(
-                is_whole(x) for x in v
-            )
+            # whole numbers first: sorting a list of mixed types raises TypeError
+            return isinstance(v, list) and all(is_whole(x) for x in v) and sorted(v) == list(range(n))
 
         return self._chance(kind, draw, valid, **context)
 

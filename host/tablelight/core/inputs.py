@@ -234,3 +234,15 @@ def number_in_range(low: float, high: float, *, whole: bool = False) -> Callable
 
 #: The ``type`` of every ``--seed``: a whole number 0 <= seed < 2**63 (:data:`SEED_LIMIT`).
 seed_argument = number_in_range(0, SEED_LIMIT - 1, whole=True)
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_CONTROL_BUT_LINES = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str, *, lines: bool = False) -> str:
+    """``text`` from a file (a map id, a roster name) safe to print on a terminal: control
+    characters (escape codes, carriage returns, bells; C0, DEL and C1) shown escaped, as ``\\x1b``;
+    every other character kept. With ``lines`` (a whole report) newlines and tabs are kept too."""
+    pattern = _CONTROL_BUT_LINES if lines else _CONTROL
+    return pattern.sub(lambda match: f"\\x{ord(match.group()):02x}", str(text))
