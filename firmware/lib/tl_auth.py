@@ -4,9 +4,12 @@ imports this file through the link ``host/tablelight/wire/auth.py``).
 
 After pairing, a host key never crosses the air again. The host asks for a challenge
 (AUTH_BEGIN with the authentication version it speaks); the board answers CHALLENGE with 16
-random bytes it has never sent before; the host answers AUTH_PROOF, the first 16 bytes of
-HMAC-SHA256(host key, nonce || CONTEXT). The board compares that with the proof of each paired
-key and forgets the nonce whatever the answer, so a recorded proof is worth nothing later.
+random bytes it has never sent before; the host answers AUTH_PROOF: its key's colour code (the
+one the board showed on its LEDs at pairing: public, it only says which paired key to try) and
+the first 16 bytes of HMAC-SHA256(host key, nonce || CONTEXT). The board compares that with the
+proof of each paired key of that code and forgets the nonce whatever the answer, so a recorded
+proof is worth nothing later. (The code keeps the board's work to one HMAC, four SHA-256 blocks,
+where its port has no hashlib: CircuitPython's nrf port, the Feather nRF52840's, has none.)
 
 Runs on CPython, MicroPython and CircuitPython: SHA-256 from ``hashlib`` where the port has it,
 else the small pure-Python one below (CircuitPython builds without hashlib.sha256); HMAC by hand
@@ -27,7 +30,7 @@ CONTEXT = b"tablelight BLE session v1"  # binds a proof to this use of the key
 MSG_CHALLENGE = 0x0B  # u8 auth version, 16-byte nonce
 # host -> board
 MSG_AUTH_BEGIN = 0x53  # u8 auth version the host speaks
-MSG_AUTH_PROOF = 0x54  # 16-byte proof for the last CHALLENGE on this connection
+MSG_AUTH_PROOF = 0x54  # 4-byte colour code of the key, 16-byte proof for the last CHALLENGE
 
 _K = (
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -150,13 +153,21 @@ def encode_forget() -> bytes:
     return wire.frame(bytes((wire.MSG_FORGET,)))
 
 
-def encode_auth_proof(answer) -> bytes:
-    if len(answer) != PROOF_SIZE:
-        raise wire.WireError("a proof is " + str(PROOF_SIZE) + " bytes")
-    return wire.frame(bytes((MSG_AUTH_PROOF,)) + bytes(answer))
+def encode_auth_proof(code, answer) -> bytes:
+    """AUTH_PROOF: the key's colour code (wire.pair_code) and the proof for the challenge."""
+    if len(code) != wire.PAIR_CODE_LENGTH or len(answer) != PROOF_SIZE:
+        raise wire.WireError("a proof is a " + str(wire.PAIR_CODE_LENGTH) + "-byte code and " + str(PROOF_SIZE)
+                             + " bytes")
+    return wire.frame(bytes((MSG_AUTH_PROOF,)) + bytes(code) + bytes(answer))
 
 
-def decode_auth_proof(p) -> bytes:
-    if len(p) != 1 + PROOF_SIZE:
-        raise wire.WireError("an auth proof is " + str(1 + PROOF_SIZE) + " bytes")
-    return bytes(p[1:])
+def decode_auth_proof(p) -> tuple:
+    """(colour code, proof)"""
+    if len(p) != 1 + wire.PAIR_CODE_LENGTH + PROOF_SIZE:
+        raise wire.WireError("an auth proof is " + str(1 + wire.PAIR_CODE_LENGTH + PROOF_SIZE) + " bytes")
+    return bytes(p[1:1 + wire.PAIR_CODE_LENGTH]), bytes(p[1 + wire.PAIR_CODE_LENGTH:])
+
+
+def answer(key, nonce) -> bytes:
+    """The host's whole AUTH_PROOF frame for ``nonce``."""
+    return encode_auth_proof(wire.pair_code(key), proof(key, nonce))

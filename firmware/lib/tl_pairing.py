@@ -202,14 +202,14 @@ class Pairing:
             self.write(tl_auth.encode_challenge(self.nonce))
             return False
         if kind == tl_auth.MSG_AUTH_PROOF:
-            answer = tl_auth.decode_auth_proof(p)
+            code, answer = tl_auth.decode_auth_proof(p)
             nonce = self.nonce
             self.nonce = None  # one answer per challenge, right or wrong: a recorded proof is spent
             self.authed = False
             self.session_key = None
             if nonce is not None:
-                for key in self.keys.keys:
-                    if tl_auth.same(tl_auth.proof(key, nonce), answer):
+                for key in self.keys.keys:  # only the keys of that colour code: one HMAC, not eight
+                    if wire.pair_code(key) == code and tl_auth.same(tl_auth.proof(key, nonce), answer):
                         self.session_key = key
             if self.session_key is not None:
                 self.authed = True

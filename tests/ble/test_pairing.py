@@ -89,7 +89,7 @@ def test_an_encrypted_but_unpaired_central_gets_no_session(radio, tmp_path) -> N
             assert payloads and all(p[0] == wire.MSG_BOARD_REFUSE for p in payloads)
             assert "not paired" in wire.decode_board_refuse(payloads[0])
             nonce = stranger.challenge(5)
-            state, _code, text = stranger.exchange(auth.encode_auth_proof(auth.proof(bytes(16), nonce)), 5)
+            state, _code, text = stranger.exchange(auth.answer(bytes(16), nonce), 5)
             assert state == wire.PAIR_REFUSED and "not paired with the board" in text
         finally:
             stranger.close()

@@ -103,7 +103,7 @@ class BleLink:
             raise LinkClosed(f"{self.name}: this computer is not paired with the board: run "
                              f"`tablelight pair {PREFIX}{self.address}` (the board must be in its pairing window)")
         nonce = self.challenge(self.timeout)
-        state, _code, text = self.exchange(auth.encode_auth_proof(auth.proof(key, nonce)), self.timeout)
+        state, _code, text = self.exchange(auth.answer(key, nonce), self.timeout)
         if state != wire.PAIR_ACCEPTED:
             raise LinkClosed(f"{self.name}: the board refused this computer: {text}")
 

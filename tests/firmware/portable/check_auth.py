@@ -44,7 +44,7 @@ def test_a_paired_host_authenticates_without_sending_its_key() -> None:
     hosts.feed(ble_t, tl_auth.encode_auth_begin(), 0)
     (challenge,) = ble.take()
     nonce = tl_auth.decode_challenge(challenge)[1]
-    answer = tl_auth.encode_auth_proof(tl_auth.proof(KEY_A, nonce))
+    answer = tl_auth.answer(KEY_A, nonce)
     assert KEY_A not in answer and len(answer) < 1 + tl_auth.PROOF_SIZE + 4 + len(KEY_A)
     hosts.feed(ble_t, answer, 1)
     assert wire.decode_pair_state(ble.take()[0])[0] == wire.PAIR_ACCEPTED
@@ -59,7 +59,7 @@ def test_a_replayed_proof_is_refused() -> None:
     link, hosts, pairing, usb_t, ble_t, usb, ble = paired_board(KEY_A)
     (state, _code, _text), nonce = authenticate(hosts, ble_t, ble, KEY_A, 0)
     assert state == wire.PAIR_ACCEPTED
-    recorded = tl_auth.encode_auth_proof(tl_auth.proof(KEY_A, nonce))
+    recorded = tl_auth.answer(KEY_A, nonce)
     hosts.lost(ble_t)  # the real host leaves; the recorder connects
     pairing.connected(10)
     hosts.feed(ble_t, recorded, 11)  # without asking: no challenge is open
@@ -71,7 +71,7 @@ def test_a_replayed_proof_is_refused() -> None:
     hosts.feed(ble_t, recorded, 13)  # the old answer to the new nonce
     state, _code, text = wire.decode_pair_state(ble.take()[0])
     assert state == wire.PAIR_REFUSED and "not paired" in text and not pairing.authed
-    hosts.feed(ble_t, tl_auth.encode_auth_proof(tl_auth.proof(KEY_A, fresh)), 14)  # the nonce is spent
+    hosts.feed(ble_t, tl_auth.answer(KEY_A, fresh), 14)  # the nonce is spent
     assert wire.decode_pair_state(ble.take()[0])[0] == wire.PAIR_REFUSED and not pairing.authed
     for frame in (wire.encode_hello_req(1), wire.encode_welcome(1000), tl_auth.encode_forget()):
         hosts.feed(ble_t, frame, 15)
@@ -113,3 +113,32 @@ def test_a_silent_connection_is_overdue_and_a_session_or_a_pairing_is_not() -> N
     hosts.feed(ble_t, wire.encode_host_key(wire.MSG_PAIR, KEY_B), 500)
     assert wire.decode_pair_state(ble.take()[0])[0] == wire.PAIR_WAITING
     assert not pairing.overdue(400 + 10 * AUTH_MS)
+
+
+def test_the_board_computes_only_the_proofs_of_keys_with_the_answers_colour_code() -> None:
+    """Eight paired keys, one HMAC: the pure-Python SHA-256 of a port without hashlib stays cheap."""
+    keys = [bytes((i,)) + bytes(15) for i in range(8)]  # codes 0, 1, 2, ...: all different
+    link, hosts, pairing, usb_t, ble_t, usb, ble = paired_board(*keys)
+    real = tl_auth.proof
+    calls = []
+
+    def counted(key, nonce):
+        calls.append(key)
+        return real(key, nonce)
+
+    hosts.feed(ble_t, tl_auth.encode_auth_begin(), 0)
+    answer = tl_auth.answer(keys[5], tl_auth.decode_challenge(ble.take()[0])[1])  # the host's side
+    tl_auth.proof = counted  # the board's side from here
+    try:
+        hosts.feed(ble_t, answer, 0)
+        assert wire.decode_pair_state(ble.take()[0])[0] == wire.PAIR_ACCEPTED
+        assert calls == [keys[5]] and pairing.session_key == keys[5]
+        hosts.feed(ble_t, tl_auth.encode_auth_begin(), 1)
+        nonce = tl_auth.decode_challenge(ble.take()[0])[1]
+        del calls[:]
+        wrong_code = wire.pair_code(keys[4])  # a right proof under another key's code
+        hosts.feed(ble_t, tl_auth.encode_auth_proof(wrong_code, real(keys[5], nonce)), 2)
+        assert wire.decode_pair_state(ble.take()[0])[0] == wire.PAIR_REFUSED and not pairing.authed
+        assert calls == [keys[4]]
+    finally:
+        tl_auth.proof = real

@@ -59,7 +59,7 @@ def authenticate(hosts, ble_t, ble, key, now: int) -> tuple:
     (challenge,) = ble.take()
     version, nonce = tl_auth.decode_challenge(challenge)
     assert version == tl_auth.AUTH_VERSION
-    hosts.feed(ble_t, tl_auth.encode_auth_proof(tl_auth.proof(key, nonce)), now)
+    hosts.feed(ble_t, tl_auth.answer(key, nonce), now)
     (state,) = ble.take()
     return wire.decode_pair_state(state), nonce
 
