@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -34,8 +35,6 @@ SCHEMA_VERSION = 1
 #: ``PRAGMA application_id`` of a tablelight store ("TLGS"): another program's SQLite file is told
 #: apart before anything is written (stores made before it have 0 and are stamped when opened).
 APPLICATION_ID = 0x544C4753
-#: The tables a store has (sqlite_sequence comes with AUTOINCREMENT).
-_TABLES = {"games", "settings", "log", "sqlite_sequence"}
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -61,6 +60,9 @@ CREATE TABLE IF NOT EXISTS log (
     PRIMARY KEY (game_id, position)
 );
 """
+
+#: The tables a store has: those of the schema (sqlite_sequence comes with AUTOINCREMENT).
+_TABLES = set(re.findall(r"CREATE TABLE IF NOT EXISTS (\w+)", _SCHEMA)) | {"sqlite_sequence"}
 
 PLAYING = "playing"
 OVER = "over"
