@@ -129,3 +129,24 @@ def test_the_host_runs_the_boards_own_authentication_file() -> None:
     link = root / "host" / "tablelight" / "wire" / "auth.py"
     assert link.is_symlink() and link.resolve() == (root / "firmware" / "lib" / "tl_auth.py").resolve()
     assert Path(auth.__file__).resolve() == link.resolve()
+
+
+@pytest.mark.parametrize("reply,words", [
+    (wire.encode_board_refuse("not paired: run `tablelight pair` (send MSG_AUTH first)"),
+     "older than this host's Bluetooth authentication .*tablelight flash"),
+    (auth.encode_challenge(bytes(16), auth.AUTH_VERSION + 1), "speaks Bluetooth authentication 2, this host 1"),
+    (wire.encode_pair_state(wire.PAIR_REFUSED, None, "this host speaks Bluetooth authentication 1, the board 0"),
+     "refused this computer: this host speaks"),
+])
+def test_a_host_never_sends_its_key_to_a_board_that_asks_for_it(reply: bytes, words: str) -> None:
+    """Firmware before 1.2 wants AUTH with the key itself: the host stops with what to do, and
+    the only thing it wrote is its AUTH_BEGIN (a board the host cannot tell from a fake one)."""
+    link = object.__new__(BleLink)  # the link's own challenge code, without a radio
+    link.name = "ble://AA:BB:CC:DD:EE:FF"
+    written: list[bytes] = []
+    replies = [reply]
+    link.write = written.append  # type: ignore[method-assign, assignment]
+    link.read = lambda timeout: replies.pop(0) if replies else b""  # type: ignore[method-assign]
+    with pytest.raises(LinkClosed, match=words):
+        link.challenge(1.0)
+    assert written == [auth.encode_auth_begin()]
