@@ -142,3 +142,14 @@ def test_the_board_computes_only_the_proofs_of_keys_with_the_answers_colour_code
         assert calls == [keys[4]]
     finally:
         tl_auth.proof = real
+
+
+def test_forget_removes_only_the_key_this_session_proved() -> None:
+    """One paired host cannot unpair another: FORGET has no key in it, it names the session's own."""
+    link, hosts, pairing, usb_t, ble_t, usb, ble = paired_board(KEY_A, KEY_B)
+    assert authenticate(hosts, ble_t, ble, KEY_B, 0)[0][0] == wire.PAIR_ACCEPTED
+    hosts.feed(ble_t, wire.frame(bytes((wire.MSG_FORGET,)) + KEY_A), 1)  # the old FORGET, naming another key
+    assert [p[0] for p in ble.take()] == [wire.MSG_ERROR] and HostKeys(pairing.keys.nvm).keys == [KEY_A, KEY_B]
+    hosts.feed(ble_t, tl_auth.encode_forget(), 2)
+    assert wire.decode_pair_state(ble.take()[0])[0] == wire.PAIR_FORGOTTEN
+    assert HostKeys(pairing.keys.nvm).keys == [KEY_A] and not pairing.authed
