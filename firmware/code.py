@@ -71,9 +71,15 @@ while True:
         if ble.central_changed:
             ble.central_changed = False
             hosts.lost(ble_transport)
+            if ble.central is not None:
+                pairing.connected(now)  # the clock for its authentication starts
         if chunk:
             hosts.feed(ble_transport, chunk, now)
         pairing.tick(now)
+        if pairing.overdue(now):  # a silent or unpaired central must not hold the one connection
+            print("tablelight: dropped a Bluetooth central that did not authenticate")
+            pairing.disconnected()
+            ble.drop()
     while matrix.events.get_into(event):
         if pairing is not None and pairing.boot_key(event.key_number, event.pressed, now):
             link.dirty = True

@@ -505,9 +505,9 @@ MSG_BOARD_REFUSE = 0x09  # text: why this host gets no session ("in use by a hos
 MSG_PAIR_STATE = 0x0A  # state, the 4-colour code, text
 # host -> board (over an encrypted BLE link)
 MSG_PAIR = 0x50  # host key (16 bytes): ask to be paired; only while the board's pairing window is open
-MSG_AUTH = 0x51  # host key: "I am a paired host"; opens a session on this BLE connection
-MSG_FORGET = 0x52  # host key: remove this host from the board's paired hosts
-CAP_PAIRING = 0x40  # BLE sessions need a paired host key (MSG_PAIR / MSG_AUTH)
+MSG_AUTH = 0x51  # retired (the host key in clear, firmware before 1.2): refused; sessions use tl_auth
+MSG_FORGET = 0x52  # no body: remove the host key this session proved (firmware before 1.2: the key)
+CAP_PAIRING = 0x40  # BLE sessions need a paired host key (MSG_PAIR, then tl_auth's challenge)
 
 HOST_KEY_SIZE = 16
 PAIR_WAITING = 1  # the board shows the code: press any key on the board to accept
@@ -562,7 +562,7 @@ def decode_pair_state(p) -> tuple:
 
 
 def encode_host_key(kind: int, key) -> bytes:
-    """MSG_PAIR, MSG_AUTH or MSG_FORGET with a host key."""
+    """MSG_PAIR with a host key (the only message that carries one, once, while pairing)."""
     if len(key) != HOST_KEY_SIZE:
         raise WireError("a host key is " + str(HOST_KEY_SIZE) + " bytes")
     return frame(bytes((kind,)) + bytes(key))

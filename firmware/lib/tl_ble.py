@@ -62,3 +62,9 @@ class BleTransport:
     def write(self, data) -> None:
         if self.radio.connected:
             self.uart.write(data)
+
+    def drop(self) -> None:
+        """Disconnect the current central (it did not authenticate in time: tl_pairing.overdue)."""
+        central = self.central
+        if central is not None and central.connected:
+            central.disconnect()

@@ -5,7 +5,8 @@ whose host sent the last WELCOME owns the board: only its frames change the scen
 receives key events and replies. While the owner holds the lease, a host on another transport
 gets a hello when it asks (so it can tell which board this is) and BOARD_REFUSE with the reason
 ("in use by a host on USB") for anything else: it changes nothing and learns nothing. When the
-owner's lease has run out, a WELCOME from another transport takes the board over.
+owner's lease has run out, a WELCOME from another transport takes the board over. Only the
+owner's frames renew its lease: another transport's hello requests are answered, never counted.
 
 Every payload reaches the link with the transport it came through: STATUS reports that
 transport's frame counters, and TEST_KEY is taken only from a wired transport (USB), never over
@@ -63,7 +64,17 @@ class Hosts:
         if len(p) > wire.MAX_PAYLOAD:  # fits the reader's slack, not the protocol (docs/protocol.md)
             transport.send(wire.encode_error(wire.ERR_TOO_LARGE, kind, "payload over " + str(wire.MAX_PAYLOAD) + " bytes"))
             return
-        if transport is not self.owner and kind != wire.MSG_HELLO_REQ:
+        if transport is not self.owner and kind == wire.MSG_HELLO_REQ:
+            # a hello for whoever asks, but only the owner's own frames renew the owner's lease (a
+            # Bluetooth handshake begins with hello requests: they must not keep a gone USB host's lease)
+            nonce = wire.decode_hello_req(p)[1]
+            self._reply_to = transport
+            try:
+                self.link.send_hello(nonce)
+            finally:
+                self._reply_to = None
+            return
+        if transport is not self.owner:
             owner = self.owner
             if owner is not None and self.owner_active():
                 transport.send(wire.encode_board_refuse("in use by a host on " + owner.name))

@@ -1,5 +1,5 @@
-"""Which hosts may drive the board over Bluetooth LE: paired host keys, the pairing window and the
-colour code (docs/protocol.md, "Bluetooth LE").
+"""Which hosts may drive the board over Bluetooth LE: paired host keys, the pairing window, the
+colour code and session authentication (docs/protocol.md, "Bluetooth LE").
 
 CircuitPython's _bleio pairs "just works" with any central and cannot tell a stored bond from a
 fresh pairing, so the BLE link's encryption keeps strangers from reading or forging the bytes of
@@ -8,12 +8,16 @@ a session, and this module decides who gets one:
   (opened by holding the pairing key, key 0, while the board powers up; the LEDs show it) and only
   after someone at the table presses a key while the board shows the key's colour code.
 - Accepted keys live in NVM (``microcontroller.nvm``) and survive a reboot; at most MAX_HOSTS.
-- A BLE connection gets a session after MSG_AUTH with a stored key; anything else is refused.
+- A BLE connection gets a session by challenge-response (tl_auth): the board sends a fresh nonce,
+  the host proves it holds a stored key without sending it. A nonce answers once.
+- A connection that has not authenticated within AUTH_MS (and is not pairing) is to be dropped
+  (``overdue``): a silent stranger must not hold the board's one connection.
 
 Pure logic apart from the NVM object passed in: runs on CPython, MicroPython and CircuitPython.
 """
 
 import tablelight_wire as wire
+import tl_auth
 from tl_ticks import ticks_diff
 
 MAGIC = b"TLK1"
@@ -21,6 +25,7 @@ MAX_HOSTS = 8
 WINDOW_MS = 120000  # the pairing window stays open this long after power-up
 CONFIRM_MS = 60000  # a shown colour code waits this long for a press
 BOOT_PRESS_MS = 2000  # a press of the pairing key this soon after power-up opens the window
+AUTH_MS = 4000  # a connection that has not authenticated (nor started pairing) by then is dropped
 PAIR_KEY = 0
 WINDOW_BLUE = (0, 0, 160)
 
@@ -68,9 +73,17 @@ class Pairing:
     """The BLE transport's gate. ``handle`` takes every payload from BLE and returns True if the
     session may see it; replies go out through ``write`` (the BLE transport's)."""
 
-    def __init__(self, keys: HostKeys, write) -> None:
+    def __init__(self, keys: HostKeys, write, random_bytes=None) -> None:
         self.keys = keys
         self.write = write
+        if random_bytes is None:
+            import os
+
+            random_bytes = os.urandom
+        self.random_bytes = random_bytes
+        self.nonce = None  # type: bytes | None  # the open challenge of this connection
+        self.session_key = None  # type: bytes | None  # the key this connection proved it holds
+        self.connected_at = None  # type: int | None  # when the current connection came
         self.booted = self.window_start = self.pending_since = 0
         self.window_open = False
         self.armed = False
@@ -101,6 +114,7 @@ class Pairing:
             if pressed:
                 self.swallowed.append(key)
                 self.keys.add(self.pending)
+                self.session_key = self.pending
                 self.pending = None
                 self.authed = True
                 self.window_open = False  # one pairing per window: the LEDs are the game's again
@@ -118,6 +132,20 @@ class Pairing:
     def disconnected(self) -> None:
         self.authed = False
         self.pending = None
+        self.nonce = None
+        self.session_key = None
+        self.connected_at = None
+
+    def connected(self, now: int) -> None:
+        """A new central connected: the authentication clock starts."""
+        self.disconnected()
+        self.connected_at = now
+
+    def overdue(self, now: int) -> bool:
+        """True if the current connection should be dropped: no session after AUTH_MS and no
+        pairing under way (a shown colour code waits for a press as long as CONFIRM_MS)."""
+        return (self.connected_at is not None and not self.authed and self.pending is None
+                and ticks_diff(now, self.connected_at) > AUTH_MS)
 
     def showing(self) -> bool:
         return self.window_open or self.pending is not None
@@ -153,6 +181,7 @@ class Pairing:
                                                   + str(PAIR_KEY) + " while powering the board up"))
             elif key in self.keys.keys:
                 self.authed = True
+                self.session_key = key
                 self.write(wire.encode_pair_state(wire.PAIR_ACCEPTED, None, "already paired"))
             else:
                 self.pending = key
@@ -160,24 +189,53 @@ class Pairing:
                 self.write(wire.encode_pair_state(wire.PAIR_WAITING, wire.pair_code(key),
                                                   "press any key on the board if it shows this code"))
             return False
-        if kind == wire.MSG_AUTH:
-            key = wire.decode_host_key(p)
-            self.authed = key in self.keys.keys
-            if self.authed:
+        if kind == tl_auth.MSG_AUTH_BEGIN:
+            version = tl_auth.decode_auth_begin(p)
+            if version != tl_auth.AUTH_VERSION:
+                self.nonce = None
+                self.write(wire.encode_pair_state(wire.PAIR_REFUSED, None, "this host speaks Bluetooth authentication "
+                                                  + str(version) + ", the board " + str(tl_auth.AUTH_VERSION)
+                                                  + ": update " + ("the board (tablelight flash over USB)"
+                                                                   if version > tl_auth.AUTH_VERSION else "tablelight")))
+                return False
+            self.nonce = bytes(self.random_bytes(tl_auth.NONCE_SIZE))
+            self.write(tl_auth.encode_challenge(self.nonce))
+            return False
+        if kind == tl_auth.MSG_AUTH_PROOF:
+            code, answer = tl_auth.decode_auth_proof(p)
+            nonce = self.nonce
+            self.nonce = None  # one answer per challenge, right or wrong: a recorded proof is spent
+            self.authed = False
+            self.session_key = None
+            if nonce is not None:
+                for key in self.keys.keys:  # only the keys of that colour code: one HMAC, not eight
+                    if wire.pair_code(key) == code and tl_auth.same(tl_auth.proof(key, nonce), answer):
+                        self.session_key = key
+            if self.session_key is not None:
+                self.authed = True
                 self.write(wire.encode_pair_state(wire.PAIR_ACCEPTED, None, "paired"))
+            elif nonce is None:
+                self.write(wire.encode_pair_state(wire.PAIR_REFUSED, None, "no challenge to answer: send AUTH_BEGIN first"))
             else:
                 self.write(wire.encode_pair_state(wire.PAIR_REFUSED, None,
                                                   "this host is not paired with the board: run `tablelight pair`"))
             return False
+        if kind == wire.MSG_AUTH:  # the host key itself (firmware before 1.2): never again over the air
+            self.write(wire.encode_pair_state(wire.PAIR_REFUSED, None, "this board authenticates by challenge "
+                                              "(Bluetooth authentication " + str(tl_auth.AUTH_VERSION)
+                                              + ") and no longer takes a host key over the air: update tablelight"))
+            return False
         if kind == wire.MSG_FORGET:
-            key = wire.decode_host_key(p)
-            if self.authed and self.keys.remove(key):
+            if len(p) != 1:
+                raise wire.WireError("forget has no body (it forgets the key this session proved)")
+            if self.authed and self.session_key is not None and self.keys.remove(self.session_key):
                 self.authed = False
+                self.session_key = None
                 self.write(wire.encode_pair_state(wire.PAIR_FORGOTTEN, None, "forgotten"))
             else:
                 self.write(wire.encode_pair_state(wire.PAIR_REFUSED, None, "not a paired host"))
             return False
         if not self.authed:
-            self.write(wire.encode_board_refuse("not paired: run `tablelight pair` (send MSG_AUTH first)"))
+            self.write(wire.encode_board_refuse("not paired: run `tablelight pair` (authenticate first: AUTH_BEGIN)"))
             return False
         return True

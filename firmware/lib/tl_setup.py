@@ -9,7 +9,7 @@ from tl_lights import Lights
 from tl_limit import CurrentLimiter
 from tl_scene import Renderer, Scene
 
-FIRMWARE_VERSION = (1, 1, 0)  # 1.1: wide LED numbers (CAP_WIDE), 1024-byte payloads
+FIRMWARE_VERSION = (1, 2, 0)  # 1.1: wide LED numbers (CAP_WIDE), 1024-byte payloads; 1.2: BLE challenge auth
 
 
 def setting(name: str, default):

@@ -66,3 +66,13 @@ def test_devices_ble_without_bleak_says_one_thing(monkeypatch: pytest.MonkeyPatc
     lines = (captured.out + captured.err).splitlines()
     assert len(lines) == 1, lines
     assert "pip install 'tablelight[ble]'" in lines[0] and "no board" in lines[0]
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000 + "]" * 100_000, '{"AA:BB:CC:DD:EE:FF": ' + "[" * 5000 + "]" * 5000 + "}"])
+def test_a_deeply_nested_key_file_is_named_not_a_recursion_error(keys: HostKeys, text: str,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    keys.path.write_text(text)
+    assert main(["forget", "ble://AA:BB:CC:DD:EE:FF", "--local-only"]) == 1
+    err = capsys.readouterr().err
+    assert str(keys.path) in err and "nested deeper than" in err and "Traceback" not in err
+    assert keys.path.read_text() == text

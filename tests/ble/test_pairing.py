@@ -14,7 +14,7 @@ from tablelight.board.session import BoardSession
 from tablelight.links.base import LinkClosed
 from tablelight.links.ble import NUS_RX, NUS_TX, BleLink
 from tablelight.links.ble_pairing import forget, pair
-from tablelight.wire import wire
+from tablelight.wire import auth, wire
 
 from .ble_helpers import keys_in, link_factory, pair_with_press, port, start_board, wait_until
 
@@ -88,7 +88,8 @@ def test_an_encrypted_but_unpaired_central_gets_no_session(radio, tmp_path) -> N
             wait_until(lambda: bool(payloads.extend(reader.feed(stranger.read(0.1))) or payloads), 5)
             assert payloads and all(p[0] == wire.MSG_BOARD_REFUSE for p in payloads)
             assert "not paired" in wire.decode_board_refuse(payloads[0])
-            state, _code, text = stranger.exchange(wire.encode_host_key(wire.MSG_AUTH, bytes(16)), 5)
+            nonce = stranger.challenge(5)
+            state, _code, text = stranger.exchange(auth.answer(bytes(16), nonce), 5)
             assert state == wire.PAIR_REFUSED and "not paired with the board" in text
         finally:
             stranger.close()

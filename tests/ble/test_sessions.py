@@ -140,3 +140,21 @@ def test_a_usb_host_is_refused_while_a_ble_host_plays(radio, tmp_path) -> None:
             assert session.connected and session.status()["lease_ok"]
         finally:
             session.close()
+
+
+def test_a_ble_host_gets_the_board_after_a_usb_game(radio, tmp_path) -> None:
+    """The USB host played and left; the Bluetooth handshake's hello requests must not keep the
+    USB host's lease alive (they did: Bluetooth hosts were refused until the board rebooted)."""
+    keys = keys_in(tmp_path)
+    host = radio.adapter("host")
+    with start_board(radio, window=True) as sim:
+        pair_with_press(sim, host, keys)
+        usb = BoardSession.open(sim.port, timeout=10)
+        usb.show([(0, 0, 0, 0)] * usb.hello["leds"])
+        usb.close()
+        time.sleep(3.5)  # the USB host's lease (3 s) runs out
+        session = BoardSession.open(port(sim), link_factory=link_factory(host, keys), timeout=20)
+        try:
+            assert session.connected and session.status()["lease_ok"]
+        finally:
+            session.close()

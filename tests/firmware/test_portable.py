@@ -9,6 +9,7 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
+import check_auth  # type: ignore[import-not-found]
 import check_hosts  # type: ignore[import-not-found]
 import check_link  # type: ignore[import-not-found]
 import check_scene  # type: ignore[import-not-found]
@@ -21,7 +22,7 @@ HERE = Path(__file__).parent
 
 CHECKS = [
     (f"{module.__name__}.{name}", getattr(module, name))
-    for module in (check_wire, check_scene, check_link, check_testinput, check_hosts)
+    for module in (check_wire, check_scene, check_link, check_testinput, check_hosts, check_auth)
     for name in sorted(dir(module))
     if name.startswith("test_")
 ]

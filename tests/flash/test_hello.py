@@ -21,7 +21,7 @@ def test_the_flashed_drive_boots_and_says_hello(drive: Path, capsys: pytest.Capt
         assert main(["flash", "--drive", str(drive), "--port", sim.port, "--wait", "20"]) == 0
         out = capsys.readouterr().out
         assert "wrote 0 files" in out
-        assert f"board on {sim.port} says hello: firmware 1.1.0, layout mainland" in out and "284 LEDs, 47 keys" in out
+        assert f"board on {sim.port} says hello: firmware 1.2.0, layout mainland" in out and "284 LEDs, 47 keys" in out
         # settings.toml now says landover, but the board still runs mainland: flash says so
         assert main(["flash", "--drive", str(drive), "--layout", "landover", "--port", sim.port, "--wait", "20"]) == 1
         assert "reports layout 'mainland', but settings.toml says 'landover'" in capsys.readouterr().err

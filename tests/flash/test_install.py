@@ -199,8 +199,9 @@ class QuotaFile(io.FileIO):
 
 def test_a_drive_that_fills_up_keeps_the_old_firmware_whole(drive: Path, monkeypatch: pytest.MonkeyPatch,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
-    old = {"code.py": b"# the old firmware's code.py\n" * 50, "lib/tablelight_wire.py": b"# old wire\n" * 400,
-           "lib/tl_link.py": b"# old link\n" * 30, "settings.toml": b'TL_LAYOUT = "farlander"\n'}
+    old = {"code.py": b'"""tablelight board: the old firmware\'s code.py"""\n' * 50,
+           "lib/tablelight_wire.py": b"# old wire\n" * 400, "lib/tl_link.py": b"# old link\n" * 30,
+           "settings.toml": (FIRMWARE / "settings.toml").read_bytes()}
     for name, data in old.items():
         (drive / name).parent.mkdir(exist_ok=True)
         (drive / name).write_bytes(data)

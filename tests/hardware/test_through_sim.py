@@ -92,5 +92,5 @@ def test_flash_before_the_session(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
              "--board", sim.port, "--flash", "--board-drive", str(drive), "-p", "no:cacheprovider", "-s"],
             cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    assert "wrote 0 files" in done.stdout and "firmware 1.1.0, layout farside" in done.stdout
+    assert "wrote 0 files" in done.stdout and "firmware 1.2.0, layout farside" in done.stdout
     assert re.search(r"\d+ passed", done.stdout)

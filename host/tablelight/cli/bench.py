@@ -86,7 +86,42 @@ def run_link(args: argparse.Namespace) -> int:
     return 0
 
 
+#: What `bench link --ble` runs on, and how to get each (Adafruit's libraries declare Blinka, which a
+#: PC does not need: the `bench` extra brings bleak and bumble, these two commands the rest).
+BLE_BENCH_NEEDS = {
+    "bumble": "pip install 'tablelight[bench]' (bumble's virtual radio)",
+    "bleak": "pip install 'tablelight[bench]' (the host's Bluetooth LE client)",
+    "adafruit_ble": "pip install --no-deps adafruit-circuitpython-ble==10.1.5 (Adafruit's BLE library, "
+                    "which the simulated board's firmware runs)",
+    "neopixel": "pip install --no-deps adafruit-circuitpython-neopixel adafruit-circuitpython-pixelbuf",
+    "adafruit_pixelbuf": "pip install --no-deps adafruit-circuitpython-neopixel adafruit-circuitpython-pixelbuf",
+}
+
+
+def missing_ble_bench_parts() -> list[str]:
+    """The modules of BLE_BENCH_NEEDS this Python cannot find (found without importing them:
+    adafruit_ble imports CircuitPython's _bleio, which only the simulated board has)."""
+    import importlib.util
+
+    missing = []
+    for name in BLE_BENCH_NEEDS:
+        try:
+            found = importlib.util.find_spec(name) is not None
+        except (ImportError, ValueError):
+            found = False
+        if not found:
+            missing.append(name)
+    return missing
+
+
 def run_link_ble(args: argparse.Namespace) -> int:
+    from tablelight.core.errors import SetupError
+
+    missing = missing_ble_bench_parts()
+    if missing:
+        steps = list(dict.fromkeys(BLE_BENCH_NEEDS[name] for name in missing))
+        raise SetupError(f"bench link --ble needs {', '.join(missing)}, which this Python does not have: "
+                         + "; ".join(steps))
     from tablelight.bench.link_ble import MTUS, run_ble_bench
 
     moves = min(args.presses, 50)

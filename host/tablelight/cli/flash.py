@@ -15,8 +15,8 @@ from typing import Any
 
 from tablelight.flash import FlashError, boards, bootloader, drives, install, libraries
 from tablelight.flash.hello import describe, wait_for_hello
-from tablelight.flash.plan import Options, drive_files
-from tablelight.flash.settings import layout_names
+from tablelight.flash.plan import Options, drive_files, keep_user_code
+from tablelight.flash.settings import layout_mismatches, layout_names
 
 
 def register(subparsers: Any) -> None:
@@ -68,19 +68,30 @@ def run(args: argparse.Namespace) -> int:
     board = boards.check_supported(boot)
     print(f"{drive}: {board['name']}, CircuitPython {boot.version_text}")
     options = Options(layout=args.layout, ble=args.ble, test_input=args.test_input, offline=args.offline)
-    changes = install.compare(drive, drive_files(drive, board, options))
-    differing = [c for c in changes if c.state != "same"]
+    files = drive_files(drive, board, options)
+    settings = files.get("settings.toml", b"").decode("utf-8", "replace")
+    mismatches = layout_mismatches(settings) if settings else []
     if args.verify:
-        return report_verify(drive, changes)
+        return report_verify(drive, install.compare(drive, files), mismatches)
+    for problem in mismatches:  # the board's own settings.toml, kept: said, not changed
+        print(f"warning: settings.toml: {problem} (`tablelight flash --layout NAME` rewrites it)", file=sys.stderr)
+    kept = keep_user_code(drive, files)
+    changes = install.compare(drive, files)
+    differing = [c for c in changes if c.state != "same"]
     if args.dry_run:
         for change in differing:
             print(f"would write {change.path} ({change.state}, {len(change.data)} bytes)")
+        for name, backup in kept.items():
+            print(f"would keep your own {name} as {backup}")
         print(f"{len(changes) - len(differing)} files already identical")
         return 0
     install.check_space(drive, changes)
     written = install.apply(drive, changes, args.progress)
     print(f"wrote {len(written)} files, {len(changes) - len(written)} already identical; every file read back "
           "and checked")
+    for name, backup in kept.items():
+        print(f"your own {name} is kept as {drive / backup} (tablelight's {name} replaced it; rename the copy "
+              f"back to {name} to run yours again)")
     if "boot.py" in written and args.console and not args.no_wait:
         print(f"boot.py changed: resetting the board through {args.console}", flush=True)
         bootloader.hard_reset(args.console)
@@ -98,10 +109,15 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def report_verify(drive: Path, changes: list[install.Change]) -> int:
+def report_verify(drive: Path, changes: list[install.Change], mismatches: list[str] | None = None) -> int:
     differing = [c for c in changes if c.state != "same"]
     for change in differing:
         print(f"{'missing' if change.state == 'new' else 'differs'}: {change.path}")
+    for problem in mismatches or []:
+        print(f"wrong: settings.toml: {problem} (`tablelight flash --layout NAME` rewrites it)")
+    if mismatches and not differing:
+        print(f"{drive}: settings.toml does not match the layout it names", file=sys.stderr)
+        return 1
     if differing:
         print(f"{drive}: {len(differing)} of {len(changes)} files differ from this tablelight's firmware "
               "(`tablelight flash` rewrites them)", file=sys.stderr)

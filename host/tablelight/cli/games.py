@@ -74,7 +74,7 @@ def run_games(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     from tablelight.core.errors import TablelightError
-    from tablelight.table.store import GameStore
+    from tablelight.table.store import GameStore, write_private
 
     with GameStore(args.db) as store:
         record = store.export(args.id)
@@ -83,7 +83,7 @@ def run_export(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
         return 0
     try:
-        Path(args.output).write_text(text)
+        write_private(args.output, text)  # readable by its owner only
     except OSError as error:
         raise TablelightError(f"cannot write {args.output}: {error.strerror}") from None
     print(f"game {args.id} written to {args.output} (it holds the seed and every hidden card: keep it to yourself)", file=sys.stderr)

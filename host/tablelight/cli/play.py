@@ -11,6 +11,7 @@ from typing import Any
 
 from tablelight.cli.common import add_game_subparsers, new_game, options_from_args
 from tablelight.core.game import Game
+from tablelight.core.inputs import seed_argument
 
 
 def register(subparsers: Any) -> None:
@@ -27,9 +28,10 @@ def register(subparsers: Any) -> None:
             f"({', '.join(cls.bot_names())}); one kind for every seat (default human,bot)",
         )
         sub.add_argument(
-        "--seed", type=int, default=None,
-        help="seed of the game (default: a secret random one; a seed you choose lets anyone who knows it rebuild the hidden cards)",
-    )
+            "--seed", type=seed_argument, default=None,
+            help="seed of the game, 0 to 2**63-1 (default: a secret random one; a seed you choose lets anyone "
+            "who knows it rebuild the hidden cards)",
+        )
         if all(spec.name != "map" for spec in cls.option_specs):
             sub.add_argument("--map", metavar="FILE", dest="map_file", help="play on a map read from a JSON file")
         add_table_arguments(sub)

@@ -38,6 +38,7 @@ from tablelight.core.errors import (
     SetupError,
 )
 from tablelight.core.fields import is_chance_entry, is_player_action, is_whole, is_whole_in
+from tablelight.core.inputs import SEED_LIMIT
 from tablelight.core.options import OptionSpec, resolve_options
 from tablelight.core.rng import Rng
 
@@ -103,6 +104,9 @@ class Game(ABC):
             )
         if not is_whole(seed):
             raise SetupError(f"seed must be a whole number, got {seed!r}")
+        if not 0 <= seed < SEED_LIMIT:  # stored records must read back (core/inputs.py)
+            raise SetupError(f"seed must be 0 to 2**63 - 1, got a number of {len(str(abs(seed)))} digits"
+                             if abs(seed) >= 10**20 else f"seed must be 0 to 2**63 - 1, got {seed}")
         newest = type(self).latest_record_format
         if record_format is None:
             record_format = newest
@@ -399,9 +403,8 @@ class Game(ABC):
             return order
 
         def valid(v: Any) -> bool:
-            return isinstance(v, list) and sorted(v) == list(range(n)) and all(
-                is_whole(x) for x in v
-            )
+            # whole numbers first: sorting a list of mixed types raises TypeError
+            return isinstance(v, list) and all(is_whole(x) for x in v) and sorted(v) == list(range(n))
 
         return self._chance(kind, draw, valid, **context)
 

@@ -34,6 +34,10 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 64
 #: An int beyond 40 digits is no seed, id, count or coordinate a game uses.
 MAX_INT_DIGITS = 40
+#: Seeds are 0 <= seed < SEED_LIMIT (63 bits, as a secret seed: every stored seed reads back), and a
+#: whole-number game option lies strictly between -INT_LIMIT and INT_LIMIT.
+SEED_LIMIT = 2**63
+INT_LIMIT = 2**63
 
 _STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
 
@@ -218,10 +222,27 @@ def number_in_range(low: float, high: float, *, whole: bool = False) -> Callable
         except ValueError:
             kind = "a whole number" if whole else "a number"
             raise argparse.ArgumentTypeError(f"{text[:40]!r} is not {kind}") from None
-        if not (math.isfinite(value) and low <= value <= high):
+        if not ((whole or math.isfinite(value)) and low <= value <= high):
             shown = f"{low:g}-{high:g}" if not whole else f"{int(low)}-{int(high)}"
-            raise argparse.ArgumentTypeError(f"{text[:40]} is outside {shown}")
+            given = text if len(text) <= 40 else f"a number of {len(text.strip().lstrip('+-'))} digits"
+            raise argparse.ArgumentTypeError(f"{given} is outside {shown}")
         return value
 
     parse.__name__ = "whole number" if whole else "number"  # argparse names the type in its error
     return parse
+
+
+#: The ``type`` of every ``--seed``: a whole number 0 <= seed < 2**63 (:data:`SEED_LIMIT`).
+seed_argument = number_in_range(0, SEED_LIMIT - 1, whole=True)
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_CONTROL_BUT_LINES = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str, *, lines: bool = False) -> str:
+    """``text`` from a file (a map id, a roster name) safe to print on a terminal: control
+    characters (escape codes, carriage returns, bells; C0, DEL and C1) shown escaped, as ``\\x1b``;
+    every other character kept. With ``lines`` (a whole report) newlines and tabs are kept too."""
+    pattern = _CONTROL_BUT_LINES if lines else _CONTROL
+    return pattern.sub(lambda match: f"\\x{ord(match.group()):02x}", str(text))

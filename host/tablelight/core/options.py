@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tablelight.core.errors import SetupError
+from tablelight.core.inputs import INT_LIMIT
 
 _TRUE = {"on", "true", "yes", "1"}
 _FALSE = {"off", "false", "no", "0"}
@@ -52,9 +53,12 @@ class OptionSpec:
                 if isinstance(value, bool):
                     raise ValueError
                 parsed = int(value)
+                if not -INT_LIMIT < parsed < INT_LIMIT:  # a stored record reads back (inputs.MAX_INT_DIGITS)
+                    raise SetupError(f"option {self.name!r} must be a whole number between -2**63 and 2**63 "
+                                     f"(exclusive), got one of {len(str(abs(parsed)))} digits")
             else:
                 parsed = kind(value)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             expected = "on or off" if kind is bool else kind.__name__
             raise SetupError(f"option {self.name!r} must be {expected}, got {value!r}") from None
         if self.choices is not None and parsed not in self.choices:

@@ -15,6 +15,8 @@ from __future__ import annotations
 import io
 import json
 import sys
+import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from typing import IO, Any
 
@@ -31,6 +33,11 @@ from tablelight.core.rng import secret_seed
 PROTOCOL = "tablelight-rules/1"
 #: A request line longer than this is answered with an error and skipped (records are far smaller).
 MAX_LINE_BYTES = 4 * 1024 * 1024
+#: At most this many games are kept; a new one beyond it frees a finished game (the least recently
+#: used first), else the least recently used one. Memory stays bounded however long a client runs.
+MAX_GAMES = 64
+#: A game nobody asked about for this long is freed when the next game is created or loaded.
+IDLE_SECONDS = 3600.0
 
 
 class RequestError(Exception):
@@ -57,8 +64,14 @@ def _field(request: dict[str, Any], name: str, kind: type | tuple[type, ...], de
 class RulesServer:
     """Holds the games of one session and answers requests (no I/O here)."""
 
-    def __init__(self) -> None:
-        self.games: dict[int, Game] = {}
+    def __init__(self, max_games: int = MAX_GAMES, idle_seconds: float = IDLE_SECONDS,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        #: game id -> game, least recently used first
+        self.games: OrderedDict[int, Game] = OrderedDict()
+        self._used: dict[int, float] = {}
+        self.max_games = max_games
+        self.idle_seconds = idle_seconds
+        self.clock = clock
         self.last_id: int | None = None
         self._next_id = 1
         self.commands: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
@@ -121,15 +134,38 @@ class RulesServer:
         if game_id is None:
             raise RequestError("NoGame", "no game yet: send {\"cmd\": \"new\", \"game\": ...} first")
         if game_id not in self.games:
+            if 0 < game_id < self._next_id:
+                raise RequestError("NoGame", f"game {game_id} is closed: by `close`, or freed to keep memory bounded "
+                                   f"(at most {self.max_games} games, none idle over {self.idle_seconds:g} s): "
+                                   "load its record again")
             raise RequestError("NoGame", f"no game with game_id {game_id}")
+        self.games.move_to_end(game_id)
+        self._used[game_id] = self.clock()
         return game_id, self.games[game_id]
 
     def _register(self, game: Game) -> int:
+        self._free_room()
         game_id = self._next_id
         self._next_id += 1
         self.games[game_id] = game
+        self._used[game_id] = self.clock()
         self.last_id = game_id
         return game_id
+
+    def _forget(self, game_id: int) -> None:
+        del self.games[game_id]
+        del self._used[game_id]
+        if self.last_id == game_id:
+            self.last_id = None
+
+    def _free_room(self) -> None:
+        """Free idle games, then (at the limit) a finished one, else the least recently used."""
+        now = self.clock()
+        for game_id in [i for i, used in self._used.items() if now - used > self.idle_seconds]:
+            self._forget(game_id)
+        while len(self.games) >= self.max_games:
+            finished = next((i for i, game in self.games.items() if game.is_over()), None)
+            self._forget(finished if finished is not None else next(iter(self.games)))
 
     @staticmethod
     def _seat_scope(request: dict[str, Any], game: Game) -> int | None:
@@ -275,9 +311,7 @@ class RulesServer:
 
     def close(self, request: dict[str, Any]) -> dict[str, Any]:
         game_id, _ = self._game(request)
-        del self.games[game_id]
-        if self.last_id == game_id:
-            self.last_id = None
+        self._forget(game_id)
         return {"game_id": game_id, "closed": True}
 
 

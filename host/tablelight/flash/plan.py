@@ -37,6 +37,44 @@ def read_settings(drive: Path) -> str | None:
         raise FlashError(f"cannot read {drive / 'settings.toml'}: {error}") from None
 
 
+#: The files CircuitPython runs by itself that tablelight writes; a user's own one is kept beside it.
+RUN_FILES = ("code.py", "boot.py")
+#: tablelight's code.py and boot.py (this version's or an older one's) say so at the top.
+OUR_MARK = b"tablelight"
+
+
+def backup_name(name: str, taken: set[str]) -> str:
+    """``code-before-tablelight.py`` (CircuitPython never runs it), numbered if that is taken."""
+    stem = name.removesuffix(".py")
+    candidate = f"{stem}-before-tablelight.py"
+    number = 2
+    while candidate in taken:
+        candidate = f"{stem}-before-tablelight-{number}.py"
+        number += 1
+    return candidate
+
+
+def keep_user_code(drive: Path, files: dict[str, bytes]) -> dict[str, str]:
+    """A code.py or boot.py on the drive that is not tablelight's is copied beside it first (the
+    copy goes in ``files``, written and read back like the rest). Returns {name: backup name}."""
+    kept: dict[str, str] = {}
+    for name in RUN_FILES:
+        try:
+            old = (drive / name).read_bytes()
+        except (FileNotFoundError, IsADirectoryError):
+            continue
+        except OSError as error:
+            raise FlashError(f"cannot read {drive / name}: {error.strerror or error}") from None
+        if old == files.get(name) or OUR_MARK in old[:400]:
+            continue
+        taken = {p.name for p in drive.glob("*-before-tablelight*.py")}
+        same = next((n for n in sorted(taken) if (drive / n).read_bytes() == old), None)
+        backup = same or backup_name(name, taken)
+        files[backup] = old
+        kept[name] = backup
+    return kept
+
+
 def drive_files(drive: Path, board: dict[str, Any], options: Options) -> dict[str, bytes]:
     """Every file tablelight puts on ``drive``; settings.toml as the board has it unless it must change."""
     old = read_settings(drive)

@@ -80,6 +80,8 @@ def render(values: dict[str, Any], keep: str = "") -> str:
             rows, columns = (len(str(values[k]).split(",")) for k in ("TL_ROW_PINS", "TL_COLUMN_PINS"))
             line = (f"# key matrix: key number = row * len(columns) + column ({rows} x {columns} = "
                     f"{rows * columns} positions, {values.get('TL_KEYS', '?')} used)")
+        if line.startswith("# current budget in mA") and "TL_BUDGET_MA" in values:
+            line = budget_comment(int(values["TL_BUDGET_MA"]))
         if match:
             known.add(match.group(1))
             if match.group(1) in values:
@@ -92,6 +94,39 @@ def render(values: dict[str, Any], keep: str = "") -> str:
     if foreign:
         lines += ["# kept from the board's previous settings.toml"] + foreign
     return "\n".join(lines) + "\n"
+
+
+USB2_PORT_MA = 500
+
+
+def budget_comment(budget_ma: int) -> str:
+    """The comment above TL_BUDGET_MA, saying what that budget asks of the supply."""
+    if budget_ma <= USB2_PORT_MA - 50:
+        return (f"# current budget in mA for the LEDs + board: {budget_ma} leaves margin on a "
+                f"{USB2_PORT_MA} mA USB 2 port")
+    return (f"# current budget in mA for the LEDs + board: {budget_ma} needs a supply of at least {budget_ma} mA "
+            f"(more than a {USB2_PORT_MA} mA USB 2 port gives: see the layout's power notes)")
+
+
+def layout_mismatches(text: str) -> list[str]:
+    """What a settings.toml says that disagrees with the layout it names (TL_LAYOUT): its LED and
+    key counts, and a key matrix too small for the keys (the firmware's defaults where unset)."""
+    values = parse(text, "settings.toml")
+    name = values.get("TL_LAYOUT")
+    if not isinstance(name, str) or name not in layout_names():
+        return [f"TL_LAYOUT is {name!r}, not one of the layouts ({', '.join(layout_names())})"]
+    layout = load_layout(name)
+    problems = []
+    for key, wanted, default, what in (("TL_LEDS", layout["leds"], 55, "LEDs"), ("TL_KEYS", layout["keys"], 0, "keys")):
+        value = values.get(key, default)
+        if value != wanted:
+            problems.append(f"{key} is {value!r}, layout {name} has {wanted} {what}")
+    rows = [p for p in str(values.get("TL_ROW_PINS", "")).split(",") if p.strip()]
+    columns = [p for p in str(values.get("TL_COLUMN_PINS", "")).split(",") if p.strip()]
+    if len(rows) * len(columns) < int(layout["keys"]):
+        problems.append(f"a {len(rows)} x {len(columns)} key matrix (TL_ROW_PINS, TL_COLUMN_PINS) cannot hold the "
+                        f"{layout['keys']} keys of layout {name}")
+    return problems
 
 
 def _toml_value(value: Any) -> str:

@@ -5,8 +5,9 @@ The link is a plain byte stream (the same COBS frames as over USB): the host wri
 chunks of the negotiated ATT payload (20 bytes at the default MTU), the board notifies on TX.
 Port names: ``ble://AA:BB:CC:DD:EE:FF`` (an address; on macOS a CoreBluetooth UUID) or
 ``ble://NAME`` (the first board advertising the UART service under that name). Opening a link
-connects, pairs (a bonded board only re-encrypts), subscribes and sends MSG_AUTH with the key
-that `tablelight pair` stored; a board that does not know the key refuses with its reason.
+connects, pairs (a bonded board only re-encrypts), subscribes and authenticates by challenge-response
+with the key that `tablelight pair` stored (tablelight.wire.auth: the key never crosses the air);
+a board that does not know the key refuses with its reason.
 Every wait is bounded; bleak runs in its own event-loop thread so the session's threads stay
 synchronous. A custom bleak backend (``backend=``) runs the same code on another stack (the
 tests and `tablelight bench link --ble` use bumble's virtual radio: tablelight.sim.radio).
@@ -24,7 +25,7 @@ from typing import Any
 
 from tablelight.links.base import LinkClosed
 from tablelight.links.ble_keys import HostKeys
-from tablelight.wire import wire
+from tablelight.wire import auth, wire
 
 NUS_SERVICE = "6e400001-b5a3-f393-e0a9-e50e24dcca9e"
 NUS_RX = "6e400002-b5a3-f393-e0a9-e50e24dcca9e"  # the host writes here
@@ -101,9 +102,39 @@ class BleLink:
         if key is None:
             raise LinkClosed(f"{self.name}: this computer is not paired with the board: run "
                              f"`tablelight pair {PREFIX}{self.address}` (the board must be in its pairing window)")
-        state, _code, text = self.exchange(wire.encode_host_key(wire.MSG_AUTH, key), self.timeout)
+        nonce = self.challenge(self.timeout)
+        state, _code, text = self.exchange(auth.answer(key, nonce), self.timeout)
         if state != wire.PAIR_ACCEPTED:
             raise LinkClosed(f"{self.name}: the board refused this computer: {text}")
+
+    def challenge(self, timeout: float) -> bytes:
+        """Ask the board for a fresh nonce (AUTH_BEGIN -> CHALLENGE). LinkClosed with the reason if
+        the board speaks another authentication version or predates challenge-response."""
+        self.write(auth.encode_auth_begin())
+        reader = wire.FrameReader()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for payload in reader.feed(self.read(min(0.2, max(0.01, deadline - time.monotonic())))):
+                try:
+                    if payload[0] == auth.MSG_CHALLENGE:
+                        version, nonce = auth.decode_challenge(payload)
+                        if version == auth.AUTH_VERSION:
+                            return nonce
+                        raise LinkClosed(f"{self.name}: the board speaks Bluetooth authentication {version}, this "
+                                         f"host {auth.AUTH_VERSION}: update tablelight or the board's firmware")
+                    if payload[0] == wire.MSG_PAIR_STATE:
+                        raise LinkClosed(f"{self.name}: the board refused this computer: "
+                                         f"{wire.decode_pair_state(payload)[2]}")
+                    if payload[0] == wire.MSG_BOARD_REFUSE:
+                        reason = wire.decode_board_refuse(payload)
+                        if "MSG_AUTH" in reason:  # firmware before 1.2 wants the key itself: never send it
+                            raise LinkClosed(f"{self.name}: the board's firmware is older than this host's Bluetooth "
+                                             "authentication (it would need the host key sent over the air): "
+                                             "update it over USB with `tablelight flash`")
+                        raise LinkClosed(f"{self.name}: the board refused: {reason}")
+                except wire.WireError:
+                    continue
+        raise LinkClosed(f"{self.name}: no challenge from the board within {timeout:g} s")
 
     def exchange(self, frame: bytes, timeout: float) -> tuple[int, bytes, str]:
         """Send a pairing message; the board's first PAIR_STATE answer (state, code, text)."""

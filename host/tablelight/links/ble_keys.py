@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tablelight.core.errors import TablelightError
+from tablelight.core.inputs import InputError, read_json_file
 from tablelight.wire import wire
 
 
@@ -38,13 +39,13 @@ class HostKeys:
         self.path = path or default_path()
 
     def _load(self) -> dict[str, Any]:
-        try:
-            data = json.loads(self.path.read_text())
-        except FileNotFoundError:
+        if not self.path.exists():
             return {}
-        except (OSError, ValueError) as error:
-            raise KeyStoreError(f"{self.path}: cannot read the Bluetooth keys ({error}); "
-                                "fix or remove the file and pair again") from error
+        try:  # the input boundary: size, strict UTF-8, nesting depth (a deep file is no RecursionError)
+            data = read_json_file(self.path, max_bytes=1024 * 1024)
+        except InputError as error:
+            raise KeyStoreError(f"cannot read the Bluetooth keys ({error}); "
+                                "fix or remove the file and pair again") from None
         if not isinstance(data, dict):
             raise KeyStoreError(f"{self.path}: not a JSON object; fix or remove the file and pair again")
         return data

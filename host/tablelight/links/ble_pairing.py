@@ -14,7 +14,7 @@ from typing import Any
 from tablelight.links.base import LinkClosed
 from tablelight.links.ble import PREFIX, BleLink
 from tablelight.links.ble_keys import HostKeys, new_key
-from tablelight.wire import wire
+from tablelight.wire import auth, wire
 
 CONFIRM_TIMEOUT_S = 65.0  # the board waits 60 s for a press
 
@@ -52,9 +52,8 @@ def forget(port: str, *, keys: HostKeys | None = None, backend: type[Any] | None
     keys = keys or HostKeys()
     link = BleLink(port, backend=backend, scanner_backend=scanner_backend, timeout=timeout, keys=keys)
     try:
-        key = keys.get(link.address)
-        assert key is not None  # the link authenticated with it
-        state, _code, text = link.exchange(wire.encode_host_key(wire.MSG_FORGET, key), timeout)
+        # no key on the air: the board forgets the key this session proved it holds
+        state, _code, text = link.exchange(auth.encode_forget(), timeout)
         if state != wire.PAIR_FORGOTTEN:
             raise LinkClosed(f"{port}: the board did not forget this computer: {text}")
         keys.remove(link.address)

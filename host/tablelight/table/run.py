@@ -98,8 +98,13 @@ def absolute_path(text: str) -> str:
 def table_settings(args: argparse.Namespace, stored: dict[str, Any] | None = None) -> dict[str, Any]:
     """The table options to use: given on the command line, else as the game was played, else the default.
 
-    Also sets them on ``args``.
+    Also sets them on ``args``. Stored values are checked first (a hand-edited or damaged store):
+    one clear error naming the setting, see :mod:`tablelight.table.stored_settings`.
     """
+    from tablelight.table.stored_settings import check_settings
+
+    if stored is not None:
+        check_settings(stored, {name for name in TABLE_SETTINGS if getattr(args, name, None) is None})
     settings = {}
     for name, default in TABLE_SETTINGS.items():
         given = getattr(args, name, None)

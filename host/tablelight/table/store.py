@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -31,6 +32,9 @@ from tablelight.core.record import replay
 
 DB_ENV = "TABLELIGHT_DB"
 SCHEMA_VERSION = 1
+#: ``PRAGMA application_id`` of a tablelight store ("TLGS"): another program's SQLite file is told
+#: apart before anything is written (stores made before it have 0 and are stamped when opened).
+APPLICATION_ID = 0x544C4753
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -56,6 +60,9 @@ CREATE TABLE IF NOT EXISTS log (
     PRIMARY KEY (game_id, position)
 );
 """
+
+#: The tables a store has: those of the schema (sqlite_sequence comes with AUTOINCREMENT).
+_TABLES = set(re.findall(r"CREATE TABLE IF NOT EXISTS (\w+)", _SCHEMA)) | {"sqlite_sequence"}
 
 PLAYING = "playing"
 OVER = "over"
@@ -119,12 +126,15 @@ def default_path() -> Path:
 
 
 class GameStore:
-    """An open store; use as a context manager or call :meth:`close`."""
+    """An open store; use as a context manager or call :meth:`close`.
+
+    A new store is created readable by its owner only (file 0600, a new folder 0700): it holds
+    every seed and hidden card."""
 
     def __init__(self, path: str | Path | None = None) -> None:
         self.path = Path(path) if path is not None else default_path()
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            create_private(self.path)
             self.db = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
             # Checked before anything is written: a damaged or foreign file is left as it was.
             check_integrity(self.db, self.path)
@@ -138,6 +148,7 @@ class GameStore:
             self.db.executescript(_SCHEMA)
             if version == 0:
                 self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            self.db.execute(f"PRAGMA application_id={APPLICATION_ID}")
         except sqlite3.DatabaseError as error:
             if getattr(self, "db", None) is not None:
                 self.db.close()
@@ -271,10 +282,12 @@ class GameStore:
         self._row(game_id)
         row = self.db.execute("SELECT settings FROM settings WHERE game_id = ?", (game_id,)).fetchone()
         try:
-            settings = json.loads(row[0]) if row else {}
-        except json.JSONDecodeError as error:
-            raise StoreError(f"game {game_id}'s settings are damaged in {self.path}: {error}") from None
-        return settings if isinstance(settings, dict) else {}
+            settings = parse_json(str(row[0]), "its settings") if row else {}
+        except InputError as error:
+            raise StoreError(f"game {game_id} is damaged in {self.path}: {error}") from None
+        if not isinstance(settings, dict):
+            raise StoreError(f"game {game_id} is damaged in {self.path}: its settings are not an object")
+        return settings
 
     def delete(self, game_id: int) -> None:
         """Forget game ``game_id`` entirely (its log and settings too)."""
@@ -343,7 +356,18 @@ def check_integrity(db: sqlite3.Connection, path: Path) -> None:
 
 
 def check_foreign_tables(db: sqlite3.Connection, path: Path) -> None:
-    """Refuse a database whose ``games``/``log`` tables are not ours (another program's file)."""
+    """Refuse another program's database: another application id, tables a store does not have,
+    or ``games``/``log`` tables that are not ours."""
+    application = db.execute("PRAGMA application_id").fetchone()[0]
+    if application not in (0, APPLICATION_ID):
+        raise StoreError(f"{path} is not a tablelight game store (it belongs to another program: SQLite "
+                         f"application id 0x{application & 0xFFFFFFFF:08X}); give another --db or set {DB_ENV}")
+    tables = {str(row[0]) for row in db.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
+    others = sorted(tables - _TABLES)
+    if others:
+        shown = ", ".join(repr(name[:40]) for name in others[:5]) + (", ..." if len(others) > 5 else "")
+        raise StoreError(f"{path} is not a tablelight game store: it has the table(s) {shown}; "
+                         f"give another --db or set {DB_ENV}")
     for table, wanted in _COLUMNS.items():
         columns = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
         if columns and not wanted <= columns:
@@ -351,6 +375,35 @@ def check_foreign_tables(db: sqlite3.Connection, path: Path) -> None:
                 f"{path} is not a tablelight game store: its table {table!r} has columns "
                 f"{', '.join(sorted(columns))}; give another --db or set {DB_ENV}"
             )
+    if tables and not {"games", "log"} <= tables:
+        raise StoreError(f"{path} is not a whole tablelight game store: it lacks the table(s) "
+                         f"{', '.join(sorted({'games', 'log'} - tables))}; keep a copy and move it aside")
+
+
+def create_private(path: Path) -> None:
+    """Make the store's folder (0700) and an empty store file (0600) if they are missing; an
+    existing store readable by others is made private (it holds seeds and hidden cards)."""
+    missing = [folder for folder in (path.parent, *path.parent.parents) if not folder.exists()]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for folder in missing:
+        os.chmod(folder, 0o700)
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        if path.is_file() and path.stat().st_mode & 0o077:
+            try:
+                os.chmod(path, 0o600)
+            except PermissionError:  # another user's file: opening it says what is wrong, if anything
+                pass
+
+
+def write_private(path: str | Path, text: str) -> None:
+    """Write an export (it holds the seed and every hidden card) readable by its owner only."""
+    target = Path(path)
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w", encoding="utf-8") as handle:
+        handle.write(text)
+    os.replace(temporary, target)
 
 
 def game_info(row: Any) -> GameInfo:

@@ -1,6 +1,7 @@
 """One host at a time (tl_hosts) and BLE pairing (tl_pairing), without a radio (portable)."""
 
 import tablelight_wire as wire
+import tl_auth
 from tl_hosts import Hosts, Transport
 from tl_limit import CurrentLimiter
 from tl_link import BoardLink
@@ -39,13 +40,37 @@ class Nvm:
         self.data[index] = value
 
 
+class Counter:
+    """Distinct nonces (the board's os.urandom) without a random source: MicroPython's WebAssembly
+    build has none."""
+
+    def __init__(self) -> None:
+        self.n = 0
+
+    def bytes(self, size: int) -> bytes:
+        self.n += 1
+        return bytes((self.n >> 8 & 0xFF, self.n & 0xFF)) + bytes(size - 2)
+
+
+def authenticate(hosts, ble_t, ble, key, now: int) -> tuple:
+    """The host's side of the challenge: AUTH_BEGIN, CHALLENGE, AUTH_PROOF; returns the board's
+    PAIR_STATE (state, code, text) and the nonce it answered."""
+    hosts.feed(ble_t, tl_auth.encode_auth_begin(), now)
+    (challenge,) = ble.take()
+    version, nonce = tl_auth.decode_challenge(challenge)
+    assert version == tl_auth.AUTH_VERSION
+    hosts.feed(ble_t, tl_auth.answer(key, nonce), now)
+    (state,) = ble.take()
+    return wire.decode_pair_state(state), nonce
+
+
 def board(nvm=None, test_input=False):
     usb, ble = Out(), Out()
     scene = Scene(10)
     info = dict(INFO)
     info["test_input"] = test_input
     link = BoardLink(lambda frame: None, scene, Renderer(scene, CurrentLimiter(5000, 10)), info, 7, 0)
-    pairing = Pairing(HostKeys(nvm or Nvm()), ble.write)
+    pairing = Pairing(HostKeys(nvm or Nvm()), ble.write, Counter().bytes)
     pairing.start(0)
     usb_t = Transport("USB", usb.write, reader=link.reader, wired=True)
     ble_t = Transport("Bluetooth", ble.write, pairing)
@@ -105,8 +130,7 @@ def test_one_host_at_a_time() -> None:
     hosts.feed(usb_t, wire.encode_welcome(1000), 0)
     hosts.feed(usb_t, wire.encode_scene(1, [(0, 0, 0, 0), (9, 9, 9, 0)], bytes(10)), 0)
     usb.take()
-    hosts.feed(ble_t, wire.encode_host_key(wire.MSG_AUTH, KEY_B), 10)
-    assert wire.decode_pair_state(ble.take()[0])[0] == wire.PAIR_ACCEPTED
+    assert authenticate(hosts, ble_t, ble, KEY_B, 10)[0][0] == wire.PAIR_ACCEPTED
     before = (bytes(link.scene.palette), link.scene.version, link.renderer.brightness)
     hosts.feed(ble_t, wire.encode_hello_req(3), 20)
     hosts.feed(ble_t, wire.encode_welcome(1000), 20)
@@ -131,11 +155,11 @@ def test_forget_needs_the_session() -> None:
     nvm = Nvm()
     HostKeys(nvm).add(KEY_A)
     link, hosts, pairing, usb_t, ble_t, usb, ble = board(nvm)
-    hosts.feed(ble_t, wire.encode_host_key(wire.MSG_FORGET, KEY_A), 0)
+    hosts.feed(ble_t, tl_auth.encode_forget(), 0)
     assert wire.decode_pair_state(ble.take()[0])[0] == wire.PAIR_REFUSED and HostKeys(nvm).keys == [KEY_A]
-    hosts.feed(ble_t, wire.encode_host_key(wire.MSG_AUTH, KEY_A), 1)
-    hosts.feed(ble_t, wire.encode_host_key(wire.MSG_FORGET, KEY_A), 2)
-    assert kinds(ble.take()) == [wire.MSG_PAIR_STATE] * 2 and HostKeys(nvm).keys == []
+    assert authenticate(hosts, ble_t, ble, KEY_A, 1)[0][0] == wire.PAIR_ACCEPTED
+    hosts.feed(ble_t, tl_auth.encode_forget(), 2)
+    assert wire.decode_pair_state(ble.take()[0])[0] == wire.PAIR_FORGOTTEN and HostKeys(nvm).keys == []
 
 
 def ble_owner(test_input=False):
@@ -144,7 +168,7 @@ def ble_owner(test_input=False):
     HostKeys(nvm).add(KEY_A)
     parts = board(nvm, test_input)
     link, hosts, pairing, usb_t, ble_t, usb, ble = parts
-    hosts.feed(ble_t, wire.encode_host_key(wire.MSG_AUTH, KEY_A), 0)
+    authenticate(hosts, ble_t, ble, KEY_A, 0)
     hosts.feed(ble_t, wire.encode_welcome(1000), 1)
     hosts.feed(ble_t, wire.encode_scene(1, [(0, 0, 0, 0), (9, 9, 9, 0)], bytes(10)), 2)
     ble.take()
@@ -191,7 +215,7 @@ def test_status_counts_the_frames_of_the_transport_that_asks() -> None:
     (status,) = ble.take()
     ble_counts = wire.decode_status(status)
     assert (ble_counts["bad_frames"], ble_counts["good_frames"]) == (ble_t.reader.bad, ble_t.reader.good)
-    assert ble_counts["bad_frames"] == 1 and ble_counts["good_frames"] == 4  # auth, welcome, scene, this request
+    assert ble_counts["bad_frames"] == 1 and ble_counts["good_frames"] == 5  # auth begin and proof, welcome, scene, this request
     assert (usb_t.reader.bad, usb_t.reader.good) == (1, 1)
     link.tick(2000)  # BLE host's lease over: USB welcomes and asks; it gets USB's counters
     hosts.feed(usb_t, wire.encode_welcome(1000), 2001)
@@ -210,3 +234,33 @@ def test_an_oversize_payload_through_a_transport_is_answered_too_large_and_chang
     hosts.feed(usb_t, bytes(wire.cobs_encode(bytearray(big) + bytes((crc >> 8, crc & 0xFF)))) + b"\x00", 5)
     (reply,) = usb.take()
     assert wire.decode_error(reply)[:2] == (wire.ERR_TOO_LARGE, wire.MSG_LOOP) and link.scene.version == version
+
+
+def test_a_bluetooth_handshake_does_not_renew_a_gone_usb_hosts_lease() -> None:
+    """After a USB game the USB host leaves; a paired BLE host's handshake (hello requests every
+    250 ms, then a welcome) must take the board once USB's lease has run out."""
+    nvm = Nvm()
+    HostKeys(nvm).add(KEY_A)
+    link, hosts, pairing, usb_t, ble_t, usb, ble = board(nvm)
+    hosts.feed(usb_t, wire.encode_welcome(1000), 0)
+    hosts.feed(usb_t, wire.encode_scene(1, [(0, 0, 0, 0), (9, 9, 9, 0)], bytes(10)), 0)
+    usb.take()
+    authenticate(hosts, ble_t, ble, KEY_A, 100)
+    for now in range(250, 2501, 250):
+        hosts.feed(ble_t, wire.encode_hello_req(now), now)
+        link.tick(now)
+    hellos = ble.take()
+    assert kinds(hellos) == [wire.MSG_HELLO] * 10 and not usb.take()
+    assert wire.decode_hello(hellos[-1])["nonce"] == 2500
+    assert not link.lease_ok  # USB's lease ran out at 1000 ms
+    hosts.feed(ble_t, wire.encode_welcome(1000), 2600)
+    assert hosts.owner is ble_t and link.lease_ok and not ble.take()
+
+
+def test_the_owners_hello_request_still_renews_its_lease() -> None:
+    link, hosts, pairing, usb_t, ble_t, usb, ble = board()
+    hosts.feed(usb_t, wire.encode_welcome(1000), 0)
+    for now in range(500, 3001, 500):
+        hosts.feed(usb_t, wire.encode_hello_req(now), now)
+        link.tick(now)
+    assert hosts.owner is usb_t and link.lease_ok

@@ -28,6 +28,7 @@ from typing import Any
 from tablelight.core.actions import FrozenDict
 from tablelight.core.errors import MalformedActionError, RuleViolationError
 from tablelight.core.fields import NOBODY, is_whole
+from tablelight.core.inputs import printable
 from tablelight.core.game import Action, Game
 from tablelight.core.options import OptionSpec
 from tablelight.core.rng import Rng
@@ -538,7 +539,7 @@ def describe_board(game: Farlander, color: bool = False) -> str:
         for t in by_tile[tile]:
             owner = game.owner[t]
             mark = "." if owner == NOBODY else _SEAT_MARKS[owner]
-            cell = f"{game.ids[t]} {mark}{game.units[t] or ' '}{'*' if game.map.territories[t].garrison else ' '}"
+            cell = f"{printable(game.ids[t])} {mark}{game.units[t] or ' '}{'*' if game.map.territories[t].garrison else ' '}"
             if color and owner != NOBODY:
                 cell = f"{_COLORS[owner]}{cell}{_RESET}"
             cells.append(cell)

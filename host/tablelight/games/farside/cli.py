@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from tablelight.core.errors import SetupError
-from tablelight.core.inputs import parse_json, number_in_range, read_json_file
+from tablelight.core.inputs import number_in_range, parse_json, printable, read_json_file
 from tablelight.games.farside.army import ArmyReport, cost_army
 from tablelight.games.farside.odds import (
     AttackSpec,
@@ -176,7 +176,7 @@ def cost_text(report: ArmyReport) -> str:
     lines.append(f"Army {report.roster.name}: {report.model_count} models, {report.total}{level} points")
     for warning in report.warnings:
         lines.append(f"warning: {warning.message}")
-    return "\n".join(lines)
+    return printable("\n".join(lines), lines=True)  # names come from the roster file
 
 
 def run_cost(args: argparse.Namespace) -> int:
@@ -218,6 +218,8 @@ def run_roster(args: argparse.Namespace) -> int:
     else:
         report = cost_army(roster)
         text = roster_html(report) if args.format == "html" else roster_text(report)
+        if args.format != "html" and args.output is None:  # to the terminal: names from the file escaped
+            text = printable(text, lines=True)
     _write(text, args.output)
     return 0
 
@@ -357,7 +359,7 @@ def run_campaign(args: argparse.Namespace) -> int:
 
     reports = [cost_army(read_roster(path)) for path in args.rosters]
     for path, report in zip(args.rosters, reports):
-        print(f"{report.roster.name} ({path}): {report.total} points, {report.model_count} models")
+        print(f"{printable(report.roster.name)} ({path}): {report.total} points, {report.model_count} models")
     totals = [r.total for r in reports]
     spread = max(totals) - min(totals)
     limit = int(tables()["campaign_max_spread"])

@@ -1,0 +1,1 @@
+../../../firmware/lib/tl_auth.py
