@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tablelight.board.session import BoardSession
-from tablelight.links import discover
+from tablelight.board import discover
 from tablelight.links.base import LinkClosed
 from tablelight.links.ble import BleLink, adapter_error
 from tablelight.sim.radio import VirtualRadio

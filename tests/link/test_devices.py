@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pytest
 
 from tablelight.cli.main import main
-from tablelight.links import discover
+from tablelight.board import discover
 from tablelight.sim.board import SimBoard
 
 
