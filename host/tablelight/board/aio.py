@@ -29,7 +29,7 @@ from tablelight.board.events import (Connected, ConnectionChanged, Event, Handsh
 from tablelight.board.protocol import LEASE_MS, BoardProtocol
 from tablelight.links.base import Link, LinkClosed
 
-__all__ = ["AsyncBoardSession", "ConnectionChanged", "KeyEvent", "SceneConfirmed", "RECONNECT_BACKOFF_S"]
+__all__ = ["RECONNECT_BACKOFF_S", "AsyncBoardSession", "ConnectionChanged", "KeyEvent", "SceneConfirmed", "SessionEvent"]
 
 log = logging.getLogger(__name__)
 
