@@ -215,8 +215,8 @@ class AsyncBoardSession:
     async def _open_link(self) -> Link:
         factory = self._link_factory or _default_link
         try:
-            if self._link_factory is None and self.port.startswith("ble://"):
-                return await self._loop.run_in_executor(None, factory, self.port)  # bleak connects: seconds
+            if self.port.startswith("ble://"):  # BleLink connects (seconds) before it returns
+                return await self._loop.run_in_executor(None, factory, self.port)
             link = factory(self.port)
             link.reset_input()
             return link
