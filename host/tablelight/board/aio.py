@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 RECONNECT_BACKOFF_S = (0.1, 0.2, 0.5, 1.0, 2.0)
 BLOCKING_READ_S = 0.05  # a blocking link's read in the executor returns at least this often
 READ_SIZE = 65536
+TIMER_SLACK_S = 0.001
 
 Pixel = scene.Pixel
 SessionEvent = KeyEvent | ConnectionChanged | SceneConfirmed
@@ -216,8 +217,9 @@ class AsyncBoardSession:
         factory = self._link_factory or _default_link
         try:
             if self.port.startswith("ble://"):  # BleLink connects (seconds) before it returns
-                return await self._loop.run_in_executor(None, factory, self.port)
-            link = factory(self.port)
+                link = await self._loop.run_in_executor(None, factory, self.port)
+            else:
+                link = factory(self.port)
             link.reset_input()
             return link
         except LinkClosed as error:
@@ -317,7 +319,8 @@ class AsyncBoardSession:
         if self._timer is not None:
             self._timer.cancel()
         self._timer_at = deadline
-        self._timer = self._loop.call_later(max(0.0, deadline - time.monotonic()), self._on_timer)
+        # a little late rather than early: a timer that fires before the deadline finds nothing to do
+        self._timer = self._loop.call_later(max(0.0, deadline - time.monotonic()) + TIMER_SLACK_S, self._on_timer)
 
     def _lose(self, reason: str) -> None:
         """The link is gone (or given up): drop it, tell the listeners, reconnect with backoff."""
