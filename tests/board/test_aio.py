@@ -152,3 +152,43 @@ def test_a_blocking_link_runs_in_the_executor() -> None:
             await session.close()
 
     run(scenario)
+
+
+class TickingBoard:
+    """The firmware's BoardLink in this process, ticked after every write: a frame the host
+    sends is answered (and pending keys re-sent) before the host reads again."""
+
+    def __init__(self) -> None:
+        from tests.wire.test_properties import InProcessBoard
+
+        self.inner = InProcessBoard()
+        self.name = "ticking"
+
+    def read(self, timeout: float) -> bytes:
+        return self.inner.read(timeout)
+
+    def write(self, data: bytes) -> None:
+        self.inner.write(data)
+        self.inner.link.tick(self.inner.now())
+
+    def reset_input(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_key_the_board_sends_with_the_handshake_reaches_the_first_listener() -> None:
+    async def scenario() -> None:
+        board = TickingBoard()
+        board.inner.link.keys.push(5, True, 77)  # pressed for the host before: the board re-sends it
+        session = await AsyncBoardSession.open("ticking", link_factory=lambda port: board, timeout=2)
+        heard: list[SessionEvent] = []
+        session.listen(heard.append)
+        try:
+            await until(lambda: bool(heard))
+            assert heard == [KeyEvent(5, True, 77, 1)]
+        finally:
+            await session.close()
+
+    run(scenario)

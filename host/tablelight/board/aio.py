@@ -37,6 +37,7 @@ RECONNECT_BACKOFF_S = (0.1, 0.2, 0.5, 1.0, 2.0)
 BLOCKING_READ_S = 0.05  # a blocking link's read in the executor returns at least this often
 READ_SIZE = 65536
 TIMER_SLACK_S = 0.001
+EARLY_EVENTS = 256  # events kept for the first listener (a key the board sent with the handshake)
 
 Pixel = scene.Pixel
 SessionEvent = KeyEvent | ConnectionChanged | SceneConfirmed
@@ -193,6 +194,7 @@ class AsyncBoardSession:
         self._loop = asyncio.get_running_loop()
         self._pump: _Pump | None = None
         self._listeners: list[Listener] = []
+        self._early: list[SessionEvent] = []  # events before anyone listened
         self._timer: asyncio.TimerHandle | None = None
         self._timer_at = float("inf")
         self._shaking: asyncio.Future[None] | None = None  # the handshake of _connect, until it ends
@@ -359,6 +361,10 @@ class AsyncBoardSession:
             self._tell(ConnectionChanged(connected, reason))
 
     def _tell(self, event: SessionEvent) -> None:
+        if not self._listeners:
+            if len(self._early) < EARLY_EVENTS:
+                self._early.append(event)
+            return
         for listener in list(self._listeners):
             try:
                 listener(event)
@@ -368,8 +374,13 @@ class AsyncBoardSession:
     # --- the contract -------------------------------------------------------------------------
     def listen(self, callback: Listener) -> None:
         """Call ``callback(event)`` on the loop for each :class:`KeyEvent`,
-        :class:`ConnectionChanged` and :class:`SceneConfirmed`."""
+        :class:`ConnectionChanged` and :class:`SceneConfirmed`. The first listener also gets,
+        soon after, what came before it listened (a key the board re-sent with the handshake:
+        acknowledged, so it would not come again)."""
         self._listeners.append(callback)
+        early, self._early = self._early, []
+        for event in early:
+            self._loop.call_soon(self._tell, event)
 
     def show(self, pixels: list[Pixel]) -> None:
         """The full desired look: one (r, g, b, effect) per LED; effect 0 solid, 1 blink, 2 pulse.
