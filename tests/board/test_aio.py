@@ -192,3 +192,21 @@ def test_a_key_the_board_sends_with_the_handshake_reaches_the_first_listener() -
             await session.close()
 
     run(scenario)
+
+
+def test_the_console_of_a_board_on_the_loop_stops_and_reloads_the_firmware() -> None:
+    async def scenario() -> None:
+        threads = threading.active_count()
+        async with await SimBoard.start_async() as sim:
+            console = os.open(sim.console_port, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+            try:
+                os.write(console, b"\x03")  # Ctrl-C: code.py stops
+                await until(lambda: not sim.running and "Code done running" in sim.console.text())
+                boots = sim.boots
+                os.write(console, b"\x04")  # Ctrl-D: it reloads
+                await until(lambda: sim.running and sim.boots == boots + 1 and "soft reboot" in sim.console.text())
+                assert threading.active_count() == threads
+            finally:
+                os.close(console)
+
+    run(scenario)
