@@ -210,3 +210,39 @@ def test_the_console_of_a_board_on_the_loop_stops_and_reloads_the_firmware() -> 
                 os.close(console)
 
     run(scenario)
+
+
+def test_an_unplugged_port_is_reported_at_once() -> None:
+    """The session's port is a pty bridged (on the loop) to the simulated board; closing its
+    master is a pulled cable: the read fails, listeners hear it, the session keeps trying."""
+    async def scenario() -> None:
+        loop = asyncio.get_running_loop()
+        async with await SimBoard.start_async() as sim:
+            board_end = os.open(sim.port, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+            cable, plug = pty.openpty()
+            tty.setraw(plug)
+            os.set_blocking(cable, False)
+            loop.add_reader(cable, lambda: os.write(board_end, os.read(cable, 4096)))
+            loop.add_reader(board_end, lambda: os.write(cable, os.read(board_end, 4096)))
+            session = await AsyncBoardSession.open(os.ttyname(plug))
+            heard: list[SessionEvent] = []
+            session.listen(heard.append)
+            try:
+                os.close(plug)  # only the session holds the port now
+                session.show(look(4))
+                await until(session.in_sync)
+                loop.remove_reader(cable)
+                unplugged = time.monotonic()
+                os.close(cable)
+                await until(lambda: not session.connected, 5)
+                assert time.monotonic() - unplugged < 1.0  # the read failed: no waiting for silence
+                (lost,) = [e for e in heard if isinstance(e, ConnectionChanged)]
+                assert not lost.connected and "silent" not in lost.reason
+                await asyncio.sleep(0.5)
+                assert not session.connected and session.reconnects == 0  # the port is gone: it keeps trying
+            finally:
+                loop.remove_reader(board_end)
+                os.close(board_end)
+                await session.close()
+
+    run(scenario)
