@@ -214,3 +214,17 @@ def test_nothing_is_sent_without_a_link_but_the_scene_is_kept() -> None:
     protocol = BoardProtocol(nonces=lambda: 7)
     protocol.show([RED] * 4, 0.0)
     assert protocol.bytes_to_send() == b"" and not protocol.in_sync(0.0) and protocol.next_deadline() == math.inf
+
+
+def test_a_key_read_with_the_hello_of_a_reboot_is_still_acknowledged() -> None:
+    bench = Bench()
+    bench.board.key_event(2, True, 9, bench.ms())
+    key_frame = bytes(bench.board_out)
+    bench.board_out.clear()
+    bench.boot(43)
+    hello = bytes(bench.board_out)
+    bench.board_out.clear()
+    events = bench.protocol.receive_bytes(key_frame + hello, bench.t)
+    assert [type(e) for e in events] == [KeyEvent, WelcomeLost]
+    sent = payloads(bench.protocol.bytes_to_send())
+    assert sent[0] == payloads(wire.encode_ack(1))[0] and sent[1][0] == wire.MSG_HELLO_REQ

@@ -365,7 +365,9 @@ class BoardProtocol:
     def _lose_welcome(self, reason: str, events: list[Event]) -> None:
         log.info("board on %s: %s; shaking hands again", self.port, reason)
         events.append(WelcomeLost(reason))
+        unsent = bytes(self._out)  # acknowledgements of keys taken before the hello still go
         self._start_handshake(self._now, RESHAKE_S)
+        self._out[:0] = unsent
 
     def _on_key(self, seq: int, key: int, pressed: bool, board_ms: int, events: list[Event]) -> None:
         if seq == self._expected_seq:
