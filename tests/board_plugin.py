@@ -105,7 +105,7 @@ class BoardPlugin:
     def wait_for_new_boot(self, old_boot: int | None, timeout: float = 20.0) -> None:
         from tablelight.board.errors import NoHello
         from tablelight.links.base import LinkClosed
-        from tablelight.links.discover import probe
+        from tablelight.board.discover import probe
 
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -126,7 +126,7 @@ class BoardPlugin:
             return
         if self.console is not None and item.module is not self.module:
             if self.module is not None:  # a fresh board for each module: nothing carries over
-                from tablelight.links.discover import probe
+                from tablelight.board.discover import probe
 
                 old = probe(self.port, timeout=2.0).get("boot_id")
                 self.console.soft_reload()

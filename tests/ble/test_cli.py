@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tablelight.board import discover
 from tablelight.cli.main import main
-from tablelight.links import discover
 from tablelight.links.ble_keys import HostKeys
 
 NO_BLUETOOTH = not os.path.exists("/run/dbus/system_bus_socket")

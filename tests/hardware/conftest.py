@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
+from tablelight.board.discover import probe
 from tablelight.board.session import BoardSession, KeyEvent
-from tablelight.links.discover import probe
 from tablelight.links.serial_link import SerialLink
 from tablelight.paths import LAYOUTS
 from tablelight.wire import wire

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
+from tablelight.board.discover import probe
 from tablelight.board.errors import BoardError
 from tablelight.board.session import BoardSession
-from tablelight.links.discover import probe
 
 from .conftest import events, press
 

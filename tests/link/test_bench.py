@@ -9,8 +9,9 @@ import pytest
 from tablelight.cli.main import main
 
 
-def test_bench_link_reports_latency_and_move_size(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bench", "link", "--presses", "5", "--json"]) == 0
+@pytest.mark.parametrize("driver", [[], ["--async"]], ids=["thread", "asyncio"])
+def test_bench_link_reports_latency_and_move_size(capsys: pytest.CaptureFixture[str], driver: list[str]) -> None:
+    assert main(["bench", "link", "--presses", "5", "--json", *driver]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["presses"] == 5
     assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]

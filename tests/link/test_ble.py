@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tablelight.board import discover
 from tablelight.board.session import BoardSession
-from tablelight.links import discover
 from tablelight.links.base import LinkClosed
 from tablelight.links.ble import BleLink, adapter_error
 from tablelight.sim.radio import VirtualRadio
@@ -73,3 +73,46 @@ def test_a_missing_adapter_or_permission_reads_clearly() -> None:
 
     with pytest.raises(LinkClosed, match="Bluetooth LE scan failed: no usable Bluetooth adapter"):
         discover.ble_candidates(timeout=0.5, scanner_backend=Broken)  # type: ignore[arg-type]
+
+
+def test_the_asyncio_session_drives_a_ble_link_from_its_executor(radio, tmp_path) -> None:
+    """BleLink runs bleak on a loop of its own: AsyncBoardSession connects and reads it in the
+    executor, and the events still arrive on the caller's loop."""
+    import asyncio
+    import threading
+
+    from tablelight.board.aio import AsyncBoardSession, KeyEvent, SessionEvent
+
+    keys = keys_in(tmp_path)
+    host = radio.adapter("host")
+    with start_board(radio, window=True) as sim:
+        pair_with_press(sim, host, keys)
+
+        async def scenario() -> list[tuple[int, bool]]:
+            session = await AsyncBoardSession.open(port(sim), link_factory=link_factory(host, keys), timeout=20)
+            loop_thread = threading.current_thread()
+            pressed: list[tuple[int, bool]] = []
+
+            def heard(event: SessionEvent) -> None:
+                assert threading.current_thread() is loop_thread
+                if isinstance(event, KeyEvent):
+                    pressed.append((event.key, event.pressed))
+
+            session.listen(heard)
+            try:
+                leds = session.hello["leds"]
+                pixels = [(0, 0, 0, 0)] * leds
+                pixels[20] = (255, 0, 0, 0)
+                session.show(pixels)
+                while not (session.in_sync() and sim.pixels()[20][0] > 0):
+                    await asyncio.sleep(0.02)
+                sim.press(33)
+                for _ in range(500):
+                    if len(pressed) == 2:
+                        break
+                    await asyncio.sleep(0.01)
+                return pressed
+            finally:
+                await session.close()
+
+        assert asyncio.run(asyncio.wait_for(scenario(), 60)) == [(33, True), (33, False)]

@@ -10,8 +10,8 @@ from types import SimpleNamespace
 
 import pytest
 
+from tablelight.board import discover
 from tablelight.cli.main import main
-from tablelight.links import discover
 from tablelight.sim.board import SimBoard
 
 

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
+from tablelight.board import discover
 from tablelight.board.errors import BoardError, NoHello
 from tablelight.board.handshake import HELLO_RETRY_S, Accepted, Cause, Handshake, Refused
 from tablelight.board.session import BoardSession
 from tablelight.cli.main import main
-from tablelight.links import discover
 from tablelight.wire import wire
 
 from tests.link.link_helpers import scripted_board

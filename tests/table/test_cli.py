@@ -42,13 +42,13 @@ def test_board_auto_takes_the_first_board_found(monkeypatch):
     import pytest
 
     from tablelight.core.errors import SetupError
-    from tablelight.links.discover import BoardInfo
+    from tablelight.board.discover import BoardInfo
     from tablelight.table.run import find_port
 
-    fake = types.ModuleType("tablelight.links.discover")
+    fake = types.ModuleType("tablelight.board.discover")
     found: list = []
     fake.find_boards = lambda: found  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "tablelight.links.discover", fake)
+    monkeypatch.setitem(sys.modules, "tablelight.board.discover", fake)
     with pytest.raises(SetupError, match="no board found"):
         find_port()
     found.append(BoardInfo(port="/dev/ttyACM1", description="test"))

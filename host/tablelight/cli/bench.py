@@ -55,6 +55,8 @@ def register(subparsers: Any) -> None:
                       help="Bluetooth LE instead (bumble's virtual radio): full scenes of the biggest board and typical "
                            "moves at ATT MTU 23 and 247")
     link.add_argument("--scenes", type=int, default=10, help="with --ble: full scenes per MTU (default 10)")
+    link.add_argument("--async", dest="asynchronous", action="store_true",
+                      help="through the asyncio session (AsyncBoardSession) and board on one event loop")
     link.set_defaults(func=run_link)
 
     table = kinds.add_parser(
@@ -74,12 +76,13 @@ def run_link(args: argparse.Namespace) -> int:
         return run_link_ble(args)
     from tablelight.bench.link import run_link_bench
 
-    figures = run_link_bench(args.presses, progress=_progress(args.presses, args.json))
+    figures = run_link_bench(args.presses, progress=_progress(args.presses, args.json), asynchronous=args.asynchronous)
     if args.json:
         print(json.dumps(figures))
     else:
         print(
-            f"key press -> LED bytes on the simulated board ({figures['presses']} presses, real firmware, pty): "
+            f"key press -> LED bytes on the simulated board ({figures['presses']} presses, real firmware, pty"
+            f"{', asyncio' if args.asynchronous else ''}): "
             f"p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms, max {figures['max_ms']} ms\n"
             f"  a typical move: {figures['update_bytes']} bytes on the wire (full scene {figures['scene_bytes']} bytes)"
         )

@@ -7,9 +7,9 @@ import json
 import sys
 from typing import Any
 
+from tablelight.board.discover import BoardInfo, ble_candidates, candidates, probe_all
 from tablelight.core.inputs import number_in_range
 from tablelight.links.base import LinkClosed
-from tablelight.links.discover import BoardInfo, ble_candidates, candidates, probe_all
 
 
 def register(subparsers: Any) -> None:

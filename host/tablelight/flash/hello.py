@@ -5,10 +5,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from tablelight.board.discover import candidates, probe
 from tablelight.board.errors import NoHello
 from tablelight.flash import FlashError
 from tablelight.links.base import LinkClosed
-from tablelight.links.discover import candidates, probe
 
 
 def wait_for_hello(port: str | None, timeout: float) -> tuple[str, dict[str, Any]]:

@@ -39,6 +39,14 @@ class SerialLink:
         except (serial.SerialException, OSError) as error:
             raise LinkClosed(f"{self.name}: {error}") from error
 
+    def fileno(self) -> int | None:
+        """The file descriptor an event loop can watch (a device, a pty, socket://); None for
+        transports without one (loop://, ...), which a driver reads with blocking calls."""
+        try:
+            return int(self._serial.fileno())
+        except (AttributeError, NotImplementedError, OSError, ValueError):
+            return None
+
     def reset_input(self) -> None:
         try:
             self._serial.reset_input_buffer()

@@ -8,10 +8,15 @@ as it opens a real board.
     with SimBoard.start() as sim:
         session = BoardSession.open(sim.port)
         sim.press(3)
+
+On an event loop, with no thread (what ``tablelight play`` runs): ``sim = await
+SimBoard.start_async()``; its control socket and console are served by the loop, and
+``sim.on_pixels(callback)`` calls back on the loop whenever the LEDs change.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import pty
 import shutil
@@ -73,8 +78,9 @@ class SimBoard:
     _count = 0
 
     def __init__(self, layout: str | None, firmware: Path = FIRMWARE, settings: dict[str, str] | None = None,
-                 radio: VirtualRadio | None = None) -> None:
-        """layout None: the firmware folder's own settings.toml decides (a flashed CIRCUITPY drive)."""
+                 radio: VirtualRadio | None = None, loop: asyncio.AbstractEventLoop | None = None) -> None:
+        """layout None: the firmware folder's own settings.toml decides (a flashed CIRCUITPY drive).
+        ``loop``: serve the control socket and the console on that event loop, not on threads."""
         if not (firmware / "code.py").exists():
             raise SimBoardError(f"firmware not found at {firmware} (the simulated board runs firmware/code.py "
                                 "from a source checkout)")
@@ -101,16 +107,28 @@ class SimBoard:
         self._process: subprocess.Popen[bytes] | None = None
         self._ctrl: socket.socket | None = None
         self._reader: threading.Thread | None = None
+        self._loop = loop
+        self._ctrl_pending = b""
+        self._pixel_listeners: list[Callable[[list[tuple[int, int, int]]], None]] = []
         self.boots = 0
         self._stopped = False
         self._life = threading.RLock()  # one start or stop at a time (the console can reboot the board)
-        self.console = SimConsole(self._kill, self._spawn)
+        self.console = SimConsole(self._kill, self._spawn, loop=loop)
         self.console_port = self.console.port  # the REPL console: prints, Ctrl-C, Ctrl-D (sim/console.py)
 
     @classmethod
     def start(cls, layout: str | None = "farlander", *, settings: dict[str, str] | None = None,
               firmware: Path = FIRMWARE, radio: VirtualRadio | None = None) -> SimBoard:
         board = cls(layout, firmware, settings, radio=radio)
+        board._spawn()
+        return board
+
+    @classmethod
+    async def start_async(cls, layout: str | None = "farlander", *, settings: dict[str, str] | None = None,
+                          firmware: Path = FIRMWARE, radio: VirtualRadio | None = None) -> SimBoard:
+        """:meth:`start` on the running event loop: no thread reads the board's control socket or
+        console; :meth:`on_pixels` listeners are called on the loop."""
+        board = cls(layout, firmware, settings, radio=radio, loop=asyncio.get_running_loop())
         board._spawn()
         return board
 
@@ -142,11 +160,15 @@ class SimBoard:
         theirs.close()
         self._ctrl = ours
         self.boots += 1
-        self._reader = threading.Thread(target=self._read_ctrl, args=(ours,), daemon=True, name="simboard-ctrl")
-        self._reader.start()
+        self._ctrl_pending = b""
+        if self._loop is not None:
+            ours.setblocking(False)
+            self._loop.add_reader(ours.fileno(), self._ctrl_readable, ours)
+        else:
+            self._reader = threading.Thread(target=self._read_ctrl, args=(ours,), daemon=True, name="simboard-ctrl")
+            self._reader.start()
 
     def _read_ctrl(self, sock: socket.socket) -> None:
-        pending = b""
         while True:
             try:
                 chunk = sock.recv(65536)
@@ -154,16 +176,45 @@ class SimBoard:
                 return
             if not chunk:
                 return
-            pending += chunk
-            while b"\n" in pending:
-                line, pending = pending.split(b"\n", 1)
-                parts = line.split()
-                if len(parts) == 3 and parts[0] == b"px":
-                    with self._lock:
-                        self._pixel_ns = int(parts[1])
-                        self._pixel_bytes = bytes.fromhex(parts[2].decode())
-                        self._pixel_updates += 1
-                        self._lock.notify_all()
+            self._take_ctrl(chunk)
+
+    def _ctrl_readable(self, sock: socket.socket) -> None:
+        try:
+            chunk = sock.recv(65536)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            chunk = b""
+        if not chunk:  # the firmware process is gone
+            assert self._loop is not None
+            self._loop.remove_reader(sock.fileno())
+            return
+        self._take_ctrl(chunk)
+
+    def _take_ctrl(self, chunk: bytes) -> None:
+        """Lines from the firmware's fake hardware: ``px <ns> <hex GRB>`` for each LED write."""
+        self._ctrl_pending += chunk
+        changed = False
+        while b"\n" in self._ctrl_pending:
+            line, self._ctrl_pending = self._ctrl_pending.split(b"\n", 1)
+            parts = line.split()
+            if len(parts) == 3 and parts[0] == b"px":
+                with self._lock:
+                    data = bytes.fromhex(parts[2].decode())
+                    changed = changed or data != self._pixel_bytes
+                    self._pixel_ns = int(parts[1])
+                    self._pixel_bytes = data
+                    self._pixel_updates += 1
+                    self._lock.notify_all()
+        if changed and self._pixel_listeners:
+            pixels = self.pixels()
+            for listener in list(self._pixel_listeners):
+                listener(pixels)
+
+    def on_pixels(self, callback: Callable[[list[tuple[int, int, int]]], None]) -> None:
+        """Call ``callback(pixels)`` whenever the LEDs change (what :meth:`pixels` returns): on the
+        loop for a board from :meth:`start_async`, on its reader thread for one from :meth:`start`."""
+        self._pixel_listeners.append(callback)
 
     def _kill(self) -> None:
         with self._life:
@@ -177,6 +228,8 @@ class SimBoard:
             if self.radio is not None and self.ble_address is not None:
                 self.radio.power_off(self.ble_address)
         if self._ctrl is not None:
+            if self._loop is not None and self._ctrl.fileno() >= 0:
+                self._loop.remove_reader(self._ctrl.fileno())
             self._ctrl.close()
             self._ctrl = None
         if self._reader is not None:
@@ -247,6 +300,13 @@ class SimBoard:
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
+        self.stop()
+
+    async def __aenter__(self) -> SimBoard:
+        return self
+
+    async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                        trace: TracebackType | None) -> None:
         self.stop()
 
     # --- for tests and benchmarks -----------------------------------------------------------

@@ -7,6 +7,7 @@ reload."), Ctrl-D then reloads it (a soft reboot: the data port stays, the board
 
 from __future__ import annotations
 
+import asyncio
 import collections
 import errno
 import os
@@ -23,7 +24,9 @@ STOPPED = (b"\r\nKeyboardInterrupt: \r\n\r\nCode done running.\r\n\r\n"
 
 
 class SimConsole:
-    def __init__(self, stop_code: Callable[[], None], start_code: Callable[[], None]) -> None:
+    def __init__(self, stop_code: Callable[[], None], start_code: Callable[[], None],
+                 loop: asyncio.AbstractEventLoop | None = None) -> None:
+        """With ``loop``, the console is served by that event loop (no thread); else by a thread."""
         self._stop_code = stop_code
         self._start_code = start_code
         self._master, self._slave = pty.openpty()
@@ -34,8 +37,15 @@ class SimConsole:
         self._wake_read, self._wake_write = os.pipe()
         self.running = True  # is code.py running (else: waiting at "press any key")
         self.recent: collections.deque[bytes] = collections.deque(maxlen=200)
-        self._thread = threading.Thread(target=self._serve, daemon=True, name="simboard-console")
-        self._thread.start()
+        self._loop = loop
+        self._thread: threading.Thread | None = None
+        if loop is not None:
+            loop.add_reader(self._out_read, self._output)
+            loop.add_reader(self._master, self._input)
+        else:
+            self._thread = threading.Thread(target=self._serve, daemon=True, name="simboard-console")
+            self._thread.start()
+        self._open = True
 
     def _emit(self, data: bytes) -> None:
         self.recent.append(data)
@@ -51,15 +61,21 @@ class SimConsole:
             if self._wake_read in ready:
                 return
             if self._out_read in ready:
-                data = os.read(self._out_read, 4096)
-                if data:
-                    self._emit(data.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"))
+                self._output()
             if self._master in ready:
-                try:
-                    typed = os.read(self._master, 256)
-                except OSError:
-                    typed = b""
-                self._typed(typed)
+                self._input()
+
+    def _output(self) -> None:
+        data = os.read(self._out_read, 4096)
+        if data:
+            self._emit(data.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"))
+
+    def _input(self) -> None:
+        try:
+            typed = os.read(self._master, 256)
+        except OSError:
+            typed = b""
+        self._typed(typed)
 
     def _typed(self, typed: bytes) -> None:
         for byte in typed:
@@ -77,10 +93,15 @@ class SimConsole:
         return b"".join(self.recent).decode(errors="replace")
 
     def close(self) -> None:
-        if not self._thread.is_alive():
+        if not self._open:
             return
-        os.write(self._wake_write, b"x")
-        self._thread.join(timeout=2)
+        self._open = False
+        if self._loop is not None:
+            self._loop.remove_reader(self._out_read)
+            self._loop.remove_reader(self._master)
+        elif self._thread is not None:
+            os.write(self._wake_write, b"x")
+            self._thread.join(timeout=2)
         for fd in (self._master, self._slave, self._out_read, self.output_fd, self._wake_read, self._wake_write):
             try:
                 os.close(fd)

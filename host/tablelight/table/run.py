@@ -161,7 +161,7 @@ def sim_presser(sim: Any, say: Any) -> Any:
 
 def find_port() -> str:
     """The port of the first CircuitPython board found (``--board auto``)."""
-    from tablelight.links.discover import find_boards
+    from tablelight.board.discover import find_boards
 
     boards = find_boards()
     if not boards:
