@@ -1,0 +1,278 @@
+"""Room for strangers' connections that never crowds out the seats and the host.
+
+uvicorn's own ``limit_concurrency`` answers 503 to every request once that many connections
+(WebSockets included) are open, so a stranger holding 64 silent sockets stopped every seat.
+Instead :class:`ConnectionLimits` keeps each connection in one of three pools:
+
+* *strangers*: every connection until one of its requests carries a token with a place at the
+  table (the host's, or a joined device's: :meth:`~tablelight.web.access.Access.has_place`);
+* *public sockets*: WebSockets without such a token (the public board page's, for anyone at
+  the table to watch);
+* *placed*: connections whose requests carried such a token: the seats' and the host's.
+
+Each pool has a share per address (an IPv4 address or an IPv6 /64) and a total. A newcomer is
+always let in; a pool over a limit makes room by closing the oldest connection of the address
+over its share, else of the address holding most of the pool. So a flood from one address
+crowds out only itself, a flood from many addresses ages out within moments (a real client's
+connection sends its request at once and is placed or answered long before it is the oldest),
+and strangers never close a placed connection. Memory stays bounded by the pools' totals.
+
+Also here: the h11 and WebSocket protocol classes that report to the pools (and close a
+connection that does not send its request in time, or a socket that talks when the pages
+never do), and :data:`SERVER_LOG`, which keeps uvicorn's complaints about what strangers send
+off the shared terminal.
+"""
+
+from __future__ import annotations
+
+import logging
+import socket
+from collections import Counter, OrderedDict, deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+from tablelight.web.throttle import client_key
+
+#: Connections without a place, from one address and in all.
+STRANGERS_PER_ADDRESS = 16
+STRANGERS = 128
+#: WebSockets without a place (the public board page's), from one address and in all.
+PUBLIC_SOCKETS_PER_ADDRESS = 4
+PUBLIC_SOCKETS = 32
+#: Connections of the seats and the host, from one address and in all.
+PLACED_PER_ADDRESS = 64
+PLACED = 256
+#: Messages a page's socket may send: the pages send none, so more is someone else's program.
+PEER_MESSAGES = 16
+
+#: A connection's (server address, client address), as in the ASGI scope.
+Key = tuple[Any, Any]
+
+
+def connection_key(scope: dict[str, Any] | Any) -> Key:
+    server, client = scope.get("server"), scope.get("client")
+    return (tuple(server) if server else None, tuple(client) if client else None)
+
+
+@dataclass
+class Entry:
+    key: Key
+    address: str
+    close: Callable[[], None]
+
+
+class Pool:
+    """Connections of one kind, oldest first, with a share per address and a total."""
+
+    def __init__(self, name: str, per_address: int, total: int) -> None:
+        self.name = name
+        self.per_address = per_address
+        self.total = total
+        self.members: OrderedDict[Key, Entry] = OrderedDict()
+        self.by_address: Counter[str] = Counter()
+
+    def __len__(self) -> int:
+        return len(self.members)
+
+    def add(self, entry: Entry) -> Entry | None:
+        """Take ``entry``; the connection to close to make room for it, if any (already removed)."""
+        self.members[entry.key] = entry
+        self.by_address[entry.address] += 1
+        if self.by_address[entry.address] > self.per_address:
+            return self.remove(self.oldest_of(entry.address))
+        if len(self.members) > self.total:
+            most = max(self.by_address.values())
+            return self.remove(next(e.key for e in self.members.values() if self.by_address[e.address] == most))
+        return None
+
+    def oldest_of(self, address: str) -> Key:
+        return next(e.key for e in self.members.values() if e.address == address)
+
+    def remove(self, key: Key) -> Entry | None:
+        entry = self.members.pop(key, None)
+        if entry is not None:
+            self.by_address[entry.address] -= 1
+            if not self.by_address[entry.address]:
+                del self.by_address[entry.address]
+        return entry
+
+
+class ConnectionLimits:
+    """The pools of one server's connections. Called on the server's event loop only."""
+
+    def __init__(
+        self,
+        *,
+        strangers: tuple[int, int] = (STRANGERS_PER_ADDRESS, STRANGERS),
+        public_sockets: tuple[int, int] = (PUBLIC_SOCKETS_PER_ADDRESS, PUBLIC_SOCKETS),
+        placed: tuple[int, int] = (PLACED_PER_ADDRESS, PLACED),
+    ) -> None:
+        self.strangers = Pool("strangers", *strangers)
+        self.public_sockets = Pool("public sockets", *public_sockets)
+        self.placed = Pool("placed", *placed)
+        self._pool_of: dict[Key, Pool] = {}
+        #: Connections closed to make room for newer ones, per pool name.
+        self.crowded_out: Counter[str] = Counter()
+
+    def open_connections(self) -> int:
+        return len(self._pool_of)
+
+    def opened(self, key: Key, close: Callable[[], None]) -> None:
+        """A new connection (a stranger until a request of it shows a place)."""
+        address = client_key(key[1][0] if key[1] else None)
+        self._move(Entry(key, address, close), self.strangers)
+
+    def place(self, key: Key) -> None:
+        """A request of this connection carried a token with a place at the table."""
+        self._move_known(key, self.placed)
+
+    def public_socket(self, key: Key) -> None:
+        """This connection became a WebSocket without a place."""
+        self._move_known(key, self.public_sockets)
+
+    def closed(self, key: Key) -> None:
+        pool = self._pool_of.pop(key, None)
+        if pool is not None:
+            pool.remove(key)
+
+    def _move_known(self, key: Key, pool: Pool) -> None:
+        current = self._pool_of.get(key)
+        if current is None or current is pool or (current is self.placed and pool is self.public_sockets):
+            return  # closed already, or there already (a placed connection keeps its place)
+        entry = current.remove(key)
+        if entry is not None:
+            self._move(entry, pool)
+
+    def _move(self, entry: Entry, pool: Pool) -> None:
+        self._pool_of[entry.key] = pool
+        crowded = pool.add(entry)
+        if crowded is not None:
+            del self._pool_of[crowded.key]
+            self.crowded_out[pool.name] += 1
+            crowded.close()
+
+
+class RequestDeadlineH11Protocol(H11Protocol):
+    """uvicorn's h11 protocol that also closes a connection idle before (or trickling) its request.
+
+    Every connection must send complete request headers within ``timeout_keep_alive``
+    seconds of opening or of its last answer; uvicorn alone times out only between requests
+    and restarts the clock on every byte. (The body has its own deadline: :class:`~tablelight.web.guard.Guard`.)
+    """
+
+    def connection_made(self, transport: Any) -> None:
+        super().connection_made(transport)
+        self.request_deadline = self.loop.time() + self.timeout_keep_alive
+        self.timeout_keep_alive_task = self.loop.call_later(self.timeout_keep_alive, self.timeout_keep_alive_handler)
+
+    def on_response_complete(self) -> None:
+        self.request_deadline = self.loop.time() + self.timeout_keep_alive
+        super().on_response_complete()
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if self.transport.is_closing() or self.transport.get_protocol() is not self:  # closed, or now a WebSocket
+            return
+        waiting = self.cycle is None or self.cycle.response_complete
+        if waiting and self.timeout_keep_alive_task is None:
+            left = max(0.0, self.request_deadline - self.loop.time())
+            self.timeout_keep_alive_task = self.loop.call_later(left, self.timeout_keep_alive_handler)
+
+
+class PooledH11Protocol(RequestDeadlineH11Protocol):
+    """Reports its connection to :attr:`limits` (set on the subclass :func:`protocols` makes)."""
+
+    limits: ConnectionLimits
+
+    def connection_made(self, transport: Any) -> None:
+        super().connection_made(transport)
+        send_at_once(transport)
+        self.pool_key: Key = (self.server, self.client)
+        self.limits.opened(self.pool_key, transport.close)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.limits.closed(self.pool_key)
+        super().connection_lost(exc)
+
+
+class PooledWebSocketProtocol(WebSocketsSansIOProtocol):
+    """A WebSocket (upgraded from a :class:`PooledH11Protocol`) that leaves its pool when it
+    closes and is closed when its peer sends more than :data:`PEER_MESSAGES` messages."""
+
+    limits: ConnectionLimits
+
+    def connection_made(self, transport: Any) -> None:
+        super().connection_made(transport)
+        self.pool_key: Key = (self.server, self.client)
+        self.messages = 0
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.limits.closed(self.pool_key)
+        super().connection_lost(exc)
+
+    def handle_text(self, event: Any) -> None:
+        if self.counted():
+            super().handle_text(event)
+
+    def handle_bytes(self, event: Any) -> None:
+        if self.counted():
+            super().handle_bytes(event)
+
+    def counted(self) -> bool:
+        self.messages += 1
+        if self.messages <= PEER_MESSAGES:
+            return True
+        self.transport.close()
+        return False
+
+
+def send_at_once(transport: Any) -> None:
+    """Turn off Nagle's algorithm: an answer goes out as its head and its body, and the body
+    must not wait for the peer's delayed ACK of the head (40 ms on Linux). asyncio does this
+    itself only for sockets made with ``proto=IPPROTO_TCP``, and the server's listening
+    sockets are made with 0."""
+    sock = transport.get_extra_info("socket")
+    if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
+        try:
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        except OSError:  # the peer is gone already
+            pass
+
+
+def protocols(limits: ConnectionLimits) -> tuple[type[PooledH11Protocol], type[PooledWebSocketProtocol]]:
+    """The http and ws protocol classes for uvicorn's Config, reporting to ``limits``."""
+    http = type("PooledH11ProtocolOfServer", (PooledH11Protocol,), {"limits": limits})
+    ws = type("PooledWebSocketProtocolOfServer", (PooledWebSocketProtocol,), {"limits": limits})
+    return http, ws
+
+
+class ServerLog(logging.Handler):
+    """Counts uvicorn's messages and keeps the last few instead of printing them: they are about
+    what other programs send (a bad request, a dropped body), and the terminal is the table's."""
+
+    def __init__(self, keep: int = 20) -> None:
+        super().__init__(logging.DEBUG)
+        self.count = 0
+        self.last: deque[str] = deque(maxlen=keep)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
+        try:
+            self.last.append(self.format(record)[:4000])
+        except Exception:  # a record that cannot be formatted is still counted
+            pass
+
+
+SERVER_LOG = ServerLog()
+
+
+def keep_server_logs_off_the_terminal() -> None:
+    """Send uvicorn's loggers to :data:`SERVER_LOG` only (uvicorn's Config is given ``log_config=None``)."""
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access", "uvicorn.asgi"):
+        logger = logging.getLogger(name)
+        logger.handlers = [SERVER_LOG]
+        logger.propagate = False

@@ -1,0 +1,185 @@
+"""Strangers who reach the web port cannot stop the seats, fill the host's memory or print on its terminal.
+
+Each test holds a few hundred hostile connections open against the real server (uvicorn, real
+sockets) and then has a seat join and move: the move must go through. Nothing a stranger sends
+may print on the shared terminal (stdout/stderr, captured at the file descriptors).
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+from typing import Any
+
+import httpx
+import pytest
+
+from tablelight.web.limits import PUBLIC_SOCKETS, STRANGERS
+from tablelight.web.throttle import FREE_WRONG, TABLE_FREE_WRONG
+
+from .conftest import Served
+from .test_security import first_choice
+
+HOSTILE = 200
+
+
+def connect(served: Served, payload: bytes = b"", source: str = "127.0.0.1") -> socket.socket:
+    conn = socket.create_connection(("127.0.0.1", served.web.view.port), source_address=(source, 0))
+    if payload:
+        conn.sendall(payload)
+    return conn
+
+
+def board_socket_request(served: Served) -> bytes:
+    port = served.web.view.port
+    return (
+        f"GET /ws/board HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
+        "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        "Sec-WebSocket-Version: 13\r\n\r\n"
+    ).encode()
+
+
+def half_sent_join(served: Served) -> bytes:
+    port = served.web.view.port
+    return (
+        f"POST /api/join HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
+        'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"code": '
+    ).encode()
+
+
+def a_seat_moves(served: Served) -> None:
+    """Seat 0 joins with its code and makes its first move, as its page would."""
+    device = served.join(0)
+    body = first_choice(served, 0, device)
+    answer = httpx.post(f"{served.base}/api/seat/0/act", json=body, headers={"Origin": served.base, "X-Seat-Token": device})
+    assert answer.status_code == 200 and answer.json()["applied"] is True
+    assert served.game.log[-1]["action"] == body["action"]
+
+
+def answer_or_close(conn: socket.socket, within: float) -> bytes:
+    """What the server sends before it closes ``conn`` (raises if it keeps it open longer than ``within``)."""
+    conn.settimeout(within)
+    received = b""
+    try:
+        while chunk := conn.recv(65536):
+            received += chunk
+    except ConnectionResetError:  # closed before it read what we sent
+        pass
+    return received
+
+
+def closed_by_server(conn: socket.socket) -> bool:
+    """Whether the server has closed ``conn`` (what it sent before is read and dropped)."""
+    conn.setblocking(False)
+    try:
+        while conn.recv(65536):
+            pass
+    except BlockingIOError:
+        return False
+    except ConnectionResetError:  # closed before it read what we sent
+        pass
+    return True
+
+
+def close_all(conns: list[socket.socket]) -> None:
+    for conn in conns:
+        conn.close()
+    time.sleep(0.3)  # let the server see them go (and print, if it would)
+
+
+def test_open_board_sockets_of_strangers_do_not_stop_the_seats(served: Served, capfd: pytest.CaptureFixture[str]):
+    hostile = [connect(served, board_socket_request(served), source=f"127.0.0.{2 + n % 50}") for n in range(HOSTILE)]
+    time.sleep(0.3)
+    a_seat_moves(served)
+    limits = served.web.view.server.limits
+    assert len(limits.public_sockets) == PUBLIC_SOCKETS  # the rest were closed: memory stays bounded
+    assert sum(closed_by_server(conn) for conn in hostile) == HOSTILE - PUBLIC_SOCKETS
+    close_all(hostile)
+    assert capfd.readouterr() == ("", "")
+
+
+def test_silent_connections_do_not_stop_the_seats(served: Served, capfd: pytest.CaptureFixture[str]):
+    hostile = [connect(served) for _ in range(HOSTILE)]
+    a_seat_moves(served)
+    assert served.web.view.server.limits.open_connections() <= STRANGERS + 8
+    close_all(hostile)
+    assert capfd.readouterr() == ("", "")
+
+
+def test_half_sent_bodies_do_not_stop_the_seats_and_are_cut_off_quietly(served: Served, capfd: pytest.CaptureFixture[str]):
+    hostile = [connect(served, half_sent_join(served)) for _ in range(HOSTILE)]
+    time.sleep(0.3)
+    a_seat_moves(served)
+    # each is answered 408 after the fixture's 1 s, or was closed to make room for newer ones
+    answers = [answer_or_close(conn, within=5) for conn in hostile]
+    assert all(a == b"" or a.startswith(b"HTTP/1.1 408") for a in answers)
+    assert any(a.startswith(b"HTTP/1.1 408") for a in answers)
+    close_all(hostile)
+    assert capfd.readouterr() == ("", "")
+
+
+def test_a_body_that_trickles_in_is_cut_off(served: Served):
+    conn = connect(served, half_sent_join(served))
+    conn.settimeout(0.2)
+    received = b""
+    deadline = time.monotonic() + 5
+    while not received and time.monotonic() < deadline:
+        conn.sendall(b" ")  # a byte now and then: the body never completes
+        try:
+            received = conn.recv(65536)
+        except TimeoutError:
+            pass
+    assert received.startswith(b"HTTP/1.1 408")
+    conn.close()
+
+
+def test_a_chunked_body_over_the_limit_is_refused_with_413(served: Served, capfd: pytest.CaptureFixture[str]):
+    device = served.join(0)
+    before = list(served.game.log)
+    chunks = [json.dumps({"action": {"type": "pass"}, "at": 0}).encode()] + [b" " * 1000] * 5
+    answer = httpx.post(f"{served.base}/api/seat/0/act", content=iter(chunks),
+                        headers={"Origin": served.base, "X-Seat-Token": device, "Content-Type": "application/json"})
+    assert answer.status_code == 413 and "at most" in answer.json()["error"]
+    assert served.game.log == before
+    assert capfd.readouterr() == ("", "")
+
+
+def post_join(served: Served, conn: socket.socket, answers: Any, code: str) -> int:
+    """POST a code to /api/join on a kept-alive connection, in one write (httpx's two writes
+    meet delayed ACKs: 40 ms a request); the answer's status."""
+    body = json.dumps({"code": code}).encode()
+    port = served.web.view.port
+    conn.sendall(f"POST /api/join HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: {served.base}\r\n"
+                 f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n".encode() + body)
+    status = int(answers.readline().split()[1])
+    length = 0
+    while (line := answers.readline()) not in (b"\r\n", b""):
+        name, _, value = line.decode("latin-1").partition(":")
+        if name.lower() == "content-length":
+            length = int(value)
+    answers.read(length)
+    return status
+
+
+def test_code_guesses_from_many_addresses_meet_the_tables_own_limit(served: Served):
+    """200 loopback addresses, five wrong codes each: the table checks its budget and one
+    first try per address, and refuses the rest unchecked; a player's right code still opens its seat."""
+    clock = [0.0]
+    served.web.access.throttle.clock = lambda: clock[0]
+    rights = (served.web.access.pass_of(0).code, served.web.access.pass_of(1).code)
+    wrong = next(c * 6 for c in "23456789" if c * 6 not in rights)
+    statuses: list[int] = []
+    for n in range(HOSTILE):
+        with connect(served, source=f"127.0.0.{n + 2}") as conn, conn.makefile("rb") as answers:
+            for _ in range(FREE_WRONG):
+                statuses.append(post_join(served, conn, answers, wrong))
+    checked = statuses.count(403)
+    assert checked <= TABLE_FREE_WRONG + HOSTILE and statuses.count(429) == len(statuses) - checked
+    clock[0] += 1  # its own wait is over, the table's is not
+    with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2")) as client:  # mistyped before: waits
+        answer = client.post(f"{served.base}/api/join", json={"code": rights[1]}, headers={"Origin": served.base})
+        assert answer.status_code == 429 and "join with the link" in answer.json()["error"]
+    with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.1.1")) as client:  # a player's first try
+        answer = client.post(f"{served.base}/api/join", json={"code": rights[1]}, headers={"Origin": served.base})
+        assert answer.status_code == 200 and answer.json()["seat"] == 1
