@@ -99,6 +99,42 @@ def test_open_board_sockets_of_strangers_do_not_stop_the_seats(served: Served, c
     assert capfd.readouterr() == ("", "")
 
 
+def drained(conn: Any) -> None:
+    """Read what the socket has sent so far (the first picture and snapshot)."""
+    while True:
+        try:
+            conn.recv(timeout=0.3)
+        except TimeoutError:
+            return
+
+
+def next_state(conn: Any) -> dict[str, Any]:
+    while True:
+        message = json.loads(conn.recv(timeout=5))
+        if "state" in message:
+            return dict(message["state"])
+
+
+def test_the_seats_and_the_hosts_sockets_outlast_a_flood(served: Served):
+    websockets_sync = pytest.importorskip("websockets.sync.client")
+    device = served.join(0)
+    ws = served.base.replace("http", "ws")
+    with websockets_sync.connect(f"{ws}/ws/seat/0?token={device}", origin=served.base) as seat, \
+            websockets_sync.connect(f"{ws}/ws/board?token={served.web.access.host_token}", origin=served.base) as host:
+        drained(seat)
+        drained(host)
+        hostile = [connect(served, board_socket_request(served) if n % 2 else b"", source=f"127.0.0.{2 + n % 50}")
+                   for n in range(2 * HOSTILE)]
+        time.sleep(0.3)
+        body = first_choice(served, 0, device)
+        answer = httpx.post(f"{served.base}/api/seat/0/act", json=body, headers={"Origin": served.base, "X-Seat-Token": device})
+        assert answer.status_code == 200 and answer.json()["applied"] is True
+        assert next_state(seat)["at"] == len(served.game.log) and next_state(host)["log"]
+        limits = served.web.view.server.limits
+        assert len(limits.placed) >= 2 and len(limits.public_sockets) == PUBLIC_SOCKETS
+    close_all(hostile)
+
+
 def test_silent_connections_do_not_stop_the_seats(served: Served, capfd: pytest.CaptureFixture[str]):
     hostile = [connect(served) for _ in range(HOSTILE)]
     a_seat_moves(served)

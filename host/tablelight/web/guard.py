@@ -13,7 +13,7 @@
   so it never waits on a stranger;
 * with ``limits`` (:mod:`tablelight.web.limits`), a request whose token has a place at the
   table (``has_place``) moves its connection to the seats' and host's own pool, and any other
-  WebSocket to the public sockets' pool;
+  WebSocket to the public sockets' pool, or is refused (close code 1013) when that has no room;
 * every answer carries ``Cache-Control: no-store``, ``Referrer-Policy: no-referrer`` (the
   page's address may hold a token), a strict Content-Security-Policy and no framing.
 
@@ -95,7 +95,9 @@ class Guard:
             else:
                 await refuse(send, status, text, close=True)
             return
-        self.sort_connection(scope)
+        if not self.sort_connection(scope):
+            await send({"type": "websocket.close", "code": 1013, "reason": "too many watchers: try again later"})
+            return
         if kind == "websocket":
             await self.app(scope, receive, send)
             return
@@ -130,14 +132,16 @@ class Guard:
 
         await self.app(scope, replay_receive, send_with_headers)
 
-    def sort_connection(self, scope: Scope) -> None:
-        """Tell the pools what this connection is: placed (its token has a place), a public socket, or neither."""
+    def sort_connection(self, scope: Scope) -> bool:
+        """Tell the pools what this connection is: placed (its token has a place), a public socket, or
+        neither. False: a public socket with no room (refused)."""
         if self.limits is None:
-            return
+            return True
         if self.has_place is not None and any(self.has_place(token) for token in tokens_of(scope)):
             self.limits.place(connection_key(scope))
         elif scope["type"] == "websocket":
-            self.limits.public_socket(connection_key(scope))
+            return self.limits.public_socket(connection_key(scope))
+        return True
 
     def problem(self, scope: Scope) -> tuple[int, str] | None:
         """(status, reason) when the request is refused before the app sees it."""

@@ -10,12 +10,16 @@ Instead :class:`ConnectionLimits` keeps each connection in one of three pools:
   the table to watch);
 * *placed*: connections whose requests carried such a token: the seats' and the host's.
 
-Each pool has a share per address (an IPv4 address or an IPv6 /64) and a total. A newcomer is
-always let in; a pool over a limit makes room by closing the oldest connection of the address
-over its share, else of the address holding most of the pool. So a flood from one address
-crowds out only itself, a flood from many addresses ages out within moments (a real client's
-connection sends its request at once and is placed or answered long before it is the oldest),
-and strangers never close a placed connection. Memory stays bounded by the pools' totals.
+Each pool has a share per address (an IPv4 address or an IPv6 /64) and a total. A new
+connection is always let in (nobody can tell a seat's from a stranger's before its request
+arrives); a pool over a limit makes room by closing the oldest connection of the address over
+its share, else of the address holding most of the pool. So a flood from one address crowds
+out only itself, a flood from many addresses ages out within moments (a real client's
+connection sends its request at once and is placed or answered long before it is the
+oldest), and strangers never close a placed connection. A public socket costs more (it is
+sent the board and the news on every change), so it is refused instead (before the app sees
+it) when its address has its share, or when the pool is full and letting it in would not
+even out the addresses' shares. Memory stays bounded by the pools' totals.
 
 Also here: the h11 and WebSocket protocol classes that report to the pools (and close a
 connection that does not send its request in time, or a socket that talks when the pages
@@ -41,8 +45,8 @@ from tablelight.web.throttle import client_key
 STRANGERS_PER_ADDRESS = 16
 STRANGERS = 128
 #: WebSockets without a place (the public board page's), from one address and in all.
-PUBLIC_SOCKETS_PER_ADDRESS = 4
-PUBLIC_SOCKETS = 32
+PUBLIC_SOCKETS_PER_ADDRESS = 2
+PUBLIC_SOCKETS = 16
 #: Connections of the seats and the host, from one address and in all.
 PLACED_PER_ADDRESS = 64
 PLACED = 256
@@ -89,6 +93,22 @@ class Pool:
             return self.remove(next(e.key for e in self.members.values() if self.by_address[e.address] == most))
         return None
 
+    def admit(self, entry: Entry) -> tuple[bool, Entry | None]:
+        """Take ``entry`` if its address is under its share and the pool has room, or can make room
+        fairly (by closing the oldest of an address holding at least two more): (taken, to close)."""
+        held = self.by_address[entry.address]
+        if held >= self.per_address:
+            return False, None
+        crowded = None
+        if len(self.members) >= self.total:
+            most = max(self.by_address.values())
+            if held + 1 >= most:
+                return False, None
+            crowded = self.remove(next(e.key for e in self.members.values() if self.by_address[e.address] == most))
+        self.members[entry.key] = entry
+        self.by_address[entry.address] += 1
+        return True, crowded
+
     def oldest_of(self, address: str) -> Key:
         return next(e.key for e in self.members.values() if e.address == address)
 
@@ -117,6 +137,8 @@ class ConnectionLimits:
         self._pool_of: dict[Key, Pool] = {}
         #: Connections closed to make room for newer ones, per pool name.
         self.crowded_out: Counter[str] = Counter()
+        #: Public sockets refused for want of room.
+        self.refused_sockets = 0
 
     def open_connections(self) -> int:
         return len(self._pool_of)
@@ -130,9 +152,22 @@ class ConnectionLimits:
         """A request of this connection carried a token with a place at the table."""
         self._move_known(key, self.placed)
 
-    def public_socket(self, key: Key) -> None:
-        """This connection became a WebSocket without a place."""
-        self._move_known(key, self.public_sockets)
+    def public_socket(self, key: Key) -> bool:
+        """This connection asks to become a WebSocket without a place: False when there is no room
+        for it (the caller refuses it; it stays a stranger until it closes)."""
+        current = self._pool_of.get(key)
+        if current is None or current is not self.strangers:
+            return True  # closed already, or placed (a placed connection keeps its place)
+        entry = self.strangers.members[key]
+        taken, crowded = self.public_sockets.admit(entry)
+        if not taken:
+            self.refused_sockets += 1
+            return False
+        self.strangers.remove(key)
+        self._pool_of[key] = self.public_sockets
+        if crowded is not None:
+            self._close(crowded, self.public_sockets)
+        return True
 
     def closed(self, key: Key) -> None:
         pool = self._pool_of.pop(key, None)
@@ -141,8 +176,8 @@ class ConnectionLimits:
 
     def _move_known(self, key: Key, pool: Pool) -> None:
         current = self._pool_of.get(key)
-        if current is None or current is pool or (current is self.placed and pool is self.public_sockets):
-            return  # closed already, or there already (a placed connection keeps its place)
+        if current is None or current is pool:
+            return  # closed already, or there already
         entry = current.remove(key)
         if entry is not None:
             self._move(entry, pool)
@@ -151,9 +186,12 @@ class ConnectionLimits:
         self._pool_of[entry.key] = pool
         crowded = pool.add(entry)
         if crowded is not None:
-            del self._pool_of[crowded.key]
-            self.crowded_out[pool.name] += 1
-            crowded.close()
+            self._close(crowded, pool)
+
+    def _close(self, crowded: Entry, pool: Pool) -> None:
+        del self._pool_of[crowded.key]
+        self.crowded_out[pool.name] += 1
+        crowded.close()
 
 
 class RequestDeadlineH11Protocol(H11Protocol):
