@@ -18,7 +18,7 @@ import pytest
 from tablelight.web.limits import PUBLIC_SOCKETS, STRANGERS
 from tablelight.web.throttle import FREE_WRONG, TABLE_FREE_WRONG
 
-from .conftest import Served
+from .conftest import Served, serving
 from .test_security import first_choice
 
 HOSTILE = 200
@@ -153,6 +153,24 @@ def test_half_sent_bodies_do_not_stop_the_seats_and_are_cut_off_quietly(served: 
     assert any(a.startswith(b"HTTP/1.1 408") for a in answers)
     close_all(hostile)
     assert capfd.readouterr() == ("", "")
+
+
+def test_what_strangers_send_prints_nothing_on_the_shared_terminal(capfd: pytest.CaptureFixture[str]):
+    with serving() as served:
+        capfd.readouterr()  # the addresses it printed for people
+        held = [connect(served, half_sent_join(served)) for _ in range(3)]  # bodies announced, never sent
+        time.sleep(0.2)
+        garbage = connect(served, b"\x16\x03\x01 not http at all\r\n\r\n")
+        assert answer_or_close(garbage, within=5).startswith(b"HTTP/1.1 400")
+    # the server stopped while the held requests still waited for their bodies
+    close_all(held + [garbage])
+    assert capfd.readouterr() == ("", "")
+
+
+def test_headers_that_never_end_are_cut_off_at_8_kb(served: Served):
+    huge = connect(served, f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{served.web.view.port}\r\nX-Pad: {'x' * 10000}".encode())
+    assert answer_or_close(huge, within=5).startswith(b"HTTP/1.1 400")
+    huge.close()
 
 
 def test_a_body_that_trickles_in_is_cut_off(served: Served):
