@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import json
 import socket
+import ssl
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from tablelight.web.limits import PUBLIC_SOCKETS, STRANGERS
+from tablelight.web.limits import HANDSHAKES, PUBLIC_SOCKETS, STRANGERS
 from tablelight.web.throttle import FREE_WRONG, TABLE_FREE_WRONG
+from tablelight.web.tls import HttpsChoice
 
 from .conftest import Served, serving
 from .test_security import first_choice
@@ -237,3 +240,19 @@ def test_code_guesses_from_many_addresses_meet_the_tables_own_limit(served: Serv
     with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.1.1")) as client:  # a player's first try
         answer = client.post(f"{served.base}/api/join", json={"code": rights[1]}, headers={"Origin": served.base})
         assert answer.status_code == 200 and answer.json()["seat"] == 1
+
+
+def test_silent_connections_to_https_pages_are_bounded_and_cut_off(tmp_path: Path):
+    """With --https the handshake is the first thing a connection owes: it is held in a small pool
+    (each holds a 256 kB buffer) and dropped after the idle timeout, not after asyncio's 60 s."""
+    choice = HttpsChoice.from_options(True, None, None, tmp_path)
+    with serving(https=choice) as served:
+        trusted = ssl.create_default_context(cafile=str(served.web.view.server.tls.cert))
+        hostile = [connect(served, source=f"127.0.0.{2 + n % 50}") for n in range(HOSTILE)]
+        code = served.web.access.pass_of(0).code
+        answer = httpx.post(f"{served.base}/api/join", json={"code": code}, headers={"Origin": served.base}, verify=trusted)
+        assert answer.status_code == 200
+        assert all(answer_or_close(conn, within=5) == b"" for conn in hostile)  # the fixture's idle timeout is 1 s
+        close_all(hostile)
+        # at most HANDSHAKES were under way at once: the others were closed to make room
+        assert served.web.view.server.limits.crowded_out["handshakes"] >= HOSTILE - HANDSHAKES

@@ -8,7 +8,9 @@ Instead :class:`ConnectionLimits` keeps each connection in one of three pools:
   table (the host's, or a joined device's: :meth:`~tablelight.web.access.Access.has_place`);
 * *public sockets*: WebSockets without such a token (the public board page's, for anyone at
   the table to watch);
-* *placed*: connections whose requests carried such a token: the seats' and the host's.
+* *placed*: connections whose requests carried such a token: the seats' and the host's;
+* *handshakes*: with ``--https``, connections whose TLS handshake is under way
+  (:mod:`tablelight.web.tls_front`); they join the strangers when it is done.
 
 Each pool has a share per address (an IPv4 address or an IPv6 /64) and a total. A new
 connection is always let in (nobody can tell a seat's from a stranger's before its request
@@ -50,6 +52,9 @@ PUBLIC_SOCKETS = 16
 #: Connections of the seats and the host, from one address and in all.
 PLACED_PER_ADDRESS = 64
 PLACED = 256
+#: TLS handshakes under way (``--https``; each holds a 256 kB buffer), from one address and in all.
+HANDSHAKES_PER_ADDRESS = 8
+HANDSHAKES = 32
 #: Messages a page's socket may send: the pages send none, so more is someone else's program.
 PEER_MESSAGES = 16
 
@@ -130,8 +135,10 @@ class ConnectionLimits:
         strangers: tuple[int, int] = (STRANGERS_PER_ADDRESS, STRANGERS),
         public_sockets: tuple[int, int] = (PUBLIC_SOCKETS_PER_ADDRESS, PUBLIC_SOCKETS),
         placed: tuple[int, int] = (PLACED_PER_ADDRESS, PLACED),
+        handshakes: tuple[int, int] = (HANDSHAKES_PER_ADDRESS, HANDSHAKES),
     ) -> None:
         self.strangers = Pool("strangers", *strangers)
+        self.handshakes = Pool("handshakes", *handshakes)
         self.public_sockets = Pool("public sockets", *public_sockets)
         self.placed = Pool("placed", *placed)
         self._pool_of: dict[Key, Pool] = {}
@@ -143,10 +150,11 @@ class ConnectionLimits:
     def open_connections(self) -> int:
         return len(self._pool_of)
 
-    def opened(self, key: Key, close: Callable[[], None]) -> None:
-        """A new connection (a stranger until a request of it shows a place)."""
+    def opened(self, key: Key, close: Callable[[], None], *, handshake: bool = False) -> None:
+        """A new connection (a stranger until a request of it shows a place); ``handshake``: one
+        whose TLS handshake is under way (it is opened again when that is done)."""
         address = client_key(key[1][0] if key[1] else None)
-        self._move(Entry(key, address, close), self.strangers)
+        self._move(Entry(key, address, close), self.handshakes if handshake else self.strangers)
 
     def place(self, key: Key) -> None:
         """A request of this connection carried a token with a place at the table."""

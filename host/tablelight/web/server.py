@@ -10,6 +10,7 @@ and the host's: :mod:`tablelight.web.limits`.
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import threading
 import time
@@ -22,6 +23,7 @@ from tablelight.core.errors import SetupError
 from tablelight.web.guard import Guard
 from tablelight.web.limits import ConnectionLimits, keep_server_logs_off_the_terminal, protocols
 from tablelight.web.tls import HttpsChoice, TlsFiles
+from tablelight.web.tls_front import server_context, tls_protocol
 
 LOOPBACK = "127.0.0.1"
 IDLE_TIMEOUT = 5
@@ -82,7 +84,10 @@ class WebServer:
         self.scheme = "https" if self.tls is not None else "http"
         #: The pools of this server's connections (strangers', public sockets', the seats' and host's).
         self.limits = ConnectionLimits()
+        http_protocol: type[asyncio.Protocol]
         http_protocol, ws_protocol = protocols(self.limits)
+        if self.tls is not None:  # TLS begun by the protocol, so the pools hold handshakes too
+            http_protocol = tls_protocol(self.limits, server_context(self.tls), protocols(self.limits)[0])
         keep_server_logs_off_the_terminal()
         config = uvicorn.Config(
             Guard(app, hosts, scheme=self.scheme, limits=self.limits, has_place=has_place, body_timeout=idle_timeout),
@@ -103,8 +108,6 @@ class WebServer:
             ws_ping_interval=10.0,
             ws_ping_timeout=10.0,
             ws_per_message_deflate=False,
-            ssl_certfile=str(self.tls.cert) if self.tls is not None else None,
-            ssl_keyfile=str(self.tls.key) if self.tls is not None else None,
         )
         self.server = uvicorn.Server(config)
         self.thread: threading.Thread | None = None
