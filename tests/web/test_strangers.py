@@ -256,3 +256,20 @@ def test_silent_connections_to_https_pages_are_bounded_and_cut_off(tmp_path: Pat
         close_all(hostile)
         # at most HANDSHAKES were under way at once: the others were closed to make room
         assert served.web.view.server.limits.crowded_out["handshakes"] >= HOSTILE - HANDSHAKES
+
+
+def test_a_socket_that_keeps_talking_is_closed(served: Served):
+    """The pages send nothing over their sockets: a peer that floods one with messages is cut off."""
+    websockets = pytest.importorskip("websockets")
+    websockets_sync = pytest.importorskip("websockets.sync.client")
+    ws = served.base.replace("http", "ws")
+    with websockets_sync.connect(f"{ws}/ws/board", origin=served.base) as chatty:
+        with pytest.raises(Exception) as closed:
+            for _ in range(1000):
+                chatty.send("x" * 1000)
+                time.sleep(0.001)
+            chatty.recv(timeout=5)
+            while True:
+                chatty.recv(timeout=5)
+        assert isinstance(closed.value, websockets.exceptions.ConnectionClosed)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008

@@ -39,6 +39,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from websockets.exceptions import InvalidState
+from websockets.frames import CloseCode
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from tablelight.web.throttle import client_key
@@ -55,9 +57,12 @@ PLACED = 256
 #: TLS handshakes under way (``--https``; each holds a 256 kB buffer), from one address and in all.
 HANDSHAKES_PER_ADDRESS = 8
 HANDSHAKES = 32
-#: Messages a page's socket may send: the pages send none, so more is someone else's program.
+#: Messages a socket may send at once, and then per second: the pages send (next to) none, so
+#: more is someone else's program, and each message costs the server a wake-up.
 PEER_MESSAGES = 16
+PEER_MESSAGES_PER_S = 2.0
 
+POLICY_VIOLATION = CloseCode.POLICY_VIOLATION  # 1008
 #: A connection's (server address, client address), as in the ASGI scope.
 Key = tuple[Any, Any]
 
@@ -247,14 +252,16 @@ class PooledH11Protocol(RequestDeadlineH11Protocol):
 
 class PooledWebSocketProtocol(WebSocketsSansIOProtocol):
     """A WebSocket (upgraded from a :class:`PooledH11Protocol`) that leaves its pool when it
-    closes and is closed when its peer sends more than :data:`PEER_MESSAGES` messages."""
+    closes and is closed when its peer sends more than :data:`PEER_MESSAGES` messages at once
+    or more than :data:`PEER_MESSAGES_PER_S` a second for long."""
 
     limits: ConnectionLimits
 
     def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
         self.pool_key: Key = (self.server, self.client)
-        self.messages = 0
+        self.allowance = float(PEER_MESSAGES)
+        self.allowance_at = self.loop.time()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.limits.closed(self.pool_key)
@@ -269,9 +276,19 @@ class PooledWebSocketProtocol(WebSocketsSansIOProtocol):
             super().handle_bytes(event)
 
     def counted(self) -> bool:
-        self.messages += 1
-        if self.messages <= PEER_MESSAGES:
+        now = self.loop.time()
+        self.allowance = min(float(PEER_MESSAGES), self.allowance + (now - self.allowance_at) * PEER_MESSAGES_PER_S)
+        self.allowance_at = now
+        if self.allowance >= 1:
+            self.allowance -= 1
             return True
+        if not self.close_sent:
+            try:
+                self.conn.send_close(POLICY_VIOLATION, "this socket takes no messages")
+                self.transport.write(b"".join(self.conn.data_to_send()))
+            except InvalidState:  # closing already
+                pass
+            self.close_sent = True
         self.transport.close()
         return False
 
