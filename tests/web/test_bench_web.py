@@ -24,3 +24,6 @@ def test_bench_web_says_what_it_takes():
     done = subprocess.run([sys.executable, "-m", "tablelight", "bench", "web", "--hostile", "10,many"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "--hostile takes numbers separated by commas, not '10,many'" in done.stderr
+    done = subprocess.run([sys.executable, "-m", "tablelight", "bench", "web", "--kinds", "sockets,floods"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "--kinds takes sockets, silent, bodies separated by commas, not 'sockets,floods'" in done.stderr

@@ -136,15 +136,21 @@ def play_for(web: Any, seconds: float) -> tuple[int, list[float], int]:
     return moves, latencies, refused
 
 
-def run_web_bench(hostile: list[int], seconds: float = 15.0, progress: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
-    """One row of figures per number of hostile connections."""
+#: The kinds of hostile connection, as ``--kinds`` names them.
+KINDS = ("sockets", "silent", "bodies")
+
+
+def run_web_bench(
+    hostile: list[int], seconds: float = 15.0, progress: Callable[[str], None] | None = None, kinds: tuple[str, ...] = KINDS,
+) -> list[dict[str, Any]]:
+    """One row of figures per number of hostile connections (``kinds`` of them in turn)."""
     rows = []
     for count in hostile:
         with served_table() as web:
             attacker = None
             if count:
                 attacker = subprocess.Popen(
-                    [sys.executable, "-m", "tablelight.bench.web", str(web.view.port), str(count)],
+                    [sys.executable, "-m", "tablelight.bench.web", str(web.view.port), str(count), ",".join(kinds)],
                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                 )
                 time.sleep(RAMP_S)
@@ -155,6 +161,7 @@ def run_web_bench(hostile: list[int], seconds: float = 15.0, progress: Callable[
             limits = web.view.server.limits
             row = {
                 "hostile": count,
+                "kinds": list(kinds),
                 "moves": moves,
                 "seconds": seconds,
                 "act_p50_ms": round(statistics.median(latencies), 1) if latencies else None,
@@ -180,7 +187,7 @@ def run_web_bench(hostile: list[int], seconds: float = 15.0, progress: Callable[
 
 
 def describe(row: dict[str, Any]) -> str:
-    text = (f"{row['hostile']:>5} hostile connections: {row['moves']} moves in {row['seconds']:g} s, "
+    text = (f"{row['hostile']:>5} hostile connections ({','.join(row['kinds'])}): {row['moves']} moves in {row['seconds']:g} s, "
             f"act p50 {row['act_p50_ms']} ms p99 {row['act_p99_ms']} ms, {row['refused']} refused, "
             f"host RSS {row['rss_mb']} MB, CPU {row['host_cpu_s']} s (server and the seats' client)")
     if row["hostile"]:
@@ -189,7 +196,7 @@ def describe(row: dict[str, Any]) -> str:
     return text
 
 
-async def hold(port: int, index: int, opened: list[int]) -> None:
+async def hold(port: int, index: int, kinds: list[str], opened: list[int]) -> None:
     """One hostile connection, opened again a second after the server closes it."""
     host = f"127.0.0.1:{port}"
     payloads = [
@@ -199,7 +206,7 @@ async def hold(port: int, index: int, opened: list[int]) -> None:
         (f"POST /api/join HTTP/1.1\r\nHost: {host}\r\nOrigin: http://{host}\r\nContent-Type: application/json\r\n"
          'Content-Length: 100\r\n\r\n{"code": ').encode(),
     ]
-    payload = payloads[index % len(payloads)]
+    payload = payloads[KINDS.index(kinds[index % len(kinds)])]
     source = f"127.0.0.{2 + index % ADDRESSES}"
     while True:
         try:
@@ -219,9 +226,9 @@ async def hold(port: int, index: int, opened: list[int]) -> None:
         await asyncio.sleep(REOPEN_S)
 
 
-async def attack(port: int, count: int) -> None:
+async def attack(port: int, count: int, kinds: list[str]) -> None:
     opened = [0]
-    tasks = [asyncio.ensure_future(hold(port, index, opened)) for index in range(count)]
+    tasks = [asyncio.ensure_future(hold(port, index, kinds, opened)) for index in range(count)]
     loop = asyncio.get_running_loop()
     stopped = loop.create_future()
     import signal
@@ -233,5 +240,5 @@ async def attack(port: int, count: int) -> None:
     print(opened[0], flush=True)
 
 
-if __name__ == "__main__":  # the hostile process: PORT COUNT
-    asyncio.run(attack(int(sys.argv[1]), int(sys.argv[2])))
+if __name__ == "__main__":  # the hostile process: PORT COUNT KIND,KIND...
+    asyncio.run(attack(int(sys.argv[1]), int(sys.argv[2]), sys.argv[3].split(",")))

@@ -68,6 +68,8 @@ def register(subparsers: Any) -> None:
                                        "hostile connections to the web port (board sockets, silent, half-sent bodies)")
     web.add_argument("--hostile", default="0,64,200,1000", help="numbers of hostile connections, comma-separated (default 0,64,200,1000)")
     web.add_argument("--seconds", type=float, default=15.0, help="how long the seats move at each number (default 15)")
+    web.add_argument("--kinds", default="sockets,silent,bodies",
+                     help="hostile connections in turn: public board sockets, silent ones, half-sent bodies (default all three)")
     web.add_argument("--json", action="store_true", help="print one JSON object per number")
     web.set_defaults(func=run_web)
 
@@ -125,7 +127,7 @@ def run_table(args: argparse.Namespace) -> int:
 
 
 def run_web(args: argparse.Namespace) -> int:
-    from tablelight.bench.web import run_web_bench
+    from tablelight.bench.web import KINDS, run_web_bench
 
     try:
         hostile = [int(n) for n in args.hostile.split(",")]
@@ -135,7 +137,11 @@ def run_web(args: argparse.Namespace) -> int:
     if any(not 0 <= n <= 5000 for n in hostile) or args.seconds <= 0:
         print("--hostile takes numbers from 0 to 5000, --seconds a positive number", file=sys.stderr)
         return 2
-    for row in run_web_bench(hostile, args.seconds, progress=None if args.json else print):
+    kinds = tuple(args.kinds.split(","))
+    if not kinds or any(kind not in KINDS for kind in kinds):
+        print(f"--kinds takes {', '.join(KINDS)} separated by commas, not {args.kinds!r}", file=sys.stderr)
+        return 2
+    for row in run_web_bench(hostile, args.seconds, progress=None if args.json else print, kinds=kinds):
         if args.json:
             print(json.dumps(row), flush=True)
     return 0
