@@ -62,3 +62,13 @@ def test_public_sockets_are_refused_beyond_a_fair_share_not_churned():
     late = Conn(limits, "10.0.0.11", 5000)
     assert not limits.public_socket(late.key) and not late.closed  # letting it in would not be fairer: refused
     assert limits.refused_sockets == 3 and limits.crowded_out["public sockets"] == 2 and len(limits.public_sockets) == 4
+
+
+def test_a_late_word_of_a_closed_connection_leaves_its_successor_alone():
+    limits = ConnectionLimits()
+    first = Conn(limits, "10.0.0.2", 5000)
+    second = Conn(limits, "10.0.0.2", 5000)  # the same ports again, before the first's connection_lost
+    limits.closed(first.key, first.close)
+    assert limits.open_connections() == 1
+    limits.closed(second.key, second.close)
+    assert limits.open_connections() == 0

@@ -2,7 +2,7 @@
 
 uvicorn's own ``limit_concurrency`` answers 503 to every request once that many connections
 (WebSockets included) are open, so a stranger holding 64 silent sockets stopped every seat.
-Instead :class:`ConnectionLimits` keeps each connection in one of three pools:
+Instead :class:`ConnectionLimits` keeps each connection in one of four pools:
 
 * *strangers*: every connection until one of its requests carries a token with a place at the
   table (the host's, or a joined device's: :meth:`~tablelight.web.access.Access.has_place`);
@@ -39,9 +39,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.exceptions import InvalidState
 from websockets.frames import CloseCode
-from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from tablelight.web.throttle import client_key
 
@@ -158,6 +158,7 @@ class ConnectionLimits:
     def opened(self, key: Key, close: Callable[[], None], *, handshake: bool = False) -> None:
         """A new connection (a stranger until a request of it shows a place); ``handshake``: one
         whose TLS handshake is under way (it is opened again when that is done)."""
+        self.closed(key)  # a connection on the same ports that is gone (its own word comes later)
         address = client_key(key[1][0] if key[1] else None)
         self._move(Entry(key, address, close), self.handshakes if handshake else self.strangers)
 
@@ -182,10 +183,13 @@ class ConnectionLimits:
             self._close(crowded, self.public_sockets)
         return True
 
-    def closed(self, key: Key) -> None:
-        pool = self._pool_of.pop(key, None)
-        if pool is not None:
-            pool.remove(key)
+    def closed(self, key: Key, close: Callable[[], None] | None = None) -> None:
+        """The connection is gone; with ``close``, only if the pool's entry is still that connection's."""
+        pool = self._pool_of.get(key)
+        if pool is None or (close is not None and pool.members[key].close != close):
+            return
+        del self._pool_of[key]
+        pool.remove(key)
 
     def _move_known(self, key: Key, pool: Pool) -> None:
         current = self._pool_of.get(key)
@@ -246,7 +250,7 @@ class PooledH11Protocol(RequestDeadlineH11Protocol):
         self.limits.opened(self.pool_key, transport.close)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.limits.closed(self.pool_key)
+        self.limits.closed(self.pool_key, self.transport.close)
         super().connection_lost(exc)
 
 
@@ -264,7 +268,7 @@ class PooledWebSocketProtocol(WebSocketsSansIOProtocol):
         self.allowance_at = self.loop.time()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.limits.closed(self.pool_key)
+        self.limits.closed(self.pool_key, self.transport.close)
         super().connection_lost(exc)
 
     def handle_text(self, event: Any) -> None:

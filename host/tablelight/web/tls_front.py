@@ -65,7 +65,7 @@ class TlsFirstProtocol(asyncio.Protocol):
     async def begin_tls(self, raw: asyncio.Transport) -> None:
         if raw.is_closing():  # crowded out before its turn came: no TLS state is made for it
             self.server_state.connections.discard(self)
-            self.limits.closed(self.key)
+            self.limits.closed(self.key, raw.close)
             return
         try:
             encrypted = await self.loop.start_tls(
@@ -75,7 +75,7 @@ class TlsFirstProtocol(asyncio.Protocol):
             encrypted = None
         finally:
             self.server_state.connections.discard(self)
-            self.limits.closed(self.key)  # the h11 protocol joins the pool anew
+            self.limits.closed(self.key, raw.close)  # the h11 protocol joins the pool anew
         if encrypted is None or self.lost:
             raw.close()
             return
