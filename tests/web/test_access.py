@@ -3,7 +3,7 @@
 import pytest
 
 from tablelight.web.access import CODE_ALPHABET, CODE_LENGTH, Access, JoinRefused
-from tablelight.web.throttle import FREE_WRONG, MAX_CLIENTS, MAX_WAIT_S, CodeThrottle, client_key
+from tablelight.web.throttle import FREE_WRONG, MAX_CLIENTS, MAX_WAIT_S, TABLE_FREE_WRONG, TABLE_REFILL_S, CodeThrottle, client_key
 
 
 def test_a_join_token_opens_its_seat_once_and_gives_a_device_token():
@@ -91,6 +91,22 @@ def test_a_right_code_clears_a_players_typos():
     for _ in range(FREE_WRONG):  # the count started again
         with pytest.raises(JoinRefused, match="no seat has this code"):
             access.join(code=wrong, client="10.0.0.5")
+
+
+def test_many_addresses_meet_the_tables_budget_but_a_first_try_is_always_checked():
+    clock = Clock()
+    access = Access([0, 1], throttle=CodeThrottle(clock))
+    code0, code1 = access.pass_of(0).code, access.pass_of(1).code
+    wrong = wrong_code(code0, code1)
+    for n in range(TABLE_FREE_WRONG):  # one wrong code each from many addresses: each is checked
+        with pytest.raises(JoinRefused, match="no seat has this code"):
+            access.join(code=wrong, client=f"10.1.0.{n}")
+    with pytest.raises(JoinRefused, match="at this table: try again in 10 s") as refused:
+        access.join(code=code0, client="10.1.0.0")  # an address with a wrong code waits, right code or not
+    assert refused.value.retry_after == TABLE_REFILL_S and not access.joined(0)
+    assert access.join(code=code0, client="10.2.0.1")[0] == 0  # a first try is checked
+    clock.now += TABLE_REFILL_S  # one more wrong code is allowed to the table
+    assert access.join(code=code1, client="10.1.0.1")[0] == 1
 
 
 def test_one_machine_cannot_dodge_the_wait_with_more_ipv6_addresses():

@@ -1,4 +1,4 @@
-"""``tablelight bench rules|bots GAME``: print speed and strength figures."""
+"""``tablelight bench rules|bots GAME``, ``bench link|table|web``: print speed and strength figures."""
 
 from __future__ import annotations
 
@@ -65,6 +65,15 @@ def register(subparsers: Any) -> None:
     table.add_argument("--presses", type=int, default=200)
     table.add_argument("--json", action="store_true", help="print p50_ms, p99_ms, max_ms as one JSON object")
     table.set_defaults(func=run_table)
+
+    web = kinds.add_parser("web", help="seats' moves per 15 s, act p50/p99 and host memory while strangers hold "
+                                       "hostile connections to the web port (board sockets, silent, half-sent bodies)")
+    web.add_argument("--hostile", default="0,64,200,1000", help="numbers of hostile connections, comma-separated (default 0,64,200,1000)")
+    web.add_argument("--seconds", type=float, default=15.0, help="how long the seats move at each number (default 15)")
+    web.add_argument("--kinds", default="sockets,silent,bodies",
+                     help="hostile connections in turn: public board sockets, silent ones, half-sent bodies (default all three)")
+    web.add_argument("--json", action="store_true", help="print one JSON object per number")
+    web.set_defaults(func=run_web)
 
 
 def run_link(args: argparse.Namespace) -> int:
@@ -152,6 +161,27 @@ def run_table(args: argparse.Namespace) -> int:
             f"key press -> checked, stored, shown: {figures['presses']} presses, "
             f"p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms, max {figures['max_ms']} ms"
         )
+    return 0
+
+
+def run_web(args: argparse.Namespace) -> int:
+    from tablelight.bench.web import KINDS, run_web_bench
+
+    try:
+        hostile = [int(n) for n in args.hostile.split(",")]
+    except ValueError:
+        print(f"--hostile takes numbers separated by commas, not {args.hostile!r}", file=sys.stderr)
+        return 2
+    if any(not 0 <= n <= 5000 for n in hostile) or args.seconds <= 0:
+        print("--hostile takes numbers from 0 to 5000, --seconds a positive number", file=sys.stderr)
+        return 2
+    kinds = tuple(args.kinds.split(","))
+    if not kinds or any(kind not in KINDS for kind in kinds):
+        print(f"--kinds takes {', '.join(KINDS)} separated by commas, not {args.kinds!r}", file=sys.stderr)
+        return 2
+    for row in run_web_bench(hostile, args.seconds, progress=None if args.json else print, kinds=kinds):
+        if args.json:
+            print(json.dumps(row), flush=True)
     return 0
 
 

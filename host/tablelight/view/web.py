@@ -55,6 +55,7 @@ class WebView:
             share=share,
             idle_timeout=idle_timeout,
             https=https,
+            has_place=self.access.has_place,
         )
         self.port = self.server.port
         #: Links use the address people should use (the network one when shared).

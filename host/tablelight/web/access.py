@@ -6,8 +6,8 @@ device a fresh *device token*: one device per seat, so a link or code seen on th
 screen is useless once the seat's own player has joined. The host (whoever holds the host
 token: the owner, from a private file, see :mod:`tablelight.web.host_link`) can drop a seat's
 device, which revokes its token and issues a new join token and code. Tokens come from :mod:`secrets` and are compared with
-:func:`hmac.compare_digest`. Typed codes are throttled per client (:mod:`tablelight.web.throttle`):
-one client's wrong guesses slow down only that client.
+:func:`hmac.compare_digest`. Typed codes are throttled per client and for the whole table
+(:mod:`tablelight.web.throttle`); join links are not (their tokens cannot be guessed).
 """
 
 from __future__ import annotations
@@ -93,6 +93,15 @@ class Access:
     def is_host(self, token: str | None) -> bool:
         return same(token, self.host_token)
 
+    def has_place(self, token: str | None) -> bool:
+        """True for the host's token and any joined device's token: their connections are never
+        crowded out by strangers' (:mod:`tablelight.web.limits`)."""
+        if self.is_host(token):
+            return True
+        with self._lock:
+            devices = [found.device_token for found in self._passes.values()]
+        return any(same(token, device) for device in devices)
+
     def is_seat(self, seat: int, token: str | None) -> bool:
         """True when ``token`` is the device token of ``seat`` (a human seat whose device joined)."""
         with self._lock:
@@ -117,6 +126,10 @@ class Access:
                 wait = self.throttle.wait_left(client)
                 if wait:
                     raise JoinRefused(f"too many wrong codes from this device: try again in {wait} s", retry_after=wait)
+                wait = self.throttle.table_wait_left(client)
+                if wait:
+                    raise JoinRefused(f"too many wrong codes at this table: try again in {wait} s, or join with "
+                                      "the link or QR code from the host", retry_after=wait)
                 typed = normal_code(code)
                 for found in self._passes.values():
                     if same(typed, found.code):

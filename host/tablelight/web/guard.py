@@ -1,4 +1,4 @@
-"""What keeps other pages, processes and machines out: Host, Origin, body size, idle connections.
+"""What keeps other pages, processes and machines out: Host, Origin, body size and time.
 
 :class:`Guard` wraps the app (pure ASGI, so it sees HTTP and WebSocket alike):
 
@@ -8,22 +8,27 @@
   come from one of our own origins (``Origin`` present and ours); such requests must
   also be ``application/json``, which a cross-site form cannot send without a preflight
   that we never answer (no CORS headers are ever sent);
-* a body over :data:`MAX_BODY` bytes is refused (413);
+* a body over :data:`MAX_BODY` bytes is refused (413, chunked or not), and one that does not
+  arrive within ``body_timeout`` seconds of its headers too (408); the app gets the body whole,
+  so it never waits on a stranger;
+* with ``limits`` (:mod:`tablelight.web.limits`), a request whose token has a place at the
+  table (``has_place``) moves its connection to the seats' and host's own pool, and any other
+  WebSocket to the public sockets' pool, or is refused (close code 1013) when that has no room;
 * every answer carries ``Cache-Control: no-store``, ``Referrer-Policy: no-referrer`` (the
   page's address may hold a token), a strict Content-Security-Policy and no framing.
 
-:class:`IdleClosingH11Protocol` closes a connection that sends no complete request within
-the keep-alive timeout, also when it never sent a byte (uvicorn alone only times out
-between requests).
+The deadline for a request's headers is the protocol's: :mod:`tablelight.web.limits`.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
+from urllib.parse import parse_qs
 
-from uvicorn.protocols.http.h11_impl import H11Protocol
+from tablelight.web.limits import ConnectionLimits, connection_key
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -32,6 +37,8 @@ Send = Callable[[Message], Awaitable[None]]
 App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 MAX_BODY = 4096
+#: Seconds a request's body may take to arrive after its headers.
+BODY_TIMEOUT = 5.0
 SAFE_METHODS = ("GET", "HEAD")
 SECURITY_HEADERS = [
     (b"cache-control", b"no-store"),
@@ -50,6 +57,10 @@ class BodyTooLarge(Exception):
     pass
 
 
+class ClientLeft(Exception):
+    pass
+
+
 def header(scope: Scope, name: bytes) -> str | None:
     for key, value in scope.get("headers", []):
         if key.lower() == name:
@@ -60,10 +71,16 @@ def header(scope: Scope, name: bytes) -> str | None:
 class Guard:
     """ASGI middleware; ``hosts`` are the ``host:port`` values the page may be reached at."""
 
-    def __init__(self, app: App, hosts: Iterable[str], scheme: str = "http") -> None:
+    def __init__(
+        self, app: App, hosts: Iterable[str], scheme: str = "http", *, limits: ConnectionLimits | None = None,
+        has_place: Callable[[str], bool] | None = None, body_timeout: float = BODY_TIMEOUT,
+    ) -> None:
         self.app = app
         self.hosts = {h.lower() for h in hosts}
         self.origins = {f"{scheme}://{h}" for h in self.hosts}
+        self.limits = limits
+        self.has_place = has_place
+        self.body_timeout = body_timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -76,40 +93,55 @@ class Guard:
             if kind == "websocket":
                 await send({"type": "websocket.close", "code": 1008, "reason": text})
             else:
-                await refuse(send, status, text)
+                await refuse(send, status, text, close=True)
+            return
+        if not self.sort_connection(scope):
+            await send({"type": "websocket.close", "code": 1013, "reason": "too many watchers: try again later"})
             return
         if kind == "websocket":
             await self.app(scope, receive, send)
             return
         length = header(scope, b"content-length")
         if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            await refuse(send, 413, f"a request body is at most {MAX_BODY} bytes")
+            await refuse(send, 413, f"a request body is at most {MAX_BODY} bytes", close=True)
             return
-        received = 0
+        try:
+            body = await asyncio.wait_for(read_body(receive), self.body_timeout)
+        except BodyTooLarge:
+            await refuse(send, 413, f"a request body is at most {MAX_BODY} bytes", close=True)
+            return
+        except asyncio.TimeoutError:
+            await refuse(send, 408, f"the request's body did not arrive within {self.body_timeout:g} s", close=True)
+            return
+        except ClientLeft:
+            return
+        handed = False
 
-        async def limited_receive() -> Message:
-            nonlocal received
-            message = await receive()
-            received += len(message.get("body", b""))
-            if received > MAX_BODY:
-                raise BodyTooLarge()
-            return message
-
-        started = False
+        async def replay_receive() -> Message:
+            nonlocal handed
+            if not handed:
+                handed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
 
         async def send_with_headers(message: Message) -> None:
-            nonlocal started
             if message["type"] == "http.response.start":
-                started = True
                 names = {k.lower() for k, _ in message.get("headers", [])}
                 message["headers"] = list(message.get("headers", [])) + [h for h in SECURITY_HEADERS if h[0] not in names]
             await send(message)
 
-        try:
-            await self.app(scope, limited_receive, send_with_headers)
-        except BodyTooLarge:
-            if not started:
-                await refuse(send, 413, f"a request body is at most {MAX_BODY} bytes")
+        await self.app(scope, replay_receive, send_with_headers)
+
+    def sort_connection(self, scope: Scope) -> bool:
+        """Tell the pools what this connection is: placed (its token has a place), a public socket, or
+        neither. False: a public socket with no room (refused)."""
+        if self.limits is None:
+            return True
+        if self.has_place is not None and any(self.has_place(token) for token in tokens_of(scope)):
+            self.limits.place(connection_key(scope))
+        elif scope["type"] == "websocket":
+            return self.limits.public_socket(connection_key(scope))
+        return True
 
     def problem(self, scope: Scope) -> tuple[int, str] | None:
         """(status, reason) when the request is refused before the app sees it."""
@@ -132,41 +164,31 @@ class Guard:
         return None
 
 
-async def refuse(send: Send, status: int, text: str) -> None:
+def tokens_of(scope: Scope) -> list[str]:
+    """The tokens a request shows: the seat's and host's headers, and a socket's ``?token=``."""
+    found = [value for value in (header(scope, b"x-seat-token"), header(scope, b"x-host-token")) if value]
+    query = scope.get("query_string", b"").decode("latin-1")
+    return found + [token for token in parse_qs(query).get("token", []) if token]
+
+
+async def read_body(receive: Receive) -> bytes:
+    """The whole body, at most :data:`MAX_BODY` bytes (:class:`BodyTooLarge` beyond)."""
+    body = b""
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            raise ClientLeft()
+        body += message.get("body", b"")
+        if len(body) > MAX_BODY:
+            raise BodyTooLarge()
+        if not message.get("more_body", False):
+            return body
+
+
+async def refuse(send: Send, status: int, text: str, *, close: bool = False) -> None:
+    """Answer ``status`` with ``{"error": text}``; ``close``: and close the connection (the
+    request's body is unread, or its sender is not to be kept)."""
     body = json.dumps({"error": text}).encode("utf-8")
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
-            + SECURITY_HEADERS,
-        }
-    )
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())] + SECURITY_HEADERS
+    await send({"type": "http.response.start", "status": status, "headers": headers + ([(b"connection", b"close")] if close else [])})
     await send({"type": "http.response.body", "body": body})
-
-
-class IdleClosingH11Protocol(H11Protocol):
-    """uvicorn's h11 protocol that also closes a connection idle before (or trickling) its request.
-
-    Every connection must send complete request headers within ``timeout_keep_alive``
-    seconds of opening or of its last answer; uvicorn alone times out only between requests
-    and restarts the clock on every byte.
-    """
-
-    def connection_made(self, transport: Any) -> None:
-        super().connection_made(transport)
-        self.request_deadline = self.loop.time() + self.timeout_keep_alive
-        self.timeout_keep_alive_task = self.loop.call_later(self.timeout_keep_alive, self.timeout_keep_alive_handler)
-
-    def on_response_complete(self) -> None:
-        self.request_deadline = self.loop.time() + self.timeout_keep_alive
-        super().on_response_complete()
-
-    def data_received(self, data: bytes) -> None:
-        super().data_received(data)
-        if self.transport.is_closing() or self.transport.get_protocol() is not self:  # closed, or now a WebSocket
-            return
-        waiting = self.cycle is None or self.cycle.response_complete
-        if waiting and self.timeout_keep_alive_task is None:
-            left = max(0.0, self.request_deadline - self.loop.time())
-            self.timeout_keep_alive_task = self.loop.call_later(left, self.timeout_keep_alive_handler)

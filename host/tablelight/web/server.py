@@ -7,7 +7,9 @@ which runs it in a background thread.
 Loopback (``127.0.0.1``) always; with ``share`` also one local-network address (found
 from the route to the network, or given). The Host header must name one of them with
 the port (``localhost`` too for loopback). Idle connections are closed after
-``idle_timeout`` seconds, WebSocket messages are small, pings find dead peers.
+``idle_timeout`` seconds (headers and bodies alike), WebSocket messages are small, pings find
+dead peers. How many connections strangers may hold, and that they never crowd out the seats'
+and the host's: :mod:`tablelight.web.limits`.
 """
 
 from __future__ import annotations
@@ -16,17 +18,22 @@ import asyncio
 import socket
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 import uvicorn
 
 from tablelight.core.errors import SetupError
-from tablelight.web.guard import Guard, IdleClosingH11Protocol
+from tablelight.web.guard import Guard
+from tablelight.web.limits import ConnectionLimits, keep_server_logs_off_the_terminal, protocols
 from tablelight.web.tls import HttpsChoice, TlsFiles
+from tablelight.web.tls_front import server_context, tls_protocol
 
 LOOPBACK = "127.0.0.1"
 IDLE_TIMEOUT = 5
 WS_MAX_BYTES = 4096
+#: Request line and headers of one request (a browser sends well under 2 kB here: no cookies).
+MAX_HEADER_BYTES = 8192
 
 
 def lan_address() -> str:
@@ -58,10 +65,15 @@ def share_address(share: str | None) -> str | None:
 
 
 class WebServer:
-    """Serve ``app`` (an ASGI app, wrapped in :class:`Guard` here) until :meth:`stop`."""
+    """Serve ``app`` (an ASGI app, wrapped in :class:`Guard` here) until :meth:`stop`.
+
+    ``has_place(token)`` says whether a token belongs to the host or a joined seat: such
+    requests and sockets never wait behind strangers' (:mod:`tablelight.web.limits`).
+    """
 
     def __init__(
-        self, app: Any, *, port: int = 0, share: str | None = None, idle_timeout: int = IDLE_TIMEOUT, https: HttpsChoice | None = None
+        self, app: Any, *, port: int = 0, share: str | None = None, idle_timeout: int = IDLE_TIMEOUT, https: HttpsChoice | None = None,
+        has_place: Callable[[str], bool] | None = None,
     ) -> None:
         self.addresses = [LOOPBACK]
         lan = share_address(share)
@@ -74,25 +86,32 @@ class WebServer:
         #: The certificate and key when the pages are served over HTTPS (``--https``), else None.
         self.tls: TlsFiles | None = https.files_for(self.addresses) if https is not None else None
         self.scheme = "https" if self.tls is not None else "http"
+        #: The pools of this server's connections (strangers', public sockets', the seats' and host's).
+        self.limits = ConnectionLimits()
+        http_protocol: type[asyncio.Protocol]
+        http_protocol, ws_protocol = protocols(self.limits)
+        if self.tls is not None:  # TLS begun by the protocol, so the pools hold handshakes too
+            http_protocol = tls_protocol(self.limits, server_context(self.tls), protocols(self.limits)[0])
+        keep_server_logs_off_the_terminal()
         config = uvicorn.Config(
-            Guard(app, hosts, scheme=self.scheme),
-            http=IdleClosingH11Protocol,
-            ws="websockets-sansio",
+            Guard(app, hosts, scheme=self.scheme, limits=self.limits, has_place=has_place, body_timeout=idle_timeout),
+            http=http_protocol,
+            ws=ws_protocol,
             lifespan="off",
             access_log=False,
+            log_config=None,  # uvicorn's loggers go to limits.SERVER_LOG, not the shared terminal
             log_level="error",
             server_header=False,
             proxy_headers=False,  # no proxy in front: X-Forwarded-For from a local process must not pick the client address
             date_header=False,
             timeout_keep_alive=idle_timeout,
             timeout_graceful_shutdown=1,
-            limit_concurrency=64,
+            limit_concurrency=None,  # it would count WebSockets and refuse everyone alike: limits.py instead
+            h11_max_incomplete_event_size=MAX_HEADER_BYTES,
             ws_max_size=WS_MAX_BYTES,
             ws_ping_interval=10.0,
             ws_ping_timeout=10.0,
             ws_per_message_deflate=False,
-            ssl_certfile=str(self.tls.cert) if self.tls is not None else None,
-            ssl_keyfile=str(self.tls.key) if self.tls is not None else None,
         )
         self.server = uvicorn.Server(config)
         self.thread: threading.Thread | None = None

@@ -21,7 +21,9 @@
       seat.kind === 'human' ? `${seat.label}: ${seat.joined ? 'joined' : 'not joined yet'}` : seat.label)));
     if (hostToken) loadHost();
   }
-  TL.live('/ws/board', data => { if (data.state) onState(data.state); });
+  // the host's own socket shows its token, so strangers' sockets never crowd it out
+  const boardSocket = hostToken ? `/ws/board?token=${encodeURIComponent(hostToken)}` : '/ws/board';
+  TL.live(boardSocket, data => { if (data.state) onState(data.state); });
 
   if (!hostToken) return;
   document.querySelectorAll('[data-key]').forEach(node => {

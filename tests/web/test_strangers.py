@@ -1,0 +1,280 @@
+"""Strangers who reach the web port cannot stop the seats, fill the host's memory or print on its terminal.
+
+Each test holds a few hundred hostile connections open against the real server (uvicorn, real
+sockets) and then has a seat join and move: the move must go through. Nothing a stranger sends
+may print on the shared terminal (stdout/stderr, captured at the file descriptors).
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import ssl
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tablelight.web.limits import HANDSHAKES, PUBLIC_SOCKETS, STRANGERS
+from tablelight.web.throttle import FREE_WRONG, TABLE_FREE_WRONG
+from tablelight.web.tls import HttpsChoice
+
+from .conftest import Served, serving
+from .test_security import first_choice
+
+HOSTILE = 200
+
+
+def connect(served: Served, payload: bytes = b"", source: str = "127.0.0.1") -> socket.socket:
+    conn = socket.create_connection(("127.0.0.1", served.web.view.port), source_address=(source, 0))
+    if payload:
+        conn.sendall(payload)
+    return conn
+
+
+def board_socket_request(served: Served) -> bytes:
+    port = served.web.view.port
+    return (
+        f"GET /ws/board HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
+        "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        "Sec-WebSocket-Version: 13\r\n\r\n"
+    ).encode()
+
+
+def half_sent_join(served: Served) -> bytes:
+    port = served.web.view.port
+    return (
+        f"POST /api/join HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
+        'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"code": '
+    ).encode()
+
+
+def a_seat_moves(served: Served) -> None:
+    """Seat 0 joins with its code and makes its first move, as its page would."""
+    device = served.join(0)
+    body = first_choice(served, 0, device)
+    answer = httpx.post(f"{served.base}/api/seat/0/act", json=body, headers={"Origin": served.base, "X-Seat-Token": device})
+    assert answer.status_code == 200 and answer.json()["applied"] is True
+    assert served.game.log[-1]["action"] == body["action"]
+
+
+def answer_or_close(conn: socket.socket, within: float) -> bytes:
+    """What the server sends before it closes ``conn`` (raises if it keeps it open longer than ``within``)."""
+    conn.settimeout(within)
+    received = b""
+    try:
+        while chunk := conn.recv(65536):
+            received += chunk
+    except ConnectionResetError:  # closed before it read what we sent
+        pass
+    return received
+
+
+def closed_by_server(conn: socket.socket) -> bool:
+    """Whether the server has closed ``conn`` (what it sent before is read and dropped)."""
+    conn.setblocking(False)
+    try:
+        while conn.recv(65536):
+            pass
+    except BlockingIOError:
+        return False
+    except ConnectionResetError:  # closed before it read what we sent
+        pass
+    return True
+
+
+def close_all(conns: list[socket.socket]) -> None:
+    for conn in conns:
+        conn.close()
+    time.sleep(0.3)  # let the server see them go (and print, if it would)
+
+
+def test_open_board_sockets_of_strangers_do_not_stop_the_seats(served: Served, capfd: pytest.CaptureFixture[str]):
+    hostile = [connect(served, board_socket_request(served), source=f"127.0.0.{2 + n % 50}") for n in range(HOSTILE)]
+    time.sleep(0.3)
+    a_seat_moves(served)
+    limits = served.web.view.server.limits
+    closed: set[socket.socket] = set()
+    deadline = time.monotonic() + 5
+    while len(closed) < HOSTILE - PUBLIC_SOCKETS and time.monotonic() < deadline:
+        closed |= {conn for conn in hostile if conn not in closed and closed_by_server(conn)}
+        time.sleep(0.05)
+    # the server holds its share of public sockets and closed the rest: memory stays bounded
+    assert len(limits.public_sockets) == PUBLIC_SOCKETS and len(closed) == HOSTILE - PUBLIC_SOCKETS
+    close_all(hostile)
+    assert capfd.readouterr() == ("", "")
+
+
+def drained(conn: Any) -> None:
+    """Read what the socket has sent so far (the first picture and snapshot)."""
+    while True:
+        try:
+            conn.recv(timeout=0.3)
+        except TimeoutError:
+            return
+
+
+def next_state(conn: Any) -> dict[str, Any]:
+    while True:
+        message = json.loads(conn.recv(timeout=5))
+        if "state" in message:
+            return dict(message["state"])
+
+
+def test_the_seats_and_the_hosts_sockets_outlast_a_flood(served: Served):
+    websockets_sync = pytest.importorskip("websockets.sync.client")
+    device = served.join(0)
+    ws = served.base.replace("http", "ws")
+    with websockets_sync.connect(f"{ws}/ws/seat/0?token={device}", origin=served.base) as seat, \
+            websockets_sync.connect(f"{ws}/ws/board?token={served.web.access.host_token}", origin=served.base) as host:
+        drained(seat)
+        drained(host)
+        hostile = [connect(served, board_socket_request(served) if n % 2 else b"", source=f"127.0.0.{2 + n % 50}")
+                   for n in range(2 * HOSTILE)]
+        time.sleep(0.3)
+        body = first_choice(served, 0, device)
+        answer = httpx.post(f"{served.base}/api/seat/0/act", json=body, headers={"Origin": served.base, "X-Seat-Token": device})
+        assert answer.status_code == 200 and answer.json()["applied"] is True
+        assert next_state(seat)["at"] == len(served.game.log) and next_state(host)["log"]
+        limits = served.web.view.server.limits
+        assert len(limits.placed) >= 2 and len(limits.public_sockets) <= PUBLIC_SOCKETS
+    close_all(hostile)
+
+
+def test_silent_connections_do_not_stop_the_seats(served: Served, capfd: pytest.CaptureFixture[str]):
+    hostile = [connect(served) for _ in range(HOSTILE)]
+    a_seat_moves(served)
+    assert served.web.view.server.limits.open_connections() <= STRANGERS + 8
+    close_all(hostile)
+    assert capfd.readouterr() == ("", "")
+
+
+def test_half_sent_bodies_do_not_stop_the_seats_and_are_cut_off_quietly(served: Served, capfd: pytest.CaptureFixture[str]):
+    hostile = [connect(served, half_sent_join(served)) for _ in range(HOSTILE)]
+    time.sleep(0.3)
+    a_seat_moves(served)
+    # each is answered 408 after the fixture's 1 s, or was closed to make room for newer ones
+    answers = [answer_or_close(conn, within=5) for conn in hostile]
+    assert all(a == b"" or a.startswith(b"HTTP/1.1 408") for a in answers)
+    assert any(a.startswith(b"HTTP/1.1 408") for a in answers)
+    close_all(hostile)
+    assert capfd.readouterr() == ("", "")
+
+
+def test_what_strangers_send_prints_nothing_on_the_shared_terminal(capfd: pytest.CaptureFixture[str]):
+    with serving() as served:
+        capfd.readouterr()  # the addresses it printed for people
+        held = [connect(served, half_sent_join(served)) for _ in range(3)]  # bodies announced, never sent
+        time.sleep(0.2)
+        garbage = connect(served, b"\x16\x03\x01 not http at all\r\n\r\n")
+        assert answer_or_close(garbage, within=5).startswith(b"HTTP/1.1 400")
+    # the server stopped while the held requests still waited for their bodies
+    close_all(held + [garbage])
+    assert capfd.readouterr() == ("", "")
+
+
+def test_headers_that_never_end_are_cut_off_at_8_kb(served: Served):
+    huge = connect(served, f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{served.web.view.port}\r\nX-Pad: {'x' * 10000}".encode())
+    assert answer_or_close(huge, within=5).startswith(b"HTTP/1.1 400")
+    huge.close()
+
+
+def test_a_body_that_trickles_in_is_cut_off(served: Served):
+    conn = connect(served, half_sent_join(served))
+    conn.settimeout(0.2)
+    received = b""
+    deadline = time.monotonic() + 5
+    while not received and time.monotonic() < deadline:
+        conn.sendall(b" ")  # a byte now and then: the body never completes
+        try:
+            received = conn.recv(65536)
+        except TimeoutError:
+            pass
+    assert received.startswith(b"HTTP/1.1 408")
+    conn.close()
+
+
+def test_a_chunked_body_over_the_limit_is_refused_with_413(served: Served, capfd: pytest.CaptureFixture[str]):
+    device = served.join(0)
+    before = list(served.game.log)
+    chunks = [json.dumps({"action": {"type": "pass"}, "at": 0}).encode()] + [b" " * 1000] * 5
+    answer = httpx.post(f"{served.base}/api/seat/0/act", content=iter(chunks),
+                        headers={"Origin": served.base, "X-Seat-Token": device, "Content-Type": "application/json"})
+    assert answer.status_code == 413 and "at most" in answer.json()["error"]
+    assert served.game.log == before
+    assert capfd.readouterr() == ("", "")
+
+
+def post_join(served: Served, conn: socket.socket, answers: Any, code: str) -> int:
+    """POST a code to /api/join on a kept-alive connection, in one write (httpx's two writes
+    meet delayed ACKs: 40 ms a request); the answer's status."""
+    body = json.dumps({"code": code}).encode()
+    port = served.web.view.port
+    conn.sendall(f"POST /api/join HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: {served.base}\r\n"
+                 f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n".encode() + body)
+    status = int(answers.readline().split()[1])
+    length = 0
+    while (line := answers.readline()) not in (b"\r\n", b""):
+        name, _, value = line.decode("latin-1").partition(":")
+        if name.lower() == "content-length":
+            length = int(value)
+    answers.read(length)
+    return status
+
+
+def test_code_guesses_from_many_addresses_meet_the_tables_own_limit(served: Served):
+    """200 loopback addresses, five wrong codes each: the table checks its budget and one
+    first try per address, and refuses the rest unchecked; a player's right code still opens its seat."""
+    clock = [0.0]
+    served.web.access.throttle.clock = lambda: clock[0]
+    rights = (served.web.access.pass_of(0).code, served.web.access.pass_of(1).code)
+    wrong = next(c * 6 for c in "23456789" if c * 6 not in rights)
+    statuses: list[int] = []
+    for n in range(HOSTILE):
+        with connect(served, source=f"127.0.0.{n + 2}") as conn, conn.makefile("rb") as answers:
+            for _ in range(FREE_WRONG):
+                statuses.append(post_join(served, conn, answers, wrong))
+    checked = statuses.count(403)
+    assert checked <= TABLE_FREE_WRONG + HOSTILE and statuses.count(429) == len(statuses) - checked
+    clock[0] += 1  # its own wait is over, the table's is not
+    with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2")) as client:  # mistyped before: waits
+        answer = client.post(f"{served.base}/api/join", json={"code": rights[1]}, headers={"Origin": served.base})
+        assert answer.status_code == 429 and "join with the link" in answer.json()["error"]
+    with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.1.1")) as client:  # a player's first try
+        answer = client.post(f"{served.base}/api/join", json={"code": rights[1]}, headers={"Origin": served.base})
+        assert answer.status_code == 200 and answer.json()["seat"] == 1
+
+
+def test_silent_connections_to_https_pages_are_bounded_and_cut_off(tmp_path: Path):
+    """With --https the handshake is the first thing a connection owes: it is held in a small pool
+    (each holds a 256 kB buffer) and dropped after the idle timeout, not after asyncio's 60 s."""
+    choice = HttpsChoice.from_options(True, None, None, tmp_path)
+    with serving(https=choice) as served:
+        trusted = ssl.create_default_context(cafile=str(served.web.view.server.tls.cert))
+        hostile = [connect(served, source=f"127.0.0.{2 + n % 50}") for n in range(HOSTILE)]
+        code = served.web.access.pass_of(0).code
+        answer = httpx.post(f"{served.base}/api/join", json={"code": code}, headers={"Origin": served.base}, verify=trusted)
+        assert answer.status_code == 200
+        assert all(answer_or_close(conn, within=5) == b"" for conn in hostile)  # the fixture's idle timeout is 1 s
+        close_all(hostile)
+        # at most HANDSHAKES were under way at once: the others were closed to make room
+        assert served.web.view.server.limits.crowded_out["handshakes"] >= HOSTILE - HANDSHAKES
+
+
+def test_a_socket_that_keeps_talking_is_closed(served: Served):
+    """The pages send nothing over their sockets: a peer that floods one with messages is cut off."""
+    websockets = pytest.importorskip("websockets")
+    websockets_sync = pytest.importorskip("websockets.sync.client")
+    ws = served.base.replace("http", "ws")
+    with websockets_sync.connect(f"{ws}/ws/board", origin=served.base) as chatty:
+        with pytest.raises(Exception) as closed:
+            for _ in range(1000):
+                chatty.send("x" * 1000)
+                time.sleep(0.001)
+            chatty.recv(timeout=5)
+            while True:
+                chatty.recv(timeout=5)
+        assert isinstance(closed.value, websockets.exceptions.ConnectionClosed)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
