@@ -33,6 +33,7 @@ from typing import Any, Protocol
 from tablelight.core.errors import IllegalActionError, SetupError
 from tablelight.core.fields import is_action_entry, is_player_action
 from tablelight.core.game import Action, Game
+from tablelight.core.game import has_secrets as core_has_secrets
 from tablelight.table.face import GameFace, Outcome, Pixel, make_face
 from tablelight.table.store import GameStore
 
@@ -118,8 +119,8 @@ def bot_seed(game: Game, seat: int) -> int:
 
 
 def has_secrets(game: Game) -> bool:
-    """True when the game hides something from some seat (its engine overrides :meth:`Game.view`)."""
-    return type(game).view is not Game.view
+    """True when the game hides something from some seat (as its engine declares)."""
+    return core_has_secrets(game)
 
 
 #: What the shared screen says in place of words meant for one seat.

@@ -18,7 +18,7 @@ from typing import Any, TextIO
 
 from tablelight.core.errors import SetupError
 from tablelight.table.service import HUMAN, Table
-from tablelight.view.web import WebView
+from tablelight.web.board_view import WebView
 from tablelight.web.access import Access, SeatPass
 from tablelight.web.desk import Desk
 from tablelight.web.host_link import HOST_LINK_CHOICES, host_page_html, remove_quietly, write_private

@@ -53,10 +53,14 @@ from tablelight.games.landover.layoutgen import generate_layout, sea_key_hexes
 from tablelight.games.landover.look import LandoverLook
 from tablelight.games.landover.words import LandoverWords
 from tablelight.core.game import Action
-from tablelight.table.face import Outcome, seat_and_role
+from tablelight.table.face import Outcome, seat_and_role, words
 from tablelight.table.picker import Picker
 
 __all__ = ["LandoverFace", "LandoverLayout", "generate_layout", "sea_key_hexes"]
+
+#: The action fields that name places, as the board's labels and a seat's page name them.
+PLACE_WORDS = {"vertex": "corner", "edge": "side", "city": "city on corner", "to": "to side",
+               **{f"hex_of_{field}": "hex" for field in ("vertex", "edge", "city", "to")}}
 
 
 class LandoverFace(LandoverLook, LandoverWords):
@@ -66,6 +70,9 @@ class LandoverFace(LandoverLook, LandoverWords):
     def press(self, key: int) -> Outcome:
         outcome: Outcome = self._with_legal(lambda: self._press(key))
         return outcome
+
+    def choice_value_words(self, field: str, value: Any) -> str | None:
+        return f"{PLACE_WORDS[field]} {words(value)}" if field in PLACE_WORDS else None
 
     def narrow(self, chosen: dict[str, Any]) -> Outcome:
         """A seat's page chose part of an action: the mode it belongs to, and the places and values it
