@@ -14,11 +14,14 @@ The test reads the source of the ``tablelight`` that Python imports, so
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
 import tablelight
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "architecture.md"
 
 #: package -> the packages it may import. A "package" is the first name under ``tablelight``
 #: (``tablelight.core.game`` is in ``core``); ``tablelight`` is the root ``__init__`` (the
@@ -258,6 +261,29 @@ def test_every_exception_still_happens() -> None:
     happening = {(found.file, target) for _, target, found in cross_package(all_imports(source_root()))}
     stale = [f"{file} -> {package}" for file, package in EXCEPTIONS if (file, package) not in happening]
     assert not stale, "these exceptions are mended: delete them from EXCEPTIONS: " + ", ".join(stale)
+
+
+def documented_table() -> dict[str, frozenset[str]]:
+    """The table of docs/architecture.md, "Which package may import which", as a dict."""
+    section = DOCS.read_text(encoding="utf-8").split("## Which package may import which", 1)[1].split("\n## ", 1)[0]
+    table: dict[str, frozenset[str]] = {}
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) != 2 or not cells[0].startswith("`"):
+            continue
+        packages = re.findall(r"`([\w.]+)`", re.sub(r"\(.*?\)", "", cells[0]))
+        if cells[1] == "all of the above":
+            may = frozenset(table)
+        elif cells[1] == "nothing of tablelight":
+            may = frozenset()
+        else:
+            may = frozenset(re.findall(r"`([\w.]+)`", cells[1]))
+        table.update({package: may for package in packages})
+    return table
+
+
+def test_the_docs_show_the_same_table() -> None:
+    assert documented_table() == ALLOWED
 
 
 def test_a_planted_upward_import_is_found(tmp_path: Path) -> None:
