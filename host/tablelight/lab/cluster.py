@@ -57,7 +57,7 @@ class ClusterRun:
 
     def run(self, plan: dict[str, Any], batches: list[list[tuple[int, int]]]) -> Iterator[list[dict[str, Any]]]:
         """Submit every batch and yield their summaries as they finish."""
-        address = self.address
+        address = self.address  # the scheduler's, or local:N
         kind, count = parse_cluster(address)
         try:
             from distributed import Client, LocalCluster, as_completed
