@@ -85,6 +85,18 @@ def test_a_broken_game_is_refused_by_name_and_the_others_still_load(site):
         game_entry("broken")
 
 
+def test_the_lab_counts_the_events_an_installed_game_declares(site):
+    """The lab names no game: what it counts beyond the log comes from the game's entry."""
+    from tablelight.lab.plan import Job
+    from tablelight.lab.play import summarise
+
+    game = new_game("lastlight", 2, {"lights": 5}, seed=3)
+    for count in (3, 2):  # the last take is two lights
+        game.apply({"type": "take", "count": count})
+    events = summarise(game, Job(0, 0), ["random", "random"], 3)["events"]
+    assert events == {"chance:first": 1, "last_take:2": 1}
+
+
 def test_the_command_line_plays_and_serves_an_installed_game(site, tmp_path):
     record = tmp_path / "game.json"
     done = subprocess.run(

@@ -12,7 +12,7 @@ import pytest
 
 from tablelight.games.farlander.face import load_layout
 from tablelight.view.colors import display_color
-from tablelight.view.web import WebView
+from tablelight.web.board_view import WebView
 
 from .helpers import shows_scene, wait_for
 

@@ -3,7 +3,7 @@ import json
 from tablelight.games.farlander.face import load_layout
 from tablelight.view.colors import display_color
 from tablelight.view.terminal import draw
-from tablelight.view.web import svg
+from tablelight.web.board_view import svg
 
 
 def test_terminal_picture_has_every_led_once():

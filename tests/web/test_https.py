@@ -108,7 +108,7 @@ def test_a_phone_opens_its_seat_page_over_https_and_it_stays_live(served_https):
 def test_certificate_files_are_remembered_as_absolute_paths_for_resume(tmp_path, monkeypatch):
     import argparse
 
-    from tablelight.table.run import add_table_arguments, table_settings
+    from tablelight.cli.table_run import add_table_arguments, table_settings
 
     parser = argparse.ArgumentParser()
     add_table_arguments(parser)

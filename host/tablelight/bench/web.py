@@ -56,7 +56,8 @@ class NoBoard:
 
 @contextmanager
 def served_table() -> Iterator[Any]:
-    """A two-seat Landover table served on a free port, its desk ticked every 10 ms."""
+    """A two-seat Landover table served on a free port, on its own event loop (a thread of the bench's,
+    which measures from the outside as a phone would)."""
     from tablelight.games.landover.engine import Landover
     from tablelight.table.face import face_class
     from tablelight.table.layout import load_layout_data
@@ -65,25 +66,24 @@ def served_table() -> Iterator[Any]:
 
     game = Landover(2, seed=7)
     table = Table(game, ["human", "human"], board=NoBoard())
-    web = TableWeb(table, load_layout_data(face_class(game.name).default_layout), lambda: [p[:3] for p in table.pixels()], lambda key: table.press(key),
-                   out=io.StringIO())
-    stop = threading.Event()
+    loop = asyncio.new_event_loop()
+    runner = threading.Thread(target=loop.run_forever, daemon=True)
+    runner.start()
 
-    def desk_loop() -> None:  # stands in for the table's loop
-        while not stop.is_set():
-            web.tick()
-            stop.wait(0.01)
+    async def start() -> TableWeb:
+        web = TableWeb(table, load_layout_data(face_class(game.name).default_layout), lambda: [p[:3] for p in table.pixels()],
+                       lambda key: table.press(key), out=io.StringIO())
+        with redirect_stderr(io.StringIO()):  # the addresses it prints for people
+            return await web.start()
 
-    with redirect_stderr(io.StringIO()):  # the addresses it prints for people
-        web.start()
-    ticker = threading.Thread(target=desk_loop, daemon=True)
-    ticker.start()
+    web = asyncio.run_coroutine_threadsafe(start(), loop).result(timeout=30)
     try:
         yield web
     finally:
-        stop.set()
-        ticker.join()
-        web.stop()
+        asyncio.run_coroutine_threadsafe(web.stop(), loop).result(timeout=30)
+        loop.call_soon_threadsafe(loop.stop)
+        runner.join()
+        loop.close()
 
 
 def rss_mb() -> float:

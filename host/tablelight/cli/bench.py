@@ -151,7 +151,7 @@ def run_link_ble(args: argparse.Namespace) -> int:
 
 
 def run_table(args: argparse.Namespace) -> int:
-    from tablelight.table.bench import measure
+    from tablelight.bench.table import measure
 
     figures = measure(args.presses)
     if args.json:

@@ -13,7 +13,7 @@ DB_HELP = "game store file (default $TABLELIGHT_DB or ~/.local/share/tablelight/
 
 
 def register(subparsers: Any) -> None:
-    from tablelight.table.run import add_table_arguments
+    from tablelight.cli.table_run import add_table_arguments
 
     games = subparsers.add_parser("games", help="list, export or delete the games kept in the game store")
     games.add_argument("--db", help=DB_HELP)
@@ -100,7 +100,7 @@ def run_delete(args: argparse.Namespace) -> int:
 
 
 def run_resume(args: argparse.Namespace) -> int:
-    from tablelight.table.run import run_table
+    from tablelight.cli.table_run import run_table
     from tablelight.table.store import GameStore
 
     with GameStore(args.db) as store:

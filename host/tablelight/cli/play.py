@@ -18,7 +18,7 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("play", help="play a game at a lit board (or a simulated one)")
 
     def add_common(sub: argparse.ArgumentParser, cls: type[Game]) -> None:
-        from tablelight.table.run import add_table_arguments
+        from tablelight.cli.table_run import add_table_arguments
 
         sub.add_argument("--players", type=int, default=None, help="number of seats (default: as many as --seats names)")
         sub.add_argument(
@@ -43,7 +43,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from tablelight.core.rng import secret_seed
     from tablelight.table.face import face_class
-    from tablelight.table.run import run_table
+    from tablelight.cli.table_run import run_table
     from tablelight.table.service import resolve_seats
     from tablelight.table.store import GameStore
 

@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"play on it with: tablelight play {game} --board {sim.port}", flush=True)
         web = None
         if args.view in ("web", "both"):
-            from tablelight.view.web import WebView
+            from tablelight.web.board_view import WebView
 
             web = WebView(layout, sim.pixels, sim.press, port=args.web_port, title=f"simulated {layout_id} board")
             web.start()

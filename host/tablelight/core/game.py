@@ -42,7 +42,7 @@ from tablelight.core.inputs import SEED_LIMIT
 from tablelight.core.options import OptionSpec, resolve_options
 from tablelight.core.rng import Rng
 
-__all__ = ["Action", "ActionEntry", "ChanceEntry", "ChanceMismatch", "Game", "LogEntry"]
+__all__ = ["Action", "ActionEntry", "ChanceEntry", "ChanceMismatch", "Game", "LogEntry", "has_secrets"]
 
 V = TypeVar("V")
 G = TypeVar("G", bound="Game")
@@ -76,6 +76,9 @@ class Game(ABC):
     #: faces): :meth:`enter_chance` refuses any other value of them at once. The other kinds' ranges
     #: depend on the position when they are drawn (a deck's size), so the draw checks them.
     chance_ranges: ClassVar[Mapping[str, tuple[int, int]]] = {}
+    #: True when the game hides something from some seat (hands, draws): it then overrides
+    #: :meth:`view` and :meth:`view_log`, and the table gives each human seat a screen of its own.
+    has_secrets: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -166,7 +169,7 @@ class Game(ABC):
         return {}
 
     def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see. Games with secrets override this."""
+        """What ``seat`` may see. Games with secrets override this (and set :attr:`has_secrets`)."""
         self._check_seat(seat)
         return self.state()
 
@@ -470,6 +473,11 @@ class Game(ABC):
         except InputError as error:
             raise RecordError(str(error)) from None
         return replay(record)
+
+
+def has_secrets(game: Game | type[Game]) -> bool:
+    """True when the game (an engine or its class) hides something from some seat, as it declares."""
+    return game.has_secrets
 
 
 def _chance_entries(entries: Iterable[Mapping[str, Any]]) -> list[ChanceEntry]:

@@ -1,8 +1,10 @@
 """The games: every package that declares an entry point in the group ``tablelight.games``.
 
 A game is one folder (a package) whose entry point names a :class:`GameEntry`: its rules
-engine, its lit-board face, where its board layouts are and its own commands, each as an
-import path loaded only when used, so the command line starts fast. The built-in games are
+engine, its lit-board face, where its board layouts are, its own commands, its search
+tuning and the rule events the lab counts, each as an import path loaded only when used, so
+the command line starts fast. Nothing below the games names a game: the search bot, the lab
+and the table find what a game adds through its entry. The built-in games are
 declared the same way, in ``pyproject.toml``::
 
     [project.entry-points."tablelight.games"]
@@ -28,22 +30,30 @@ from tablelight.core.game import Game
 
 #: The entry-point group games are registered in.
 ENTRY_POINT_GROUP = "tablelight.games"
+#: The folder of the built-in games (``tablelight.games``), read when tablelight is not installed.
+BUILT_IN_GAMES = Path(__file__).resolve().parent.parent / "games"
 
 
 @dataclass(frozen=True)
 class GameEntry:
-    """One game's parts, each ``"module:attribute"``, imported on first use.
+    """One game's parts, each ``"module:attribute"`` or a module's name, imported on first use.
 
     ``engine``: the :class:`~tablelight.core.game.Game` subclass. ``face``: its lit-board face
     (see :mod:`tablelight.table.face`), or None. ``layouts``: a folder holding board layouts
     ``<id>.json`` of its own (the built-in games keep theirs in ``hardware/layouts``).
     ``commands``: modules with ``register(subparsers)`` adding game-specific commands.
+    ``search``: the module tuning the search bot for this game (see
+    :mod:`tablelight.core.search_bot`), or None for the defaults. ``lab_events``: a function
+    ``(finished game) -> Counter[str]`` of the rule events the lab counts beyond the log's
+    chance kinds and forced skips (see :mod:`tablelight.lab.events`), or None.
     """
 
     engine: str
     face: str | None = None
     layouts: Path | None = None
     commands: tuple[str, ...] = ()
+    search: str | None = None
+    lab_events: str | None = None
 
     def engine_class(self) -> type[Game]:
         cls: type[Game] = load_target(self.engine)
@@ -69,11 +79,10 @@ def _declared_entries() -> dict[str, importlib.metadata.EntryPoint] | None:
 
 
 def _built_in_entries() -> dict[str, GameEntry]:
-    """The game folders shipped in :mod:`tablelight.games` (a source tree run without installing)."""
-    import tablelight.games
-
+    """The game folders shipped with tablelight (a source tree run without installing), named as
+    ``pyproject.toml``'s entry points name them: the rules contract imports no game itself."""
     found = {}
-    for module in pkgutil.iter_modules(tablelight.games.__path__):
+    for module in pkgutil.iter_modules([str(BUILT_IN_GAMES)]):
         if module.ispkg:
             found[module.name] = load_target(f"tablelight.games.{module.name}:GAME")
     return found

@@ -6,9 +6,9 @@ iteration starts from a *determinization* -- a clone of the game in which
 everything the bot's seat cannot see is redrawn at random (other seats' hands,
 secrets, deck orders) and the game's random generator is replaced by one of
 the bot's own, so future dice and draws are sampled too, never read from the
-real seed. Per-game determinizers live next to each engine
-(``tablelight.games.<name>.search``); a game without secrets needs only the new
-generator.
+real seed. Per-game determinizers live next to each engine, in the module its
+registry entry names (:attr:`~tablelight.core.registry.GameEntry.search`); a game
+without secrets needs only the new generator.
 
 The tree is shared by all determinizations (single-observer IS-MCTS, Cowling,
 Powley and Whitehouse 2012): nodes are keyed by the action's JSON, and a node's
@@ -20,7 +20,8 @@ follows when everyone then plays sensibly; the first child tried is the fast
 bot's own choice, favoured at the root by a progressive bias that fades with
 visits, so the search leaves it only for a move that proves better.
 
-A game may tune the search in its ``search`` module (``tablelight.games.<name>.search``), all optional:
+A game may tune the search in the module its entry names (``GameEntry(search="mygame.search")``),
+all optional:
 
 * ``determinize(game, seat, rng)``: redraw in a clone what ``seat`` cannot see;
 * ``candidates(game, actions, policy)``: the actions worth searching among ``actions`` (the
@@ -46,6 +47,7 @@ from typing import Any, TypeVar
 
 from tablelight.core.errors import SetupError
 from tablelight.core.game import Action, Game
+from tablelight.core.registry import game_entries
 from tablelight.core.rng import Rng
 
 G = TypeVar("G", bound=Game)
@@ -54,8 +56,6 @@ G = TypeVar("G", bound=Game)
 BUDGETS = {"mcts": (64, 12), "mcts-deep": (256, 24)}
 #: The most iterations a ``mcts:N`` name may ask for.
 MAX_ITERATIONS = 100_000
-#: Games whose folder holds a ``search`` module tuning the search (see the module docstring).
-TUNED_GAMES = ("farlander", "farside", "landover", "mainland")
 EXPLORATION = 0.7
 #: Progressive bias (Chaslot et al. 2008) towards the fast bot's choice at the root: it fades as
 #: that child is visited, so the search leaves the fast bot's move only for one that proves better.
@@ -81,7 +81,9 @@ class Tuning:
     """A game's search tuning: the optional functions of its ``search`` module, or the defaults."""
 
     def __init__(self, game_name: str) -> None:
-        module = importlib.import_module(f"tablelight.games.{game_name}.search") if game_name in TUNED_GAMES else None
+        # A game made outside the registry (a test's own engine) searches with the defaults.
+        entry = game_entries().get(game_name)
+        module = importlib.import_module(entry.search) if entry is not None and entry.search else None
         self.determinize: Callable[[Game, int, Rng], None] | None = getattr(module, "determinize", None)
         self.candidates: Callable[[Game, list[Action], Any], list[Action]] | None = getattr(module, "candidates", None)
         self.evaluate: Callable[[Game], list[float]] = getattr(module, "evaluate", None) or value

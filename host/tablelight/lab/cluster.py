@@ -2,26 +2,22 @@
 
 Dask distributed is pure Python and a small install (``pip install
 'tablelight[lab]'``); every worker needs tablelight installed, since each batch
-is the same :func:`tablelight.lab.runner.play_batch` the process pool runs.
+is played by the same function the process pool runs, which the runner passes in.
 ``local:N`` starts a throw-away cluster of N single-threaded worker processes
 on this machine, for trying the cluster path and for the tests.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from tablelight.core.errors import SetupError
 
 #: Seconds to wait for a scheduler that accepts the connection but does not answer.
 CONNECT_TIMEOUT = 10
-_last_workers: list[int | None] = [None]
-
-
-def last_worker_count() -> int | None:
-    """How many workers the last cluster run had (for the run facts)."""
-    return _last_workers[0]
+#: Plays one batch of a plan's jobs and returns their summaries (the runner's ``play_batch``).
+BatchPlayer = Callable[[dict[str, Any], list[tuple[int, int]]], list[dict[str, Any]]]
 
 
 def parse_cluster(address: str) -> tuple[str, int | None]:
@@ -50,33 +46,42 @@ def _check_reachable(address: str) -> None:
         raise SetupError(f"cannot reach the Dask scheduler at {address}: {error.strerror or error}") from None
 
 
-def run_on_cluster(address: str, plan: dict[str, Any], batches: list[list[tuple[int, int]]]) -> Iterator[list[dict[str, Any]]]:
-    """Submit every batch and yield their summaries as they finish."""
-    kind, count = parse_cluster(address)
-    try:
-        from distributed import Client, LocalCluster, as_completed
-    except ImportError:
-        raise SetupError("--cluster needs Dask distributed: pip install 'tablelight[lab]'") from None
-    from tablelight.lab.runner import play_batch
+class ClusterRun:
+    """One run of a plan's batches on a cluster; :attr:`workers` is known once it has connected."""
 
-    local = None
-    try:
-        if kind == "local":
-            local = LocalCluster(n_workers=count, threads_per_worker=1, processes=True,
-                                 dashboard_address=None, silence_logs=40)
-            client = Client(local)
-        else:
-            _check_reachable(address)
-            client = Client(address, timeout=CONNECT_TIMEOUT)
-    except OSError as error:
-        raise SetupError(f"cannot reach the Dask scheduler at {address}: {error}") from None
-    try:
-        _last_workers[0] = len(client.scheduler_info().get("workers", {}))
-        # pure=False: two batches with equal arguments are still two tasks (they never are, but be plain).
-        futures = client.map(play_batch, [plan] * len(batches), batches, pure=False)
-        for future in as_completed(futures):
-            yield future.result()
-    finally:
-        client.close()
-        if local is not None:
-            local.close()
+    def __init__(self, address: str, play_batch: BatchPlayer) -> None:
+        self.address = address
+        self.play_batch = play_batch
+        #: How many workers the cluster had (for the run facts), or None before it connected.
+        self.workers: int | None = None
+
+    def run(self, plan: dict[str, Any], batches: list[list[tuple[int, int]]]) -> Iterator[list[dict[str, Any]]]:
+        """Submit every batch and yield their summaries as they finish."""
+        address = self.address  # the scheduler's, or local:N
+        kind, count = parse_cluster(address)
+        try:
+            from distributed import Client, LocalCluster, as_completed
+        except ImportError:
+            raise SetupError("--cluster needs Dask distributed: pip install 'tablelight[lab]'") from None
+
+        local = None
+        try:
+            if kind == "local":
+                local = LocalCluster(n_workers=count, threads_per_worker=1, processes=True,
+                                     dashboard_address=None, silence_logs=40)
+                client = Client(local)
+            else:
+                _check_reachable(address)
+                client = Client(address, timeout=CONNECT_TIMEOUT)
+        except OSError as error:
+            raise SetupError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+        try:
+            self.workers = len(client.scheduler_info().get("workers", {}))
+            # pure=False: two batches with equal arguments are still two tasks (they never are, but be plain).
+            futures = client.map(self.play_batch, [plan] * len(batches), batches, pure=False)
+            for future in as_completed(futures):
+                yield future.result()
+        finally:
+            client.close()
+            if local is not None:
+                local.close()

@@ -55,11 +55,13 @@ def run_plan(
     started = time.perf_counter()
     backend = "cluster" if cluster else ("process" if workers == 1 else "pool")
     bar = _progress_bar(len(todo), len(done), progress)
+    cluster_run = None
     try:
         if cluster:
-            from tablelight.lab.cluster import run_on_cluster
+            from tablelight.lab.cluster import ClusterRun
 
-            arrivals: Iterator[list[dict[str, Any]]] = run_on_cluster(cluster, plan, batches)
+            cluster_run = ClusterRun(cluster, play_batch)
+            arrivals: Iterator[list[dict[str, Any]]] = cluster_run.run(plan, batches)
             engine_workers = None
         elif workers == 1:
             arrivals = (play_batch(plan, batch) for batch in batches)
@@ -83,7 +85,7 @@ def run_plan(
     actions = sum(r["actions"] for r in records if (r["variant"], r["index"]) not in seen)
     run = {
         "backend": backend,
-        "workers": engine_workers if not cluster else _cluster_workers(),
+        "workers": cluster_run.workers if cluster_run is not None else engine_workers,
         "cluster": cluster,
         "games_played": len(todo),
         "games_resumed": len(done),
@@ -104,12 +106,6 @@ def _pool(plan: dict[str, Any], batches: list[list[tuple[int, int]]], workers: i
     finally:
         # On a stop (Ctrl-C) drop the queued batches; the file already holds every finished game.
         pool.shutdown(wait=True, cancel_futures=True)
-
-
-def _cluster_workers() -> int | None:
-    from tablelight.lab.cluster import last_worker_count
-
-    return last_worker_count()
 
 
 def _progress_bar(total: int, initial: int, enabled: bool) -> Any:

@@ -199,6 +199,11 @@ class GameFace(ABC):
         corner's hex, then the corner), as long as :meth:`narrow` understands it."""
         return list(action.items())
 
+    def choice_value_words(self, field: str, value: Any) -> str | None:
+        """The label of one step of :meth:`choice_steps` on a seat's page (``"corner 14"``), in the
+        game's own words, or None (the default) for the generic ones (``"field value"``)."""
+        return None
+
     def candidates(self) -> list[Action] | None:
         """The legal actions still consistent with what the keys chose so far (the face's
         :class:`~tablelight.table.picker.Picker`), or None when nothing is chosen (every legal
@@ -223,7 +228,7 @@ class GameFace(ABC):
     def words_private(self, seat: int) -> bool | None:
         """Whether what ``seat`` is told now (prompts, press feedback) may name hidden information.
 
-        None (the default): whenever the game has secrets (its engine overrides ``Game.view``);
+        None (the default): whenever the game has secrets (its engine declares ``has_secrets``);
         a face whose game hides things only at times (Farside's missions) says when."""
         return None
 

@@ -1,4 +1,5 @@
-"""Who sits at a table: people or bots, how a bot seat is named and seeded, whether a game hides things."""
+"""Who sits at a table: people or bots, how a bot seat is named and seeded, whether a game hides things
+(declared by the game: :func:`tablelight.core.game.has_secrets`)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,9 @@ import hashlib
 from collections.abc import Sequence
 
 from tablelight.core.errors import SetupError
-from tablelight.core.game import Game
+from tablelight.core.game import Game, has_secrets
+
+__all__ = ["DEFAULT_BOT", "HUMAN", "bot_seed", "default_bot", "has_secrets", "resolve_seats"]
 
 HUMAN = "human"
 DEFAULT_BOT = "bot"
@@ -56,8 +59,3 @@ def bot_seed(game: Game, seat: int) -> int:
     """
     data = f"{game.seed}:{len(game.log)}:{seat}".encode()
     return int.from_bytes(hashlib.blake2b(data, digest_size=8, person=b"tablelight-bot").digest(), "big") >> 33
-
-
-def has_secrets(game: Game) -> bool:
-    """True when the game hides something from some seat (its engine overrides :meth:`Game.view`)."""
-    return type(game).view is not Game.view

@@ -14,7 +14,7 @@ from typing import Any
 from tablelight.core.errors import SetupError
 from tablelight.core.fields import is_number, is_whole_in
 
-#: Must match table/run.py's flags: --view choices, --bot-delay range, --host-link choices.
+#: Must match cli/table_run.py's flags: --view choices, --bot-delay range, --host-link choices.
 VIEWS = ("terminal", "web", "both", "none")
 HOST_LINKS = ("file", "terminal")
 MAX_BOT_DELAY_S = 3600

@@ -31,12 +31,10 @@ from tablelight.table import events as ev
 from tablelight.table.intents import SEAT_PAGE, Answer, Choose, Intent, Narrow
 from tablelight.table.seats import HUMAN, has_secrets
 from tablelight.table.service import Table
+from tablelight.table.face import GameFace
 from tablelight.web.places import secret_sections, words
 from tablelight.web.pulse import Pulse
 
-#: Landover's action fields as its face and the board's labels name them.
-LANDOVER_PLACES = {"vertex": "corner", "edge": "side", "city": "city on corner", "to": "to side",
-                   **{f"hex_of_{field}": "hex" for field in ("vertex", "edge", "city", "to")}}
 #: How many log lines a page shows.
 LOG_LINES = 40
 
@@ -197,7 +195,7 @@ class Desk:
             narrowed = face.candidates()  # what the board's keys left; None: nothing chosen there
             for action in game.legal_actions() if narrowed is None else narrowed:
                 steps = face.choice_steps(action)
-                choices.append({"action": action, "text": face.action_words(action), "path": choice_path(game.name, steps),
+                choices.append({"action": action, "text": face.action_words(action), "path": choice_path(face, steps),
                                 "fields": [field for field, _ in steps], "values": [value for _, value in steps]})
         return {
             "seat": seat,
@@ -233,19 +231,17 @@ class Desk:
         return lines
 
 
-def choice_path(game_name: str, steps: list[tuple[str, Any]]) -> list[str]:
+def choice_path(face: GameFace, steps: list[tuple[str, Any]]) -> list[str]:
     """The labels of the steps by which a page narrows a long list of choices down to one action
     (:meth:`GameFace.choice_steps`): its type, then each field."""
-    return [str(value).replace("_", " ") if field == "type" else value_words(game_name, field, value) for field, value in steps]
+    return [str(value).replace("_", " ") if field == "type" else value_words(face, field, value) for field, value in steps]
 
 
-def value_words(game_name: str, field: str, value: Any) -> str:
-    if game_name == "mainland" and field == "card" and isinstance(value, str):
-        from tablelight.games.mainland.face import card_words
-
-        return f"{value}: {card_words(value)}" if value != "camp" else "camp"
-    if game_name == "landover" and field in LANDOVER_PLACES:
-        return f"{LANDOVER_PLACES[field]} {words(value)}"
+def value_words(face: GameFace, field: str, value: Any) -> str:
+    """One step's label: the game's own words (:meth:`GameFace.choice_value_words`), or generic ones."""
+    own = face.choice_value_words(field, value)
+    if own is not None:
+        return own
     if field == "rotation" and isinstance(value, int):
         return f"turned {90 * value} degrees"
     return f"{field.replace('_', ' ')} {words(value)}"

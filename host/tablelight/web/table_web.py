@@ -1,6 +1,6 @@
 """The web side of ``tablelight play`` and ``resume``: seat passes, the desk, the server, the join lines.
 
-:class:`TableWeb` is what :func:`tablelight.table.run.run_table` starts when the web view
+:class:`TableWeb` is what :func:`tablelight.cli.table_run.run_table` starts when the web view
 is on (``--view web``/``both``, ``--share``, or a game with secrets and a human seat, whose
 hands can only be shown on the seats' own pages). Its desk listens to the table's events for
 the seats' pages; it serves on the table's event loop (:meth:`TableWeb.start`), and prints the public board page's address and one join line (and
@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 from tablelight.core.errors import SetupError
 from tablelight.table.service import HUMAN, Table
-from tablelight.view.web import WebView
+from tablelight.web.board_view import WebView
 from tablelight.web.access import Access, SeatPass
 from tablelight.web.desk import Desk
 from tablelight.web.host_link import HOST_LINK_CHOICES, host_page_html, remove_quietly, write_private

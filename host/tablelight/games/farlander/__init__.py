@@ -5,4 +5,5 @@ from tablelight.core.registry import GameEntry
 GAME = GameEntry(
     engine="tablelight.games.farlander.engine:Farlander",
     face="tablelight.games.farlander.face:FarlanderFace",
+    search="tablelight.games.farlander.search",
 )

@@ -92,6 +92,7 @@ class FarsideEncounter(FarsideViews):
     name = "farside"
     min_players = 2
     max_players = 2
+    has_secrets = True  # each side's secret choice until the game ends (view, view_log)
     own_bots = {"tactician": "tablelight.games.farside.bots:TacticianBot"}
     # Each roll the host makes: its kind and die (2D3 for the zones and loot tokens, d6 otherwise).
     chance_ranges = {

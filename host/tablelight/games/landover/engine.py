@@ -49,6 +49,7 @@ class Landover(LandoverViews):
     name = "landover"
     min_players = 2
     max_players = 4
+    has_secrets = True  # hands and development cards are hidden (view, view_log)
     latest_record_format = 3
     secret_setup = ("position",)  # it names every seat's hand and development cards
     own_bots = {"greedy": "tablelight.games.landover.bots:GreedyBot"}

@@ -57,10 +57,14 @@ from tablelight.games.landover.layoutgen import generate_layout, sea_key_hexes
 from tablelight.games.landover.look import LandoverLook
 from tablelight.games.landover.words import LandoverWords
 from tablelight.core.game import Action
-from tablelight.table.face import Outcome, seat_and_role
+from tablelight.table.face import Outcome, seat_and_role, words
 from tablelight.table.picker import Picker
 
 __all__ = ["LandoverFace", "LandoverLayout", "generate_layout", "sea_key_hexes"]
+
+#: The action fields that name places, as the board's labels and a seat's page name them.
+PLACE_WORDS = {"vertex": "corner", "edge": "side", "city": "city on corner", "to": "to side",
+               **{f"hex_of_{field}": "hex" for field in ("vertex", "edge", "city", "to")}}
 
 
 class LandoverFace(LandoverLook, LandoverWords):
@@ -73,6 +77,9 @@ class LandoverFace(LandoverLook, LandoverWords):
         if secret_before or self.secret_choice():  # a refusal there would tell which card is chosen
             outcome.flash = []
         return outcome
+
+    def choice_value_words(self, field: str, value: Any) -> str | None:
+        return f"{PLACE_WORDS[field]} {words(value)}" if field in PLACE_WORDS else None
 
     def narrow(self, chosen: dict[str, Any]) -> Outcome:
         """A seat's page chose part of an action: the mode it belongs to, and the places and values it

@@ -5,5 +5,6 @@ from tablelight.core.registry import GameEntry
 GAME = GameEntry(
     engine="tablelight.games.mainland.engine:Mainland",
     face="tablelight.games.mainland.face:MainlandFace",
+    search="tablelight.games.mainland.search",
     commands=("tablelight.games.mainland.cli",),
 )

@@ -83,6 +83,7 @@ class Mainland(Game):
     name = "mainland"
     min_players = 2
     max_players = 4
+    has_secrets = True  # each clan's hand and the shuffles are hidden (view, view_log)
     #: "strong" is Mainland's strongest bot, the greedy one (so `bench bots`' default works).
     own_bots = {"greedy": "tablelight.games.mainland.bots:GreedyBot", "strong": "tablelight.games.mainland.bots:GreedyBot"}
     option_specs = (

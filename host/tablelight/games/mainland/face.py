@@ -488,6 +488,12 @@ class MainlandFace(GameFace):
             return "passes and loses a chieftain token"
         return str(action)
 
+    def choice_value_words(self, field: str, value: Any) -> str | None:
+        """A card is named with its tiles (``c12: village plain / mountain forest``)."""
+        if field == "card" and isinstance(value, str):
+            return f"{value}: {card_words(value)}" if value != "camp" else "camp"
+        return None
+
     def action_words(self, action: Action) -> str:
         """A choice in words for the seat making it: which of its cards a replace puts back."""
         card = action.get("card")

@@ -73,15 +73,3 @@ def measure(presses: int = 200, pause: float = 0.03) -> dict[str, Any]:
         "max_ms": round(times[-1], 2),
     }
 
-
-def main() -> int:
-    """``python -m tablelight.table.bench`` is ``tablelight bench table``."""
-    import sys
-
-    from tablelight.cli.main import main as tablelight_main
-
-    return tablelight_main(["bench", "table", *sys.argv[1:]])
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

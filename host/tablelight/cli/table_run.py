@@ -1,4 +1,4 @@
-"""Running a table from the command line: pick the board, start the views, play, clean up.
+"""Running a table from the command line: pick the board, start the views, play on one asyncio loop, clean up.
 
 Shared by ``tablelight play`` and ``tablelight resume``. The board is ``sim`` (a
 simulated board running the real firmware, started here), ``auto`` (the first
@@ -28,8 +28,6 @@ from tablelight.table.typed import TypedInput
 
 VIEWS = ("terminal", "web", "both", "none")
 MAX_BOT_DELAY_S = 3600
-#: How often the pages read a simulated board's LEDs (its firmware animates them by itself).
-SIM_PIXELS_S = 0.1
 #: What the shared screen tells a seat of a game with secrets that has no screen of its own.
 JOIN_HINT = "it has no screen of its own yet: each seat of this game needs one (docs/user-guide.md)"
 
@@ -126,16 +124,16 @@ async def open_board(spec: str, stack: AsyncExitStack, layout: dict[str, Any]) -
     if spec == "sim":
         from tablelight.sim.board import SimBoard
 
-        sim = SimBoard.start(layout_id)
+        sim = await SimBoard.start_async(layout_id)
         stack.callback(sim.stop)
         port = sim.port
     elif spec == "auto":
         port = find_port()
     else:
         port = spec
-    from tablelight.table.polled_session import PolledSession
+    from tablelight.board.aio import AsyncBoardSession
 
-    session = await PolledSession.open(port)
+    session = await AsyncBoardSession.open(port)
     stack.push_async_callback(session.close)
     hello = session.hello
     if hello.get("layout") not in (None, layout_id):
@@ -226,14 +224,18 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
         def on_message(text: str) -> None:  # public words only: Table.say keeps a seat's secrets off it
             if terminal is not None and terminal.live:
                 terminal.message = text
-                if table.shown is not None:
-                    terminal.show(table.shown)
+                shown = sim.pixels() if sim is not None else table.shown
+                if shown is not None:
+                    terminal.show(shown)
             else:
                 print(text, file=out, flush=True)
 
         def on_show(pixels: list[Pixel]) -> None:
-            if terminal is not None:
+            if terminal is not None and sim is None:
                 terminal.show(pixels)
+
+        if terminal is not None and sim is not None:  # the terminal draws what the simulated board shows
+            sim.on_pixels(terminal.show)
 
         humans = HUMAN in seats
         table = Table(
@@ -267,11 +269,13 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
                 pixels_source = lambda: table.shown or []  # noqa: E731
                 presser = lambda key: driver.handle(Press(key, HOST_PAGE))  # noqa: E731
             web = TableWeb(
-                table, layout, pixels_source, presser, send=driver.handle, pixels_poll=SIM_PIXELS_S if sim is not None else None,
+                table, layout, pixels_source, presser, send=driver.handle,
                 port=args.web_port, share=args.share, title=f"game {game_id}: {game.name}", out=out, terminal=terminal,
                 host_link=args.host_link, host_file=host_link_path(store.path, game_id),
                 https=HttpsChoice.from_options(args.https, args.https_cert, args.https_key, store.path.parent),
             )
+            if sim is not None:
+                sim.on_pixels(lambda pixels: web.desk.pulse.beat())  # the pages follow the board's own animations
             await web.start()
             stack.push_async_callback(web.stop)
             table.join_hint = web.desk.join_hint
