@@ -151,6 +151,8 @@ class GameFace(ABC):
     default_layout: ClassVar[str]
     #: A word for each seat's colour (``("red", "blue")``), used in the table's messages.
     seat_names: ClassVar[tuple[str, ...]] = ()
+    #: The game this face shows (every face keeps it, typed as its own engine).
+    game: Any
 
     @abstractmethod
     def __init__(self, game: Game, layout_data: dict[str, Any]) -> None: ...
@@ -204,6 +206,15 @@ class GameFace(ABC):
         game's own words, or None (the default) for the generic ones (``"field value"``)."""
         return None
 
+    def legal_now(self) -> list[Action]:
+        """The engine's legal actions in the position now, listed once per position.
+
+        A press, the prompt, the pixels and the seats' pages all ask for them; the position is the
+        log's length and its last entry (an undo then another action makes a new entry, so a new
+        position). Callers must not change the list.
+        """
+        return position_memo(self, "_legal_memo", self.game.legal_actions)
+
     def candidates(self) -> list[Action] | None:
         """The legal actions still consistent with what the keys chose so far (the face's
         :class:`~tablelight.table.picker.Picker`), or None when nothing is chosen (every legal
@@ -250,6 +261,18 @@ class GameFace(ABC):
     def place_keys(self) -> dict[str, int]:
         """Place name -> a key that selects it, for typed input (none: only key names and menus)."""
         return {}
+
+
+def position_memo(face: Any, slot: str, work: Any) -> Any:
+    """``work()``'s answer, kept in ``face``'s ``slot`` until the game's position changes."""
+    log = face.game.log
+    last = log[-1] if log else None
+    kept = face.__dict__.get(slot)
+    if kept is not None and kept[0] == len(log) and kept[1] is last:
+        return kept[2]
+    found = work()
+    face.__dict__[slot] = (len(log), last, found)
+    return found
 
 
 def face_class(game_name: str) -> type[GameFace]:

@@ -121,7 +121,7 @@ class TypedInput:
         # the list goes to the seat's own screen when words are private: it may name the seat's own cards there
         words_for = face.action_words if private else face.describe_action
         keyed = face.candidates()  # what the board's keys left, like a seat's page lists
-        choices = [(action, words_for(action)) for action in (game.legal_actions() if keyed is None else keyed)]
+        choices = [(action, words_for(action)) for action in (face.legal_now() if keyed is None else keyed)]
         if narrow:
             choices = [(a, words) for a, words in choices if narrow in words.lower()]
         if not choices:

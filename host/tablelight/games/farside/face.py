@@ -157,7 +157,7 @@ class FarsideFace(FarsideLook, FarsideWords):
         return self._checked(action, f"roll entered: {', '.join(map(str, action['dice']))}", ["last"])
 
     def _press_spend(self, seat: int) -> Outcome:
-        actions = [a for a in self.game.legal_actions() if menu_of(a) == "spend"]
+        actions = [a for a in self.legal_now() if menu_of(a) == "spend"]
         if not actions:
             return Outcome(self._spend_problem(seat), refused=True, flash=self.layout.leds_to_flash(["spend", f"ap{seat}"]))
         return self._open("spend", actions)
@@ -187,14 +187,14 @@ class FarsideFace(FarsideLook, FarsideWords):
         return Outcome(self._reason(probe, f"nothing to advance in the {game.phase} phase"), refused=True, flash=self.layout.leds_to_flash(["advance"]))
 
     def _press_impact(self, seat: int) -> Outcome:
-        actions = [a for a in self.game.legal_actions() if menu_of(a) == "impact"]
+        actions = [a for a in self.legal_now() if menu_of(a) == "impact"]
         if not actions:
             return Outcome(self._reason(Action({"type": "impact", "model": "b1", "tokens": 1}), "no impact tokens can be recorded now"),
                            refused=True, flash=self.layout.leds_to_flash(["impact"]))
         return self._open("impact", actions)
 
     def _press_leave(self, seat: int) -> Outcome:
-        actions = [a for a in self.game.legal_actions() if menu_of(a) == "leave"]
+        actions = [a for a in self.legal_now() if menu_of(a) == "leave"]
         if not actions:
             own = self.game.on_table(seat)
             probe: Action = Action({"type": "break_through", "model": own[0] if own else "a1"})
@@ -202,7 +202,7 @@ class FarsideFace(FarsideLook, FarsideWords):
         return self._open("leave", actions)
 
     def _press_group(self, seat: int) -> Outcome:
-        actions = [a for a in self.game.legal_actions() if menu_of(a) == "group"]
+        actions = [a for a in self.legal_now() if menu_of(a) == "group"]
         if not actions:
             own = self.game.on_table(seat)
             model = own[0] if own else "a1"

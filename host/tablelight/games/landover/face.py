@@ -92,7 +92,7 @@ class LandoverFace(LandoverLook, LandoverWords):
             return Outcome("choice cleared")
         near = {name[len(HEX_STEP):]: h for name, h in chosen.items() if name.startswith(HEX_STEP)}
         chosen = {name: value for name, value in chosen.items() if not name.startswith(HEX_STEP)}
-        probe = Picker(self.game.legal_actions, tuple(FIELD_KINDS))
+        probe = Picker(self.legal_now, tuple(FIELD_KINDS))
         if not probe.agree(chosen):
             return Outcome("no legal action agrees with that choice", refused=True)
         for name, h in near.items():  # a hex step: a keyed hex with a possible place of that field around it

@@ -188,7 +188,7 @@ class MainlandFace(GameFace):
 
     def placing_actions(self) -> list[Action]:
         """The engine's legal placements (the picker's source)."""
-        return [a for a in self.game.legal_actions() if a["type"] == "place"]
+        return [a for a in self.legal_now() if a["type"] == "place"]
 
     def legal_rotation(self, card: str, rotation: int) -> int | None:
         """The rotation the engine lists for ``card`` turned ``rotation`` times (a symmetric card lists
@@ -216,7 +216,7 @@ class MainlandFace(GameFace):
             return None  # nothing chosen with keys yet (the camp is chosen by the rules)
         self.sync_picker()
         placing = self.picker.candidates() if self.picker.chosen else []
-        swaps = [a for a in self.game.legal_actions() if a["type"] == "replace" and a["card"] == card]
+        swaps = [a for a in self.legal_now() if a["type"] == "replace" and a["card"] == card]
         return placing + swaps
 
     def spots(self, card: str | None = None, rotation: int | None = None) -> list[tuple[int, int]]:
@@ -358,7 +358,7 @@ class MainlandFace(GameFace):
         if not chosen:
             self.reset()
             return Outcome("choice cleared")
-        probe = Picker(self.game.legal_actions, ("type", *self.picker.order))
+        probe = Picker(self.legal_now, ("type", *self.picker.order))
         if not probe.agree(chosen):
             return Outcome("no legal action agrees with that choice", refused=True)
         card = chosen.get("card")
