@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tablelight.core.errors import SetupError, TablelightError
-from tablelight.core.inputs import number_in_range
+from tablelight.core.inputs import number_in_range, printable
 from tablelight.table.face import Pixel, face_class, make_face
 from tablelight.table.layout import load_layout_data
 from tablelight.table.intents import HOST_PAGE, Press
@@ -244,6 +244,7 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
             terminal = TerminalView(layout, out, labels=face.led_labels() or None)
 
         def on_message(text: str) -> None:  # public words only: Table.say keeps a seat's secrets off it
+            text = printable(text, lines=True)  # names from files (a map's ids) never drive the terminal
             if terminal is not None and terminal.live:
                 terminal.message = text
                 if table.shown is not None:
