@@ -100,7 +100,7 @@ class MapGeometry:
             cx, cy = raw_centres[h]
             d = DIRECTIONS[side]
             nx, ny = SQRT3 * (d[0] + d[1] / 2), 1.5 * d[1]
-            spot = (cx + 0.82 * nx, cy + 0.82 * ny)
+            spot = (cx + 0.95 * nx, cy + 0.95 * ny)
             seen.append((spot[0] - 0.5, spot[1] - 0.35))
             seen.append((spot[0] + 0.5, spot[1] + 0.35))
             self.harbor_spots.append((h, side, resource, spot))
@@ -169,7 +169,7 @@ def landover_svg(face: LandoverFace, seat: int | None) -> str:
     y = map_top + geo.height + 6
     track, y = draw_barbarians(face, y)
     body.append(track)
-    legend, y = draw_legend(y)
+    legend, y = draw_legend(y, bool(picks))
     body.append(legend)
     players, y = draw_players(face, y)
     body.append(players)
@@ -219,6 +219,8 @@ def draw_map(face: LandoverFace, geo: MapGeometry, picks: dict[tuple[str, int], 
             continue
         name = f"hex {h}: {terrain}" + (f" {game.number[h]}" if game.number[h] is not None else "")
         stroke = ' stroke="#fff" stroke-width="3"' if h in producing else ' stroke="#5d6d7e" stroke-width="1"'
+        if ("hex", h) in picks:
+            stroke = ' stroke="#111" stroke-width="3" stroke-dasharray="6,4"'
         out.append(f'<g{attrs(f"hex {h}", picks.get(("hex", h)))}><title>{esc(name)}</title>'
                    f'<polygon points="{points(geo.hex_outline(h))}" fill="{TERRAIN_FILLS.get(terrain, "#ccc")}"{stroke}/>')
         if terrain != "water":
@@ -246,14 +248,14 @@ def hex_label(face: LandoverFace, h: int, geo: MapGeometry) -> str:
     cx, cy = geo.centre[h]
     s = geo.size
     ink = "#fff" if terrain in DARK_TERRAINS else "#111"
-    parts = [text(cx, cy - s * 0.28, TERRAIN_WORDS.get(terrain, terrain), 12, weight="bold", fill=ink)]
+    parts = [text(cx, cy - s * 0.12, TERRAIN_WORDS.get(terrain, terrain), 12, weight="bold", fill=ink)]
     number = game.number[h]
     if terrain == "mystery":
         parts = [text(cx, cy + 8, "?", 24, weight="bold", fill="#fff")]
     elif number is not None:
         color = "#c0001a" if number in LIKELY else "#111"
-        parts.append(f'<circle cx="{cx:.1f}" cy="{cy + s * 0.3:.1f}" r="{s * 0.42:.1f}" fill="#fffbe8" stroke="#333"/>')
-        parts.append(text(cx, cy + s * 0.3 + 6, str(number), 17 if number in LIKELY else 16, weight="bold", fill=color))
+        parts.append(f'<circle cx="{cx:.1f}" cy="{cy + s * 0.4:.1f}" r="{s * 0.4:.1f}" fill="#fffbe8" stroke="#333"/>')
+        parts.append(text(cx, cy + s * 0.4 + 6, str(number), 17 if number in LIKELY else 16, weight="bold", fill=color))
     catapult = game.catapult_at.get(h)
     if catapult is not None:  # an X across the hex: it produces nothing
         d = s * 0.55
@@ -286,8 +288,8 @@ def draw_sides(face: LandoverFace, geo: MapGeometry, picks: dict[tuple[str, int]
             parts.append(f'<line {line} stroke="#222" stroke-width="8" stroke-linecap="round"/>')
             parts.append(f'<line {line} stroke="{owner}" stroke-width="5" stroke-linecap="round"{dash}/>')
         pick = picks.get(("side", e))
-        if pick is not None:
-            parts.append(f'<line {line} stroke="#fff" stroke-width="3" stroke-dasharray="2,3"/>')
+        if pick is not None:  # a tap point at the side's middle
+            parts.append(f'<circle cx="{mid[0]:.1f}" cy="{mid[1]:.1f}" r="5" fill="#fff" stroke="#111" stroke-width="2"/>')
         if parts or pick is not None:
             title = f"side {e}" + (f": {SEAT_WORDS[game.side_owner[e]]} {piece}" if piece else "")
             parts.append(f'<line {line} stroke="transparent" stroke-width="14" pointer-events="stroke"/>')
@@ -317,8 +319,10 @@ def draw_corners(face: LandoverFace, geo: MapGeometry, picks: dict[tuple[str, in
             if game.corner_metro[v] >= 0:
                 title += f", {CULTURES[game.corner_metro[v]]} metro"
         if pick is not None:
-            parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="8" fill="#fff" fill-opacity="0.55" stroke="#111" '
-                         'stroke-width="2" stroke-dasharray="3,2"/>')
+            if piece is None:
+                parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="#fff" stroke="#111" stroke-width="2"/>')
+            else:  # a ring around the piece, which stays visible
+                parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="13" fill="none" stroke="#fff" stroke-width="3"/>')
         parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="12" fill="transparent"/>')
         out.append(f'<g{attrs(f"corner {v}", pick)}><title>{esc(title)}</title>{"".join(parts)}</g>')
     return "".join(out)
@@ -327,20 +331,22 @@ def draw_corners(face: LandoverFace, geo: MapGeometry, picks: dict[tuple[str, in
 def settlement(x: float, y: float, piece: str, fill: str, wall: bool, metro: int) -> str:
     """A village (a small house) or a city (a wide house with a tower), with its wall and metro."""
     parts = []
-    if wall:
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="14" fill="#444" stroke="#111"/>')
     if piece == "village":
-        house = [(x - 6, y + 6), (x - 6, y - 1), (x, y - 8), (x + 6, y - 1), (x + 6, y + 6)]
+        house = [(x - 5, y + 5), (x - 5, y - 1), (x, y - 7), (x + 5, y - 1), (x + 5, y + 5)]
     else:
-        house = [(x - 10, y + 7), (x - 10, y - 2), (x - 3, y - 2), (x - 3, y - 10), (x + 3, y - 14), (x + 9, y - 10),
-                 (x + 9, y + 7)]
+        house = [(x - 8, y + 6), (x - 8, y - 1), (x - 2, y - 1), (x - 2, y - 8), (x + 3, y - 11), (x + 8, y - 8),
+                 (x + 8, y + 6)]
     parts.append(f'<polygon points="{points(house)}" fill="{fill}" stroke="#111" stroke-width="1.5"/>')
+    if wall:  # a dark crenellated band at the city's foot
+        band = [(x - 11, y + 9), (x - 11, y + 2), (x - 7, y + 2), (x - 7, y + 5), (x - 2, y + 5), (x - 2, y + 2),
+                (x + 2, y + 2), (x + 2, y + 5), (x + 7, y + 5), (x + 7, y + 2), (x + 11, y + 2), (x + 11, y + 9)]
+        parts.append(f'<polygon points="{points(band)}" fill="#333" stroke="#fff" stroke-width="1"/>')
     if metro >= 0:
         star = []
         for k in range(10):
-            radius = 9 if k % 2 == 0 else 4
+            radius = 8 if k % 2 == 0 else 3.5
             angle = -math.pi / 2 + k * math.pi / 5
-            star.append((x + radius * math.cos(angle), y - 16 + radius * math.sin(angle)))
+            star.append((x + radius * math.cos(angle), y - 14 + radius * math.sin(angle)))
         parts.append(f'<polygon points="{points(star)}" fill="#ffd700" stroke="#111"/>')
     return "".join(parts)
 
@@ -355,14 +361,14 @@ def draw_barbarians(face: LandoverFace, y: float) -> tuple[str, float]:
         out.append(f'<rect x="{x0 + k * box:.1f}" y="{y:.1f}" width="{box - 4:.1f}" height="20" rx="3" fill="{filled}" '
                    'stroke="#7a3300"/>')
     out.append(text(MARGIN, y + 36, "At 7 the ships attack: the least military loses a city.", 12, "start", fill="#444"))
-    return "".join(out), y + 44
+    return "".join(out), y + 52
 
 
-def draw_legend(y: float) -> tuple[str, float]:
+def draw_legend(y: float, tappable: bool) -> tuple[str, float]:
     out = [settlement(MARGIN + 8, y + 8, "village", "#888", False, -1), text(MARGIN + 20, y + 13, "village", 12, "start"),
            settlement(MARGIN + 82, y + 8, "city", "#888", False, -1), text(MARGIN + 96, y + 13, "city", 12, "start"),
-           settlement(MARGIN + 146, y + 12, "city", "#888", True, -1), text(MARGIN + 163, y + 13, "walled", 12, "start"),
-           settlement(MARGIN + 230, y + 14, "city", "#888", False, 0), text(MARGIN + 244, y + 13, "metro", 12, "start")]
+           settlement(MARGIN + 146, y + 8, "city", "#888", True, -1), text(MARGIN + 163, y + 13, "walled", 12, "start"),
+           settlement(MARGIN + 230, y + 10, "city", "#888", False, 0), text(MARGIN + 244, y + 13, "metro", 12, "start")]
     y2 = y + 32
     out += [f'<line x1="{MARGIN:.1f}" y1="{y2:.1f}" x2="{MARGIN + 24:.1f}" y2="{y2:.1f}" stroke="#888" stroke-width="5"/>',
             text(MARGIN + 30, y2 + 4, "road", 12, "start"),
@@ -375,7 +381,11 @@ def draw_legend(y: float) -> tuple[str, float]:
             f'<polygon points="{points([(MARGIN + 240, y2 - 6), (MARGIN + 251, y2 - 2), (MARGIN + 240, y2 + 2)])}" fill="#888"/>',
             text(MARGIN + 256, y2 + 4, "merchant", 12, "start")]
     out.append(text(MARGIN, y2 + 24, "White edge: the hex produces on this roll.", 12, "start", fill="#444"))
-    return "".join(out), y2 + 32
+    if not tappable:
+        return "".join(out), y2 + 32
+    out.append(f'<circle cx="{MARGIN + 7:.1f}" cy="{y2 + 38:.1f}" r="7" fill="#fff" stroke="#111" stroke-width="2"/>')
+    out.append(text(MARGIN + 20, y2 + 42, "White dot, dashed hex: tap to choose it.", 12, "start", fill="#444"))
+    return "".join(out), y2 + 50
 
 
 def draw_players(face: LandoverFace, y: float) -> tuple[str, float]:
@@ -433,9 +443,9 @@ def draw_own(face: LandoverFace, seat: int, y: float) -> tuple[str, float]:
         y += 30
     held = Counter(game.dev_cards[seat])
     dev = ", ".join(f"{name.replace('_', ' ')}" + (f" x{n}" if n > 1 else "") for name, n in sorted(held.items()))
-    for k, line in enumerate(wrapped(f"Development cards: {dev or 'none'}", 52)):
-        out.append(text(MARGIN, y + 16 + 16 * k, line, 13, "start", extra=' data-name="development cards"' if k == 0 else ""))
-        y += 16
+    for k, line in enumerate(wrapped(f"Development cards: {dev or 'none'}", 50)):
+        out.append(text(MARGIN, y + 16, line, 13, "start", extra=' data-name="development cards"' if k == 0 else ""))
+        y += 17
     y += 10
     out.append(text(MARGIN, y + 14, "Costs", 14, "start", "bold"))
     y += 18
@@ -461,7 +471,7 @@ def draw_own(face: LandoverFace, seat: int, y: float) -> tuple[str, float]:
         out.append(text(MARGIN, y + 13, line, 13, "start"))
         y += 17
     cap = game.military_cap(seat)
-    out.append(text(MARGIN, y + 13, f"Military {game.military[seat]} (at most {cap if cap < 100 else 'no limit'}); "
+    out.append(text(MARGIN, y + 13, f"Military {game.military[seat]} ({f'at most {cap}' if cap < 100 else 'no limit'}); "
                                     f"safe hand {game.safe_hand(seat)} cards", 13, "start"))
     return "".join(out), y + 20
 
