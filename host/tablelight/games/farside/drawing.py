@@ -176,7 +176,7 @@ def draw_objectives(face: FarsideFace, seat: int | None, y: float) -> tuple[str,
 def draw_armies(face: FarsideFace, tappable: set[str], y: float) -> tuple[str, float]:
     """Both armies side by side: models on the table first, then those lost or gone."""
     game = face.game
-    out = [f'<circle cx="{MARGIN + 6:.1f}" cy="{y + 8:.1f}" r="6" fill="#b00020"/>',
+    out = [f'<circle cx="{MARGIN + 6:.1f}" cy="{y + 8:.1f}" r="5" fill="#b00020"/>',
            text(MARGIN + 16, y + 12, "damage token (3 remove the model)", 12),
            star(MARGIN + 270, y + 7), text(MARGIN + 282, y + 12, "The Chosen", 12)]
     y += 22
@@ -221,13 +221,14 @@ def model_card(face: FarsideFace, mid: str, x: float, y: float, tappable: bool) 
         damage = int(model["damage"])
         for k in range(DAMAGE_LIMIT):
             fill = "#b00020" if k < damage else "#fff"
-            parts.append(f'<circle cx="{x + 14 + k * 16:.1f}" cy="{y + 48:.1f}" r="6" fill="{fill}" stroke="#b00020" stroke-width="1.5"/>')
+            parts.append(f'<circle cx="{x + 13 + k * 13:.1f}" cy="{y + 48:.1f}" r="5" fill="{fill}" stroke="#b00020" stroke-width="1.5"/>')
         notes = []
+        if model["activated"]:  # first: it decides what the model may still do this turn
+            notes.append("acted")
         if model["impact"]:
             notes.append(f"impact {model['impact']}")
-        if model["activated"]:
-            notes.append("acted")
-        parts.append(text(x + 14 + DAMAGE_LIMIT * 16, y + 52, short(", ".join(notes) or "ready", 12, COLUMN - 70), 12,
+        left = 13 + DAMAGE_LIMIT * 13
+        parts.append(text(x + left, y + 52, short(", ".join(notes) or "ready", 12, COLUMN - left - 6), 12,
                           weight="bold" if notes else "normal", fill="#333"))
     parts.append("</g>")
     return "".join(parts)

@@ -79,7 +79,8 @@ def points(corners: list[tuple[float, float]]) -> str:
 class MapGeometry:
     """Where hexes, corners and sides of the map fall in the picture (pointy-top hexes, axial coordinates)."""
 
-    def __init__(self, face: LandoverFace) -> None:
+    def __init__(self, face: LandoverFace, also: set[int]) -> None:
+        """``also``: corners the view must hold besides the land's (pieces and taps out on the sea)."""
         game = face.game
         m = game.map
         self.map = m
@@ -94,7 +95,7 @@ class MapGeometry:
                 raw_corner[v] = (sum(xs) / 3, sum(ys) / 3)
         land = [h for h, t in enumerate(game.terrain) if t != "water"]
         # The view: the land hexes' corners and the harbor labels on the sea beside them.
-        seen = [raw_corner[v] for h in land for v in m.hex_vertices[h]]
+        seen = [raw_corner[v] for h in land for v in m.hex_vertices[h]] + [raw_corner[v] for v in also]
         self.harbor_spots = []
         for h, side, resource in m.harbors:
             cx, cy = raw_centres[h]
@@ -156,8 +157,11 @@ def tap_picks(face: LandoverFace, seat: int | None) -> dict[tuple[str, int], dic
 def landover_svg(face: LandoverFace, seat: int | None) -> str:
     """The drawing of ``face``'s game as ``seat`` may see it (see the module docstring)."""
     game = face.game
-    geo = MapGeometry(face)
     picks = tap_picks(face, seat)
+    # a bridge far out on the sea, or a place to tap there, widens the view
+    out_there = {e for e in range(game.side_count) if game.side_route[e]} | {p for k, p in picks if k == "side"}
+    corners = {v for e in out_there for v in game.map.edge_vertices[e]} | {p for k, p in picks if k == "corner"}
+    geo = MapGeometry(face, corners)
     body: list[str] = []
     y = 18.0
     body.append(text(MARGIN, y, headline(face), 14, "start", "bold"))
