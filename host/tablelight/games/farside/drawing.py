@@ -107,23 +107,25 @@ def draw_command(face: FarsideFace, y: float) -> tuple[str, float]:
     out = []
     for s in (0, 1):
         x = MARGIN + s * (COLUMN + MARGIN)
-        out.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{COLUMN:.1f}" height="58" rx="6" fill="{SEAT_PALE[s]}" '
+        out.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{COLUMN:.1f}" height="74" rx="6" fill="{SEAT_PALE[s]}" '
                    f'stroke="{SEAT_FILLS[s]}" stroke-width="2"/>')
         active = game.phase in ("action", "melee", "impact") and game.active == s
         out.append(text(x + 8, y + 18, short(f"{SEAT_WORDS[s]}: {game.armies[s]['name']}", 13, COLUMN - 16), 13,
                         weight="bold", fill=SEAT_FILLS[s]))
         if game.command_die[s] is not None:
             used = game.manoeuvre_used[s]
-            dice = f"command {game.command_die[s]}, manoeuvre {game.manoeuvre_die[s]}" + (" (used)" if used else "")
+            dice = [f"command die {game.command_die[s]}", f"manoeuvre {game.manoeuvre_die[s]}" + (f": {used}" if used else "")]
         elif game.command_dice[s]:
-            dice = "rolled " + " and ".join(str(d) for d in game.command_dice[s])
+            dice = ["rolled " + " and ".join(str(d) for d in game.command_dice[s]), ""]
         else:
-            dice = "no command dice yet"
-        out.append(text(x + 8, y + 34, short(dice, 12, COLUMN - 16), 12))
+            dice = ["no command dice yet", ""]
+        for k, line in enumerate(dice):
+            out.append(text(x + 8, y + 34 + 16 * k, short(line, 12, COLUMN - 16), 12))
         points = game.action_points[s]
-        out.append(text(x + 8, y + 50, f"action points left: {points}" + (" (turn)" if active else ""), 12,
-                        weight="bold" if active else "normal"))
-    return "".join(out), y + 66
+        out.append(text(x + 8, y + 66, f"action points left: {points}", 12, weight="bold" if active else "normal"))
+        if active:  # whose turn: a marker in the box's corner
+            out.append(f'<circle cx="{x + COLUMN - 14:.1f}" cy="{y + 14:.1f}" r="7" fill="{SEAT_FILLS[s]}"/>')
+    return "".join(out), y + 82
 
 
 def draw_objectives(face: FarsideFace, seat: int | None, y: float) -> tuple[str, float]:
@@ -180,6 +182,10 @@ def draw_armies(face: FarsideFace, tappable: set[str], y: float) -> tuple[str, f
            text(MARGIN + 16, y + 12, "damage token (3 remove the model)", 12),
            star(MARGIN + 270, y + 7), text(MARGIN + 282, y + 12, "The Chosen", 12)]
     y += 22
+    if tappable:
+        out.append(f'<rect x="{MARGIN:.1f}" y="{y:.1f}" width="24" height="14" rx="3" fill="#fff" stroke="#555" stroke-width="3"/>')
+        out.append(text(MARGIN + 32, y + 12, "thick edge: tap the model to choose it", 12))
+        y += 22
     bottom = y
     for s in (0, 1):
         x = MARGIN + s * (COLUMN + MARGIN)
@@ -202,7 +208,7 @@ def model_card(face: FarsideFace, mid: str, x: float, y: float, tappable: bool) 
     gone = model["status"] != "table"
     pick = f" data-pick='{esc(json.dumps({'model': mid}))}' role=\"button\" class=\"pick\"" if tappable else ""
     opacity = ' opacity="0.45"' if gone else ""
-    stroke = ' stroke="#111" stroke-width="3"' if tappable else f' stroke="{SEAT_FILLS[owner]}" stroke-width="1.5"'
+    stroke = f' stroke="{SEAT_FILLS[owner]}" stroke-width="3.5"' if tappable else ' stroke="#999" stroke-width="1"'
     title = esc(f"{mid} ({model['name']})")
     parts = [f'<g data-name="model {mid}"{pick}{opacity}><title>{title}</title>',
              f'<rect x="{x:.1f}" y="{y:.1f}" width="{COLUMN:.1f}" height="{CARD_HEIGHT:.0f}" rx="6" fill="#fff"{stroke}/>']

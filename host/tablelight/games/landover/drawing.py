@@ -6,8 +6,8 @@
 * the map, cropped to the land and its harbors: each hex in its terrain's colour with the resource
   it yields in words and its number token (6 and 8 in red, the likeliest rolls); harbors as "2:1"
   labels on the sea beside their side; roads and bridges along the sides (a bridge dashed), villages
-  and cities on the corners (a city wall as a dark ring, a metro as a star with its culture's
-  letter), a catapult as a seat-coloured X on its hex, the merchant as a seat-coloured flag;
+  and cities on the corners (a city wall as a dark band at its foot, a metro as a gold star over
+  it), a catapult as a seat-coloured badge with an X, the merchant as a seat-coloured flag;
 * the roll, the barbarian track, and each seat's public counts (points, cards, development cards,
   military, culture levels);
 * in a seat's own drawing (``seat`` given): its resources and development cards by count, what each
@@ -252,21 +252,21 @@ def hex_label(face: LandoverFace, h: int, geo: MapGeometry) -> str:
     cx, cy = geo.centre[h]
     s = geo.size
     ink = "#fff" if terrain in DARK_TERRAINS else "#111"
-    parts = [text(cx, cy - s * 0.12, TERRAIN_WORDS.get(terrain, terrain), 12, weight="bold", fill=ink)]
+    parts = [text(cx, cy - s * 0.2, TERRAIN_WORDS.get(terrain, terrain), 12, weight="bold", fill=ink)]
     number = game.number[h]
     if terrain == "mystery":
         parts = [text(cx, cy + 8, "?", 24, weight="bold", fill="#fff")]
     elif number is not None:
         color = "#c0001a" if number in LIKELY else "#111"
-        parts.append(f'<circle cx="{cx:.1f}" cy="{cy + s * 0.4:.1f}" r="{s * 0.4:.1f}" fill="#fffbe8" stroke="#333"/>')
-        parts.append(text(cx, cy + s * 0.4 + 6, str(number), 17 if number in LIKELY else 16, weight="bold", fill=color))
+        parts.append(f'<circle cx="{cx:.1f}" cy="{cy + s * 0.33:.1f}" r="{s * 0.38:.1f}" fill="#fffbe8" stroke="#333"/>')
+        parts.append(text(cx, cy + s * 0.33 + 6, str(number), 17 if number in LIKELY else 16, weight="bold", fill=color))
     catapult = game.catapult_at.get(h)
-    if catapult is not None:  # an X across the hex: it produces nothing
-        d = s * 0.55
+    if catapult is not None:  # a badge with an X beside the number: the hex produces nothing
+        bx, by = cx - s * 0.64, cy + s * 0.3
         fill = SEAT_FILLS[catapult]
-        for sign in (1, -1):
-            parts.append(f'<line x1="{cx - d:.1f}" y1="{cy - sign * d:.1f}" x2="{cx + d:.1f}" y2="{cy + sign * d:.1f}" '
-                         f'stroke="{fill}" stroke-width="5" stroke-linecap="round" opacity="0.85"/>')
+        parts.append(f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="8" fill="{fill}" stroke="#111"/>'
+                     f'<path d="M{bx - 4:.1f},{by - 4:.1f} l8,8 M{bx - 4:.1f},{by + 4:.1f} l8,-8" stroke="#fff" '
+                     'stroke-width="2.5" stroke-linecap="round"/>')
     if h == game.merchant_hex and game.merchant_owner >= 0:
         fx, fy = cx + s * 0.45, cy - s * 0.55
         parts.append(f'<line x1="{fx:.1f}" y1="{fy:.1f}" x2="{fx:.1f}" y2="{fy + 16:.1f}" stroke="#222" stroke-width="2"/>'
@@ -326,7 +326,7 @@ def draw_corners(face: LandoverFace, geo: MapGeometry, picks: dict[tuple[str, in
             if piece is None:
                 parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="#fff" stroke="#111" stroke-width="2"/>')
             else:  # a ring around the piece, which stays visible
-                parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="13" fill="none" stroke="#fff" stroke-width="3"/>')
+                parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="11" fill="none" stroke="#fff" stroke-width="2.5"/>')
         parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="12" fill="transparent"/>')
         out.append(f'<g{attrs(f"corner {v}", pick)}><title>{esc(title)}</title>{"".join(parts)}</g>')
     return "".join(out)
@@ -379,8 +379,9 @@ def draw_legend(y: float, tappable: bool) -> tuple[str, float]:
             f'<line x1="{MARGIN + 70:.1f}" y1="{y2:.1f}" x2="{MARGIN + 94:.1f}" y2="{y2:.1f}" stroke="#888" stroke-width="5" '
             'stroke-dasharray="6,3"/>',
             text(MARGIN + 100, y2 + 4, "bridge", 12, "start"),
-            f'<path d="M{MARGIN + 150:.1f},{y2 - 7:.1f} l14,14 M{MARGIN + 150:.1f},{y2 + 7:.1f} l14,-14" stroke="#888" '
-            'stroke-width="4"/>',
+            f'<circle cx="{MARGIN + 157:.1f}" cy="{y2:.1f}" r="8" fill="#888" stroke="#111"/>'
+            f'<path d="M{MARGIN + 153:.1f},{y2 - 4:.1f} l8,8 M{MARGIN + 153:.1f},{y2 + 4:.1f} l8,-8" stroke="#fff" '
+            'stroke-width="2.5"/>',
             text(MARGIN + 170, y2 + 4, "catapult", 12, "start"),
             f'<polygon points="{points([(MARGIN + 240, y2 - 6), (MARGIN + 251, y2 - 2), (MARGIN + 240, y2 + 2)])}" fill="#888"/>',
             text(MARGIN + 256, y2 + 4, "merchant", 12, "start")]
