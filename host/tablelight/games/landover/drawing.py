@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 
 WIDTH = 390.0
 MARGIN = 6.0
+#: Room around the land in the map's frame: a tap dot or a piece on an outer corner stays whole.
+MAP_PAD = 14.0
 SQRT3 = math.sqrt(3)
 #: Fills for the seats' pieces (darker than the LED colours, readable on every terrain) and their names.
 SEAT_FILLS = ("#d7263d", "#1f5fd6", "#1a9e3a", "#f0b400")
@@ -107,12 +109,12 @@ class MapGeometry:
             self.harbor_spots.append((h, side, resource, spot))
         left, right = min(p[0] for p in seen), max(p[0] for p in seen)
         top, bottom = min(p[1] for p in seen), max(p[1] for p in seen)
-        self.size = (WIDTH - 2 * MARGIN) / (right - left)  # the hex's radius in picture units
-        self.height = (bottom - top) * self.size + 2 * MARGIN
+        self.size = (WIDTH - 2 * MAP_PAD) / (right - left)  # the hex's radius in picture units
+        self.height = (bottom - top) * self.size + 2 * MAP_PAD
         self._left, self._top = left, top
 
         def at(p: tuple[float, float]) -> tuple[float, float]:
-            return (MARGIN + (p[0] - left) * self.size, MARGIN + (p[1] - top) * self.size)
+            return (MAP_PAD + (p[0] - left) * self.size, MAP_PAD + (p[1] - top) * self.size)
 
         self.centre = [at(c) for c in raw_centres]
         self.corner = {v: at(c) for v, c in raw_corner.items()}
@@ -408,6 +410,7 @@ def draw_players(face: LandoverFace, y: float) -> tuple[str, float]:
             extras.append("port authority")
         if game.merchant_owner == s:
             extras.append("merchant")
+        extras += [f"{culture} metro" for c, culture in enumerate(CULTURES) if game.metro_owner[c] == s]
         out.append(f'<rect x="{MARGIN:.1f}" y="{y + 3:.1f}" width="12" height="30" fill="{SEAT_FILLS[s]}"/>')
         line1 = f"{SEAT_WORDS[s]}{mark}: {game.vp(s)} points, {plural(game.hand_size(s), 'card')}, {len(game.dev_cards[s])} dev cards"
         out.append(text(MARGIN + 18, y + 15, line1, 13, "start", "bold" if s == now else "normal"))
