@@ -236,3 +236,22 @@ def test_the_drawing_is_a_pure_look(name: str) -> None:
     for seat in (None, 0, 1):
         face.drawing(seat)
     assert (game.state(), game.legal_actions()) == before
+
+
+def test_the_end_is_drawn_with_the_winner() -> None:
+    """A finished game's shared drawing says who won (and, for Farside, the victory points, which the
+    secret missions decide and are public once it is over)."""
+    for name, players in (("landover", 2), ("farside", 2)):
+        game = game_class(name)(players, {"target": 5} if name == "landover" else {}, 5)
+        rng = Rng(5)
+        while not game.is_over():
+            game.apply(game.random_action(rng))
+        text = words(parsed(make_face(game).drawing(None)))
+        colours = ("red", "blue")
+        if game.winners():
+            assert all(colours[s] in text.split(":")[1] for s in game.winners()), text[:80]
+        assert text.startswith("Game over")
+        if name == "farside":
+            points = game.victory_points()  # type: ignore[attr-defined]
+            assert f"Victory points: red {points[0]}, blue {points[1]}" in text
+            assert "primary" in text  # the missions are public at the end

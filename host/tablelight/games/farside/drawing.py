@@ -76,6 +76,14 @@ def farside_svg(face: FarsideFace, seat: int | None) -> str:
     y = 18.0
     body.append(text(MARGIN, y, headline(face), 14, weight="bold"))
     y += 8
+    game = face.game
+    if game.phase == "over":  # the score and why it ended, before the rest
+        points = game.victory_points()
+        reason = str(game.end_reason).replace("seat 0", "red").replace("seat 1", "blue")
+        for line in wrapped(f"Victory points: red {points[0]}, blue {points[1]}. Ended: {reason}.", 54):
+            body.append(text(MARGIN, y + 12, line, 13))
+            y += 17
+        y += 4
     part, y = draw_command(face, y)
     body.append(part)
     part, y = draw_objectives(face, seat, y)
