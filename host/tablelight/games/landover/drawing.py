@@ -15,7 +15,8 @@
 
 Places the seat to act may tap carry ``data-pick``: a partial choice made from the face's own
 :meth:`choice_steps` of a legal action (a corner: ``{"hex_of_vertex": h, "vertex": v}``; a hex:
-``{"hex": h}``), so a tap narrows the seat's choices as the board's keys do. Every hex, corner and
+``{"hex": h}``, or the hex step ``{"hex_of_vertex": h}`` when the places filed under that hex are all of
+one kind: the setup's corners), so a tap narrows the seat's choices as the board's keys do. Every hex, corner and
 side drawn carries ``data-name`` ("hex 12", "corner 44", "side 40").
 """
 
@@ -141,6 +142,7 @@ def tap_picks(face: LandoverFace, seat: int | None) -> dict[tuple[str, int], dic
     narrowed = face.candidates()
     actions = game.legal_actions() if narrowed is None else narrowed
     picks: dict[tuple[str, int], dict[str, Any]] = {}
+    hex_steps: dict[int, set[str]] = {}  # hex -> the hex steps that file a place under it
     for action in actions:
         steps = face.choice_steps(action)
         for index, (field, value) in enumerate(steps):
@@ -150,9 +152,13 @@ def tap_picks(face: LandoverFace, seat: int | None) -> dict[tuple[str, int], dic
                 pick = {field: value}
                 if before is not None and before[0] == HEX_STEP + field:
                     pick = {before[0]: before[1], field: value}
+                    hex_steps.setdefault(before[1], set()).add(before[0])
                 picks.setdefault((kind, value), pick)
             elif kind == "hex" and isinstance(value, int):
                 picks.setdefault(("hex", value), {field: value})
+    for h, fields in hex_steps.items():  # a hex with places of one kind around it: a tap on it narrows to them
+        if len(fields) == 1:
+            picks.setdefault(("hex", h), {fields.pop(): h})
     return picks
 
 
