@@ -55,6 +55,13 @@ class FarsideFace(FarsideLook, FarsideWords):
     """Look and input of Farside Encounter at the lit console (see the module docstring): the menus
     (:mod:`.menu`), the look (:mod:`.look`), the words (:mod:`.words`) and, here, the keys."""
 
+    def drawing(self, seat: int | None) -> str:
+        """The round, the missions and both armies, model by model; ``seat``'s own secret mission in its
+        own drawing (:mod:`.drawing`)."""
+        from tablelight.games.farside.drawing import farside_svg
+
+        return farside_svg(self, seat)
+
     def press(self, key: int) -> Outcome:
         found = seat_and_role(self.game, key, self.layout.key_role, "the farside console")
         if isinstance(found, Outcome):

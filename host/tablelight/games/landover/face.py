@@ -78,6 +78,14 @@ class LandoverFace(LandoverLook, LandoverWords):
             outcome.flash = []
         return outcome
 
+    def drawing(self, seat: int | None) -> str:
+        """The islands with their pieces, the players' public counts and, in ``seat``'s own drawing, its
+        cards, costs and trade rates (:mod:`.drawing`)."""
+        from tablelight.games.landover.drawing import landover_svg
+
+        svg: str = self._with_legal(lambda: landover_svg(self, seat))
+        return svg
+
     def choice_value_words(self, field: str, value: Any) -> str | None:
         return f"{PLACE_WORDS[field]} {words(value)}" if field in PLACE_WORDS else None
 
