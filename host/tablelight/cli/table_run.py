@@ -17,6 +17,7 @@ from typing import Any
 
 from tablelight.core.errors import SetupError, TablelightError
 from tablelight.core.inputs import number_in_range
+from tablelight.table import events as ev
 from tablelight.table.face import Pixel, face_class, make_face
 from tablelight.table.layout import load_layout_data
 from tablelight.table.intents import HOST_PAGE, Press
@@ -280,6 +281,8 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
             stack.push_async_callback(web.stop)
             table.join_hint = web.desk.join_hint
         if humans:
+            # what the terminal answers a typed line (its list, the guide) is for the terminal alone
+            table.listen(lambda e: on_message(e.text) if isinstance(e, ev.Told) and e.kind == ev.TERMINAL else None)
             typed = TypedInput(table, layout, send=driver.handle)
             stack.callback(read_lines(sys.stdin, typed.handle))
             table.prompt_hint = "or type it: ? lists your choices"

@@ -43,7 +43,7 @@ press changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
 from tablelight.core.errors import SetupError
@@ -473,6 +473,15 @@ class MainlandFace(GameFace):
                 return self.footprint(x, y)
         seat = self.game.current_seat()
         return [] if seat is None else [self.layout.turn_leds[seat]]
+
+    def describe_entry(self, entry: Mapping[str, Any], seat: int | None = None) -> str | None:
+        """A deck shuffled (its order is nobody's to see, its owner's included)."""
+        if entry.get("chance") == "shuffle" and isinstance(entry.get("seat"), int):
+            clan = self.seat_word(entry["seat"])
+            if entry.get("reason") == "gathering":
+                return f"the {clan} clan's cards are shuffled together (gathering)"
+            return f"the {clan} clan's deck is shuffled"
+        return super().describe_entry(entry, seat)
 
     def describe_action(self, action: Action) -> str:
         kind = action.get("type")
