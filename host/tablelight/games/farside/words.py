@@ -163,7 +163,7 @@ class FarsideWords(FarsideMenu):
         if game.phase == "action":
             ap = game.action_points[seat]
             return (f"{ap} action point{'s' * (ap != 1)}: spend, group, impact, leave, a manoeuvre die; "
-                    "advance ends the turn")
+                    "end turn with the advance key")
         if game.phase == "melee":
-            return "melee: impact to record melee impact tokens, group to pile in, advance when done"
+            return "melee: impact to record melee impact tokens, group to pile in; done with the advance key"
         return "next/prev to choose an action, confirm"

@@ -463,6 +463,15 @@ class MainlandFace(GameFace):
                 f"({len(self.spots(CAMP, self.rotation))} spots turned this way)"
             )
         hand = ", ".join(f"{i + 1} {card} ({card_words(card)})" for i, card in enumerate(game.hands[seat]))
+        legal = {action["type"] for action in game.legal_actions()}
+        tokens = f"{game.tokens[seat]} token{'s' * (game.tokens[seat] != 1)}"
+        if "place" not in legal:  # say why, and what is left to do (passing and gathering cost a token)
+            ways = [w for t, w in (("replace", "replace a card (choose it, then replace)"), ("gather", "gather your clan"),
+                                   ("pass", "pass")) if t in legal]
+            what = f"{', '.join(ways[:-1])} or {ways[-1]}" if len(ways) > 1 else ways[0]
+            return (f"your hand: {hand}. None of your cards fits anywhere now (a card must overlap a card in play and "
+                    f"an empty space, cover only what its tiles may cover, and have its requirements on the board): "
+                    f"{what}; {tokens} left")
         extra = "" if game.replaced else ", replace (after choosing a card), gather"
         return f"your hand: {hand}. Choose a card and place it, or pass{extra}; {game.tokens[seat]} tokens"
 

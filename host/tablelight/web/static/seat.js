@@ -81,7 +81,8 @@
   async function narrow(chosen) {  // show a partial choice on the board, as its keys would
     try {
       const data = await post('narrow', {chosen});
-      $('feedback').textContent = data.narrowed ? (data.message || '') : (data.message || data.error || 'refused');
+      // the steps tapped show above the buttons; the words the board's keys would get are for the board
+      $('feedback').textContent = data.narrowed ? '' : (data.message || data.error || 'refused');
     } catch (error) {
       $('feedback').textContent = 'the host did not answer: ' + error;
     }
@@ -126,7 +127,9 @@
       return part;
     }));
     TL.scores($('scores'), state);
-    TL.fill($('log'), state.log.slice().reverse());
+    TL.fill($('log'), state.log.slice().reverse(), (state.log_numbers || []).slice().reverse());
+    TLGuide.show(state);
+    TLOver.show(state);
     if (!state.board) TL.away('The board is away: waiting for it to come back (the game is saved).');
     if (choices !== shownChoices) {  // redraw the buttons only when they change: a tap must not miss
       shownChoices = choices;
