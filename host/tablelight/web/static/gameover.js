@@ -23,14 +23,14 @@ const TLOver = (() => {
     const rows = result.seats.map(seat => {
       const row = TL.el('li', null, 'result-seat');
       if (result.winners.includes(seat.name)) row.classList.add('winner');
-      row.append(TL.el('strong', `${seat.name}: ${seat.score}`));
+      row.append(TL.el('strong', `${seat.name}: ${seat.score} point${seat.score === 1 ? '' : 's'}`));
       if (seat.breakdown.length) {
         const parts = seat.breakdown.filter(p => p[1]).map(p => `${p[0]} ${p[1]}`);
         row.append(TL.el('span', parts.length ? ` (${parts.join(', ')})` : '', 'breakdown'));
       }
       return row;
     });
-    const list = TL.el('ol', null, 'result');
+    const list = TL.el('ul', null, 'result');
     list.append(...rows);
     box.replaceChildren(TL.el('h2', 'Game over'), TL.el('p', result.headline, 'headline'), list,
       TL.el('p', 'The board shows the final position.', 'hint'));
