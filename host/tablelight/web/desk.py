@@ -95,11 +95,7 @@ class Desk:
 
     def narrow(self, seat: int, chosen: Mapping[str, Any], at: int) -> Answer:
         """``seat``'s page chose part of an action (field -> value; ``{}`` forgets it) for the board to show."""
-        answer = self._send(Narrow(dict(chosen), seat=seat, at=at, source=SEAT_PAGE))
-        if answer.done:  # the page shows the steps it tapped; what the board's keys would be told is the board's
-            self._feedback[seat] = ""
-            self.changed()
-        return answer
+        return self._send(Narrow(dict(chosen), seat=seat, at=at, source=SEAT_PAGE))
 
     def _send(self, intent: Intent) -> Answer:
         try:

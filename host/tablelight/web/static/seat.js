@@ -81,8 +81,7 @@
   async function narrow(chosen) {  // show a partial choice on the board, as its keys would
     try {
       const data = await post('narrow', {chosen});
-      // the steps tapped show above the buttons; the words the board's keys would get are for the board
-      $('feedback').textContent = data.narrowed ? '' : (data.message || data.error || 'refused');
+      $('feedback').textContent = data.narrowed ? (data.message || '') : (data.message || data.error || 'refused');
     } catch (error) {
       $('feedback').textContent = 'the host did not answer: ' + error;
     }
