@@ -151,7 +151,8 @@ class Desk:
         if self._seen_log > len(log):  # an undo
             self._seen_log = 0
             self._public_lines = []
-        views = [self.game.view_log(s) for s in range(self.game.players)] if self.secret and self._seen_log < len(log) else []
+        new_draws = any(not isinstance(entry, ActionEntry) for entry in log[self._seen_log :])
+        views = [self.game.view_log(s) for s in range(self.game.players)] if self.secret and new_draws else []
         for index in range(self._seen_log, len(log)):
             entry = log[index]
             if isinstance(entry, ActionEntry):
