@@ -16,7 +16,8 @@ from tablelight.web.desk import Desk, choice_path
 RAW_CHANCE = re.compile(r"chance \w+|: \[\d")  # the engine's own line (`chance barbarian_city (seat 0): 0`)
 
 
-def played(game, seats, actions: int, seed: int = 1) -> tuple[Table, Desk]:
+def played(game, seats, actions: int, seed: int = 1, seen: set[str] | None = None) -> tuple[Table, Desk]:
+    """``actions`` random actions at a table with a desk; ``seen`` collects every line the shared page showed."""
     table = Table(game, seats, board_attached=True)
     desk = Desk(table)
     pick = random.Random(seed)
@@ -24,18 +25,21 @@ def played(game, seats, actions: int, seed: int = 1) -> tuple[Table, Desk]:
         if game.is_over():
             break
         table.apply(pick.choice(game.legal_actions()))
+        if seen is not None:
+            seen.update(desk.public()["log"])
     return table, desk
 
 
 def test_landover_draws_read_as_words_and_the_shared_page_names_no_secret_card():
     game = Landover(3, seed=4)
-    table, desk = played(game, ["human", "random", "random"], 400)
+    shown: set[str] = set()
+    table, desk = played(game, ["human", "random", "random"], 400, seen=shown)
     public = desk.public()
     lines = public["log"]
     assert any(line.startswith("event die: ") for line in lines) and any(line.startswith("white die: ") for line in lines)
     assert not [line for line in lines if RAW_CHANCE.search(line)]
     drawn = [e for e in game.log if e.get("chance") == "dev_card"]
-    everyone = "\n".join(desk._public_lines[i][1] for i in range(len(desk._public_lines)))
+    everyone = "\n".join(shown)
     assert drawn and "draws a " in everyone
     names = {name for name in ("knight", "bishop", "spy", "deserter", "wedding", "alchemist", "crane", "inventor", "medicine",
                                "irrigation", "mining", "printer", "constitution", "famine", "vandal", "diplomat", "raze")}
