@@ -79,6 +79,9 @@ class LandoverWords(LandoverChoice):
         playable = bool(self._playable_cards())
         legal = self.legal_actions()  # what the hand allows: these words are the seat's own
         possible = [m for m in MODE_BUTTONS if (playable if m == "card" else any(self._in_mode(a, m, None) for a in legal))]
+        if possible == ["end_turn"]:  # say why nothing else is offered
+            return ("your hand pays for nothing now (road: wood + clay; bridge: wood + wool; village: clay, wood, wool, "
+                    "wheat; city: 3 ore + 2 wheat; military: wool + wheat; a trade: 3 of a kind, 2 at a harbor): press end turn")
         return "press " + ", ".join(m.replace("_", " ") for m in possible)
 
     def _seen_words(self) -> str:
