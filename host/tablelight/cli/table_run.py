@@ -304,7 +304,7 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
             print(typed.help_words(), file=sys.stderr, flush=True)
         await driver.run()
         if terminal is not None and terminal.live:
-            terminal.message = game.describe_result()
+            terminal.message = result_text(game, face).splitlines()[0]  # "game over: red wins"; the scores follow
             if sim is not None:
                 await asyncio.sleep(0.2)  # let the board show the last move before the final picture
                 terminal.show(sim.pixels())
