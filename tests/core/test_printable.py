@@ -40,3 +40,16 @@ def test_a_roster_name_is_shown_escaped(tmp_path: Path, capsys: pytest.CaptureFi
         assert main(command) == 0
         out = capsys.readouterr().out
         assert "Red\\x1b[2JRaiders" in out and "\x1b" not in out, command
+
+
+def test_a_map_id_in_the_tables_words_is_shown_escaped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`play` says each move at the shared terminal ("places a unit in ..."): a map's id there is escaped too."""
+    board = json.loads(json.dumps(Farlander(2, seed=1).setup_record()["map"]))
+    first = board["territories"][0]["id"]
+    text = json.dumps(board).replace(json.dumps(first), json.dumps(EVIL))
+    (tmp_path / "map.json").write_text(text)
+    code = main(["play", "farlander", "--map", str(tmp_path / "map.json"), "--seats", "random,random", "--board", "none",
+                 "--view", "none", "--seed", "1", "--db", str(tmp_path / "g.sqlite")])
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "\\x1b[31mEVIL" in out and "\x1b" not in out and "\x07" not in out and "\x9b" not in out

@@ -89,7 +89,8 @@ def test_the_firmware_shows_a_four_clan_game_on_all_284_leds(real_board):
             wait_for(lambda: shows_scene(sim.pixels(), wanted), timeout=10)
             shown = sim.pixels()
             status = check_shown(shown, wanted, range(256, 284))
-            assert len(status) >= 4 * 5 and min(status) == 257  # green's first token is LED 257
+            # LEDs past 255 (two-byte numbers) are lit as asked; which ones depends on the bots' play
+            assert len(status) >= 4 * 5 and max(status) >= 270
             assert len(check_shown(shown, wanted, range(256))) >= 40
 
             # To the end: the final map, with tiles on the 16th row or column, is shown.

@@ -43,7 +43,7 @@ def test_board_auto_takes_the_first_board_found(monkeypatch):
 
     from tablelight.core.errors import SetupError
     from tablelight.board.discover import BoardInfo
-    from tablelight.table.run import find_port
+    from tablelight.cli.table_run import find_port
 
     fake = types.ModuleType("tablelight.board.discover")
     found: list = []

@@ -251,7 +251,8 @@ def test_the_store_and_its_exports_are_private(tmp_path: Path, capsys: pytest.Ca
 
 
 def test_the_settings_checks_follow_the_table_flags() -> None:
-    from tablelight.table import run, stored_settings
+    from tablelight.cli import table_run as run
+    from tablelight.table import stored_settings
 
     assert stored_settings.VIEWS == run.VIEWS and stored_settings.MAX_BOT_DELAY_S == run.MAX_BOT_DELAY_S
     assert set(stored_settings.CHECKS) == set(run.TABLE_SETTINGS)

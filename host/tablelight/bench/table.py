@@ -1,14 +1,17 @@
-"""Benchmark of the whole table path: ``tablelight bench table [--presses N] [--json]``.
+"""Benchmark of the whole table path: ``tablelight bench table [--presses N] [--json] [--async]``.
 
 A key is pressed on the simulated board (the real firmware, over a pseudo-terminal); the
 host receives it, Farlander's face turns it into a placement, the engine checks it, the
 game store commits it to SQLite, and the new look goes back to the board. The figure is
 the time from the press until the territory's LED changed, as ``p50_ms``, ``p99_ms`` and
-``max_ms``, with the number of presses measured.
+``max_ms``, with the number of presses measured. ``--async`` measures the path ``tablelight play``
+runs (:func:`measure_async`: one asyncio loop holds the table, the board session and the simulated
+board); the default, the polling driver with the threaded board session that tools use.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import statistics
 import tempfile
@@ -73,3 +76,60 @@ def measure(presses: int = 200, pause: float = 0.03) -> dict[str, Any]:
         "max_ms": round(times[-1], 2),
     }
 
+
+
+def measure_async(presses: int = 200, pause: float = 0.03) -> dict[str, Any]:
+    """:func:`measure` on one asyncio loop: ``AsyncBoardSession``, ``SimBoard.start_async``, ``TableLoop``."""
+    return asyncio.run(_measure_async(presses, pause))
+
+
+async def _measure_async(presses: int, pause: float) -> dict[str, Any]:
+    from tablelight.board.aio import AsyncBoardSession
+    from tablelight.sim.board import SimBoard
+    from tablelight.table.loop import BoardPort, TableLoop
+
+    layout = load_layout()
+    times: list[float] = []
+    changed = asyncio.Event()
+    sim = await SimBoard.start_async(layout.id)
+    sim.on_pixels(lambda pixels: changed.set())
+    session = await AsyncBoardSession.open(sim.port)
+    try:
+        with tempfile.TemporaryDirectory() as folder, GameStore(os.path.join(folder, "bench.sqlite")) as store:
+            seed = 0
+            while len(times) < presses:
+                game = Farlander(2, seed=seed)
+                seed += 1
+                table = Table(game, ["human", "human"], board_attached=True, store=store)
+                driver = TableLoop(table)
+                port = BoardPort(driver, session)
+                runner = asyncio.ensure_future(driver.run())
+                keys = InputMachine(game, layout)
+                for territory, info in enumerate(game.map.territories):
+                    if len(times) >= presses:
+                        break
+                    led = layout.leds_of(info.tile, info.edges)[0]
+                    await asyncio.sleep(pause)
+                    before = sim.pixels()[led]
+                    start = time.perf_counter()
+                    sim.press(keys.keys_for(territory)[0])
+                    deadline = start + 2.0
+                    while sim.pixels()[led] == before and time.perf_counter() < deadline:
+                        changed.clear()
+                        try:
+                            await asyncio.wait_for(changed.wait(), deadline - time.perf_counter())
+                        except asyncio.TimeoutError:
+                            break
+                    times.append((time.perf_counter() - start) * 1000)
+                runner.cancel()
+                port.detach()
+    finally:
+        await session.close()
+        sim.stop()
+    times.sort()
+    return {
+        "presses": len(times),
+        "p50_ms": round(statistics.median(times), 2),
+        "p99_ms": round(times[max(0, int(len(times) * 0.99) - 1)], 2),
+        "max_ms": round(times[-1], 2),
+    }

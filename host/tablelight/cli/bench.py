@@ -64,6 +64,9 @@ def register(subparsers: Any) -> None:
     )
     table.add_argument("--presses", type=int, default=200)
     table.add_argument("--json", action="store_true", help="print p50_ms, p99_ms, max_ms as one JSON object")
+    table.add_argument("--async", dest="asynchronous", action="store_true",
+                       help="the path `tablelight play` runs: the table, the board session and the simulated board on one "
+                            "asyncio loop (default: the polling driver with the threaded board session tools use)")
     table.set_defaults(func=run_table)
 
     web = kinds.add_parser("web", help="seats' moves per 15 s, act p50/p99 and host memory while strangers hold "
@@ -151,9 +154,9 @@ def run_link_ble(args: argparse.Namespace) -> int:
 
 
 def run_table(args: argparse.Namespace) -> int:
-    from tablelight.bench.table import measure
+    from tablelight.bench.table import measure, measure_async
 
-    figures = measure(args.presses)
+    figures = measure_async(args.presses) if args.asynchronous else measure(args.presses)
     if args.json:
         print(json.dumps(figures))
     else:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tablelight.core.errors import SetupError, TablelightError
-from tablelight.core.inputs import number_in_range
+from tablelight.core.inputs import number_in_range, printable
 from tablelight.table import events as ev
 from tablelight.table.face import Pixel, face_class, make_face
 from tablelight.table.layout import load_layout_data
@@ -148,6 +148,28 @@ async def open_board(spec: str, stack: AsyncExitStack, layout: dict[str, Any]) -
     return session, sim
 
 
+#: The shortest time between two pictures of a simulated board's own animations on the pages.
+SIM_FRAME_S = 0.1
+
+
+def frame_pacer(beat: Any) -> Any:
+    """A listener that calls ``beat()`` at most once per :data:`SIM_FRAME_S` however often it is told."""
+    waiting = False
+
+    def due() -> None:
+        nonlocal waiting
+        waiting = False
+        beat()
+
+    def changed(*_: Any) -> None:
+        nonlocal waiting
+        if not waiting:
+            waiting = True
+            asyncio.get_running_loop().call_later(SIM_FRAME_S, due)
+
+    return changed
+
+
 def sim_presser(sim: Any, say: Any) -> Any:
     """Presses from the web page on the simulated board's keys; while its firmware is down, a message."""
     from tablelight.sim.board import SimBoardError
@@ -229,20 +251,17 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
             terminal = TerminalView(layout, out, labels=face.led_labels() or None)
 
         def on_message(text: str) -> None:  # public words only: Table.say keeps a seat's secrets off it
+            text = printable(text, lines=True)  # names from files (a map's ids) never drive the terminal
             if terminal is not None and terminal.live:
                 terminal.message = text
-                shown = sim.pixels() if sim is not None else table.shown
-                if shown is not None:
-                    terminal.show(shown)
+                if table.shown is not None:
+                    terminal.show(table.shown)
             else:
                 print(text, file=out, flush=True)
 
-        def on_show(pixels: list[Pixel]) -> None:
-            if terminal is not None and sim is None:
+        def on_show(pixels: list[Pixel]) -> None:  # the scene the table sent, drawn once per change
+            if terminal is not None:
                 terminal.show(pixels)
-
-        if terminal is not None and sim is not None:  # the terminal draws what the simulated board shows
-            sim.on_pixels(terminal.show)
 
         humans = HUMAN in seats
         table = Table(
@@ -281,8 +300,8 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
                 host_link=args.host_link, host_file=host_link_path(store.path, game_id),
                 https=HttpsChoice.from_options(args.https, args.https_cert, args.https_key, store.path.parent),
             )
-            if sim is not None:
-                sim.on_pixels(lambda pixels: web.desk.pulse.beat())  # the pages follow the board's own animations
+            if sim is not None:  # the pages follow the board's own animations, at most one picture a frame
+                sim.on_pixels(frame_pacer(web.desk.pulse.beat))
             await web.start()
             stack.push_async_callback(web.stop)
             table.join_hint = web.desk.join_hint

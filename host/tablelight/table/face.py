@@ -155,6 +155,8 @@ class GameFace(ABC):
     default_layout: ClassVar[str]
     #: A word for each seat's colour (``("red", "blue")``), used in the table's messages.
     seat_names: ClassVar[tuple[str, ...]] = ()
+    #: The game this face shows (every face keeps it, typed as its own engine).
+    game: Any
 
     @abstractmethod
     def __init__(self, game: Game, layout_data: dict[str, Any]) -> None: ...
@@ -208,6 +210,15 @@ class GameFace(ABC):
         game's own words, or None (the default) for the generic ones (``"field value"``)."""
         return None
 
+    def legal_now(self) -> list[Action]:
+        """The engine's legal actions in the position now, listed once per position.
+
+        A press, the prompt, the pixels and the seats' pages all ask for them; the position is the
+        log's length and its last entry (an undo then another action makes a new entry, so a new
+        position). Callers must not change the list.
+        """
+        return position_memo(self, "_legal_memo", self.game.legal_actions)
+
     def candidates(self) -> list[Action] | None:
         """The legal actions still consistent with what the keys chose so far (the face's
         :class:`~tablelight.table.picker.Picker`), or None when nothing is chosen (every legal
@@ -240,6 +251,15 @@ class GameFace(ABC):
         """(title, text or lines) for a seat's page: what ``seat`` alone sees, in the game's own words
         (``view`` is ``game.view(seat)``). None (the default): the page lists what its view shows
         that another seat's does not."""
+        return None
+
+    def drawing(self, seat: int | None) -> str | None:
+        """The game's own picture for people: an SVG string (viewBox-scaled to the page width) of the
+        game's map with its pieces, from what ``seat`` may see (None: the shared page: public state only,
+        never a hidden card). Tappable things carry ``data-pick`` (a JSON object of action fields as
+        :meth:`choice_steps` names them, e.g. ``{"hex_of_vertex": 12, "vertex": 44}`` or
+        ``{"model": "b1"}``) and ``data-name`` (what the thing is). None (the default): the game
+        draws nothing of its own (the pages show the LED picture)."""
         return None
 
     def led_labels(self) -> dict[int, str]:
@@ -303,6 +323,18 @@ def parse_guide(text: str, where: str) -> list[tuple[str, str]]:
             raise SetupError(f"{where}: section {index} needs a \"title\" and a \"text\" (text)")
         out.append((section["title"], section["text"]))
     return out
+
+
+def position_memo(face: Any, slot: str, work: Any) -> Any:
+    """``work()``'s answer, kept in ``face``'s ``slot`` until the game's position changes."""
+    log = face.game.log
+    last = log[-1] if log else None
+    kept = face.__dict__.get(slot)
+    if kept is not None and kept[0] == len(log) and kept[1] is last:
+        return kept[2]
+    found = work()
+    face.__dict__[slot] = (len(log), last, found)
+    return found
 
 
 def face_class(game_name: str) -> type[GameFace]:

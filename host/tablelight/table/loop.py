@@ -74,11 +74,15 @@ class BoardPort:
     """
 
     def __init__(self, driver: TableLoop, session: Any) -> None:
-        self.driver = driver
+        self.driver: Any = driver
         self.session = session
         driver.table.waits_for_board = True
         driver.table.listen(self.on_table_event)
         session.listen(self.on_board_event)
+
+    def detach(self) -> None:
+        """Stop passing the board's events to this table (the session goes on, for another table)."""
+        self.driver = _Detached()
 
     def on_table_event(self, event: ev.Event) -> None:
         if isinstance(event, ev.SceneChanged):
@@ -95,6 +99,13 @@ class BoardPort:
             self.driver.handle(BoardLink(bool(event.connected)))
         elif kind == "SceneConfirmed" and self.session.in_sync():
             self.driver.handle(BoardCaughtUp())
+
+
+class _Detached:
+    """Where a detached port's board events go: nowhere."""
+
+    def handle(self, intent: Intent) -> None:
+        return None
 
 
 def read_lines(stream: TextIO, on_line: Callable[[str], None], on_end: Callable[[], None] | None = None) -> Callable[[], None]:

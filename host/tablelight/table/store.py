@@ -145,10 +145,9 @@ class GameStore:
             self.db.execute("PRAGMA journal_mode=WAL")
             # FULL: a committed action survives a power cut, not only a crash.
             self.db.execute("PRAGMA synchronous=FULL")
-            self.db.executescript(_SCHEMA)
-            if version == 0:
-                self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-            self.db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+            # One transaction: another process opening the store meanwhile sees all its tables or none.
+            stamp = f"PRAGMA user_version={SCHEMA_VERSION};" if version == 0 else ""
+            self.db.executescript(f"BEGIN IMMEDIATE;{_SCHEMA}{stamp}PRAGMA application_id={APPLICATION_ID};COMMIT;")
         except sqlite3.DatabaseError as error:
             if getattr(self, "db", None) is not None:
                 self.db.close()

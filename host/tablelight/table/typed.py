@@ -139,7 +139,7 @@ class TypedInput:
             self.tell(f"{self.table.seat_label(seat)}: {MENU_ON_PAGE}" + (f" ({hint})" if hint else ""), seat)
             return
         keyed = face.candidates()  # what the board's keys left, like a seat's page lists
-        choices = [(action, face.describe_action(action)) for action in (game.legal_actions() if keyed is None else keyed)]
+        choices = [(action, face.describe_action(action)) for action in (face.legal_now() if keyed is None else keyed)]
         if narrow:
             choices = [(a, words) for a, words in choices if narrow in words.lower()]
         if not choices:

@@ -63,7 +63,7 @@ class BoardFeed:
 
     layout: dict[str, Any]
     pixels: Callable[[], Sequence[Sequence[int]]]
-    press: Callable[[int], None]
+    press: Callable[[int], object]
     title: str = ""
     labels: dict[int, str] = field(default_factory=dict)
     #: Beats when the LEDs change (None: the desk's pulse, or a read every ``poll`` seconds).

@@ -24,7 +24,7 @@ from tablelight.web.tls import HttpsChoice
 __all__ = ["WebView", "svg"]
 
 PixelSource = Callable[[], Sequence[Sequence[int]]]
-Presser = Callable[[int], None]
+Presser = Callable[[int], object]
 
 
 class WebView:

@@ -216,7 +216,7 @@ class Desk:
         narrowed = None
         if mine:
             narrowed = face.candidates()  # what the board's keys left; None: nothing chosen there
-            for action in game.legal_actions() if narrowed is None else narrowed:
+            for action in face.legal_now() if narrowed is None else narrowed:
                 steps = face.choice_steps(action)
                 choices.append({"action": action, "text": face.action_words(action), "path": choice_path(face, steps),
                                 "fields": [field for field, _ in steps], "values": [value for _, value in steps]})

@@ -34,7 +34,7 @@ class TableWeb:
         table: Table,
         layout: dict[str, Any],
         pixels: Callable[[], Sequence[Sequence[int]]],
-        press: Callable[[int], None],
+        press: Callable[[int], object],
         *,
         send: Callable[[Any], Any] | None = None,
         pixels_poll: float | None = None,

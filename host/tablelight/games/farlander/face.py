@@ -58,6 +58,7 @@ from tablelight.table.face import (
     Pixel,
     flash_over,
     light_turns,
+    position_memo,
     scaled,
 )
 from tablelight.table.layout import LayoutError, check_layout_data, layout_path, read_layout_file, whole
@@ -270,7 +271,7 @@ class InputMachine:
                 continue
             for key in layout.keys_of(territory.tile, territory.edges):
                 self.key_territory[key] = index
-        self.picker = Picker(game.legal_actions, ("territory", "target", "moves"))
+        self.picker = Picker(lambda: position_memo(self, "_legal_memo", game.legal_actions), ("territory", "target", "moves"))
 
     # ----------------------------------------------------------------- queries
 

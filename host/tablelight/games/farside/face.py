@@ -55,6 +55,13 @@ class FarsideFace(FarsideLook, FarsideWords):
     """Look and input of Farside Encounter at the lit console (see the module docstring): the menus
     (:mod:`.menu`), the look (:mod:`.look`), the words (:mod:`.words`) and, here, the keys."""
 
+    def drawing(self, seat: int | None) -> str:
+        """The round, the missions and both armies, model by model; ``seat``'s own secret mission in its
+        own drawing (:mod:`.drawing`)."""
+        from tablelight.games.farside.drawing import farside_svg
+
+        return farside_svg(self, seat)
+
     def press(self, key: int) -> Outcome:
         found = seat_and_role(self.game, key, self.layout.key_role, "the farside console")
         if isinstance(found, Outcome):
@@ -157,7 +164,7 @@ class FarsideFace(FarsideLook, FarsideWords):
         return self._checked(action, f"roll entered: {', '.join(map(str, action['dice']))}", ["last"])
 
     def _press_spend(self, seat: int) -> Outcome:
-        actions = [a for a in self.game.legal_actions() if menu_of(a) == "spend"]
+        actions = [a for a in self.legal_now() if menu_of(a) == "spend"]
         if not actions:
             return Outcome(self._spend_problem(seat), refused=True, flash=self.layout.leds_to_flash(["spend", f"ap{seat}"]))
         return self._open("spend", actions)
@@ -187,14 +194,14 @@ class FarsideFace(FarsideLook, FarsideWords):
         return Outcome(self._reason(probe, f"nothing to advance in the {game.phase} phase"), refused=True, flash=self.layout.leds_to_flash(["advance"]))
 
     def _press_impact(self, seat: int) -> Outcome:
-        actions = [a for a in self.game.legal_actions() if menu_of(a) == "impact"]
+        actions = [a for a in self.legal_now() if menu_of(a) == "impact"]
         if not actions:
             return Outcome(self._reason(Action({"type": "impact", "model": "b1", "tokens": 1}), "no impact tokens can be recorded now"),
                            refused=True, flash=self.layout.leds_to_flash(["impact"]))
         return self._open("impact", actions)
 
     def _press_leave(self, seat: int) -> Outcome:
-        actions = [a for a in self.game.legal_actions() if menu_of(a) == "leave"]
+        actions = [a for a in self.legal_now() if menu_of(a) == "leave"]
         if not actions:
             own = self.game.on_table(seat)
             probe: Action = Action({"type": "break_through", "model": own[0] if own else "a1"})
@@ -202,7 +209,7 @@ class FarsideFace(FarsideLook, FarsideWords):
         return self._open("leave", actions)
 
     def _press_group(self, seat: int) -> Outcome:
-        actions = [a for a in self.game.legal_actions() if menu_of(a) == "group"]
+        actions = [a for a in self.legal_now() if menu_of(a) == "group"]
         if not actions:
             own = self.game.on_table(seat)
             model = own[0] if own else "a1"

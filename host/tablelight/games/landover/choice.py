@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from tablelight.core.errors import IllegalActionError, SetupError
 from tablelight.core.game import Action
 from tablelight.games.landover.layout import BUILD_PIECES, CULTURE_BUTTONS, KINDS, LAYOUT_ID, LandoverLayout
-from tablelight.table.face import SEAT_NAMES, GameFace
+from tablelight.table.face import SEAT_NAMES, GameFace, position_memo
 from tablelight.table.picker import Picker, refusal
 
 if TYPE_CHECKING:
@@ -108,8 +108,6 @@ class LandoverChoice(GameFace):
     def reset(self) -> None:
         #: The engine's legal actions during one press, look or prompt (the game cannot change meanwhile).
         self._legal: list[Action] | None = None
-        #: The public listing during one press, look or prompt (made when first asked for).
-        self._public: list[Action] | None = None
         self.mode: str | None = None
         self.card: str | None = None
         self.chosen: dict[str, Any] = {}
@@ -161,26 +159,25 @@ class LandoverChoice(GameFace):
         return [a for a in listing if self._in_mode(a, mode, card)]
 
     def legal_actions(self) -> list[Action]:
-        return self._legal if self._legal is not None else self.game.legal_actions()
+        return self._legal if self._legal is not None else position_memo(self, "_legal_memo", self.game.legal_actions)
 
     def public_actions(self) -> list[Action]:
         """What the seat to act could do whatever its hidden cards: in the main phase, the legal actions
         of a copy of the game where it holds :data:`PUBLIC_HAND` and no development card (costs aside,
         every rule reads only public things: the pieces, military, cultures, harbors); in the other
         phases the legal actions (they read no hand: the setup, the roll, the lucky raid, the take)."""
-        if self._public is not None:
-            return self._public
         game = self.game
         seat = game.current_seat()
         if seat is None or game.phase != "main":
             return self.legal_actions()
-        twin = game.clone()
-        twin.hands[seat] = list(PUBLIC_HAND)
-        twin.dev_cards[seat] = []
-        found = twin.legal_actions()
-        if self._legal is not None:  # inside one press or look: keep it for the rest of it
-            self._public = found
-        return found
+
+        def listed() -> list[Action]:
+            twin = game.clone()
+            twin.hands[seat] = list(PUBLIC_HAND)
+            twin.dev_cards[seat] = []
+            return twin.legal_actions()
+
+        return position_memo(self, "_public_memo", listed)  # listed once per position
 
     def secret_choice(self) -> bool:
         """Whether what is being chosen depends on a hidden card (a development card after the roll;
@@ -191,11 +188,11 @@ class LandoverChoice(GameFace):
         """Run ``work()`` with the legal actions listed once (a press asks for them many times)."""
         if self._legal is not None or self.game.current_seat() is None:
             return work()
-        self._legal = self.game.legal_actions()
+        self._legal = self.legal_actions()
         try:
             return work()
         finally:
-            self._legal = self._public = None
+            self._legal = None
 
     @property
     def chosen(self) -> dict[str, Any]:

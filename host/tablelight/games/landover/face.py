@@ -78,6 +78,14 @@ class LandoverFace(LandoverLook, LandoverWords):
             outcome.flash = []
         return outcome
 
+    def drawing(self, seat: int | None) -> str:
+        """The islands with their pieces, the players' public counts and, in ``seat``'s own drawing, its
+        cards, costs and trade rates (:mod:`.drawing`)."""
+        from tablelight.games.landover.drawing import landover_svg
+
+        svg: str = self._with_legal(lambda: landover_svg(self, seat))
+        return svg
+
     def choice_value_words(self, field: str, value: Any) -> str | None:
         return f"{PLACE_WORDS[field]} {words(value)}" if field in PLACE_WORDS else None
 
@@ -92,7 +100,7 @@ class LandoverFace(LandoverLook, LandoverWords):
             return Outcome("choice cleared")
         near = {name[len(HEX_STEP):]: h for name, h in chosen.items() if name.startswith(HEX_STEP)}
         chosen = {name: value for name, value in chosen.items() if not name.startswith(HEX_STEP)}
-        probe = Picker(self.game.legal_actions, tuple(FIELD_KINDS))
+        probe = Picker(self.legal_now, tuple(FIELD_KINDS))
         if not probe.agree(chosen):
             return Outcome("no legal action agrees with that choice", refused=True)
         for name, h in near.items():  # a hex step: a keyed hex with a possible place of that field around it

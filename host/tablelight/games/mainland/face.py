@@ -188,7 +188,7 @@ class MainlandFace(GameFace):
 
     def placing_actions(self) -> list[Action]:
         """The engine's legal placements (the picker's source)."""
-        return [a for a in self.game.legal_actions() if a["type"] == "place"]
+        return [a for a in self.legal_now() if a["type"] == "place"]
 
     def legal_rotation(self, card: str, rotation: int) -> int | None:
         """The rotation the engine lists for ``card`` turned ``rotation`` times (a symmetric card lists
@@ -216,7 +216,7 @@ class MainlandFace(GameFace):
             return None  # nothing chosen with keys yet (the camp is chosen by the rules)
         self.sync_picker()
         placing = self.picker.candidates() if self.picker.chosen else []
-        swaps = [a for a in self.game.legal_actions() if a["type"] == "replace" and a["card"] == card]
+        swaps = [a for a in self.legal_now() if a["type"] == "replace" and a["card"] == card]
         return placing + swaps
 
     def spots(self, card: str | None = None, rotation: int | None = None) -> list[tuple[int, int]]:
@@ -358,7 +358,7 @@ class MainlandFace(GameFace):
         if not chosen:
             self.reset()
             return Outcome("choice cleared")
-        probe = Picker(self.game.legal_actions, ("type", *self.picker.order))
+        probe = Picker(self.legal_now, ("type", *self.picker.order))
         if not probe.agree(chosen):
             return Outcome("no legal action agrees with that choice", refused=True)
         card = chosen.get("card")
@@ -463,7 +463,7 @@ class MainlandFace(GameFace):
                 f"({len(self.spots(CAMP, self.rotation))} spots turned this way)"
             )
         hand = ", ".join(f"{i + 1} {card} ({card_words(card)})" for i, card in enumerate(game.hands[seat]))
-        legal = {action["type"] for action in game.legal_actions()}
+        legal = {action["type"] for action in self.legal_now()}
         tokens = f"{game.tokens[seat]} token{'s' * (game.tokens[seat] != 1)}"
         if "place" not in legal:  # say why, and what is left to do (passing and gathering cost a token)
             ways = [w for t, w in (("replace", "replace a card (choose it, then replace)"), ("gather", "gather your clan"),
