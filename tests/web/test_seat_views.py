@@ -98,7 +98,9 @@ def test_the_board_pages_moves_are_moves_not_prompts_or_refusals():
     public = desk.public()
     assert public["message"].startswith("b2 is held")  # the latest word is still shown, once
     described = [f"{table.seat_label(e['seat'])}: {table.face.describe_action(e['action'])}" for e in game.log if "action" in e]
-    assert public["log"] == described and len(described) == 4
+    first = game.log[0]["value"]  # the draw of who starts, in words (see tests/table/test_log_words.py)
+    assert public["log"] == [f"drawn at random: {table.face.seat_word(first)} starts placing units", *described]
+    assert len(described) == 4 and public["log_numbers"] == [1, 2, 3, 4, 5]
 
 
 def test_a_seats_choices_that_differ_in_its_own_cards_read_differently():

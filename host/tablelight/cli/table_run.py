@@ -17,6 +17,7 @@ from typing import Any
 
 from tablelight.core.errors import SetupError, TablelightError
 from tablelight.core.inputs import number_in_range, printable
+from tablelight.table import events as ev
 from tablelight.table.face import Pixel, face_class, make_face
 from tablelight.table.layout import load_layout_data
 from tablelight.table.intents import HOST_PAGE, Press
@@ -30,6 +31,9 @@ VIEWS = ("terminal", "web", "both", "none")
 MAX_BOT_DELAY_S = 3600
 #: What the shared screen tells a seat of a game with secrets that has no screen of its own.
 JOIN_HINT = "it has no screen of its own yet: each seat of this game needs one (docs/user-guide.md)"
+#: After a game with people at the pages ends, the host serves the pages this long (or until
+#: Ctrl-C) so every phone receives the end and its result (seconds).
+KEEP_SERVING_S = 600
 
 #: How a game is played, kept with it in the store so ``tablelight resume ID`` needs no flags:
 #: option name -> default. A flag given to ``resume`` overrides the stored value.
@@ -209,6 +213,9 @@ def run_table(
     try:
         return asyncio.run(_play(game, seats, store, game_id, args, settings, layout, face, kept))
     except KeyboardInterrupt:
+        if game.is_over():  # Ctrl-C while the pages show the end: nothing is left to resume
+            print(file=sys.stderr)
+            return 0
         if kept:
             print(f"\ngame {kept[0]} is saved; continue it with: tablelight resume {kept[0]}", file=sys.stderr)
         raise
@@ -299,9 +306,11 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
             stack.push_async_callback(web.stop)
             table.join_hint = web.desk.join_hint
         if humans:
+            # what the terminal answers a typed line (its list, the guide) is for the terminal alone
+            table.listen(lambda e: on_message(e.text) if isinstance(e, ev.Told) and e.kind == ev.TERMINAL else None)
             typed = TypedInput(table, layout, send=driver.handle)
             stack.callback(read_lines(sys.stdin, typed.handle))
-            table.prompt_hint = "or type it: ? lists your choices"
+            table.prompt_hint = "or type it: ? lists your choices, help shows the rules"
         store.set_settings(game_id, settings)
         unstarted.clear()  # the table runs: from here on the game is kept, whatever happens
         where = f"board {sim.port} (simulated)" if sim is not None else ("no board" if session is None else f"board {args.board}")
@@ -314,10 +323,28 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
             print(typed.help_words(), file=sys.stderr, flush=True)
         await driver.run()
         if terminal is not None and terminal.live:
-            terminal.message = game.describe_result()
+            terminal.message = result_text(game, face).splitlines()[0]  # "game over: red wins"; the scores follow
             if sim is not None:
                 await asyncio.sleep(0.2)  # let the board show the last move before the final picture
                 terminal.show(sim.pixels())
             elif table.shown is not None:
                 terminal.show(table.shown)
+        if game.is_over():
+            print(result_text(game, face), file=out, flush=True)
+            if web_on and humans:  # the phones are sent the end and keep it; the host stays a while for late ones
+                print(f"the pages show the result: the host keeps serving them for {KEEP_SERVING_S // 60} minutes "
+                      "(Ctrl-C stops it now)", file=sys.stderr, flush=True)
+                await asyncio.sleep(KEEP_SERVING_S)
     return 0
+
+
+def result_text(game: Any, face: Any) -> str:
+    """The end of the game at the terminal: who won by colour, then each seat's score and its parts."""
+    from tablelight.web.desk import result_block
+
+    result = result_block(game, face)
+    lines = [f"game over: {result['headline']}"]
+    for seat in result["seats"]:
+        parts = ", ".join(f"{name} {points}" for name, points in seat["breakdown"] if points)
+        lines.append(f"  {seat['name']}: {seat['score']}" + (f" ({parts})" if parts else ""))
+    return "\n".join(lines)

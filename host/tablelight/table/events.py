@@ -13,8 +13,9 @@ from typing import Any
 
 Pixel = tuple[int, int, int, int]
 
-#: Kinds of words told to one seat.
-PROMPT, FEEDBACK = "prompt", "feedback"
+#: Kinds of words told to one seat. TERMINAL: the answer to something typed at the terminal (its
+#: numbered list, the rules guide): for the terminal alone, so the pages ignore it.
+PROMPT, FEEDBACK, TERMINAL = "prompt", "feedback", "terminal"
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,9 @@ class Told:
     """Words for one seat alone (its own screen): they may name its hidden cards.
 
     ``kind`` is :data:`PROMPT` (what to do now: a page that shows the prompt already clears
-    earlier feedback) or :data:`FEEDBACK` (what a press or a choice did, why it was refused).
+    earlier feedback), :data:`FEEDBACK` (what a press or a choice did, why it was refused) or
+    :data:`TERMINAL` (an answer to what was typed at the shared terminal, for it alone: the pages
+    ignore it; it holds nothing secret, since everyone sees the terminal).
     """
 
     seat: int

@@ -15,7 +15,9 @@ entry (:class:`tablelight.core.registry.GameEntry`):
   seat's page (the legal actions the keys left; a page's partial choice shown on the LEDs);
 * :meth:`GameFace.prompt`, :meth:`GameFace.describe_action`: words for people;
 * :meth:`GameFace.flash_for`: the LEDs to flash when the engine refuses an action;
-* :meth:`GameFace.dice_rolls`: rolls for the board to animate (games with dice).
+* :meth:`GameFace.dice_rolls`: rolls for the board to animate (games with dice);
+* :meth:`GameFace.guide`: the game's rules guide for players (``guide.json`` in its folder);
+* :meth:`GameFace.describe_entry`: a chance entry of the log in words (public parts only).
 
 **The board is shared.** Everyone at the table sees its LEDs (and the public board page that
 mirrors them), so :meth:`GameFace.pixels` and every refusal's ``flash`` must be a function of
@@ -33,7 +35,9 @@ views use: ``id``, ``leds``, ``keys``, optionally ``key_matrix`` (rows, columns)
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
+from importlib import resources
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
@@ -270,6 +274,55 @@ class GameFace(ABC):
     def place_keys(self) -> dict[str, int]:
         """Place name -> a key that selects it, for typed input (none: only key names and menus)."""
         return {}
+
+    @classmethod
+    def guide(cls) -> list[tuple[str, str]]:
+        """The game's rules guide for players: (title, text) sections, read from ``guide.json`` in
+        the face's own folder (the game's package): the goal, how a turn goes, scoring, each action.
+        A game without one has none (``[]``); a damaged file is one clear error naming it."""
+        package = cls.__module__.rpartition(".")[0]
+        found = resources.files(package).joinpath(GUIDE_FILE) if package else None
+        if found is None or not found.is_file():
+            return []
+        return parse_guide(found.read_text(encoding="utf-8"), f"{package}/{GUIDE_FILE}")
+
+    def describe_entry(self, entry: Mapping[str, Any], seat: int | None = None) -> str | None:
+        """A chance entry of the log in words for the log pages show, or None to leave it out (a
+        face whose action words already tell the roll). ``seat`` None: for everyone, so what only
+        some seats may see is left out; else for that seat (``entry`` as its ``view_log`` gives
+        it: a value it may not see is None). Default: the chance kind and its value in words."""
+        kind = str(entry.get("chance", "")).replace("_", " ")
+        value = entry.get("value")
+        who = f" for {self.seat_word(entry['seat'])}" if isinstance(entry.get("seat"), int) else ""
+        if value is None or entry.get("hidden"):
+            return f"{kind}{who}: drawn in secret"
+        return f"{kind}{who}: {words(value)}"
+
+    def seat_word(self, seat: int) -> str:
+        """A seat by its colour (``"red"``), or ``"seat N"`` when the face names no colours."""
+        names = self.seat_names
+        return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+
+
+#: The rules guide's file in a game's folder (see :meth:`GameFace.guide`).
+GUIDE_FILE = "guide.json"
+
+
+def parse_guide(text: str, where: str) -> list[tuple[str, str]]:
+    """``{"sections": [{"title", "text"}, ...]}`` -> [(title, text)]; one clear error naming ``where``."""
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise SetupError(f"{where} is not JSON: {error}") from None
+    sections = data.get("sections") if isinstance(data, dict) else None
+    if not isinstance(sections, list):
+        raise SetupError(f"{where} needs a list \"sections\"")
+    out = []
+    for index, section in enumerate(sections):
+        if not (isinstance(section, dict) and isinstance(section.get("title"), str) and isinstance(section.get("text"), str)):
+            raise SetupError(f"{where}: section {index} needs a \"title\" and a \"text\" (text)")
+        out.append((section["title"], section["text"]))
+    return out
 
 
 def position_memo(face: Any, slot: str, work: Any) -> Any:

@@ -5,15 +5,19 @@ A line typed for the seat to act is one of:
 * a place name as the terminal drawing labels it (Farlander: a territory id such as ``c2``),
   or a name of a board key (``confirm``, ``cancel``, a button's label) or ``key N``: the same
   key presses the board would send. Several may be given on one line (``c2 b1 b1 confirm``);
-* ``?`` (or ``help``, ``list``): a numbered list of the seat's legal actions in words
-  (:meth:`GameFace.describe_action`), ``? WORD`` only those whose words hold ``WORD``;
+* ``?`` (or ``list``, ``menu``): a numbered list of the seat's legal actions in words
+  (:meth:`GameFace.describe_action`), ``? WORD`` only those whose words hold ``WORD``. In a game
+  whose choices name the seat's hidden cards the list is on the seat's own page only;
 * a number from the last list: that action, applied as it stands.
+
+``help`` (at any time, whoever's turn it is) shows the game's rules guide (:meth:`GameFace.guide`):
+its sections and the goal; ``help WORD`` the sections about ``WORD`` (``help raid``).
 
 Keys and choices enter the table through its one door (``send``: :meth:`TableLoop.handle` or
 :meth:`Table.handle`) as the intents a board or a page would send, on the table's own loop, so a
-typed line and a key press never race. What the seat is told goes through :meth:`Table.say` for
-that seat: in a game with secrets the shared screen shows only that the seat should look at its
-own screen.
+typed line and a key press never race. What the terminal answers (the list, the guide, why a
+line was not taken) is a :class:`~tablelight.table.events.Told` of kind ``terminal``: for the
+terminal alone, never a page (a phone is not sent a 30-line list typed for someone else).
 """
 
 from __future__ import annotations
@@ -22,12 +26,16 @@ from collections.abc import Callable
 from typing import Any
 
 from tablelight.core.game import Action
+from tablelight.table import events as ev
 from tablelight.table.intents import TERMINAL, Answer, Choose, Intent, Press
 from tablelight.table.service import Table
 
 #: At most this many actions in one numbered list (``? WORD`` narrows a longer one).
 MENU_SIZE = 30
-HELP_WORDS = ("?", "help", "list", "menu")
+MENU_WORDS = ("?", "list", "menu")
+GUIDE_WORDS = ("help", "rules", "guide")
+#: Told to the terminal in a game whose choices name the seat's hidden cards (the terminal is shared).
+MENU_ON_PAGE = "your choices name your own hidden cards, so they are listed on your seat's page only"
 
 
 def key_names(layout: dict[str, Any], face: Any) -> dict[str, int]:
@@ -63,17 +71,24 @@ class TypedInput:
         buttons = [name for name in self.names if name not in set(map(str.lower, named))]
         listed = ", ".join(buttons[:6]) + (", ..." if len(buttons) > 6 else "")
         keys = f"a key name ({listed + ', ' if listed else ''}key N)"
-        return f"type {where}{keys}, several in a row, or ? for a numbered list of your choices"
+        return f"type {where}{keys}, several in a row, ? for a numbered list of your choices, or help for the rules"
+
+    def tell(self, text: str, seat: int | None = None) -> None:
+        """Answer at the terminal alone (a :class:`Told` of kind ``terminal``; -1: no seat to act)."""
+        self.table.emit(ev.Told(-1 if seat is None else seat, text, ev.TERMINAL))
 
     def handle(self, line: str) -> None:
         table = self.table
         text = line.strip().lower()
+        words = text.split()
+        if words and words[0] in GUIDE_WORDS:  # the rules: any time, whoever's turn it is
+            self.tell(self.guide_words(" ".join(words[1:])), table.game.current_seat())
+            return
         seat, refusal = table.check(Press(-1, TERMINAL))  # the same gate every input passes
         if seat is None:
-            table.say(refusal)
+            self.tell(refusal)
             return
-        words = text.split()
-        if not words or words[0] in HELP_WORDS:
+        if not words or words[0] in MENU_WORDS:
             self.show_menu(seat, " ".join(words[1:]))
             return
         if text.isdigit():
@@ -81,7 +96,7 @@ class TypedInput:
             return
         keys = self.parse_keys(text)
         if isinstance(keys, str):
-            table.say(keys, seat)
+            self.tell(keys, seat)
             return
         for key in keys:
             if not self.send(Press(key, TERMINAL)).done and table.game.current_seat() != seat:
@@ -118,15 +133,18 @@ class TypedInput:
         private = face.words_private(seat)
         if private is None:
             private = self.table.secret_words
-        # the list goes to the seat's own screen when words are private: it may name the seat's own cards there
-        words_for = face.action_words if private else face.describe_action
+        if private:  # the terminal is shared: a list of this seat's choices would show its hidden cards
+            self.menu = []
+            hint = self.table.join_hint(seat) if self.table.join_hint is not None else ""
+            self.tell(f"{self.table.seat_label(seat)}: {MENU_ON_PAGE}" + (f" ({hint})" if hint else ""), seat)
+            return
         keyed = face.candidates()  # what the board's keys left, like a seat's page lists
-        choices = [(action, words_for(action)) for action in (face.legal_now() if keyed is None else keyed)]
+        choices = [(action, face.describe_action(action)) for action in (face.legal_now() if keyed is None else keyed)]
         if narrow:
             choices = [(a, words) for a, words in choices if narrow in words.lower()]
         if not choices:
             self.menu = []
-            self.table.say(f"no choice matches {narrow!r}: type ? for all of them", seat)
+            self.tell(f"no choice matches {narrow!r}: type ? for all of them", seat)
             return
         shown = choices[:MENU_SIZE]
         self.menu = [action for action, _ in shown]
@@ -134,16 +152,31 @@ class TypedInput:
         lines = [f"{number:>3}. {words}" for number, (_, words) in enumerate(shown, 1)]
         more = len(choices) - len(shown)
         tail = f"\n  ... {more} more: type ? and a word (a place name) to narrow the list" if more else ""
-        self.table.say("type a number to choose:\n" + "\n".join(lines) + tail, seat)
+        self.tell("type a number to choose:\n" + "\n".join(lines) + tail, seat)
 
     def choose(self, seat: int, number: int) -> None:
         table = self.table
         if not self.menu or self.menu_at != len(table.game.log):
-            table.say("type ? first for a numbered list of your choices", seat)
+            self.tell("type ? first for a numbered list of your choices", seat)
             return
         if not 1 <= number <= len(self.menu):
-            table.say(f"no choice {number}: type 1-{len(self.menu)}, or ? for the list again", seat)
+            self.tell(f"no choice {number}: type 1-{len(self.menu)}, or ? for the list again", seat)
             return
         action = self.menu[number - 1]
         self.menu = []
         self.send(Choose(action, seat=seat, at=self.menu_at, source=TERMINAL))
+
+    def guide_words(self, about: str) -> str:
+        """The rules guide at the terminal: the sections and the goal, or the sections about ``about``."""
+        game = self.table.game.name
+        sections = self.table.face.guide()
+        if not sections:
+            return f"{game} has no rules guide yet: see docs/rules/{game}.md"
+        titles = ", ".join(title for title, _ in sections)
+        if not about:
+            title, text = sections[0]
+            return f"how to play {game} (sections: {titles}; type help WORD for one)\n{title}: {text}"
+        found = [s for s in sections if about in s[0].lower()] or [s for s in sections if about in s[1].lower()]
+        if not found:
+            return f"the {game} guide says nothing about {about!r}; its sections: {titles}"
+        return "\n".join(f"{title}: {text}" for title, text in found)

@@ -16,8 +16,14 @@ Snapshots are plain JSON-ready dicts, replaced whole (never mutated):
 * :meth:`Desk.seat` -- what one human seat may see: its secrets (the engine's
   ``view(seat)``), its log (``view_log(seat)``), what to do now and its legal choices.
 
+Both carry the game's rules guide (``guide``: the face's :meth:`GameFace.guide`), the log in
+words (chance lines through :meth:`GameFace.describe_entry`, public parts only on the shared
+page) with ``log_numbers``, each line's number in the game's log, and once the game is over ``result``
+(:func:`result_block`): who won by colour, each seat's score and its breakdown.
+
 Words the table tells one seat (:class:`Told`: prompts, press feedback, refusals) go to that
-seat's page; :meth:`Desk.join_hint` is what the shared screen adds for a seat with no device yet.
+seat's page, except the terminal's own answers (kind ``terminal``: a typed list, the guide);
+:meth:`Desk.join_hint` is what the shared screen adds for a seat with no device yet.
 """
 
 from __future__ import annotations
@@ -65,8 +71,10 @@ class Desk:
         self._public: dict[str, Any] = {}
         self._seats: dict[int, dict[str, Any]] = {}
         self._feedback: dict[int, str] = {}
-        self._public_lines: list[str] = []
+        self._public_lines: list[tuple[int, str]] = []  # (the entry's number in the log, its words)
         self._seen_log = 0
+        #: The rules guide, the same for every page (read once).
+        self.guide = [{"title": title, "text": text} for title, text in self.face.guide()]
         table.listen(self.on_event)
 
     # ------------------------------------------------ what the pages read
@@ -98,6 +106,8 @@ class Desk:
     # ------------------------------------------------ what the table says
 
     def on_event(self, event: ev.Event) -> None:
+        if isinstance(event, ev.Told) and event.kind == ev.TERMINAL:
+            return  # typed at the terminal and answered there: no page shows it
         if isinstance(event, ev.Told):
             # a page shows the seat's prompt already: a new prompt clears what an earlier press was told
             self._feedback[event.seat] = "" if event.kind == ev.PROMPT else event.text
@@ -121,7 +131,7 @@ class Desk:
         """Whose turn it is, for everyone (no secrets)."""
         seat = self.game.current_seat()
         if seat is None:
-            return self.game.describe_result()
+            return f"game over: {result_block(self.game, self.face)['headline']}"
         label = self.table.seat_label(seat)
         if self.table.seats[seat] != HUMAN:
             return f"{label} to act"
@@ -136,14 +146,23 @@ class Desk:
         hint = f" ({self.table.prompt_hint})" if self.table.prompt_hint else ""
         return text.removesuffix(hint) if hint else text
 
-    def _new_public_lines(self) -> list[str]:
+    def _new_public_lines(self) -> list[tuple[int, str]]:
         log = self.game.log
         if self._seen_log > len(log):  # an undo
             self._seen_log = 0
             self._public_lines = []
-        for entry in log[self._seen_log :]:
+        new_draws = any(not isinstance(entry, ActionEntry) for entry in log[self._seen_log :])
+        views = [self.game.view_log(s) for s in range(self.game.players)] if self.secret and new_draws else []
+        for index in range(self._seen_log, len(log)):
+            entry = log[index]
             if isinstance(entry, ActionEntry):
-                self._public_lines.append(f"{self.table.seat_label(entry['seat'])}: {self.face.describe_action(entry['action'])}")
+                self._public_lines.append((index + 1, f"{self.table.seat_label(entry['seat'])}: {self.face.describe_action(entry['action'])}"))
+                continue
+            # a chance entry: what every seat may see of it (a draw some seat may not see is secret)
+            hidden = any(len(view) != len(log) or view[index].get("hidden") for view in views)
+            line = self.face.describe_entry({**entry, "value": None, "hidden": True} if hidden else entry, None)
+            if line:
+                self._public_lines.append((index + 1, line))
         self._seen_log = len(log)
         return self._public_lines[-LOG_LINES:]
 
@@ -156,12 +175,12 @@ class Desk:
         game, table = self.game, self.table
         seat_now = game.current_seat()
         names = list(self.face.seat_names)
-        public = {
+        public: dict[str, Any] = {
             "game": game.name,
             "turn": seat_now,
             "turn_line": self.turn_line(),
             # the table's last word for everyone: in a game without secrets that is what to press now
-            "message": self.turn_line() if self.secret or not table.messages else self._for_pages(table.messages[-1]),
+            "message": self.turn_line() if self.secret or not table.messages or game.is_over() else self._for_pages(table.messages[-1]),
             "over": game.is_over(),
             "scores": game.scores(),
             "seats": [
@@ -169,10 +188,14 @@ class Desk:
                  "joined": bool(self.joined(s)) if kind == HUMAN else None}
                 for s, kind in enumerate(table.seats)
             ],
-            "log": self._new_public_lines(),  # the moves only: prompts and refusals are in "message"
+            # moves and draws (prompts and refusals are in "message"), with their numbers in the log
+            **log_lines(self._new_public_lines()),
             "board": table.board_connected(),
             "join_url": self.join_url,
+            "guide": self.guide,
         }
+        if game.is_over():
+            public["result"] = result_block(game, self.face)
         seats = {seat: self._seat_snapshot(seat, public) for seat in self.humans}
         unchanged = {k: v for k, v in self._public.items() if k != "version"} == public and all(
             {k: v for k, v in self._seats.get(seat, {}).items() if k != "version"} == snapshot for seat, snapshot in seats.items()
@@ -202,7 +225,7 @@ class Desk:
             "label": table.seat_label(seat),
             "game": game.name,
             "your_turn": mine,
-            "prompt": face.prompt(seat) if mine else (public["turn_line"] if not game.is_over() else game.describe_result()),
+            "prompt": face.prompt(seat) if mine else public["turn_line"],
             "feedback": self._feedback.get(seat, "") if mine else "",
             "secrets": [
                 {"title": t, "items": x} if isinstance(x, list) else {"title": t, "text": x}
@@ -211,24 +234,60 @@ class Desk:
             "choices": choices,
             "narrowed": narrowed is not None,
             "at": len(game.log),
-            "log": self._seat_log(seat),
             "scores": public["scores"],
             "seats": public["seats"],
             "over": public["over"],
             "board": public["board"],
+            "guide": self.guide,
+            **({"result": public["result"]} if "result" in public else {}),
+            **self._seat_log(seat),
         }
 
-    def _seat_log(self, seat: int) -> list[str]:
+    def _seat_log(self, seat: int) -> dict[str, Any]:
+        """The last entries of ``seat``'s log in words, with their numbers (see :func:`log_lines`)."""
         lines = []
-        for entry in self.game.view_log(seat)[-LOG_LINES:]:
+        entries = self.game.view_log(seat)
+        first = max(0, len(entries) - LOG_LINES)
+        for index, entry in enumerate(entries[first:], first + 1):
             if is_action_entry(entry):
                 forced = " (forced)" if entry.get("auto") else ""
-                lines.append(f"{self.table.seat_label(entry['seat'])}: {self.face.log_words(entry['action'])}{forced}")
-            elif entry.get("hidden"):
-                lines.append(f"chance {entry.get('chance')}: hidden")
+                lines.append((index, f"{self.table.seat_label(entry['seat'])}: {self.face.log_words(entry['action'])}{forced}"))
             else:
-                lines.append(self.game.describe_entry(entry).strip())
-        return lines
+                line = self.face.describe_entry(entry, seat)
+                if line:
+                    lines.append((index, line))
+        return log_lines(lines)
+
+
+def log_lines(lines: list[tuple[int, str]]) -> dict[str, Any]:
+    """``log``: the last :data:`LOG_LINES` lines in words; ``log_numbers``: each one's number in the
+    game's log (1 the first entry), which the pages show beside it."""
+    shown = lines[-LOG_LINES:]
+    return {"log": [text for _, text in shown], "log_numbers": [number for number, _ in shown]}
+
+
+def result_block(game: Any, face: GameFace) -> dict[str, Any]:
+    """The end of a game for every screen: ``headline`` ("red wins"), ``winners`` by colour, and per
+    seat its colour, score and the engine's breakdown of it (``breakdown`` or ``vp_breakdown`` in
+    :meth:`Game.result`: [part, points] pairs)."""
+    result = game.result()
+    scores = result.get("scores", game.scores())
+    winners = [face.seat_word(s) for s in result.get("winners", game.winners())]
+    parts = result.get("breakdown") or result.get("vp_breakdown") or []
+    seats = []
+    for seat in range(game.players):
+        own = parts[seat] if seat < len(parts) and isinstance(parts[seat], dict) else {}
+        breakdown = [[name.replace("_", " "), points] for name, points in own.items()
+                     if name != "total" and isinstance(points, int) and not isinstance(points, bool)]
+        seats.append({"seat": seat, "name": face.seat_word(seat), "score": scores[seat] if seat < len(scores) else None,
+                      "breakdown": breakdown})
+    if not winners:
+        headline = "the game ended with no winner"
+    elif len(winners) == 1:
+        headline = f"{winners[0]} wins"
+    else:
+        headline = f"{' and '.join(winners)} share the win"
+    return {"headline": headline, "winners": winners, "seats": seats, "words": game.describe_result()}
 
 
 def choice_path(face: GameFace, steps: list[tuple[str, Any]]) -> list[str]:

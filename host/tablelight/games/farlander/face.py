@@ -494,5 +494,12 @@ class FarlanderFace(GameFace):
         index = self.game.index.get(tid) if isinstance(tid, str) else None
         return [] if index is None else self.input.leds_of(index)
 
+    def describe_entry(self, entry: Mapping[str, Any], seat: int | None = None) -> str | None:
+        """Who starts a phase (the only draw of Farlander, public): "red starts the attacks"."""
+        if entry.get("chance") == "first_player" and isinstance(entry.get("value"), int):
+            phase = "placing units" if entry.get("phase") == "distribution" else "the attacks"
+            return f"drawn at random: {self.seat_word(entry['value'])} starts {phase}"
+        return super().describe_entry(entry, seat)
+
     def describe_action(self, action: Action) -> str:
         return _describe_action(action)

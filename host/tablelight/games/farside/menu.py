@@ -193,7 +193,9 @@ class FarsideMenu(GameFace):
         open_fields = [i for i in varying if FIELD_ORDER[i] not in chosen]
         self.focus = open_fields[0] if open_fields else (varying[-1] if varying else 0)
         self._fix_before_focus()
-        return Outcome(f"{MENU_TITLES[menu]}: {self._selected_words()} (next/prev to change, confirm)")
+        # said to the page that chose (not the board's menu and keys): how many of its choices are left
+        left = len(probe.candidates())
+        return Outcome(f"{self._selected_words()}" if left == 1 else f"{left} choices left: choose on")
 
     def action_words(self, action: Action) -> str:
         """An action in words for the seat choosing it (the words module names secrets in full)."""

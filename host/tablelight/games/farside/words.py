@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablelight.core.fields import is_chance_entry
@@ -20,6 +20,20 @@ class FarsideWords(FarsideMenu):
     def words_private(self, seat: int) -> bool:
         """Only the secret mission is hidden: what the seat to act is told is private while it chooses one."""
         return self.game.phase == "secrets"
+
+    def describe_entry(self, entry: Mapping[str, Any], seat: int | None = None) -> str | None:
+        """A roll in words, once: rolls made right after an action are told with it (its words), so
+        only rolls with no action before them (setup) get a line of their own."""
+        log = self.game.log
+        index = next((i for i in range(len(log) - 1, -1, -1) if log[i] is entry), None)
+        if index is not None:
+            while index > 0 and is_chance_entry(log[index - 1]):
+                index -= 1
+            if index > 0:
+                return None
+        if entry.get("hidden") or entry.get("value") is None:
+            return super().describe_entry(entry, seat)
+        return self._roll_words([entry])  # type: ignore[list-item]
 
     def describe_action(self, action: Action) -> str:
         """An applied action in words for the whole table (a mission stays secret), with the rolls after it."""
@@ -149,7 +163,7 @@ class FarsideWords(FarsideMenu):
         if game.phase == "action":
             ap = game.action_points[seat]
             return (f"{ap} action point{'s' * (ap != 1)}: spend, group, impact, leave, a manoeuvre die; "
-                    "advance ends the turn")
+                    "end turn with the advance key")
         if game.phase == "melee":
-            return "melee: impact to record melee impact tokens, group to pile in, advance when done"
+            return "melee: impact to record melee impact tokens, group to pile in; done with the advance key"
         return "next/prev to choose an action, confirm"

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from tablelight.core.game import Action
 from tablelight.games.landover.choice import FIELD_KINDS, FIELD_WORDS, LandoverChoice
+from tablelight.games.landover.hexmap import RESOURCES
 from tablelight.games.landover.layout import KINDS, MODE_BUTTONS
+from tablelight.games.landover.rules import EVENT_FACES
 from tablelight.table.face import SEAT_NAMES, words
 
 
@@ -76,6 +79,9 @@ class LandoverWords(LandoverChoice):
         playable = bool(self._playable_cards())
         legal = self.legal_actions()  # what the hand allows: these words are the seat's own
         possible = [m for m in MODE_BUTTONS if (playable if m == "card" else any(self._in_mode(a, m, None) for a in legal))]
+        if possible == ["end_turn"]:  # say why nothing else is offered
+            return ("your hand pays for nothing now (road: wood + clay; bridge: wood + wool; village: clay, wood, wool, "
+                    "wheat; city: 3 ore + 2 wheat; military: wool + wheat; a trade: 3 of a kind, 2 at a harbor): press end turn")
         return "press " + ", ".join(m.replace("_", " ") for m in possible)
 
     def _seen_words(self) -> str:
@@ -133,6 +139,37 @@ class LandoverWords(LandoverChoice):
         labels.update({led: str(v) for v, led in self.layout.corner_led.items()})
         labels.update({led: str(e) for e, led in self.layout.side_led.items()})
         return labels
+
+    def describe_entry(self, entry: Mapping[str, Any], seat: int | None = None) -> str | None:
+        """A draw of the log in words: dice, the event die's face, who lost or drew what (a secret
+        card or a random pick from a hand is not named: its value says only which of the cards)."""
+        kind, value = entry.get("chance"), entry.get("value")
+        who = self.seat_word(entry["seat"]) if isinstance(entry.get("seat"), int) else "a player"
+        if entry.get("hidden") or not isinstance(value, (int, list)):
+            value = None
+        if kind in ("white_die", "red_die"):
+            return f"{kind.replace('_', ' ')}: {value}"
+        if kind == "event_die" and isinstance(value, int) and 1 <= value <= len(EVENT_FACES):
+            face = EVENT_FACES[value - 1]
+            return "event die: barbarian ships (they move one step)" if face == "barbarian" else f"event die: {face} (cards of that culture)"
+        if kind in ("gold", "aqueduct") and isinstance(value, int) and 0 <= value < len(RESOURCES):
+            return f"{'a gold hex' if kind == 'gold' else 'the aqueduct'} gives {who} 1 {RESOURCES[value]}"
+        simple = {
+            "seat_order": "the turn order is drawn",
+            "steal": f"{who} takes a random resource from {self.seat_word(entry['victim']) if isinstance(entry.get('victim'), int) else 'a player'}",
+            "discard": f"{who} discards a random card (a 7: too many cards)",
+            "famine": f"famine: {who} discards a random resource",
+            "dev_card": f"{who} draws a {entry.get('deck', 'development')} card",
+            "barbarian_city": f"the barbarians reduce one of {who}'s cities to a village",
+            "defender_deck": f"{who} defended best (shared): draws a development card",
+            "mystery": "a mystery hex is revealed",
+            "anarchy": "anarchy: the number tokens are shuffled",
+        }
+        if kind == "seat_order" and isinstance(value, list):
+            return "the turn order is drawn: " + ", ".join(self.seat_word(s) for s in value if isinstance(s, int))
+        if kind in simple:
+            return simple[str(kind)]
+        return super().describe_entry(entry, seat)
 
     def describe_action(self, action: Action) -> str:
         kind = action.get("type")

@@ -43,7 +43,7 @@ press changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
 from tablelight.core.errors import SetupError
@@ -463,6 +463,15 @@ class MainlandFace(GameFace):
                 f"({len(self.spots(CAMP, self.rotation))} spots turned this way)"
             )
         hand = ", ".join(f"{i + 1} {card} ({card_words(card)})" for i, card in enumerate(game.hands[seat]))
+        legal = {action["type"] for action in self.legal_now()}
+        tokens = f"{game.tokens[seat]} token{'s' * (game.tokens[seat] != 1)}"
+        if "place" not in legal:  # say why, and what is left to do (passing and gathering cost a token)
+            ways = [w for t, w in (("replace", "replace a card (choose it, then replace)"), ("gather", "gather your clan"),
+                                   ("pass", "pass")) if t in legal]
+            what = f"{', '.join(ways[:-1])} or {ways[-1]}" if len(ways) > 1 else ways[0]
+            return (f"your hand: {hand}. None of your cards fits anywhere now (a card must overlap a card in play and "
+                    f"an empty space, cover only what its tiles may cover, and have its requirements on the board): "
+                    f"{what}; {tokens} left")
         extra = "" if game.replaced else ", replace (after choosing a card), gather"
         return f"your hand: {hand}. Choose a card and place it, or pass{extra}; {game.tokens[seat]} tokens"
 
@@ -473,6 +482,15 @@ class MainlandFace(GameFace):
                 return self.footprint(x, y)
         seat = self.game.current_seat()
         return [] if seat is None else [self.layout.turn_leds[seat]]
+
+    def describe_entry(self, entry: Mapping[str, Any], seat: int | None = None) -> str | None:
+        """A deck shuffled (its order is nobody's to see, its owner's included)."""
+        if entry.get("chance") == "shuffle" and isinstance(entry.get("seat"), int):
+            clan = self.seat_word(entry["seat"])
+            if entry.get("reason") == "gathering":
+                return f"the {clan} clan's cards are shuffled together (gathering)"
+            return f"the {clan} clan's deck is shuffled"
+        return super().describe_entry(entry, seat)
 
     def describe_action(self, action: Action) -> str:
         kind = action.get("type")

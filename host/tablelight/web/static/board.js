@@ -12,9 +12,11 @@
   function onState(state) {
     status.textContent = state.message || state.turn_line || '';
     if (!state.board) TL.away('The board is away: waiting for it to come back (the game is saved).');
+    TLGuide.show(state);
+    TLOver.show(state);
     if (!hasSeats) return;
     document.getElementById('join-url').textContent = state.join_url;
-    TL.fill(document.getElementById('log'), state.log.slice(-12).reverse());
+    TL.fill(document.getElementById('log'), state.log.slice(-12).reverse(), (state.log_numbers || []).slice(-12).reverse());
     TL.scores(document.getElementById('scores'), state);
     const seats = document.getElementById('seats');
     seats.replaceChildren(...state.seats.map(seat => TL.el('li',

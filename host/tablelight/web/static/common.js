@@ -19,9 +19,15 @@ const TL = (() => {
     if (cls) node.className = cls;
     return node;
   }
-  function fill(list, items) {
-    list.replaceChildren(...items.map(item => el('li', item)));
+  function fill(list, items, numbers) {  // numbers: each item's number (a log's entry numbers), or none
+    list.replaceChildren(...items.map((item, i) => {
+      const li = el('li', item);
+      if (numbers && Number.isInteger(numbers[i])) li.value = numbers[i];
+      return li;
+    }));
   }
+  let over = false;  // the last snapshot said the game is over: a closed socket then means the host stopped
+  function ended(flag) { over = flag; }
   function away(text) {
     const banner = document.getElementById('away');
     if (!banner) return;
@@ -42,7 +48,7 @@ const TL = (() => {
       };
       socket.onclose = event => {
         if (onClose && onClose(event) === false) return;
-        away('The host is away: reconnecting...');
+        away(over ? 'The game is over; the host has stopped. This page keeps the final result.' : 'The host is away: reconnecting...');
         setTimeout(open, retry);
         retry = Math.min(retry * 2, 5000);
       };
@@ -57,5 +63,5 @@ const TL = (() => {
     }));
   }
   function storageKey(name) { return `tablelight:${body.dataset.table}:${name}`; }
-  return { paint, el, fill, away, live, scores, storageKey };
+  return { paint, el, fill, away, live, scores, storageKey, ended };
 })();

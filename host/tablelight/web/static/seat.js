@@ -126,7 +126,9 @@
       return part;
     }));
     TL.scores($('scores'), state);
-    TL.fill($('log'), state.log.slice().reverse());
+    TL.fill($('log'), state.log.slice().reverse(), (state.log_numbers || []).slice().reverse());
+    TLGuide.show(state);
+    TLOver.show(state);
     if (!state.board) TL.away('The board is away: waiting for it to come back (the game is saved).');
     if (choices !== shownChoices) {  // redraw the buttons only when they change: a tap must not miss
       shownChoices = choices;

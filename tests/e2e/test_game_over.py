@@ -1,0 +1,107 @@
+"""The end of a game on phones, in a real browser (Debian chromium, phone viewport 390x844).
+
+A Farlander game one conquest from its end is stored (built by playing it: random choices, seed 0)
+with two human seats and resumed with ``tablelight resume ID --board none --view web``, as a user
+would. Seat 1 makes the last conquest from its phone: both seat pages and the shared page show the
+game-over panel (winner by colour, scores), the terminal prints the result, the host keeps serving;
+when the host stops, the pages keep the final state and say the game is over instead of
+"reconnecting". The screenshot of a game-over seat page in the user guide is taken here
+(``docs/img/game-over.png`` only with TABLELIGHT_UPDATE_SCREENSHOTS=1).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from tablelight.games.farlander.engine import Farlander
+from tablelight.table.store import GameStore
+
+from .helpers import keep_screenshot, wait_for
+
+CHROMIUM = "/usr/bin/chromium"
+BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+sync_api = pytest.importorskip("playwright.sync_api")
+if not Path(CHROMIUM).exists():
+    pytest.skip("Debian chromium is not installed (scripts/test.sh installs it)", allow_module_level=True)
+
+
+def one_move_from_the_end(db: Path) -> tuple[int, Farlander]:
+    """Store a Farlander game whose next action (seat 1's only choice) ends it; return (id, the finished game)."""
+    game, pick, actions = Farlander(2, seed=0), random.Random(0), []
+    while not game.is_over():
+        actions.append(pick.choice(game.legal_actions()))
+        game.apply(actions[-1])
+    almost = Farlander(2, seed=0)
+    for action in actions[:-1]:
+        almost.apply(action)
+    assert almost.current_seat() == 1 and len(almost.legal_actions()) == 1
+    with GameStore(db) as store:
+        return store.create(almost, ["human", "human"]), game
+
+
+def test_the_end_reaches_every_page_and_stays_after_the_host_stops(tmp_path):
+    db = tmp_path / "games.sqlite"
+    game_id, finished = one_move_from_the_end(db)
+    winner = ("red", "blue")[finished.winners()[0]]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tablelight", "resume", str(game_id), "--board", "none", "--view", "web", "--web-port", "0",
+         "--db", str(db)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
+    out: list[str] = []
+    threading.Thread(target=lambda: [out.append(line) for line in process.stdout], daemon=True).start()  # type: ignore[union-attr]
+    text = lambda: "".join(out)  # noqa: E731
+    try:
+        wait_for(lambda: len(re.findall(r"join (http://\S+)", text())) >= 2, timeout=30)
+        links = re.findall(r"join (http://\S+)", text())
+        shared_url = re.search(r"board page for everyone: (\S+)", text()).group(1)
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+            try:
+                phones = [browser.new_context(**PHONE).new_page() for _ in range(2)]
+                for page, link in zip(phones, links):
+                    page.goto(link)
+                    page.locator("#prompt", has_text="press").or_(page.locator("#prompt", has_text="turn")).first.wait_for()
+                shared = browser.new_context(**PHONE).new_page()
+                shared.goto(shared_url)
+                shared.locator("#log li").first.wait_for()
+                # every page has the rules guide, folded
+                for page in (*phones, shared):
+                    page.locator("#guide summary", has_text="How to play").wait_for()
+                shared.locator("#guide summary").click()
+                assert "Conquer" in shared.locator("#guide").inner_text()
+                # seat 1 makes the last conquest from its phone
+                phones[1].locator("#choices .choice").first.click()
+                for page in (*phones, shared):
+                    panel = page.locator("#gameover")
+                    panel.wait_for(timeout=10000)
+                    shown = panel.inner_text()
+                    assert "game over" in shown.lower() and f"{winner} wins" in shown
+                    for seat, colour in enumerate(("red", "blue")):
+                        assert f"{colour}: {finished.scores()[seat]} points" in shown
+                assert phones[1].locator("#choices .choice").count() == 0 and phones[1].locator("#now").is_hidden()
+                wait_for(lambda: f"game over: {winner} wins" in text() and "keeps serving them" in text(), timeout=10)
+                assert process.poll() is None  # the host still serves the pages after the end
+                shot = tmp_path / "game-over.png"
+                phones[0].screenshot(path=str(shot))
+                assert shot.read_bytes().startswith(b"\x89PNG")
+                keep_screenshot(shot, "game-over.png")
+                # the host stops: the pages keep the end and say so
+                process.terminate()
+                process.wait(10)
+                for page in (*phones, shared):
+                    page.locator("#away", has_text="The game is over; the host has stopped").wait_for(timeout=15000)
+                    assert "reconnecting" not in page.locator("#away").inner_text()
+                    assert f"{winner} wins" in page.locator("#gameover").inner_text()
+            finally:
+                browser.close()
+    finally:
+        if process.poll() is None:
+            process.terminate()
+            process.wait(10)
