@@ -17,6 +17,7 @@ from typing import Any
 
 from tablelight.core.errors import SetupError, TablelightError
 from tablelight.core.inputs import number_in_range
+from tablelight.table.events import GameOver
 from tablelight.table.face import Pixel, face_class, make_face
 from tablelight.table.layout import load_layout_data
 from tablelight.table.intents import HOST_PAGE, Press
@@ -25,6 +26,7 @@ from tablelight.table.seats import HUMAN, has_secrets
 from tablelight.table.service import Table
 from tablelight.table.store import GameStore
 from tablelight.table.typed import TypedInput
+from tablelight.view.terminal import result_words
 
 VIEWS = ("terminal", "web", "both", "none")
 MAX_BOT_DELAY_S = 3600
@@ -220,22 +222,18 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
             from tablelight.view.terminal import TerminalView
 
             terminal = TerminalView(layout, out, labels=face.led_labels() or None)
+            stack.callback(terminal.close)
 
         def on_message(text: str) -> None:  # public words only: Table.say keeps a seat's secrets off it
-            if terminal is not None and terminal.live:
-                terminal.message = text
-                shown = sim.pixels() if sim is not None else table.shown
-                if shown is not None:
-                    terminal.show(shown)
+            if terminal is not None:
+                terminal.note(text)
             else:
                 print(text, file=out, flush=True)
 
         def on_show(pixels: list[Pixel]) -> None:
-            if terminal is not None and sim is None:
-                terminal.show(pixels)
-
-        if terminal is not None and sim is not None:  # the terminal draws what the simulated board shows
-            sim.on_pixels(terminal.show)
+            # The table's scenes, not the board's animation frames: the screen changes only when the game does.
+            if terminal is not None:
+                terminal.show(pixels, face.led_counts())
 
         humans = HUMAN in seats
         table = Table(
@@ -250,6 +248,9 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
             on_show=on_show,
             join_hint=lambda seat: JOIN_HINT,
         )
+        if terminal is not None:
+            table.listen(lambda event: terminal.note(result_words(event.winners, event.scores, face.seat_names))
+                         if isinstance(event, GameOver) else None)
         if game_id is None:
             unstarted.append(table.game_id)  # type: ignore[arg-type]
         game_id = table.game_id
@@ -281,24 +282,25 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
             table.join_hint = web.desk.join_hint
         if humans:
             typed = TypedInput(table, layout, send=driver.handle)
-            stack.callback(read_lines(sys.stdin, typed.handle))
+            if terminal is not None and terminal.live:
+                def take_line(line: str) -> None:
+                    typed.menu_size = max(3, terminal.history_rows() - 2)  # a numbered list fits under the board
+                    typed.handle(line)
+                    terminal.typed()
+
+                stack.callback(read_lines(sys.stdin, take_line))
+            else:
+                stack.callback(read_lines(sys.stdin, typed.handle))
             table.prompt_hint = "or type it: ? lists your choices"
         store.set_settings(game_id, settings)
         unstarted.clear()  # the table runs: from here on the game is kept, whatever happens
         where = f"board {sim.port} (simulated)" if sim is not None else ("no board" if session is None else f"board {args.board}")
-        print(
-            f"game {game_id}: {game.name}, seats {', '.join(seats)}, on {where}; kept in {store.path}",
-            file=sys.stderr,
-            flush=True,
-        )
+        header = f"game {game_id}: {game.name}, seats {', '.join(seats)}, on {where}; kept in {store.path}"
         if humans:  # after the game's header line, before the first prompt
-            print(typed.help_words(), file=sys.stderr, flush=True)
+            header += "\n" + typed.help_words()
+        if terminal is not None and terminal.live:  # on a live screen it stays in the history under the board
+            terminal.note(header)
+        else:
+            print(header, file=sys.stderr, flush=True)
         await driver.run()
-        if terminal is not None and terminal.live:
-            terminal.message = game.describe_result()
-            if sim is not None:
-                await asyncio.sleep(0.2)  # let the board show the last move before the final picture
-                terminal.show(sim.pixels())
-            elif table.shown is not None:
-                terminal.show(table.shown)
     return 0
