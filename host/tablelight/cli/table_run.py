@@ -260,6 +260,7 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
         if session is not None:
             BoardPort(driver, session)
         if web_on:
+            from tablelight.web.access import KeptDevices
             from tablelight.web.host_link import host_link_path
             from tablelight.web.table_web import TableWeb
             from tablelight.web.tls import HttpsChoice
@@ -274,7 +275,9 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
                 port=args.web_port, share=args.share, title=f"game {game_id}: {game.name}", out=out, terminal=terminal,
                 host_link=args.host_link, host_file=host_link_path(store.path, game_id),
                 https=HttpsChoice.from_options(args.https, args.https_cert, args.https_key, store.path.parent),
+                kept_devices=KeptDevices.from_json(store.seat_devices(game_id)),  # phones that joined before resume
             )
+            web.access.on_devices = lambda kept: store.set_seat_devices(game_id, kept.to_json())
             if sim is not None:
                 sim.on_pixels(lambda pixels: web.desk.pulse.beat())  # the pages follow the board's own animations
             await web.start()
