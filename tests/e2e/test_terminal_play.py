@@ -250,6 +250,17 @@ class PtyScreen:
         os.close(terminal)
         os.set_blocking(self.controller, False)
 
+    def resize(self, columns: int, rows: int) -> None:
+        """As a terminal window does: the pty's size changes and the program gets SIGWINCH."""
+        import fcntl
+        import struct
+        import termios
+
+        self.read()
+        fcntl.ioctl(self.controller, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        self.screen.resize(rows, columns)
+        self.process.send_signal(signal.SIGWINCH)
+
     def read(self) -> int:
         """Feed what the program wrote so far to the emulator; returns how many bytes that was."""
         total = 0
@@ -307,6 +318,10 @@ def test_the_terminal_screen_keeps_typed_text_history_and_stays_still_when_idle(
         term.type("\n")
         term.wait_for("'zz' names nothing here")
         assert len(screen) == 24 and screen[0].strip()  # the board's top row is still on the screen
+        # A resized terminal is drawn anew at its size: the prompt moves to the new bottom row.
+        term.resize(100, 30)
+        wait_for(lambda: time.sleep(0.05) or term.text().split("\n")[-1].startswith("> "), timeout=10)
+        assert "'zz' names nothing here" in term.text()
     finally:
         term.close()
 

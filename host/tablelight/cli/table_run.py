@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import signal
 import sys
 from contextlib import AsyncExitStack
 from pathlib import Path
@@ -223,6 +224,9 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
 
             terminal = TerminalView(layout, out, labels=face.led_labels() or None)
             stack.callback(terminal.close)
+            if terminal.live and hasattr(signal, "SIGWINCH"):  # a resized terminal is drawn anew at its new size
+                asyncio.get_running_loop().add_signal_handler(signal.SIGWINCH, terminal.render)
+                stack.callback(asyncio.get_running_loop().remove_signal_handler, signal.SIGWINCH)
 
         def on_message(text: str) -> None:  # public words only: Table.say keeps a seat's secrets off it
             if terminal is not None:

@@ -410,6 +410,7 @@ class TerminalView:
                 except Exception:  # the board went away: the caller reports that
                     pass
                 stop.wait(interval)
+            self.close()
 
         thread = threading.Thread(target=loop, name="terminal-view", daemon=True)
         thread.start()
