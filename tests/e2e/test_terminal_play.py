@@ -339,3 +339,31 @@ def test_a_finished_game_names_the_winner_by_colour(tmp_path):
         game = replay(store.export(info.id))
     names = " and ".join(("red", "blue")[seat] for seat in game.winners())
     assert found.group(1) == names
+
+
+def _faced_games() -> list[str]:
+    from tablelight.core.registry import game_entries
+
+    return sorted(name for name, entry in game_entries().items() if entry.face is not None)
+
+
+@pytest.mark.parametrize("game", _faced_games())
+def test_every_board_fits_a_24_row_terminal(tmp_path, game):
+    """The real command at 80x24: the board's top, its legend, the history and the prompt all on the screen."""
+    from tablelight.table.face import face_class
+    from tablelight.table.layout import load_layout_data
+
+    layout = load_layout_data(face_class(game).default_layout)
+    legend = [item["label"] for item in layout["drawing"]["leds"] if "label" in item]
+    term = PtyScreen(["play", game, "--board", "sim", "--seats", "bot,bot", "--bot-delay", "30", "--db", str(tmp_path / "g.sqlite")])
+    try:
+        header = term.wait_for(r"game 1: \w+, seats [\w-]+, [\w-]+").group(0)  # "bot": the game's own strongest bot
+        time.sleep(1)
+        rows = term.text().split("\n")
+        assert rows[-1].startswith("> ") and any(line.startswith("───") for line in rows), rows
+        board = rows[: next(i for i, line in enumerate(rows) if line.startswith("───"))]
+        assert board and board[0].strip(), rows
+        assert legend[-1].split()[0] in "\n".join(board), (legend[-1], rows)  # the legend's last group fits too
+        assert header in "\n".join(rows[len(board):])  # the history, under the board
+    finally:
+        term.close()
