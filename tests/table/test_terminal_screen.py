@@ -52,7 +52,7 @@ def test_every_board_fits_80_by_24_with_its_legend_the_history_and_the_prompt(na
     face = make_face(game)
     layout = load_layout_data(type(face).default_layout)
     stream = TtyText()
-    view = TerminalView(layout, stream, labels=face.led_labels(), size=(80, 24))
+    view = TerminalView(layout, stream, labels=face.led_labels(), size=(80, 24), prompt="> ")
     view.footer = "host page: open /tmp/host-page-1.html\nseat 0 (red, human): join http://127.0.0.1:8055/join?token=x or type code 1234"
     view.show(face.pixels(), face.led_counts())
     for number in range(30):
@@ -73,7 +73,7 @@ def test_the_screen_is_written_only_when_it_changes_and_typed_text_stays():
     game = Farlander(2, seed=3)
     face = make_face(game)
     stream = TtyText()
-    view = TerminalView(load_layout_data("farlander"), stream, labels=face.led_labels(), size=(80, 24))
+    view = TerminalView(load_layout_data("farlander"), stream, labels=face.led_labels(), size=(80, 24), prompt="> ")
     view.show(face.pixels(), face.led_counts())
     assert view.redraws == 1
     for _ in range(50):

@@ -220,9 +220,9 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
             session.set_brightness(args.brightness)
         terminal = None
         if view in ("terminal", "both"):
-            from tablelight.view.terminal import TerminalView
+            from tablelight.view.terminal import PROMPT, TerminalView
 
-            terminal = TerminalView(layout, out, labels=face.led_labels() or None)
+            terminal = TerminalView(layout, out, labels=face.led_labels() or None, prompt=PROMPT if HUMAN in seats else "")
             stack.callback(terminal.close)
             if terminal.live and hasattr(signal, "SIGWINCH"):  # a resized terminal is drawn anew at its new size
                 asyncio.get_running_loop().add_signal_handler(signal.SIGWINCH, terminal.render)

@@ -239,6 +239,7 @@ def _is_qr_row(line: str) -> bool:
 MIN_HISTORY_ROWS = 4
 #: How many history lines are kept (more than any screen shows).
 HISTORY_KEPT = 200
+#: The prompt `tablelight play` writes where a person types.
 PROMPT = "> "
 
 
@@ -260,6 +261,7 @@ class TerminalView:
         color: bool | None = None,
         labels: dict[int, str] | None = None,
         size: tuple[int, int] | None = None,
+        prompt: str = "",
     ) -> None:
         self.layout = layout
         self.labels = labels or {}
@@ -268,6 +270,8 @@ class TerminalView:
         self.color = self.live if color is None else color
         #: (columns, rows) to draw for; None: the terminal's own size, read at each drawing.
         self.size = size
+        #: Written at the start of the bottom row, where a person types (none when nobody types).
+        self.prompt = prompt
         #: Only used when not live: a line drawn under each picture.
         self.message = ""
         self.history: deque[str] = deque(maxlen=HISTORY_KEPT)
@@ -368,7 +372,7 @@ class TerminalView:
         out: list[str] = []
         if self._screen != (columns, rows):
             # A new screen (or a resized one): clear it, keep the last two rows scrolling, prompt at the bottom.
-            out.append(f"\033[2J\033[{rows - 1};{rows}r\033[{rows};1H{PROMPT}")
+            out.append(f"\033[2J\033[{rows - 1};{rows}r\033[{rows};1H{self.prompt}")
             self._screen = (columns, rows)
             self._rows_shown = []
         changed = [(i, line) for i, line in enumerate(wanted) if i >= len(self._rows_shown) or self._rows_shown[i] != line]
@@ -387,7 +391,7 @@ class TerminalView:
         if self.live and self._screen is not None:
             rows = self._screen[1]
             with self._lock:
-                self.stream.write(f"\033[{rows};1H\033[K{PROMPT}")
+                self.stream.write(f"\033[{rows};1H\033[K{self.prompt}")
                 self.stream.flush()
 
     def close(self) -> None:
