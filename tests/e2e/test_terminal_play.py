@@ -229,3 +229,141 @@ def test_a_game_that_cannot_start_leaves_nothing(tmp_path):
 def _no_real_board(real_board):
     if real_board:
         pytest.skip("starts its own simulated board")
+
+
+class PtyScreen:
+    """A real pty of ``columns`` x ``rows`` running ``tablelight``, read through a terminal emulator (pyte)."""
+
+    def __init__(self, args: list[str], columns: int = 80, rows: int = 24) -> None:
+        import fcntl
+        import struct
+        import termios
+
+        import pyte
+
+        self.screen = pyte.Screen(columns, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.controller, terminal = pty.openpty()
+        fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        self.process = subprocess.Popen(_cli(*args), stdin=terminal, stdout=terminal, stderr=terminal, close_fds=True,
+                                        env={**os.environ, "TERM": "xterm-256color"})
+        os.close(terminal)
+        os.set_blocking(self.controller, False)
+
+    def resize(self, columns: int, rows: int) -> None:
+        """As a terminal window does: the pty's size changes and the program gets SIGWINCH."""
+        import fcntl
+        import struct
+        import termios
+
+        self.read()
+        fcntl.ioctl(self.controller, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        self.screen.resize(rows, columns)
+        self.process.send_signal(signal.SIGWINCH)
+
+    def read(self) -> int:
+        """Feed what the program wrote so far to the emulator; returns how many bytes that was."""
+        total = 0
+        while True:
+            try:
+                chunk = os.read(self.controller, 65536)
+            except (BlockingIOError, OSError):
+                return total
+            if not chunk:
+                return total
+            total += len(chunk)
+            self.stream.feed(chunk)
+
+    def text(self) -> str:
+        self.read()
+        return "\n".join(self.screen.display)
+
+    def wait_for(self, pattern: str, timeout: float = 60) -> re.Match[str]:
+        return wait_for(lambda: time.sleep(0.05) or re.search(pattern, self.text()), timeout=timeout)
+
+    def type(self, text: str) -> None:
+        os.write(self.controller, text.encode())
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(10)
+        os.close(self.controller)
+
+
+def test_the_terminal_screen_keeps_typed_text_history_and_stays_still_when_idle(tmp_path):
+    """80x24, a person against a bot: the board, a history of moves and the line being typed at the bottom."""
+    db = str(tmp_path / "g.sqlite")
+    term = PtyScreen(["play", "farlander", "--board", "sim", "--seats", "human,bot", "--bot-delay", "2", "--db", db])
+    try:
+        term.wait_for(re.escape(HUMAN_PROMPT))
+        assert re.search(r"turn .* distribution", term.text())  # the board's legend is on the screen
+        time.sleep(0.5)
+        term.read()
+        # Idle: the person has not typed, the bot waits: nothing is written for 10 s (it was ~10 redraws a second).
+        time.sleep(10)
+        assert term.read() == 0
+        term.type("?\n")
+        place = term.wait_for(r"1\. places a unit in (\w\d)").group(1)
+        term.type("1\n")
+        term.wait_for(rf"seat 0 \(red, human\): places a unit in {place}")
+        term.type("zz")  # typing while the bot thinks: the bot's move must not wipe it
+        bot = term.wait_for(r"seat 1 \(blue, \w+\): places a unit in (\w\d)").group(1)
+        screen = term.text().split("\n")
+        assert screen[-1].rstrip() == "> zz", screen
+        assert (term.screen.cursor.y, term.screen.cursor.x) == (23, 4)
+        history = "\n".join(screen)
+        assert f"places a unit in {place}" in history and f"places a unit in {bot}" in history  # both moves, not only the last
+        assert re.search(rf"{place}¹", history)  # a unit count drawn as a digit on the board
+        term.type("\n")
+        term.wait_for("'zz' names nothing here")
+        assert len(screen) == 24 and screen[0].strip()  # the board's top row is still on the screen
+        # A resized terminal is drawn anew at its size: the prompt moves to the new bottom row.
+        term.resize(100, 30)
+        wait_for(lambda: time.sleep(0.05) or term.text().split("\n")[-1].startswith("> "), timeout=10)
+        assert "'zz' names nothing here" in term.text()
+    finally:
+        term.close()
+
+
+def test_a_finished_game_names_the_winner_by_colour(tmp_path):
+    db = str(tmp_path / "g.sqlite")
+    term = PtyScreen(["play", "farlander", "--board", "sim", "--seats", "random,random", "--db", db])
+    try:
+        found = term.wait_for(r"(red|blue|red and blue) (wins|share the win) \(red \d+, blue \d+\)", timeout=300)
+        assert term.process.wait(30) == 0
+    finally:
+        term.close()
+    with GameStore(db) as store:
+        (info,) = store.games()
+        game = replay(store.export(info.id))
+    names = " and ".join(("red", "blue")[seat] for seat in game.winners())
+    assert found.group(1) == names
+
+
+def _faced_games() -> list[str]:
+    from tablelight.core.registry import game_entries
+
+    return sorted(name for name, entry in game_entries().items() if entry.face is not None)
+
+
+@pytest.mark.parametrize("game", _faced_games())
+def test_every_board_fits_a_24_row_terminal(tmp_path, game):
+    """The real command at 80x24: the board's top, its legend, the history and the prompt all on the screen."""
+    from tablelight.table.face import face_class
+    from tablelight.table.layout import load_layout_data
+
+    layout = load_layout_data(face_class(game).default_layout)
+    legend = [item["label"] for item in layout["drawing"]["leds"] if "label" in item]
+    term = PtyScreen(["play", game, "--board", "sim", "--seats", "bot,bot", "--bot-delay", "30", "--db", str(tmp_path / "g.sqlite")])
+    try:
+        header = term.wait_for(r"game 1: \w+, seats [\w-]+, [\w-]+").group(0)  # "bot": the game's own strongest bot
+        time.sleep(1)
+        rows = term.text().split("\n")
+        assert any(line.startswith("───") for line in rows), rows
+        board = rows[: next(i for i, line in enumerate(rows) if line.startswith("───"))]
+        assert board and board[0].strip(), rows
+        assert legend[-1].split()[0] in "\n".join(board), (legend[-1], rows)  # the legend's last group fits too
+        assert header in "\n".join(rows[len(board):])  # the history, under the board
+    finally:
+        term.close()

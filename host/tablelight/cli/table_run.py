@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import signal
 import sys
 from contextlib import AsyncExitStack
 from pathlib import Path
@@ -26,6 +27,7 @@ from tablelight.table.seats import HUMAN, has_secrets
 from tablelight.table.service import Table
 from tablelight.table.store import GameStore
 from tablelight.table.typed import TypedInput
+from tablelight.view.terminal import result_words
 
 VIEWS = ("terminal", "web", "both", "none")
 MAX_BOT_DELAY_S = 3600
@@ -246,22 +248,25 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
             session.set_brightness(args.brightness)
         terminal = None
         if view in ("terminal", "both"):
-            from tablelight.view.terminal import TerminalView
+            from tablelight.view.terminal import PROMPT, TerminalView
 
-            terminal = TerminalView(layout, out, labels=face.led_labels() or None)
+            terminal = TerminalView(layout, out, labels=face.led_labels() or None, prompt=PROMPT if HUMAN in seats else "")
+            stack.callback(terminal.close)
+            if terminal.live and hasattr(signal, "SIGWINCH"):  # a resized terminal is drawn anew at its new size
+                asyncio.get_running_loop().add_signal_handler(signal.SIGWINCH, terminal.render)
+                stack.callback(asyncio.get_running_loop().remove_signal_handler, signal.SIGWINCH)
 
         def on_message(text: str) -> None:  # public words only: Table.say keeps a seat's secrets off it
             text = printable(text, lines=True)  # names from files (a map's ids) never drive the terminal
-            if terminal is not None and terminal.live:
-                terminal.message = text
-                if table.shown is not None:
-                    terminal.show(table.shown)
+            if terminal is not None:
+                terminal.note(text)
             else:
                 print(text, file=out, flush=True)
 
-        def on_show(pixels: list[Pixel]) -> None:  # the scene the table sent, drawn once per change
+        def on_show(pixels: list[Pixel]) -> None:
+            # The table's scenes, not the board's animation frames: the screen changes only when the game does.
             if terminal is not None:
-                terminal.show(pixels)
+                terminal.show(pixels, face.led_counts())
 
         humans = HUMAN in seats
         table = Table(
@@ -276,6 +281,9 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
             on_show=on_show,
             join_hint=lambda seat: JOIN_HINT,
         )
+        if terminal is not None and terminal.live:
+            table.listen(lambda event: terminal.note(result_words(event.winners, event.scores, face.seat_names))
+                         if isinstance(event, ev.GameOver) else None)
         if game_id is None:
             unstarted.append(table.game_id)  # type: ignore[arg-type]
         game_id = table.game_id
@@ -285,6 +293,7 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
         if session is not None:
             BoardPort(driver, session)
         if web_on:
+            from tablelight.web.access import KeptDevices
             from tablelight.web.host_link import host_link_path
             from tablelight.web.table_web import TableWeb
             from tablelight.web.tls import HttpsChoice
@@ -299,7 +308,9 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
                 port=args.web_port, share=args.share, title=f"game {game_id}: {game.name}", out=out, terminal=terminal,
                 host_link=args.host_link, host_file=host_link_path(store.path, game_id),
                 https=HttpsChoice.from_options(args.https, args.https_cert, args.https_key, store.path.parent),
+                kept_devices=KeptDevices.from_json(store.seat_devices(game_id)),  # phones that joined before resume
             )
+            web.access.on_devices = lambda kept: store.set_seat_devices(game_id, kept.to_json())
             if sim is not None:  # the pages follow the board's own animations, at most one picture a frame
                 sim.on_pixels(frame_pacer(web.desk.pulse.beat))
             await web.start()
@@ -309,28 +320,30 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
             # what the terminal answers a typed line (its list, the guide) is for the terminal alone
             table.listen(lambda e: on_message(e.text) if isinstance(e, ev.Told) and e.kind == ev.TERMINAL else None)
             typed = TypedInput(table, layout, send=driver.handle)
-            stack.callback(read_lines(sys.stdin, typed.handle))
+            if terminal is not None and terminal.live:
+                def take_line(line: str) -> None:
+                    typed.menu_size = max(3, terminal.history_rows() - 2)  # a numbered list fits under the board
+                    typed.handle(line)
+                    terminal.typed()
+
+                stack.callback(read_lines(sys.stdin, take_line))
+            else:
+                stack.callback(read_lines(sys.stdin, typed.handle))
             table.prompt_hint = "or type it: ? lists your choices, help shows the rules"
         store.set_settings(game_id, settings)
         unstarted.clear()  # the table runs: from here on the game is kept, whatever happens
         where = f"board {sim.port} (simulated)" if sim is not None else ("no board" if session is None else f"board {args.board}")
-        print(
-            f"game {game_id}: {game.name}, seats {', '.join(seats)}, on {where}; kept in {store.path}",
-            file=sys.stderr,
-            flush=True,
-        )
+        header = f"game {game_id}: {game.name}, seats {', '.join(seats)}, on {where}; kept in {store.path}"
         if humans:  # after the game's header line, before the first prompt
-            print(typed.help_words(), file=sys.stderr, flush=True)
+            header += "\n" + typed.help_words()
+        if terminal is not None and terminal.live:  # on a live screen it stays in the history under the board
+            terminal.note(header)
+        else:
+            print(header, file=sys.stderr, flush=True)
         await driver.run()
-        if terminal is not None and terminal.live:
-            terminal.message = result_text(game, face).splitlines()[0]  # "game over: red wins"; the scores follow
-            if sim is not None:
-                await asyncio.sleep(0.2)  # let the board show the last move before the final picture
-                terminal.show(sim.pixels())
-            elif table.shown is not None:
-                terminal.show(table.shown)
         if game.is_over():
-            print(result_text(game, face), file=out, flush=True)
+            if terminal is None or not terminal.live:  # a live screen has the result in its history already
+                print(result_text(game, face), file=out, flush=True)
             if web_on and humans:  # the phones are sent the end and keep it; the host stays a while for late ones
                 print(f"the pages show the result: the host keeps serving them for {KEEP_SERVING_S // 60} minutes "
                       "(Ctrl-C stops it now)", file=sys.stderr, flush=True)

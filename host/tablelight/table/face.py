@@ -266,6 +266,11 @@ class GameFace(ABC):
         """LED -> the name of the place it lights, for the terminal drawing (none: unlabelled)."""
         return {}
 
+    def led_counts(self) -> dict[int, int]:
+        """LED -> a number the board shows only as brightness (Farlander's units), public like
+        :meth:`pixels`: the terminal drawing writes it as digits (none by default)."""
+        return {}
+
     def place_labels(self) -> dict[int, str]:
         """LED -> the name actions and messages use for the place it lights, for the seat pages'
         board picture (which has room for more names than the terminal). Default: :meth:`led_labels`."""

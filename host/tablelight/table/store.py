@@ -64,6 +64,9 @@ CREATE TABLE IF NOT EXISTS log (
 #: The tables a store has: those of the schema (sqlite_sequence comes with AUTOINCREMENT).
 _TABLES = set(re.findall(r"CREATE TABLE IF NOT EXISTS (\w+)", _SCHEMA)) | {"sqlite_sequence"}
 
+#: The settings' entry holding the seats' devices (:meth:`GameStore.set_seat_devices`).
+SEAT_DEVICES = "seat_devices"
+
 PLAYING = "playing"
 OVER = "over"
 #: The status ``tablelight games`` shows for a row it cannot read (the others are still listed).
@@ -268,13 +271,35 @@ class GameStore:
         return [game_info(row) for row in rows]
 
     def set_settings(self, game_id: int, settings: dict[str, Any]) -> None:
-        """Keep how game ``game_id`` is played (JSON values: board, view, bot delay...) for resuming it."""
+        """Keep how game ``game_id`` is played (JSON values: board, view, bot delay...) for resuming it.
+
+        The seats' devices kept with it (:meth:`set_seat_devices`) stay unless ``settings`` names them."""
         self._row(game_id)
+        if SEAT_DEVICES not in settings:
+            kept = self._stored_settings(game_id).get(SEAT_DEVICES)
+            if kept is not None:
+                settings = {**settings, SEAT_DEVICES: kept}
         with self._transaction() as db:
             db.execute(
                 "INSERT OR REPLACE INTO settings (game_id, settings) VALUES (?, ?)",
                 (game_id, json.dumps(settings, separators=(",", ":"))),
             )
+
+    def set_seat_devices(self, game_id: int, devices: dict[str, Any]) -> None:
+        """Keep which devices hold game ``game_id``'s seats, as JSON (the web pages' table name and a
+        digest of each device's token, never the token: :class:`tablelight.web.access.KeptDevices`),
+        so a phone that joined is still placed after ``tablelight resume``."""
+        self.set_settings(game_id, {**self._stored_settings(game_id), SEAT_DEVICES: devices})
+
+    def seat_devices(self, game_id: int) -> Any:
+        """What :meth:`set_seat_devices` kept for game ``game_id`` (None: nothing kept)."""
+        return self.settings(game_id).get(SEAT_DEVICES)
+
+    def _stored_settings(self, game_id: int) -> dict[str, Any]:
+        try:
+            return self.settings(game_id)
+        except StoreError:  # damaged settings are replaced, as a flag given to resume replaces them
+            return {}
 
     def settings(self, game_id: int) -> dict[str, Any]:
         """How game ``game_id`` was played ({} for a game stored without them)."""

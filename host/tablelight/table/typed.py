@@ -4,7 +4,9 @@ A line typed for the seat to act is one of:
 
 * a place name as the terminal drawing labels it (Farlander: a territory id such as ``c2``),
   or a name of a board key (``confirm``, ``cancel``, a button's label) or ``key N``: the same
-  key presses the board would send. Several may be given on one line (``c2 b1 b1 confirm``);
+  key presses the board would send. Several may be given on one line (``c2 b1 b1 confirm``):
+  they are pressed in order while the seat is still to act; when a press is refused, or the
+  seat's turn ends with keys left over, those are not pressed and the seat is told which;
 * ``?`` (or ``list``, ``menu``): a numbered list of the seat's legal actions in words
   (:meth:`GameFace.describe_action`), ``? WORD`` only those whose words hold ``WORD``. In a game
   whose choices name the seat's hidden cards the list is on the seat's own page only;
@@ -64,6 +66,8 @@ class TypedInput:
         #: The last numbered list shown, and the game's log length it was made for.
         self.menu: list[Action] = []
         self.menu_at = -1
+        #: At most this many choices in one numbered list (a small screen shows fewer).
+        self.menu_size = MENU_SIZE
 
     def help_words(self) -> str:
         named = sorted(self.table.face.place_keys())
@@ -94,22 +98,38 @@ class TypedInput:
         if text.isdigit():
             self.choose(seat, int(text))
             return
-        keys = self.parse_keys(text)
-        if isinstance(keys, str):
-            self.tell(keys, seat)
+        named = self.named_keys(text)
+        if isinstance(named, str):
+            self.tell(named, seat)
             return
-        for key in keys:
-            if not self.send(Press(key, TERMINAL)).done and table.game.current_seat() != seat:
-                return  # the rest of the line was meant for a turn that is over
+        parts = [word for _, word in named]
+        for index, (key, _) in enumerate(named):
+            answer = self.send(Press(key, TERMINAL))
+            rest = parts[index + 1:]
+            if not rest:
+                return
+            if not answer.done:  # the table said why; the keys after it were meant to follow it
+                self.tell(f"not pressed: {' '.join(rest)}", seat)
+                return
+            now = table.game.current_seat()
+            if now != seat:
+                whose = "the game is over" if now is None else f"it is {table.seat_label(now)}'s turn now"
+                self.tell(f"your move was taken; not pressed: {' '.join(rest)} ({whose}: one move per turn)", seat)
+                return
 
     def parse_keys(self, text: str) -> list[int] | str:
         """The keys ``text`` names, or why it names none (nothing is pressed then)."""
-        keys: list[int] = []
+        named = self.named_keys(text)
+        return named if isinstance(named, str) else [key for key, _ in named]
+
+    def named_keys(self, text: str) -> list[tuple[int, str]] | str:
+        """(key, the words naming it) for each key ``text`` names, or why it names none."""
+        keys: list[tuple[int, str]] = []
         for part in (p.strip() for p in text.split(",")):
             if not part:
                 continue
             if part in self.names:
-                keys.append(self.names[part])
+                keys.append((self.names[part], part))
                 continue
             words = part.split()
             index = 0
@@ -119,12 +139,12 @@ class TypedInput:
                     key = int(words[index + 1])
                     if not 0 <= key < self.keys:
                         return f"no key {key}: this board has keys 0-{self.keys - 1}"
-                    keys.append(key)
+                    keys.append((key, f"key {key}"))
                     index += 2
                     continue
                 if word not in self.names:
                     return f"{word!r} names nothing here: {self.help_words()}"
-                keys.append(self.names[word])
+                keys.append((self.names[word], word))
                 index += 1
         return keys
 
@@ -146,7 +166,7 @@ class TypedInput:
             self.menu = []
             self.tell(f"no choice matches {narrow!r}: type ? for all of them", seat)
             return
-        shown = choices[:MENU_SIZE]
+        shown = choices[: self.menu_size]
         self.menu = [action for action, _ in shown]
         self.menu_at = len(game.log)
         lines = [f"{number:>3}. {words}" for number, (_, words) in enumerate(shown, 1)]

@@ -8,10 +8,18 @@ token: the owner, from a private file, see :mod:`tablelight.web.host_link`) can 
 device, which revokes its token and issues a new join token and code. Tokens come from :mod:`secrets` and are compared with
 :func:`hmac.compare_digest`. Typed codes are throttled per client and for the whole table
 (:mod:`tablelight.web.throttle`); join links are not (their tokens cannot be guessed).
+
+**Across ``resume``.** A joined device keeps its token in the page's storage, under the table's
+name (:attr:`Access.table_id`). :meth:`Access.kept` gives that name and a SHA-256 digest of each
+joined device's token (never the token itself), which ``tablelight play`` keeps with the game in
+the store (:meth:`tablelight.table.store.GameStore.set_seat_devices`) each time a device joins
+or is dropped; ``resume`` hands them back (``Access(..., kept=...)``), so the same name is used
+and a phone that joined before is still placed, with no new code.
 """
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import secrets
 import threading
@@ -44,6 +52,8 @@ class SeatPass:
     device_token: str | None = None
     #: The join token this seat's device joined with (to tell a reused link from a wrong one).
     spent_token: str | None = None
+    #: The SHA-256 digest of the token of a device that joined before ``resume`` (its token is not kept).
+    device_digest: str | None = None
 
 
 def same(a: str | None, b: str | None) -> bool:
@@ -51,6 +61,39 @@ def same(a: str | None, b: str | None) -> bool:
     if not a or not b:
         return False
     return hmac.compare_digest(a.encode("utf-8"), b.encode("utf-8"))
+
+
+def token_digest(token: str) -> str:
+    """What is kept of a device token: its SHA-256 digest (the token is random: no salt needed)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class KeptDevices:
+    """What is kept of the joined devices with a stored game: the table's name in the pages'
+    storage and, per seat, the digest of its device's token."""
+
+    table_id: str
+    digests: dict[int, str]
+
+    def to_json(self) -> dict[str, object]:
+        return {"table": self.table_id, "seats": {str(seat): digest for seat, digest in sorted(self.digests.items())}}
+
+    @classmethod
+    def from_json(cls, data: object) -> KeptDevices | None:
+        """The kept devices from the store, or None when there are none or they are not as written."""
+        if not isinstance(data, dict) or not isinstance(data.get("table"), str) or not isinstance(data.get("seats"), dict):
+            return None
+        digests = {int(seat): digest for seat, digest in data["seats"].items()
+                   if isinstance(seat, str) and seat.isdigit() and isinstance(digest, str) and len(digest) == 64}
+        return cls(data["table"], digests)
+
+
+def holds(found: SeatPass, token: str | None) -> bool:
+    """True when ``token`` is the token of the device holding ``found``'s seat (joined now, or before resume)."""
+    if found.device_token is not None:
+        return same(token, found.device_token)
+    return bool(token) and same(token_digest(token or ""), found.device_digest)
 
 
 def new_code() -> str:
@@ -67,14 +110,34 @@ class Access:
 
     def __init__(
         self, seats: Iterable[int], on_issue: Callable[[SeatPass], None] | None = None, *, throttle: CodeThrottle | None = None,
+        kept: KeptDevices | None = None,
     ) -> None:
         self.host_token = secrets.token_urlsafe(24)
         self.on_issue = on_issue
         self.throttle = throttle if throttle is not None else CodeThrottle()
+        #: Names this table in the pages' storage (kept across ``resume``, see the module docstring).
+        self.table_id = kept.table_id if kept is not None else secrets.token_hex(6)
+        #: Called with :meth:`kept` whenever a device joins or is dropped (the store keeps it).
+        self.on_devices: Callable[[KeptDevices], None] | None = None
         self._lock = threading.Lock()
         self._passes: dict[int, SeatPass] = {}
         for seat in seats:
-            self._passes[seat] = SeatPass(seat, secrets.token_urlsafe(24), new_code())
+            digest = kept.digests.get(seat) if kept is not None else None
+            if digest is not None:  # its device joined before resume: still placed, no code to join with
+                self._passes[seat] = SeatPass(seat, None, None, device_digest=digest)
+            else:
+                self._passes[seat] = SeatPass(seat, secrets.token_urlsafe(24), new_code())
+
+    def kept(self) -> KeptDevices:
+        """The table's name and the digests of the joined devices' tokens (see the module docstring)."""
+        with self._lock:
+            digests = {seat: token_digest(found.device_token) if found.device_token else found.device_digest
+                       for seat, found in self._passes.items() if found.device_token or found.device_digest}
+        return KeptDevices(self.table_id, {seat: digest for seat, digest in digests.items() if digest})
+
+    def _devices_changed(self) -> None:
+        if self.on_devices is not None:
+            self.on_devices(self.kept())
 
     @property
     def seats(self) -> list[int]:
@@ -83,12 +146,12 @@ class Access:
     def pass_of(self, seat: int) -> SeatPass:
         with self._lock:
             found = self._passes[seat]
-            return SeatPass(found.seat, found.join_token, found.code, found.device_token)
+            return SeatPass(found.seat, found.join_token, found.code, found.device_token, device_digest=found.device_digest)
 
     def joined(self, seat: int) -> bool:
         with self._lock:
             found = self._passes.get(seat)
-            return found is not None and found.device_token is not None
+            return found is not None and (found.device_token is not None or found.device_digest is not None)
 
     def is_host(self, token: str | None) -> bool:
         return same(token, self.host_token)
@@ -99,21 +162,25 @@ class Access:
         if self.is_host(token):
             return True
         with self._lock:
-            devices = [found.device_token for found in self._passes.values()]
-        return any(same(token, device) for device in devices)
+            passes = list(self._passes.values())
+        return any(holds(found, token) for found in passes)
 
     def is_seat(self, seat: int, token: str | None) -> bool:
         """True when ``token`` is the device token of ``seat`` (a human seat whose device joined)."""
         with self._lock:
             found = self._passes.get(seat)
-            device = found.device_token if found is not None else None
-        return same(token, device)
+        return found is not None and holds(found, token)
 
     def join(self, *, token: str | None = None, code: str | None = None, client: str | None = None) -> tuple[int, str]:
         """Spend a join token or code: (seat, the device's new token). :class:`JoinRefused` otherwise.
 
         ``client`` is the remote address: a code from a client that must wait is refused unchecked.
         """
+        seat, device = self._join(token, code, client)
+        self._devices_changed()
+        return seat, device
+
+    def _join(self, token: str | None, code: str | None, client: str | None) -> tuple[int, str]:
         with self._lock:
             if token:
                 for found in self._passes.values():
@@ -143,6 +210,7 @@ class Access:
         found.device_token = secrets.token_urlsafe(24)
         found.spent_token = found.join_token
         found.join_token = found.code = None
+        found.device_digest = None
         return found.device_token
 
     def drop(self, seat: int) -> SeatPass:
@@ -153,6 +221,7 @@ class Access:
             fresh = SeatPass(seat, secrets.token_urlsafe(24), new_code())
             self._passes[seat] = fresh
             issued = SeatPass(seat, fresh.join_token, fresh.code)
+        self._devices_changed()
         if self.on_issue is not None:
             self.on_issue(issued)
         return issued

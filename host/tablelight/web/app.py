@@ -75,7 +75,8 @@ class BoardFeed:
 def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | None = None, base_url: Callable[[], str] = lambda: "") -> Starlette:
     """The app for ``board``; with ``desk`` and ``access`` also the seats' pages."""
     templates = Jinja2Templates(directory=str(HERE / "templates"))
-    table_id = secrets.token_hex(6)  # names this server run in the pages' storage
+    # names this table in the pages' storage: kept across resume with the seats' devices (web.access)
+    table_id = access.table_id if access is not None else secrets.token_hex(6)
     labelled_svg = svg(board.layout, board.labels)
     title = board.title or f"{board.layout['id']} board"
     keys = int(board.layout["keys"])
@@ -170,7 +171,7 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
             seats.append({
                 "seat": seat,
                 "label": desk.table.seat_label(seat) if desk is not None else f"seat {seat}",
-                "joined": found.device_token is not None,
+                "joined": access.joined(seat),  # a device joined now, or before resume
                 "link": link,
                 "code": found.code,
                 "qr": segno.make(link).svg_inline(scale=3) if link else None,

@@ -4,6 +4,8 @@
 
 * the ``Host`` header must be one of the addresses the server bound and advertised, with
   its port (a page on another site that rebinds its DNS name to us is refused);
+* a request the browser marks ``Sec-Fetch-Site: cross-site`` is refused unless it opens a whole
+  page (:func:`opens_a_page`: the host page's file redirects to its address from ``file://``);
 * a request that changes something (any method but GET and HEAD) and every WebSocket must
   come from one of our own origins (``Origin`` present and ours); such requests must
   also be ``application/json``, which a cross-site form cannot send without a preflight
@@ -148,7 +150,7 @@ class Guard:
         host = (header(scope, b"host") or "").lower()
         if host not in self.hosts:
             return 421, "unknown Host: use the address the table printed"
-        if header(scope, b"sec-fetch-site") == "cross-site":
+        if header(scope, b"sec-fetch-site") == "cross-site" and not opens_a_page(scope):
             return 403, "cross-site requests are refused"
         origin = header(scope, b"origin")
         if origin is not None and origin.lower() not in self.origins:
@@ -162,6 +164,19 @@ class Guard:
             if kind != "application/json":
                 return 415, "send JSON (Content-Type: application/json)"
         return None
+
+
+def opens_a_page(scope: Scope) -> bool:
+    """A browser opening one of our pages as a whole (a link followed, or the host page's file
+    redirecting to its address: a file's page is another site to the browser). Such a GET changes
+    nothing and shows nothing to the site it came from; a part of a page (an image, a script, a
+    fetch) or a frame from elsewhere stays refused."""
+    return (
+        scope["type"] == "http"
+        and scope["method"] in SAFE_METHODS
+        and header(scope, b"sec-fetch-mode") == "navigate"
+        and header(scope, b"sec-fetch-dest") == "document"
+    )
 
 
 def tokens_of(scope: Scope) -> list[str]:

@@ -18,7 +18,7 @@ from typing import Any, TextIO
 from tablelight.core.errors import SetupError
 from tablelight.table.service import HUMAN, Table
 from tablelight.web.board_view import WebView
-from tablelight.web.access import Access, SeatPass
+from tablelight.web.access import Access, KeptDevices, SeatPass
 from tablelight.web.desk import Desk
 from tablelight.web.host_link import HOST_LINK_CHOICES, host_page_html, remove_quietly, write_private
 from tablelight.web.server import IDLE_TIMEOUT
@@ -47,6 +47,7 @@ class TableWeb:
         host_link: str = "file",
         host_file: Path | None = None,
         https: HttpsChoice | None = None,
+        kept_devices: KeptDevices | None = None,
     ) -> None:
         if host_link not in HOST_LINK_CHOICES:
             raise SetupError(f"--host-link takes {' or '.join(HOST_LINK_CHOICES)}, not {host_link!r}")
@@ -56,7 +57,7 @@ class TableWeb:
         self.out = out or sys.stdout
         self.terminal = terminal
         humans = [seat for seat, kind in enumerate(table.seats) if kind == HUMAN]
-        self.access = Access(humans, on_issue=self._issued)
+        self.access = Access(humans, on_issue=self._issued, kept=kept_devices)  # kept: joined before resume
         self.desk = Desk(table, joined=self.access.joined, send=send)
         self.desk.on_change.append(self._refresh_footer)
         self.view = WebView(

@@ -489,6 +489,11 @@ class FarlanderFace(GameFace):
         """LED -> territory id, one LED per territory: how the terminal drawing names the places."""
         return {leds[0]: self.game.ids[t] for t, leds in enumerate(territory_leds(self.game, self.layout)) if leds}
 
+    def led_counts(self) -> dict[int, int]:
+        """LED -> units, on the LED that carries the territory's name: the terminal writes them as digits."""
+        leds = territory_leds(self.game, self.layout)
+        return {leds[t][0]: units for t, units in enumerate(self.game.units) if leds[t] and units > 0}
+
     def flash_for(self, action: Action) -> list[int]:
         tid = action.get("territory") or action.get("target")
         index = self.game.index.get(tid) if isinstance(tid, str) else None
