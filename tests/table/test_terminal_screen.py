@@ -14,6 +14,7 @@ from tablelight.core.registry import game_entries
 from tablelight.games.farlander.engine import Farlander
 from tablelight.table.face import make_face
 from tablelight.table.layout import load_layout_data
+from tablelight.table import events as ev
 from tablelight.table.service import Table
 from tablelight.table.typed import TypedInput
 from tablelight.view.colors import display_color, text_on
@@ -88,13 +89,21 @@ def test_the_screen_is_written_only_when_it_changes_and_typed_text_stays():
     assert any("places a unit in f3" in line for line in screen.display)
 
 
+def terminal_answers(table: Table) -> list[str]:
+    """What the terminal answers typed lines (Told events of kind ``terminal``), as they come."""
+    answers: list[str] = []
+    table.listen(lambda event: answers.append(event.text) if isinstance(event, ev.Told) and event.kind == ev.TERMINAL else None)
+    return answers
+
+
 def test_a_long_numbered_list_is_cut_to_the_rows_the_screen_has(fake_board):
     game = Farlander(2, seed=3)
     table = Table(game, ["human", "human"], board=fake_board)
+    answers = terminal_answers(table)
     typed = TypedInput(table, load_layout_data("farlander"))
     typed.menu_size = 5
     typed.handle("?")
-    menu = table.messages[-1].splitlines()
+    menu = answers[-1].splitlines()
     assert len(menu) == 1 + 5 + 1 and "more: type ? and a word" in menu[-1]
 
 
@@ -130,8 +139,9 @@ def test_several_moves_on_one_line_say_what_was_not_pressed(fake_board):
         if game.current_seat() == 0:
             break
     table = Table(game, ["human", "random"], board=fake_board)
+    answers = terminal_answers(table)
     typed = TypedInput(table, load_layout_data("farlander"))
     first, second = (game.ids[t] for t in game.placements(0)[:2])
     typed.handle(f"{first} {second}")
     assert [e["action"] for e in game.log if "action" in e] == [{"type": "place", "territory": first}]
-    assert f"not pressed: {second}" in table.messages[-1] and "seat 1 (blue, random)'s turn" in table.messages[-1]
+    assert f"not pressed: {second}" in answers[-1] and "seat 1 (blue, random)'s turn" in answers[-1]

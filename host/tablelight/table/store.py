@@ -32,6 +32,8 @@ from tablelight.core.record import replay
 
 DB_ENV = "TABLELIGHT_DB"
 SCHEMA_VERSION = 1
+#: How long opening waits for another process that holds a new store (creating it) before it says so.
+LOCKED_WAIT_S = 10.0
 #: ``PRAGMA application_id`` of a tablelight store ("TLGS"): another program's SQLite file is told
 #: apart before anything is written (stores made before it have 0 and are stamped when opened).
 APPLICATION_ID = 0x544C4753
@@ -136,6 +138,17 @@ class GameStore:
 
     def __init__(self, path: str | Path | None = None) -> None:
         self.path = Path(path) if path is not None else default_path()
+        give_up_at = time.monotonic() + LOCKED_WAIT_S
+        while True:
+            try:
+                self._open()
+                return
+            except _Locked:
+                if time.monotonic() > give_up_at:
+                    raise StoreError(f"cannot open the game store {self.path}: another program keeps it locked") from None
+                time.sleep(0.05)  # another process is creating or converting the same new store: wait for it
+
+    def _open(self) -> None:
         try:
             create_private(self.path)
             self.db = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
@@ -154,6 +167,8 @@ class GameStore:
         except sqlite3.DatabaseError as error:
             if getattr(self, "db", None) is not None:
                 self.db.close()
+            if "locked" in str(error):
+                raise _Locked() from None
             raise StoreError(f"cannot open the game store {self.path}: {error}") from None
         except StoreError:
             self.db.close()
@@ -367,6 +382,10 @@ class GameStore:
             # The record may stop before forced skips the engine makes by itself: store them now.
             self.save(game_id, game)
         return game
+
+
+class _Locked(Exception):
+    """SQLite said the file is locked while the store was being opened: try again shortly."""
 
 
 def check_integrity(db: sqlite3.Connection, path: Path) -> None:
