@@ -76,7 +76,6 @@ def test_a_seats_page_does_not_repeat_its_prompt_as_feedback():
     table = played(game, ["random", "random"], 2)
     desk = Desk(table, join_url="http://127.0.0.1:8055/join")
     table.join_hint = desk.join_hint
-    table.prompt_hint = "or type it: ? lists your choices"  # what `play` adds for the terminal
     acting = game.current_seat()
     table.say("refused: that card does not fit there", seat=acting)
     assert desk.seat(acting)["feedback"] == "refused: that card does not fit there"
@@ -90,7 +89,6 @@ def test_the_board_pages_moves_are_moves_not_prompts_or_refusals():
     game = Farlander(2, seed=3)
     table = played(game, ["random", "random"], 4)
     desk = Desk(table)
-    table.prompt_hint = "or type it: ? lists your choices"  # what `play` adds for the terminal
     table.prompt()
     assert desk.public()["message"] == f"{table.seat_label(0)}: {table.face.prompt(0)}"  # a page is not typed at
     table.say("b2 is held by seat 1: place only into empty or own territories")

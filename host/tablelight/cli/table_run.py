@@ -277,13 +277,15 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
             game_id=game_id,
             face=face,
             bot_delay=args.bot_delay,
-            on_message=on_message,
             on_show=on_show,
             join_hint=lambda seat: JOIN_HINT,
         )
         if terminal is not None and terminal.live:
             table.listen(lambda event: terminal.note(result_words(event.winners, event.scores, face.seat_names))
                          if isinstance(event, ev.GameOver) else None)
+        #: How to type a choice, added to the prompts the shared terminal shows (pages are tapped, not typed at).
+        typing_hint = " (or type it: ? lists your choices, help shows the rules)" if humans else ""
+        table.listen(lambda e: on_message(e.text + (typing_hint if e.kind == ev.PROMPT else "")) if isinstance(e, ev.Said) else None)
         if game_id is None:
             unstarted.append(table.game_id)  # type: ignore[arg-type]
         game_id = table.game_id
@@ -329,7 +331,6 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
                 stack.callback(read_lines(sys.stdin, take_line))
             else:
                 stack.callback(read_lines(sys.stdin, typed.handle))
-            table.prompt_hint = "or type it: ? lists your choices, help shows the rules"
         store.set_settings(game_id, settings)
         unstarted.clear()  # the table runs: from here on the game is kept, whatever happens
         where = f"board {sim.port} (simulated)" if sim is not None else ("no board" if session is None else f"board {args.board}")

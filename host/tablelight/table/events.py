@@ -20,9 +20,11 @@ PROMPT, FEEDBACK, TERMINAL = "prompt", "feedback", "terminal"
 
 @dataclass(frozen=True)
 class Said:
-    """Public words for the whole table (the shared screen reads them)."""
+    """Public words for the whole table (the shared screen reads them); ``kind`` :data:`PROMPT` when
+    they say what the seat to act may do now (the terminal adds how to type it)."""
 
     text: str
+    kind: str = "feedback"
 
 
 @dataclass(frozen=True)

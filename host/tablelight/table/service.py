@@ -96,8 +96,6 @@ class Table:
         self.private_messages: dict[int, list[str]] = {seat: [] for seat in range(game.players)}
         #: Every public message given, in order (a transcript: the last one is what the table should read now).
         self.messages: list[str] = []
-        #: Added to every prompt (the terminal: how to type a choice).
-        self.prompt_hint = ""
         self.poll_interval = poll_interval
         #: LEDs flashing after a refusal -> clock time the flash ends.
         self.flashes: dict[int, float] = {}
@@ -143,7 +141,7 @@ class Table:
         self._answer.append(text)
         if seat is None or not private:
             self.messages.append(text)
-            self.emit(ev.Said(text))
+            self.emit(ev.Said(text, kind))
             return
         self.private_messages[seat].append(text)
         self.emit(ev.Told(seat, text, kind))
@@ -282,9 +280,8 @@ class Table:
         seat = self.game.current_seat()
         if seat is None or self.seats[seat] != HUMAN:
             return
-        hint = f" ({self.prompt_hint})" if self.prompt_hint else ""
         label = self.seat_label(seat)
-        self.say(f"{label}: {self.face.prompt(seat)}{hint}", seat, f"{label}: your turn, {OWN_SCREEN}", kind=ev.PROMPT)
+        self.say(f"{label}: {self.face.prompt(seat)}", seat, f"{label}: your turn, {OWN_SCREEN}", kind=ev.PROMPT)
 
     # ------------------------------------------------------------------ the clock and the board
 

@@ -141,11 +141,6 @@ class Desk:
             return f"{label}: your turn; your hand and choices are on your seat's page: join at {self.join_url} with your code"
         return f"{label}: your turn"
 
-    def _for_pages(self, text: str) -> str:
-        """``text`` without the advice the table adds for the terminal (pages are tapped, not typed at)."""
-        hint = f" ({self.table.prompt_hint})" if self.table.prompt_hint else ""
-        return text.removesuffix(hint) if hint else text
-
     def _new_public_lines(self) -> list[tuple[int, str]]:
         log = self.game.log
         if self._seen_log > len(log):  # an undo
@@ -180,7 +175,7 @@ class Desk:
             "turn": seat_now,
             "turn_line": self.turn_line(),
             # the table's last word for everyone: in a game without secrets that is what to press now
-            "message": self.turn_line() if self.secret or not table.messages or game.is_over() else self._for_pages(table.messages[-1]),
+            "message": self.turn_line() if self.secret or not table.messages or game.is_over() else table.messages[-1],
             "over": game.is_over(),
             "scores": game.scores(),
             "seats": [
