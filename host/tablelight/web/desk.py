@@ -172,6 +172,7 @@ class Desk:
             "log": self._new_public_lines(),  # the moves only: prompts and refusals are in "message"
             "board": table.board_connected(),
             "join_url": self.join_url,
+            "drawing": self.face.drawing(None),  # the game's own picture, public state only
         }
         seats = {seat: self._seat_snapshot(seat, public) for seat in self.humans}
         unchanged = {k: v for k, v in self._public.items() if k != "version"} == public and all(
@@ -216,6 +217,7 @@ class Desk:
             "seats": public["seats"],
             "over": public["over"],
             "board": public["board"],
+            "drawing": face.drawing(seat),  # as this seat may see it: its hand, where its card fits
         }
 
     def _seat_log(self, seat: int) -> list[str]:
