@@ -131,14 +131,14 @@ def draw(face: MainlandFace, seat: int | None) -> str:
             f'<rect x="{fmt(cx - cell / 2)}" y="{fmt(cy - cell / 2)}" width="{fmt(cell)}" height="{fmt(cell)}" fill="#ffffff" fill-opacity="0.01"/>'
             f'<circle cx="{fmt(cx)}" cy="{fmt(cy)}" r="{fmt(max(5.0, cell * 0.22))}" fill="#ffffff" stroke="#000" stroke-width="2"/></g>'
         )
-    y = oy + (top + side) * cell + 12
+    below = oy + (top + side) * cell + 12
     if seat is not None and 0 <= seat < game.players:
-        hand_part, y, hand_used = hand(face, seat, y, chosen)
+        hand_part, below, hand_used = hand(face, seat, below, chosen)
         body.append(hand_part)
         used.update(hand_used)
-    legend_part, y = legend(game.players, used, y)
+    legend_part, below = legend(game.players, used, below)
     body.append(legend_part)
-    return document(PAGE_WIDTH, y + 8, body, "Mainland board")
+    return document(PAGE_WIDTH, below + 8, body, "Mainland board")
 
 
 def heading(face: MainlandFace) -> str:
