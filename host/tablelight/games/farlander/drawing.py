@@ -44,7 +44,7 @@ INTERIOR_RADIUS = 0.42
 def flag(x: float, y: float) -> str:
     """The garrison mark: a small white flag on a pole, its foot at (x, y)."""
     return (
-        f'<path d="M{fmt(x)} {fmt(y)} v-16 l11 4 l-11 4" fill="{INK}" stroke="{BORDER}" stroke-width="1.5" '
+        f'<path d="M{fmt(x)} {fmt(y)} v-13 l9 3.5 l-9 3.5" fill="{INK}" stroke="{BORDER}" stroke-width="1.5" '
         'stroke-linejoin="round"/>'
     )
 
@@ -56,7 +56,7 @@ def territory_label(game: Farlander, t: int, x: float, y: float) -> str:
     held = f"{seat_letter(SEAT_NAMES[owner])}{units}" if owner != NOBODY else "-"
     parts = [text(x, y - 9, tid, 14, fill=INK), text(x, y + 9, held, 18, weight="700")]
     if game.map.territories[t].garrison:
-        parts.append(flag(x + 12 + 4 * len(tid), y - 2))
+        parts.append(flag(x + 6 + 4.2 * len(tid), y - 3))
     return "".join(parts)
 
 

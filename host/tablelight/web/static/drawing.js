@@ -23,12 +23,7 @@ const TLDrawing = (() => {
   }
   function mark() {
     if (!box) return;
-    let chosen = null;
-    box.querySelectorAll('[data-pick]').forEach(node => {
-      node.classList.toggle('picked', node.dataset.pick === picked);
-      if (node.dataset.pick === picked) chosen = node;
-    });
-    if (chosen) chosen.parentNode.appendChild(chosen);  // on top of its neighbours: its outline whole
+    box.querySelectorAll('[data-pick]').forEach(node => node.classList.toggle('picked', node.dataset.pick === picked));
   }
   function highlight(pick) { picked = pick; mark(); }
   if (box) {
