@@ -117,28 +117,27 @@ def draw(game: Farlander, seat: int | None, target: int | None = None, sources: 
         body.append(hex_borders(game))
     body.extend(interiors)
     body.append(f'<g class="labels" pointer-events="none">{"".join(labels)}</g>')
-    body.append(legend(game, bottom))
-    return document(PAGE_WIDTH, bottom + 56, body, "Farlander board")
+    key, height = legend(game, bottom)
+    body.append(key)
+    return document(PAGE_WIDTH, bottom + height + 6, body, "Farlander board")
 
 
-def legend(game: Farlander, y: float) -> str:
-    """Who is who, what the numbers mean, and the units still in hand."""
+def legend(game: Farlander, y: float) -> tuple[str, float]:
+    """Who is who (two seats a row), what ``R3`` means, the units still in hand and the garrison
+    flag: (svg, its height)."""
     parts = []
-    x = 12.0
     for s in range(game.players):
+        row, column = divmod(s, 2)
+        x, top = 12.0 + column * 172, y + row * 24
         name = SEAT_NAMES[s]
-        parts.append(f'<rect x="{fmt(x)}" y="{fmt(y + 2)}" width="16" height="16" rx="3" fill="{seat_fill(s)}" stroke="{INK}"/>')
-        in_hand = f" ({game.reserve[s]})" if game.phase == "distribution" else ""
-        label = f"{seat_letter(name)} {name}{in_hand}"
-        parts.append(text(x + 21, y + 10, label, 14, anchor="start"))
-        x += 30 + 8.5 * len(label)
-    note = "R3: red holds it with 3 units"
-    if game.phase == "distribution":
-        note += "; (n): units in hand"
-    parts.append(text(12, y + 34, note, 14, fill=DIM_INK, anchor="start"))
+        parts.append(f'<rect x="{fmt(x)}" y="{fmt(top + 2)}" width="16" height="16" rx="3" fill="{seat_fill(s)}" stroke="{INK}"/>')
+        in_hand = f": {game.reserve[s]} in hand" if game.phase == "distribution" else ""
+        parts.append(text(x + 21, top + 10, f"{seat_letter(name)} {name}{in_hand}", 14, anchor="start"))
+    top = y + 24 * ((game.players + 1) // 2) + 10
+    parts.append(text(12, top, "R3: red holds it with 3 units", 14, fill=DIM_INK, anchor="start"))
     if any(t.garrison for t in game.map.territories):
-        parts.append(flag(PAGE_WIDTH - 90, y + 42) + text(PAGE_WIDTH - 74, y + 34, "garrison", 14, fill=DIM_INK, anchor="start"))
-    return f'<g data-name="legend">{"".join(parts)}</g>'
+        parts.append(flag(PAGE_WIDTH - 86, top + 7) + text(PAGE_WIDTH - 72, top, "garrison", 14, fill=DIM_INK, anchor="start"))
+    return f'<g data-name="legend">{"".join(parts)}</g>', top + 16 - y
 
 
 def hex_shapes(game: Farlander) -> list[tuple[str, tuple[float, float]]]:
