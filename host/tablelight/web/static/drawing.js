@@ -40,10 +40,12 @@ const TLDrawing = (() => {
       return i >= 0 && same(choice.values[i], value);
     });
   }
-  // A tap's fields added to those tapped before (or alone, when no choice has both): the choices
-  // left, and the steps (labels of choice.path) they all agree on; null when none is left.
+  // A tap's fields added to those tapped before (alone when it changes one of them, another card or
+  // territory, or when no choice has both): the choices left, and the steps (labels of
+  // choice.path) they all agree on; null when none is left.
   function narrowed(choices, before, pick) {
-    let fields = {...before, ...pick};
+    const changes = Object.keys(pick).some(name => name in before && !same(before[name], pick[name]));
+    let fields = changes ? {...pick} : {...before, ...pick};
     let left = choices.filter(c => agrees(c, fields));
     if (!left.length) {
       fields = {...pick};
