@@ -164,6 +164,10 @@ def test_mainland_seat_page_draws_the_hand_and_taps_choose_card_and_spot(browser
         wanted = [a for a in game.legal_actions() if a["type"] == "place" and a["card"] == card and (a["x"], a["y"]) == (x, y)]
         wait_for(lambda: len(listed(page)) == len(wanted) and all(f"at ({x}, {y})" in c for c in listed(page)))
         page.locator("#drawing .spot.picked").wait_for()
+        # then one of the turns that fit there: one choice is left, the move to make
+        turn = wanted[-1]["rotation"]
+        page.locator(f'#drawing [data-name="{card} turned {90 * turn} degrees"]').click()
+        wait_for(lambda: listed(page) and len(listed(page)) == 1 and f"turned {90 * turn} degrees" in listed(page)[0])
         assert page.evaluate(SMALLEST_TEXT) >= 12  # the drawing grew (the card's turns): still readable
         shoot(page, tmp_path, "mainland-seat.png")
         shared = browser.new_context(**PHONE).new_page()
