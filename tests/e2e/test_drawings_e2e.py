@@ -5,7 +5,7 @@ seat joins with its code on a phone-sized page. The seat page shows the game's d
 picture with no text under 12 CSS px (font size times the SVG's scale), and the LED view folded
 under "what the board shows"; a tap on a territory (Farlander) or a card and a spot (Mainland)
 narrows the choices listed. The screenshots of the user guide are taken here
-(docs/img/farlander-seat.png, mainland-seat.png, mainland-shared.png; only with
+(docs/img/farlander-seat.png, farlander-shared.png, mainland-seat.png, mainland-shared.png; only with
 TABLELIGHT_UPDATE_SCREENSHOTS=1, see DEVELOPERS.md).
 """
 
@@ -143,6 +143,13 @@ def test_farlander_seat_page_draws_the_map_and_a_tap_picks_a_target(browser: Any
         ways = [a for a in game.legal_actions() if a["target"] == tapped]
         assert len(listed(page)) == len(ways) or page.locator("#choices .step").count() > 0
         shoot(page, tmp_path, "farlander-seat.png")
+        shared = browser.new_context(**PHONE).new_page()
+        shared.goto(web.view.public_url)
+        shared.locator("#drawing svg").wait_for()
+        assert shared.locator("#drawing [data-pick]").count() == 0  # the shared page is looked at, not tapped
+        assert shared.locator("#drawing [data-name]").count() >= len(game.ids)
+        assert shared.evaluate(SMALLEST_TEXT) >= 12
+        shoot(shared, tmp_path, "farlander-shared.png")
 
 
 def test_mainland_seat_page_draws_the_hand_and_taps_choose_card_and_spot(browser: Any, tmp_path: Path) -> None:
