@@ -91,7 +91,7 @@ def test_farlander_drawings_name_every_territory_with_its_units(actions: int) ->
         owner, units = game.owner[t], game.units[t]
         mine = [n for n in named if n.split(" ")[0] == tid]
         assert len(mine) == 1, tid
-        assert (f"{units} units" in mine[0]) if owner >= 0 else ("empty" in mine[0])
+        assert (f", {units} unit" in mine[0]) if owner >= 0 else ("empty" in mine[0])
     # everything in Farlander is public: each seat's drawing is the board with tappable territories
     for seat in range(game.players):
         assert Things(desk.seat(seat)["drawing"]).names == named
@@ -119,6 +119,15 @@ def test_farlander_a_tapped_territory_narrows_the_choices_as_the_face_expects(ac
 def test_farlander_text_is_readable_on_a_phone() -> None:
     things = Things(Desk(Table(played(Farlander(4, seed=3), 60), ["human"] * 4, board=NoBoard())).public()["drawing"])
     assert things.view_box[2] == PAGE_WIDTH and min(things.sizes) >= MIN_TEXT
+
+
+def test_farlander_a_map_without_tile_geometry_is_drawn_as_a_grid() -> None:
+    neighbours = {"x": ["y"], "y": ["x", "z"], "z": ["y"]}
+    game = Farlander(2, seed=1, setup={"map": {"territories": [{"id": t, "neighbors": n} for t, n in neighbours.items()]}})
+    game.apply(game.legal_actions()[0])
+    things = Things(seated(game)[1].public()["drawing"])
+    assert sorted(n.split(" ")[0] for n in things.names if n.split(" ")[0] in neighbours) == ["x", "y", "z"]
+    assert any(n.endswith(", 1 unit)") for n in things.names)
 
 
 # ------------------------------------------------------------------ Mainland

@@ -70,7 +70,8 @@ def pick_of(game: Farlander, tid: str) -> dict[str, Any]:
 def territory_words(game: Farlander, t: int) -> str:
     """``c2`` with what it holds, for ``data-name`` and the picture's title."""
     owner = game.owner[t]
-    held = f"{SEAT_NAMES[owner]}, {game.units[t]} units" if owner != NOBODY else "empty"
+    units = game.units[t]
+    held = f"{SEAT_NAMES[owner]}, {units} unit{'s' if units != 1 else ''}" if owner != NOBODY else "empty"
     garrison = ", garrison" if game.map.territories[t].garrison else ""
     return f"{game.ids[t]} ({held}{garrison})"
 
