@@ -194,3 +194,6 @@ def test_mainland_taps_choose_a_card_a_turn_and_a_spot() -> None:
     assert spots and all(p["rotation"] == turn["rotation"] for p in spots)  # the spots of the card turned so
     wanted = [a for a in legal if agrees(a, spots[0])]
     assert len(wanted) == 1 and narrowed_by(desk, seat, spots[0]) == wanted
+    # the card's place is framed, on this page and on the shared one (the LEDs blink those tiles too)
+    frame = f"the card goes at ({spots[0]['x']}, {spots[0]['y']})"
+    assert frame in Things(desk.seat(seat)["drawing"]).names and frame in Things(desk.public()["drawing"]).names

@@ -131,6 +131,13 @@ def draw(face: MainlandFace, seat: int | None) -> str:
             f'<rect x="{fmt(cx - cell / 2)}" y="{fmt(cy - cell / 2)}" width="{fmt(cell)}" height="{fmt(cell)}" fill="#ffffff" fill-opacity="0.01"/>'
             f'<circle cx="{fmt(cx)}" cy="{fmt(cy)}" r="{fmt(max(5.0, cell * 0.22))}" fill="#ffffff" stroke="#000" stroke-width="2"/></g>'
         )
+    if acting is not None and face.chosen() is not None and left <= face.x < left + side and top <= face.y < top + side:
+        # where the chosen card would go: the four tiles the LEDs blink, public like them
+        body.append(
+            f'<rect data-name="the card goes at ({face.x}, {face.y})" x="{fmt(ox + face.x * cell)}" y="{fmt(oy + face.y * cell)}" '
+            f'width="{fmt(2 * cell)}" height="{fmt(2 * cell)}" fill="none" stroke="#ffffff" stroke-width="3" '
+            'stroke-dasharray="6 4" pointer-events="none"/>'
+        )
     below = oy + (top + side) * cell + 12
     if seat is not None and 0 <= seat < game.players:
         hand_part, below, hand_used = hand(face, seat, below, chosen)

@@ -23,7 +23,15 @@ const TLDrawing = (() => {
   }
   function mark() {
     if (!box) return;
-    box.querySelectorAll('[data-pick]').forEach(node => node.classList.toggle('picked', node.dataset.pick === picked));
+    box.querySelectorAll('.pick-ring').forEach(node => node.remove());
+    box.querySelectorAll('[data-pick]').forEach(node => {
+      node.classList.toggle('picked', node.dataset.pick === picked);
+      if (node.dataset.pick !== picked) return;
+      const ring = node.cloneNode(true);  // its outline, drawn over its neighbours (they may overlap it)
+      ['data-pick', 'data-name', 'class'].forEach(name => ring.removeAttribute(name));
+      ring.setAttribute('class', 'pick-ring');
+      node.ownerSVGElement.appendChild(ring);
+    });
   }
   function highlight(pick) { picked = pick; mark(); }
   if (box) {
