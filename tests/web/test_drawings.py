@@ -36,6 +36,7 @@ class Things(HTMLParser):
         self.picks: list[tuple[str, dict[str, Any]]] = []  # (data-name, data-pick)
         self.sizes: list[float] = []
         self.view_box: list[float] = []
+        self.inherited: list[float | None] = [None]  # font sizes of the open elements (text inherits its group's)
         self.feed(svg)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -46,8 +47,15 @@ class Things(HTMLParser):
             self.names.append(str(found["data-name"]))
         if found.get("data-pick") is not None:
             self.picks.append((str(found.get("data-name")), json.loads(str(found["data-pick"]))))
+        own = found.get("font-size")
+        self.inherited.append(float(own) if own is not None else self.inherited[-1])
         if tag == "text":
-            self.sizes.append(float(str(found["font-size"])))
+            size = self.inherited[-1]
+            assert size is not None, "a text without a font size"
+            self.sizes.append(size)
+
+    def handle_endtag(self, tag: str) -> None:
+        self.inherited.pop()
 
 
 def played(game: Game, actions: int, seed: int = 1, only: str | None = None) -> Game:

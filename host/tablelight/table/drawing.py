@@ -86,10 +86,13 @@ def text(x: float, y: float, content: object, size: float = MIN_TEXT, *, fill: s
     )
 
 
-def document(width: float, height: float, body: Iterable[str], title: str) -> str:
-    """The whole SVG: ``width`` x ``height`` page units on the drawings' ground."""
+def document(width: float, height: float, body: Iterable[str], title: str, least_width: float | None = None) -> str:
+    """The whole SVG: ``width`` x ``height`` page units on the drawings' ground. ``least_width``: CSS
+    px it keeps at least (a drawing wider than :data:`PAGE_WIDTH` then scrolls sideways instead of
+    shrinking its text)."""
+    keep = f' style="min-width: {fmt(least_width)}px"' if least_width else ""
     return (
-        f'<svg class="game-drawing" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {fmt(width)} {fmt(height)}" '
+        f'<svg class="game-drawing"{keep} xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {fmt(width)} {fmt(height)}" '
         f'role="img" aria-label="{escape(title)}" font-family="system-ui, sans-serif">'
         f'<rect x="0" y="0" width="{fmt(width)}" height="{fmt(height)}" rx="8" fill="{GROUND}"/>'
         + "".join(body)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from tablelight.core.fields import is_action_entry
 from tablelight.games.mainland.boardfile import ITEM_CODES
 from tablelight.games.mainland.data import CARDS, ITEM_NAMES, rotated
-from tablelight.table.drawing import DIM_INK, INK, PAGE_WIDTH, document, fmt, marks, text, turn_line
+from tablelight.table.drawing import DIM_INK, INK, MIN_TEXT, PAGE_WIDTH, document, fmt, marks, text, turn_line
 
 if TYPE_CHECKING:
     from tablelight.games.mainland.face import MainlandFace
@@ -40,34 +40,52 @@ GRID = "#3b424c"
 LIMIT = "#d0d4da"
 MARGIN = 12.0
 MOST_CELL = 52.0
+#: The smallest tile (page units): a two-letter code of MIN_TEXT fits in it.
+LEAST_CELL = 26.0
 HAND_CELL = 30.0
+#: A card's four tiles, clockwise from the top-left, as (dx, dy).
+FOOTPRINT = ((0, 0), (1, 0), (1, 1), (0, 1))
 
 
 def code(item: int) -> str:
     return ITEM_CODES[ITEM_NAMES[item]]
 
 
-def tile(x: float, y: float, size: float, item: int) -> str:
-    """One tile: its landscape's colour and code."""
+def tile(x: float, y: float, size: float, item: int, *, bare: bool = False) -> str:
+    """One tile: its landscape's colour and code. ``bare``: the code's text takes its look from the
+    group around it (:data:`TILE_TEXT`), which keeps a board of many cards small."""
     name = ITEM_NAMES[item]
-    return (
-        f'<rect x="{fmt(x)}" y="{fmt(y)}" width="{fmt(size)}" height="{fmt(size)}" fill="{ITEM_FILLS[name]}"/>'
-        + text(x + size / 2, y + size / 2, code(item), max(14.0, 0.42 * size), weight="600")
-    )
+    square = f'<rect x="{fmt(x)}" y="{fmt(y)}" width="{fmt(size)}" height="{fmt(size)}" fill="{ITEM_FILLS[name]}" stroke="none"/>'
+    if bare:
+        return square + f'<text x="{fmt(x + size / 2)}" y="{fmt(y + size / 2)}">{code(item)}</text>'
+    return square + text(x + size / 2, y + size / 2, code(item), tile_text_size(size), weight="600")
+
+
+def tile_text_size(cell: float) -> float:
+    return max(MIN_TEXT, 0.42 * cell)
+
+
+#: The look of the tiles' codes, given once per card (SVG text inherits it), as text() draws it.
+TILE_TEXT = (f'font-weight="500" fill="{INK}" text-anchor="middle" dominant-baseline="central" stroke="#000000" '
+             'stroke-linejoin="round" paint-order="stroke"')
 
 
 def card_picture(x: float, y: float, cell: float, tiles: tuple[int, ...], clan: int, *, pick: dict[str, Any] | None = None,
-                 name: str | None = None, css: str = "card") -> str:
-    """A 2x2 card with its top-left tile at (x, y): tiles clockwise from the top-left, outlined in the clan's colour and pattern."""
-    spots = ((0, 0), (1, 0), (1, 1), (0, 1))
-    parts = [tile(x + dx * cell, y + dy * cell, cell, item) for (dx, dy), item in zip(spots, tiles)]
+                 name: str | None = None, css: str = "card", shown: tuple[bool, ...] = (True,) * 4) -> str:
+    """A 2x2 card with its top-left tile at (x, y): tiles clockwise from the top-left (those ``shown``:
+    not covered by a later card), outlined in the clan's colour and pattern."""
+    spots = FOOTPRINT
+    parts = [tile(x + dx * cell, y + dy * cell, cell, item, bare=True)
+             for (dx, dy), item, visible in zip(spots, tiles, shown) if visible]
     dash = f' stroke-dasharray="{CLAN_DASHES[clan]}"' if CLAN_DASHES[clan] else ""
     parts.append(
         f'<rect class="outline" x="{fmt(x + 1.5)}" y="{fmt(y + 1.5)}" width="{fmt(2 * cell - 3)}" height="{fmt(2 * cell - 3)}" '
         f'fill="none" stroke="{CLAN_FILLS[clan]}" stroke-width="3"{dash}/>'
     )
     faded = ' opacity="0.45"' if "fits-nowhere" in css else ""
-    return f'<g class="{css}"{marks(pick, name)}{faded}>{"".join(parts)}</g>'
+    size = tile_text_size(cell)
+    look = f' font-size="{fmt(size)}" stroke-width="{fmt(size / 5)}" {TILE_TEXT}'
+    return f'<g class="{css}"{marks(pick, name)}{faded}{look}>{"".join(parts)}</g>'
 
 
 def placed_cards(face: MainlandFace) -> list[tuple[int, str, int, int, int]]:
@@ -103,19 +121,28 @@ def draw(face: MainlandFace, seat: int | None) -> str:
     chosen = face.chosen() if mine else None
     spots = spot_picks(face, chosen) if chosen is not None else []
     left, top, side = crop(face, [(x + dx, y + dy) for (x, y), _ in spots for dx in (0, 1) for dy in (0, 1)])
-    cell = min(MOST_CELL, (PAGE_WIDTH - 2 * MARGIN) / side)
-    ox = (PAGE_WIDTH - side * cell) / 2 - left * cell
+    # a tile keeps room for its code at a readable size: a board too wide for the page scrolls sideways
+    cell = max(LEAST_CELL, min(MOST_CELL, (PAGE_WIDTH - 2 * MARGIN) / side))
+    width = max(PAGE_WIDTH, side * cell + 2 * MARGIN)
+    ox = (width - side * cell) / 2 - left * cell
     oy = 36.0 - top * cell
     body = [turn_line(18, None if acting is None else CLAN_FILLS[acting], heading(face))]
     used: set[int] = set()
     body.append(board_ground(face, left, top, side, cell, ox, oy))
     drawn: dict[tuple[int, int], tuple[int, int]] = {}
-    for clan, card, x, y, rotation in placed_cards(face):
+    laid = placed_cards(face)
+    last_on: dict[tuple[int, int], int] = {}  # cell -> the last card laid on it (the one whose tile shows)
+    for number, (_, _, x, y, _) in enumerate(laid):
+        for dx, dy in FOOTPRINT:
+            last_on[(x + dx, y + dy)] = number
+    for number, (clan, card, x, y, rotation) in enumerate(laid):
         tiles = rotated(CARDS[card].tiles, rotation)
-        for (dx, dy), item in zip(((0, 0), (1, 0), (1, 1), (0, 1)), tiles):
+        for (dx, dy), item in zip(FOOTPRINT, tiles):
             drawn[(x + dx, y + dy)] = (clan, item)
-        used.update(tiles)
-        body.append(card_picture(ox + x * cell, oy + y * cell, cell, tiles, clan, name=f"{CLAN_NAMES[clan]} {card} at ({x}, {y})"))
+        shown = tuple(last_on[(x + dx, y + dy)] == number for dx, dy in FOOTPRINT)
+        used.update(item for item, visible in zip(tiles, shown) if visible)
+        body.append(card_picture(ox + x * cell, oy + y * cell, cell, tiles, clan, shown=shown,
+                                 name=f"{CLAN_NAMES[clan]} {card} at ({x}, {y})"))
     cells = game.board_cells()
     for (x, y), (clan, item) in sorted(cells.items()):  # a board set up outside the log (puzzles, tests)
         if drawn.get((x, y)) != (clan, item) and left <= x < left + side and top <= y < top + side:
@@ -145,7 +172,7 @@ def draw(face: MainlandFace, seat: int | None) -> str:
         used.update(hand_used)
     legend_part, below = legend(game.players, used, below)
     body.append(legend_part)
-    return document(PAGE_WIDTH, below + 8, body, "Mainland board")
+    return document(width, below + 8, body, "Mainland board", least_width=width if width > PAGE_WIDTH else None)
 
 
 def heading(face: MainlandFace) -> str:
