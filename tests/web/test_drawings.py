@@ -157,6 +157,16 @@ def test_mainland_shared_drawing_names_every_placed_card_and_no_hand() -> None:
     assert min(things.sizes) >= MIN_TEXT
 
 
+def test_mainland_a_four_clan_board_keeps_its_codes_readable() -> None:
+    """16 tiles across do not fit a phone's page with readable codes: the drawing keeps its size
+    (the page scrolls it sideways) instead of shrinking the text."""
+    game = played(Mainland(4, seed=2), 60, only="place")
+    svg = seated(game)[1].public()["drawing"]
+    things = Things(svg)
+    assert things.view_box[2] >= 16 * 26 and f'style="min-width: {things.view_box[2]:g}px"' in svg
+    assert min(things.sizes) >= MIN_TEXT
+
+
 def test_mainland_shared_drawing_is_the_same_whatever_the_hidden_cards() -> None:
     for game, other in twins("mainland", 2, mainland_twin, 3):
         (ta, a), (tb, b) = seated(game), seated(other)
