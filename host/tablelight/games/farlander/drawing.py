@@ -1,7 +1,7 @@
 """Farlander's own picture (:meth:`FarlanderFace.drawing`): the seven hex tiles and their territories.
 
 Each territory is drawn in its owner's colour with its id, the owner's letter and its units
-(``R3``: red, 3 units), so colour is never the only sign; garrisons carry a flag; the heading
+(``R3``: red, 3 units), so colour is never the only sign; a garrison's units are boxed; the heading
 says whose turn and which phase. Everything in Farlander is public, so every seat's drawing
 shows the same board; a seat's drawing makes the territories tappable (``data-pick``: the
 fields of a placement or of a conquest's target) and marks the conquest being built.
@@ -41,22 +41,24 @@ BORDER = "#101214"
 INTERIOR_RADIUS = 0.42
 
 
-def flag(x: float, y: float) -> str:
-    """The garrison mark: a small white flag on a pole, its foot at (x, y)."""
+def fort(x: float, y: float, width: float = 36) -> str:
+    """The garrison mark: a white box around a territory's units (centred on (x, y)), taking no room
+    beside the label (a flag there met the labels of neighbours)."""
     return (
-        f'<path d="M{fmt(x)} {fmt(y)} v-13 l9 3.5 l-9 3.5" fill="{INK}" stroke="{BORDER}" stroke-width="1.5" '
-        'stroke-linejoin="round"/>'
+        f'<rect x="{fmt(x - width / 2)}" y="{fmt(y - 12)}" width="{fmt(width)}" height="24" rx="5" fill="{BORDER}" '
+        f'fill-opacity="0.35" stroke="{INK}" stroke-width="2"/>'
     )
 
 
 def territory_label(game: Farlander, t: int, x: float, y: float) -> str:
-    """The id, the garrison flag and ``R3`` (owner's letter and units) of territory ``t`` at (x, y)."""
+    """The id, ``R3`` (boxed on a garrison) (owner's letter and units) of territory ``t`` at (x, y)."""
     tid = game.ids[t]
     owner, units = game.owner[t], game.units[t]
     held = f"{seat_letter(SEAT_NAMES[owner])}{units}" if owner != NOBODY else "-"
-    parts = [text(x, y - 9, tid, 14, fill=INK), text(x, y + 9, held, 18, weight="700")]
+    parts = [text(x, y - 10, tid, 14, fill=INK)]
     if game.map.territories[t].garrison:
-        parts.append(flag(x + 6 + 4.2 * len(tid), y - 3))
+        parts.append(fort(x, y + 9))
+    parts.append(text(x, y + 9, held, 18, weight="700"))
     return "".join(parts)
 
 
@@ -125,7 +127,7 @@ def draw(game: Farlander, seat: int | None, target: int | None = None, sources: 
 
 def legend(game: Farlander, y: float) -> tuple[str, float]:
     """Who is who (two seats a row), what ``R3`` means, the units still in hand and the garrison
-    flag: (svg, its height)."""
+    box: (svg, its height)."""
     parts = []
     for s in range(game.players):
         row, column = divmod(s, 2)
@@ -134,10 +136,11 @@ def legend(game: Farlander, y: float) -> tuple[str, float]:
         parts.append(f'<rect x="{fmt(x)}" y="{fmt(top + 2)}" width="16" height="16" rx="3" fill="{seat_fill(s)}" stroke="{INK}"/>')
         in_hand = f": {game.reserve[s]} in hand" if game.phase == "distribution" else ""
         parts.append(text(x + 21, top + 10, f"{seat_letter(name)} {name}{in_hand}", 14, anchor="start"))
-    top = y + 24 * ((game.players + 1) // 2) + 10
+    top = y + 24 * ((game.players + 1) // 2) + 12
     parts.append(text(12, top, "R3: red holds it with 3 units", 14, fill=DIM_INK, anchor="start"))
     if any(t.garrison for t in game.map.territories):
-        parts.append(flag(PAGE_WIDTH - 86, top + 7) + text(PAGE_WIDTH - 72, top, "garrison", 14, fill=DIM_INK, anchor="start"))
+        parts.append(fort(PAGE_WIDTH - 108, top) + text(PAGE_WIDTH - 108, top, "R3", 16, weight="700")
+                     + text(PAGE_WIDTH - 84, top, "garrison", 14, fill=DIM_INK, anchor="start"))
     return f'<g data-name="legend">{"".join(parts)}</g>', top + 16 - y
 
 
