@@ -143,6 +143,11 @@ def test_farlander_seat_page_draws_the_map_and_a_tap_picks_a_target(browser: Any
         ways = [a for a in game.legal_actions() if a["target"] == tapped]
         assert len(listed(page)) == len(ways) or page.locator("#choices .step").count() > 0
         shoot(page, tmp_path, "farlander-seat.png")
+        # the territories are buttons for a keyboard too: Enter on another target narrows to it
+        other = next(game.ids[t] for t in game.targets(seat) if game.ids[t] != tapped)
+        page.locator(f'#drawing [data-name^="{other} ("]').focus()
+        page.keyboard.press("Enter")
+        wait_for(lambda: listed(page) and all(f"conquers {other} " in c for c in listed(page)))
         shared = browser.new_context(**PHONE).new_page()
         shared.goto(web.view.public_url)
         shared.locator("#drawing svg").wait_for()

@@ -54,10 +54,10 @@ def escape(text: object) -> str:
 def marks(pick: Mapping[str, Any] | None = None, name: str | None = None) -> str:
     """The ``data-pick`` and ``data-name`` attributes of a thing (leading space included)."""
     out = ""
-    if pick is not None:
-        out += f' data-pick="{escape(json.dumps(dict(pick), sort_keys=True))}"'
+    if pick is not None:  # a button for keyboards and screen readers too (drawing.js takes Enter)
+        out += f' data-pick="{escape(json.dumps(dict(pick), sort_keys=True))}" role="button" tabindex="0"'
     if name is not None:
-        out += f' data-name="{escape(name)}"'
+        out += f' data-name="{escape(name)}"' + (f' aria-label="{escape(name)}"' if pick is not None else "")
     return out
 
 
@@ -93,7 +93,7 @@ def document(width: float, height: float, body: Iterable[str], title: str, least
     keep = f' style="min-width: {fmt(least_width)}px"' if least_width else ""
     return (
         f'<svg class="game-drawing"{keep} xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {fmt(width)} {fmt(height)}" '
-        f'role="img" aria-label="{escape(title)}" font-family="system-ui, sans-serif">'
+        f'role="group" aria-label="{escape(title)}" font-family="system-ui, sans-serif">'
         f'<rect x="0" y="0" width="{fmt(width)}" height="{fmt(height)}" rx="8" fill="{GROUND}"/>'
         + "".join(body)
         + "</svg>"

@@ -35,9 +35,15 @@ const TLDrawing = (() => {
   }
   function highlight(pick) { picked = pick; mark(); }
   if (box) {
-    box.addEventListener('click', event => {
+    const tapped = event => {
       const node = event.target.closest('[data-pick]');
       if (node && onPick) onPick(JSON.parse(node.dataset.pick), node.dataset.pick, node.dataset.name || 'that');
+    };
+    box.addEventListener('click', tapped);
+    box.addEventListener('keydown', event => {  // a focused thing is chosen with Enter or Space, as a button
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      event.preventDefault();
+      tapped(event);
     });
   }
   function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
