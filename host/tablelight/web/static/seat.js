@@ -85,6 +85,7 @@
     try {
       const data = await post('narrow', {chosen});
       $('feedback').textContent = data.narrowed ? (data.message || '') : (data.message || data.error || 'refused');
+      return data.narrowed;
     } catch (error) {
       $('feedback').textContent = 'the host did not answer: ' + error;
     }
@@ -107,12 +108,13 @@
   TLDrawing.onPick = (pick, key, name) => {  // a tap on the drawing narrows as the step buttons do
     if (!state || !state.your_turn) { $('feedback').textContent = `${name}: wait for your turn`; return; }
     const found = TLDrawing.narrowed(state.choices, drawn, pick);
-    if (!found) { $('feedback').textContent = `${name}: nothing to choose there now`; return; }
-    drawn = found.fields;
-    picked = found.path;
+    // a list narrowed on the board holds one card's or target's moves: another is asked of the board
+    if (!found && !state.narrowed) { $('feedback').textContent = `${name}: nothing to choose there now`; return; }
+    drawn = found ? found.fields : {};
+    picked = found ? found.path : [];
     TLDrawing.highlight(key);
-    renderChoices();
-    narrow(found.fields);
+    if (found) renderChoices();  // else the board's new list comes with the next snapshot
+    narrow(found ? found.fields : pick).then(taken => { if (!taken) TLDrawing.highlight(null); });
   };
   let shownChoices = '';
   function render(next) {
