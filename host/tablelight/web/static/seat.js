@@ -114,6 +114,7 @@
     picked = found ? found.path : [];
     TLDrawing.highlight(key);
     if (found) renderChoices();  // else the board's new list comes with the next snapshot
+    if (found && found.left.length <= 4) $('now').scrollIntoView({behavior: 'smooth', block: 'nearest'});  // the moves to make
     narrow(found ? found.fields : pick).then(taken => { if (!taken) TLDrawing.highlight(null); });
   };
   let shownChoices = '';
