@@ -242,7 +242,8 @@ def hand(face: MainlandFace, seat: int, y: float, chosen: str | None) -> tuple[s
             parts.append(f'<rect x="{fmt(x - 4)}" y="{fmt(top - 4)}" width="{fmt(2 * HAND_CELL + 8)}" height="{fmt(2 * HAND_CELL + 8)}" rx="4" fill="none" stroke="#fff" stroke-width="3" pointer-events="none"/>')
         parts.append(text(x + HAND_CELL, top + 2 * HAND_CELL + 14, card, 14, fill=INK if fits else DIM_INK))
         if not fits:
-            parts.append(text(x + HAND_CELL, top + 2 * HAND_CELL + 32, "no spot", 14, fill=DIM_INK))
+            why = "camp first" if not game.camp_placed[seat] else "no spot"
+            parts.append(text(x + HAND_CELL, top + 2 * HAND_CELL + 32, why, 14, fill=DIM_INK))
     y += row_height * ((len(cards) + per_row - 1) // per_row)
     if chosen is not None:
         parts.append(text(MARGIN, y + 10, f"{chosen}: tap a turn, then a dot", 15, anchor="start", weight="600"))
