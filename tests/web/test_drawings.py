@@ -124,6 +124,15 @@ def test_farlander_a_tapped_territory_narrows_the_choices_as_the_face_expects(ac
         desk.narrow(seat, {}, len(game.log))
 
 
+def test_farlander_a_finished_game_says_who_won_and_taps_nothing() -> None:
+    game = played(Farlander(2, seed=7), 500)
+    assert game.is_over()
+    desk = seated(game)[1]
+    winners = " and ".join(("red", "blue")[w] for w in game.winners())
+    for svg in (desk.public()["drawing"], desk.seat(0)["drawing"]):
+        assert f"game over: {winners} win" in svg and Things(svg).picks == []
+
+
 def test_farlander_text_is_readable_on_a_phone() -> None:
     things = Things(Desk(Table(played(Farlander(4, seed=3), 60), ["human"] * 4, board=NoBoard())).public()["drawing"])
     assert things.view_box[2] == PAGE_WIDTH and min(things.sizes) >= MIN_TEXT
