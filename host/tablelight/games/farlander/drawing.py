@@ -14,6 +14,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from tablelight.core.fields import NOBODY
+from tablelight.games.farlander.map import slot_center
 from tablelight.table.drawing import (
     DIM_INK,
     INK,
@@ -51,7 +52,7 @@ def fort(x: float, y: float, width: float = 36) -> str:
 
 
 def territory_label(game: Farlander, t: int, x: float, y: float) -> str:
-    """The id, ``R3`` (boxed on a garrison) (owner's letter and units) of territory ``t`` at (x, y)."""
+    """Territory ``t``'s id and ``R3`` (its owner's letter and units; boxed on a garrison) at (x, y)."""
     tid = game.ids[t]
     owner, units = game.owner[t], game.units[t]
     held = f"{seat_letter(SEAT_NAMES[owner])}{units}" if owner != NOBODY else "-"
@@ -150,7 +151,7 @@ def hex_shapes(game: Farlander) -> list[tuple[str, tuple[float, float]]]:
     cx0, cy0 = CENTRE
     shapes = []
     for territory in game.map.territories:
-        tx, ty = tile_centre(territory.tile)
+        tx, ty = slot_center(territory.tile)
         cx, cy = cx0 + RADIUS * tx, cy0 + RADIUS * ty
         corners = hexagon(cx, cy, RADIUS)
         if territory.edges:
@@ -172,8 +173,8 @@ def hex_shapes(game: Farlander) -> list[tuple[str, tuple[float, float]]]:
 
 
 def hex_borders(game: Farlander) -> str:
-    """The lines between territories: each tile's outline, the spokes between slices of two
-    territories, and the rim of an interior territory."""
+    """The lines between territories: each tile's outline and the spokes between slices of two
+    territories (an interior territory draws its own rim)."""
     cx0, cy0 = CENTRE
     lines = []
     owner_of: dict[tuple[int, int], str] = {}
@@ -181,7 +182,7 @@ def hex_borders(game: Farlander) -> str:
         for e in territory.edges:
             owner_of[(territory.tile, e)] = territory.id
     for slot in sorted({t.tile for t in game.map.territories}):
-        tx, ty = tile_centre(slot)
+        tx, ty = slot_center(slot)
         cx, cy = cx0 + RADIUS * tx, cy0 + RADIUS * ty
         corners = hexagon(cx, cy, RADIUS)
         lines.append(f'<path d="M{" L".join(spot(c) for c in corners)} Z" fill="none" stroke="{BORDER}" stroke-width="4"/>')
@@ -193,12 +194,6 @@ def hex_borders(game: Farlander) -> str:
 
 def spot(point: tuple[float, float]) -> str:
     return f"{fmt(point[0])} {fmt(point[1])}"
-
-
-def tile_centre(slot: int) -> tuple[float, float]:
-    from tablelight.games.farlander.map import slot_center
-
-    return slot_center(slot)
 
 
 def toward(cx: float, cy: float, anchor: tuple[float, float], share: float) -> tuple[float, float]:
