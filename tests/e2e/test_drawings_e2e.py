@@ -47,6 +47,13 @@ SMALLEST_TEXT = """() => {
 }"""
 
 
+#: The smallest tap target among the drawing's things matching a selector, in CSS px (width, height).
+SMALLEST_TARGET = """selector => {
+  const boxes = [...document.querySelectorAll(selector)].map(node => node.getBoundingClientRect());
+  return [Math.min(...boxes.map(b => b.width)), Math.min(...boxes.map(b => b.height))];
+}"""
+
+
 def played(game: Game, actions: int, only: str | None = None) -> Game:
     rng = Rng(3)
     for _ in range(actions):
@@ -126,6 +133,7 @@ def test_farlander_seat_page_draws_the_map_and_a_tap_picks_a_target(browser: Any
         page = seat_page(browser, web, seat)
         check_phone_page(page)
         assert page.locator("#drawing [data-name]").count() >= len(game.ids)
+        assert min(page.evaluate(SMALLEST_TARGET, "#drawing [data-pick]")) >= 40  # a finger's tap
         before = listed(page)
         tapped = None
         for t in game.targets(seat):  # a target whose middle is its own (a band's middle is its tile's)
@@ -166,6 +174,7 @@ def test_mainland_seat_page_draws_the_hand_and_taps_choose_card_and_spot(browser
         check_phone_page(page)
         assert sorted(n.removeprefix("hand ") for n in page.locator("#drawing [data-name^='hand ']").evaluate_all(
             "nodes => nodes.map(n => n.dataset.name)")) == sorted(game.hands[seat])
+        assert min(page.evaluate(SMALLEST_TARGET, "#drawing .hand[data-pick]")) >= 40
         page.locator(f'#drawing [data-name="hand {card}"]').click()
         page.locator("#drawing .spot").first.wait_for()  # the card's spots, on this seat's page only
         wait_for(lambda: page.locator("#crumbs").inner_text().find(card) >= 0)
