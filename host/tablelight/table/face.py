@@ -18,6 +18,7 @@ entry (:class:`tablelight.core.registry.GameEntry`):
 * :meth:`GameFace.dice_rolls`: rolls for the board to animate (games with dice);
 * :meth:`GameFace.guide`: the game's rules guide for players (``guide.json`` in its folder);
 * :meth:`GameFace.describe_entry`: a chance entry of the log in words (public parts only).
+* :meth:`GameFace.drawing`: the game's own picture (an SVG of its map and pieces) for the pages.
 
 **The board is shared.** Everyone at the table sees its LEDs (and the public board page that
 mirrors them), so :meth:`GameFace.pixels` and every refusal's ``flash`` must be a function of
@@ -235,6 +236,17 @@ class GameFace(ABC):
             self.reset()
             return Outcome("choice cleared")
         return Outcome("this board takes whole choices only: choose one action", refused=True)
+
+    def drawing(self, seat: int | None) -> str | None:
+        """The game's own picture for people: an SVG (a string whose ``viewBox`` scales it to the page's
+        width) of its map and pieces as ``seat`` may see them, or None for a game without one yet.
+
+        ``seat`` None is the shared page: public state only, never a hidden card (like
+        :meth:`pixels`). A seat's drawing may show that seat's own hand and where its chosen card fits.
+        Tappable things carry ``data-pick`` (a JSON object of action fields, as in
+        :meth:`choice_steps`, by which the seat's page narrows its choices) and every named thing a
+        ``data-name`` (what it is, in words). Shared helpers: :mod:`tablelight.table.drawing`."""
+        return None
 
     def dice_rolls(self, entries: Sequence[LogEntry]) -> list[DiceRoll]:
         """Rolls among new log ``entries`` for the board to animate (none for a game without dice)."""

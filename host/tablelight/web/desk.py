@@ -188,6 +188,7 @@ class Desk:
             "board": table.board_connected(),
             "join_url": self.join_url,
             "guide": self.guide,
+            "drawing": self.face.drawing(None),  # the game's own picture, public state only
         }
         if game.is_over():
             public["result"] = result_block(game, self.face)
@@ -236,6 +237,7 @@ class Desk:
             "guide": self.guide,
             **({"result": public["result"]} if "result" in public else {}),
             **self._seat_log(seat),
+            "drawing": face.drawing(seat),  # as this seat may see it: its hand, where its card fits
         }
 
     def _seat_log(self, seat: int) -> dict[str, Any]:

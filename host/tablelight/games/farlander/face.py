@@ -465,6 +465,9 @@ class FarlanderFace(GameFace):
             self.reset()
             return Outcome("choice cleared")
         fields = {name: value for name, value in chosen.items() if name != "type"}
+        if chosen.get("type") == "place" and "territory" in fields and self.input.picker.agree(fields):
+            self.reset()  # a placement is one press on the board: nothing stays chosen there
+            return Outcome(f"place a unit in {fields['territory']}: choose it below to confirm")
         if chosen.get("type") != "conquer" or "target" not in fields:
             self.reset()  # too broad for the board to show (or a step back): nothing chosen there
             return Outcome("choose a territory")
@@ -508,3 +511,10 @@ class FarlanderFace(GameFace):
 
     def describe_action(self, action: Action) -> str:
         return _describe_action(action)
+
+    def drawing(self, seat: int | None) -> str | None:
+        """The tiles and territories (:mod:`tablelight.games.farlander.drawing`); all public, so the
+        conquest being built shows on every page as on the LEDs."""
+        from tablelight.games.farlander.drawing import draw
+
+        return draw(self.game, seat, self.input.target, frozenset(self.input.sources()))

@@ -506,6 +506,13 @@ class MainlandFace(GameFace):
             return "passes and loses a chieftain token"
         return str(action)
 
+    def drawing(self, seat: int | None) -> str | None:
+        """The placed cards; for a seat also its hand, and while it acts its chosen card's turns and
+        spots (:mod:`tablelight.games.mainland.drawing`)."""
+        from tablelight.games.mainland.drawing import draw
+
+        return draw(self, seat)
+
     def choice_value_words(self, field: str, value: Any) -> str | None:
         """A card is named with its tiles (``c12: village plain / mountain forest``)."""
         if field == "card" and isinstance(value, str):

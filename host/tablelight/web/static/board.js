@@ -11,6 +11,7 @@
   const hasSeats = document.body.dataset.seats === 'yes';
   function onState(state) {
     status.textContent = state.message || state.turn_line || '';
+    TLDrawing.show(state.drawing);
     if (!state.board) TL.away('The board is away: waiting for it to come back (the game is saved).');
     TLGuide.show(state);
     TLOver.show(state);

@@ -9,18 +9,19 @@
   const MAX_SHOWN = 8;  // more choices than this are narrowed first: by type, then field by field
   let state = null;
   let picked = [];      // the steps chosen so far (labels of choice.path)
+  let drawn = {};       // the fields tapped on the drawing (drawing.js): the choices listed agree with them
   let busy = false;
   const $ = id => document.getElementById(id);
 
   function matching() {
-    return state.choices.filter(c => picked.every((label, i) => c.path[i] === label));
+    return state.choices.filter(c => TLDrawing.agrees(c, drawn) && picked.every((label, i) => c.path[i] === label));
   }
   function renderChoices() {
     const box = $('choices');
     const crumbs = $('crumbs');
     if (!state.your_turn || state.choices.length === 0) { box.replaceChildren(); crumbs.replaceChildren(); return; }
     let left = matching();
-    if (left.length === 0) { picked = []; left = state.choices; }
+    if (left.length === 0) { picked = []; drawn = {}; left = state.choices; }
     let depth = picked.length;
     // skip steps every choice left agrees on
     while (left.length > MAX_SHOWN && depth < left[0].path.length && new Set(left.map(c => c.path[depth])).size === 1) depth++;
@@ -54,6 +55,8 @@
       const back = TL.el('button', '\u2190 back', 'small');
       back.addEventListener('click', () => {
         picked = picked.slice(0, -1);
+        drawn = {};
+        TLDrawing.highlight(null);
         renderChoices();
         const first = matching()[0];
         narrow(picked.length && first ? chosenUpTo(first, picked.length - 1) : {});
@@ -82,6 +85,7 @@
     try {
       const data = await post('narrow', {chosen});
       $('feedback').textContent = data.narrowed ? (data.message || '') : (data.message || data.error || 'refused');
+      return data.narrowed;
     } catch (error) {
       $('feedback').textContent = 'the host did not answer: ' + error;
     }
@@ -101,12 +105,25 @@
       button.classList.remove('sending');
     }
   }
+  TLDrawing.onPick = (pick, key, name) => {  // a tap on the drawing narrows as the step buttons do
+    if (!state || !state.your_turn) { $('feedback').textContent = `${name}: wait for your turn`; return; }
+    const found = TLDrawing.narrowed(state.choices, drawn, pick);
+    // a list narrowed on the board holds one card's or target's moves: another is asked of the board
+    if (!found && !state.narrowed) { $('feedback').textContent = `${name}: nothing to choose there now`; return; }
+    drawn = found ? found.fields : {};
+    picked = found ? found.path : [];
+    TLDrawing.highlight(key);
+    if (found) renderChoices();  // else the board's new list comes with the next snapshot
+    if (found && found.left.length <= 4) $('now').scrollIntoView({behavior: 'smooth', block: 'nearest'});  // the moves to make
+    narrow(found ? found.fields : pick).then(taken => { if (!taken) TLDrawing.highlight(null); });
+  };
   let shownChoices = '';
   function render(next) {
     const newTurn = !state || state.at !== next.at;
     state = next;
     const choices = JSON.stringify([state.at, state.your_turn, state.narrowed, state.choices]);
-    if (newTurn) picked = [];
+    if (newTurn) { picked = []; drawn = {}; TLDrawing.highlight(null); }
+    TLDrawing.show(state.drawing);
     $('label').textContent = state.label;
     $('turn-badge').hidden = !state.your_turn;
     document.body.classList.toggle('acting', state.your_turn);
