@@ -1,0 +1,113 @@
+// The page: it owns the screen (and, later, the board's link); the table runs in worker.js.
+// document.body.dataset.state: "loading", then "ready" once the engines are loaded, or "error"
+// (the message in #status). window.tablelight.call(op, arg) reaches the worker (tests, bench).
+const body = document.body;
+const status = document.getElementById("status");
+const startedAt = performance.now();
+let nextId = 1;
+const waiting = new Map();
+let latest = null;
+
+function fail(message) {
+  body.dataset.state = "error";
+  status.textContent = `the app could not start: ${message}`;
+}
+
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("sw.js").catch((error) => console.warn("no offline copy:", error));
+}
+
+const worker = new Worker("worker.js", { type: "module" });
+worker.onerror = (event) => fail(event.message || "the worker failed to load");
+worker.onmessage = (event) => {
+  const message = event.data;
+  if (message.type === "ready") return ready(message);
+  if (message.type === "error") return fail(message.message);
+  if (message.type === "update") return show(message.snapshot);
+  const promise = waiting.get(message.id);
+  if (!promise) return;
+  waiting.delete(message.id);
+  if ("error" in message) promise.reject(new Error(message.error));
+  else promise.resolve(message.result);
+};
+
+function call(op, arg) {
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    worker.postMessage({ id, op, arg });
+  });
+}
+
+window.tablelight = { call, snapshot: () => latest, timings: {} };
+
+const gamePicker = document.getElementById("game");
+const kinds = document.getElementById("kinds");
+let games = [];
+
+function ready(message) {
+  games = message.games;
+  for (const game of games) gamePicker.append(new Option(game.name, game.name));
+  gamePicker.onchange = describeGame;
+  describeGame();
+  window.tablelight.timings = { ...message.timings, ready_ms: performance.now() - startedAt };
+  document.getElementById("new-game").hidden = false;
+  status.textContent = `ready (${Math.round(window.tablelight.timings.ready_ms)} ms): choose a game`;
+  body.dataset.state = "ready";
+}
+
+function describeGame() {
+  const game = games.find((g) => g.name === gamePicker.value);
+  if (game) kinds.textContent = `${game.min}-${game.max} seats: human or ${game.bots.join(", ")}`;
+}
+
+document.getElementById("new-game").onsubmit = async (event) => {
+  event.preventDefault();
+  const seats = document.getElementById("seats").value.split(",").map((s) => s.trim()).filter(Boolean);
+  const seed = parseInt(document.getElementById("seed").value, 10) || 0;
+  const answer = await call("start", { game: gamePicker.value, seats, seed, bot_delay: 0.3 });
+  if (answer.error) {
+    status.textContent = answer.error;
+    return;
+  }
+  show(answer);
+};
+
+function text(tag, content, className) {
+  const node = document.createElement(tag);
+  node.textContent = content;
+  if (className) node.className = className;
+  return node;
+}
+
+function show(snapshot) {
+  latest = snapshot;
+  const table = snapshot.public;
+  if (!table) return;
+  document.getElementById("table").hidden = false;
+  body.dataset.over = String(table.over);
+  body.dataset.version = String(table.version);
+  status.textContent = snapshot.failure || `${table.game}: ${table.message}`;
+  document.getElementById("turn").textContent = table.turn_line;
+  const seat = Object.values(snapshot.seats).find((s) => s && s.your_turn) || Object.values(snapshot.seats)[0];
+  const feedback = document.getElementById("feedback");
+  const secrets = document.getElementById("secrets");
+  const choices = document.getElementById("choices");
+  feedback.textContent = seat ? seat.feedback || (seat.your_turn ? `${seat.label}: ${seat.prompt}` : "") : "";
+  secrets.replaceChildren(...(seat ? seat.secrets : []).map((s) =>
+    text("div", `${s.title}: ${s.items ? s.items.join(", ") : s.text}`, "secret")));
+  choices.replaceChildren(...(seat && seat.your_turn ? seat.choices : []).map((choice) => {
+    const button = text("button", choice.text);
+    button.type = "button";
+    button.onclick = () => choose(seat.seat, choice.action, seat.at);
+    return button;
+  }));
+  const lines = seat ? seat.log : table.log;
+  document.getElementById("log").replaceChildren(...lines.map((line) => text("li", line)));
+}
+
+async function choose(seat, action, at) {
+  const answer = await call("act", { seat, action, at });
+  if (!answer.done) document.getElementById("feedback").textContent = answer.words;
+  show(await call("snapshot"));
+}
