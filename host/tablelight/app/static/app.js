@@ -65,7 +65,8 @@ document.getElementById("new-game").onsubmit = async (event) => {
   event.preventDefault();
   const seats = document.getElementById("seats").value.split(",").map((s) => s.trim()).filter(Boolean);
   const seed = parseInt(document.getElementById("seed").value, 10) || 0;
-  const answer = await call("start", { game: gamePicker.value, seats, seed, bot_delay: 0.3 });
+  const delay = parseFloat(document.getElementById("delay").value);
+  const answer = await call("start", { game: gamePicker.value, seats, seed, bot_delay: delay >= 0 ? delay : 0.3 });
   if (answer.error) {
     status.textContent = answer.error;
     return;

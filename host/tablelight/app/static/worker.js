@@ -12,7 +12,9 @@ async function load() {
   const about = await (await fetch("app.json")).json();
   const py = await loadPyodide({ indexURL: new URL("./pyodide/", self.location).href, fullStdLib: false });
   const loadedPyodide = performance.now();
-  const wheel = await (await fetch(about.wheel)).arrayBuffer();
+  const response = await fetch(about.wheel);
+  if (!response.ok) throw new Error(`the engines' wheel ${about.wheel} could not be loaded (${response.status})`);
+  const wheel = await response.arrayBuffer();
   py.unpackArchive(wheel, "wheel");
   engine = py.pyimport("tablelight.app.engine");
   table = engine.AppTable((text) => postMessage({ type: "update", snapshot: JSON.parse(text) }));
