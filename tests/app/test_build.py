@@ -128,3 +128,10 @@ def test_the_serve_command_answers(built_app: Built) -> None:
         assert httpx.get(served.url + "app.json").json()["version"] == built_app.version
     finally:
         served.stop()
+
+
+def test_bench_app_refuses_a_missing_chromium_and_bad_numbers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "app", "--chromium", str(tmp_path / "none")]) == 1
+    assert "no Chromium at" in capsys.readouterr().err
+    assert main(["bench", "app", "--chromium", sys.executable, "--visits", "0"]) == 1
+    assert "--visits takes a whole number from 1" in capsys.readouterr().err
