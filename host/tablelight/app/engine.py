@@ -21,10 +21,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from tablelight.app.board_link import PageBoard
 from tablelight.core.errors import SetupError, TablelightError
 from tablelight.core.registry import game_class, game_names
 from tablelight.core.rng import Rng
-from tablelight.table.loop import TableLoop
+from tablelight.table.intents import BoardLink
+from tablelight.table.loop import BoardPort, TableLoop
 from tablelight.table.seats import HUMAN, resolve_seats
 from tablelight.table.service import Table
 from tablelight.web.desk import Desk
@@ -36,8 +38,13 @@ PUSH_AFTER = 0.05
 class AppTable:
     """One game at a time for the page; ``notify(json_text)`` receives each update to show."""
 
-    def __init__(self, notify: Callable[[str], None] | None = None) -> None:
+    def __init__(self, notify: Callable[[str], None] | None = None, board_write: Callable[[str], None] | None = None,
+                 board_state: Callable[[str, str], None] | None = None) -> None:
         self.notify = notify
+        #: The board the page holds a port to (Web Serial, Web Bluetooth): bytes cross as hex text.
+        self.board: PageBoard | None = None
+        self._board_write = board_write
+        self._board_state = board_state
         self.table: Table | None = None
         self.desk: Desk | None = None
         self.driver: TableLoop | None = None
@@ -73,6 +80,8 @@ class AppTable:
         self.driver = TableLoop(table)
         self.desk = Desk(table, send=self.driver.handle)
         self.desk.on_change.append(self._changed)
+        if self.board is not None:
+            self._attach_board()
         self._task = asyncio.ensure_future(self.driver.run())
         self._task.add_done_callback(self._ended)
         return self.snapshot()
@@ -99,6 +108,35 @@ class AppTable:
     def record(self) -> str:
         """The game's record (what ``tablelight replay`` reads)."""
         return json.dumps(self.table.game.to_record() if self.table is not None else None)
+
+    # ------------------------------------------------ the board, through the page
+
+    def board_open(self) -> None:
+        """The page opened a port to a board: shake hands (and show the game on it, if one is on)."""
+        if self.board is None:
+            self.board = PageBoard(lambda data: self._board_write(data.hex()) if self._board_write else None,
+                                   self._board_state)
+            if self.driver is not None:
+                self._attach_board()
+        self.board.link_opened()
+
+    def board_bytes(self, hex_text: str) -> None:
+        if self.board is not None:
+            self.board.received(bytes.fromhex(hex_text))
+
+    def board_closed(self, reason: str) -> None:
+        if self.board is not None:
+            self.board.link_lost(reason)
+
+    def _attach_board(self) -> None:
+        assert self.board is not None and self.driver is not None
+        table = self.driver.table
+        self.board.forget_listeners()
+        BoardPort(self.driver, self.board)
+        if not self.board.connected:
+            self.driver.handle(BoardLink(False))
+        self.board.show(table.pixels())
+        table.shown = table.pixels()
 
     def stop(self) -> None:
         if self._task is not None and not self._task.done():

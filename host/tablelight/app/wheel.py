@@ -23,7 +23,7 @@ WHOLE = ("core", "games", "table", "wire")
 #: Single modules under tablelight/ (the rest of those packages needs a server, pyserial, bleak...).
 MODULES = (
     "__init__.py", "paths.py", "py.typed",
-    "app/__init__.py", "app/engine.py",
+    "app/__init__.py", "app/engine.py", "app/board_link.py",
     "board/__init__.py", "board/protocol.py", "board/handshake.py", "board/events.py", "board/errors.py",
     "board/scene.py",
     "links/__init__.py", "links/base.py",  # the handshake's Link protocol (typing only)

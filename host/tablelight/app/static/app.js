@@ -24,6 +24,8 @@ worker.onmessage = (event) => {
   if (message.type === "ready") return ready(message);
   if (message.type === "error") return fail(message.message);
   if (message.type === "update") return show(message.snapshot);
+  if (message.type === "board-write") return boardWrite(message.hex);
+  if (message.type === "board-state") return boardState(message.state, message.words);
   const promise = waiting.get(message.id);
   if (!promise) return;
   waiting.delete(message.id);
@@ -52,6 +54,7 @@ function ready(message) {
   describeGame();
   window.tablelight.timings = { ...message.timings, ready_ms: performance.now() - startedAt };
   document.getElementById("new-game").hidden = false;
+  document.getElementById("board-bar").hidden = false;
   status.textContent = `ready (${Math.round(window.tablelight.timings.ready_ms)} ms): choose a game`;
   body.dataset.state = "ready";
 }
@@ -112,3 +115,49 @@ async function choose(seat, action, at) {
   if (!answer.done) document.getElementById("feedback").textContent = answer.words;
   show(await call("snapshot"));
 }
+
+// ------------------------------------------------ the board's link: the page owns the port
+// (Web Serial and Web Bluetooth are page APIs); the worker's BoardProtocol gets and sends bytes.
+let boardWriter = null;
+const toHex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+const fromHex = (hex) => new Uint8Array(hex.match(/../g) || []).map((_, i) => parseInt(hex.substr(2 * i, 2), 16));
+
+function boardWrite(hex) {
+  if (boardWriter) boardWriter(fromHex(hex)).catch((error) => console.warn("board write failed:", error));
+}
+
+function boardState(state, words) {
+  body.dataset.board = state;
+  document.getElementById("board").textContent = `board: ${words}`;
+}
+
+document.getElementById("connect-usb").onclick = async () => {
+  if (!("serial" in navigator)) {
+    boardState("none", "this browser has no Web Serial: a board on USB needs desktop Chrome or Edge");
+    return;
+  }
+  let port;
+  try {
+    port = await navigator.serial.requestPort();
+    await port.open({ baudRate: 115200 });
+  } catch (error) {
+    boardState("none", `no port opened (${error.message || error})`);
+    return;
+  }
+  const writer = port.writable.getWriter();
+  boardWriter = (bytes) => writer.write(bytes);
+  worker.postMessage({ op: "board_open" });
+  const reader = port.readable.getReader();
+  let reason = "the USB port closed";
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      if (value && value.length) worker.postMessage({ op: "board_bytes", arg: toHex(value) });
+    }
+  } catch (error) {
+    reason = `the USB port failed: ${error.message || error}`;
+  }
+  boardWriter = null;
+  worker.postMessage({ op: "board_closed", arg: reason });
+};

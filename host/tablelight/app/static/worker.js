@@ -17,7 +17,11 @@ async function load() {
   const wheel = await response.arrayBuffer();
   py.unpackArchive(wheel, "wheel");
   engine = py.pyimport("tablelight.app.engine");
-  table = engine.AppTable((text) => postMessage({ type: "update", snapshot: JSON.parse(text) }));
+  table = engine.AppTable(
+    (text) => postMessage({ type: "update", snapshot: JSON.parse(text) }),
+    (hex) => postMessage({ type: "board-write", hex }),
+    (state, words) => postMessage({ type: "board-state", state, words }),
+  );
   const games = JSON.parse(table.games());
   const timings = { pyodide_ms: loadedPyodide - started, engines_ms: performance.now() - loadedPyodide };
   return { games: games.games, timings, version: about.version };
@@ -35,6 +39,10 @@ const OPS = {
   snapshot: () => JSON.parse(table.snapshot()),
   record: () => JSON.parse(table.record()),
   speed: (arg) => JSON.parse(engine.speed(arg.game, arg.players, arg.games, arg.seed)),
+  // the board's port is the page's (Web Serial, Web Bluetooth): its bytes cross as hex text
+  board_open: () => table.board_open(),
+  board_bytes: (hex) => table.board_bytes(hex),
+  board_closed: (reason) => table.board_closed(reason),
 };
 
 self.onmessage = async (event) => {
@@ -42,7 +50,8 @@ self.onmessage = async (event) => {
   try {
     await loading;
     if (!(op in OPS)) throw new Error(`unknown request ${op}`);
-    postMessage({ id, result: OPS[op](arg) });
+    const result = OPS[op](arg);
+    if (id !== undefined) postMessage({ id, result: result === undefined ? null : result });
   } catch (error) {
     postMessage({ id, error: String(error && error.message || error) });
   }
