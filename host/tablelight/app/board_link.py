@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import secrets
 import time
 from collections.abc import Callable
 from typing import Any
@@ -21,6 +22,7 @@ from typing import Any
 from tablelight.board.events import (Connected, ConnectionChanged, Event, HandshakeFailed, KeyEvent, SceneConfirmed,
                                      Silent, WelcomeLost)
 from tablelight.board.protocol import LEASE_MS, BoardProtocol
+from tablelight.wire import auth, wire
 
 #: Seconds the handshake may take (the page has opened the port already).
 HANDSHAKE_S = 5.0
@@ -39,22 +41,81 @@ class PageBoard:
         self.connected = False  # the board shook hands and is welcome
         self._listeners: list[Callable[[Any], None]] = []
         self._timer: asyncio.TimerHandle | None = None
+        #: Over Bluetooth LE: the host key (None until paired) and the reader of the gate's frames
+        #: (pairing, challenge-response) until the board accepts this host; None: the protocol's turn.
+        self.key: bytes | None = None
+        self._gate: wire.FrameReader | None = None
 
     # --- what the page tells ------------------------------------------------------------------
-    def link_opened(self) -> None:
+    def link_opened(self, bluetooth: bool = False, key_hex: str = "") -> None:
+        """A port is open. Over Bluetooth LE the board first wants this host's proof of a paired key
+        (``key_hex``), or, with none, a new key paired by a press on the board (docs/protocol.md)."""
         self.linked = True
+        if not bluetooth:
+            self._start_protocol()
+            return
+        self._gate = wire.FrameReader()
+        if key_hex:
+            self.key = bytes.fromhex(key_hex)
+            self.on_state("authenticating", "proving this browser's key to the board")
+            self.write(auth.encode_auth_begin())
+        else:
+            self.key = secrets.token_bytes(wire.HOST_KEY_SIZE)
+            self.on_state("pairing", "asking the board to pair (its pairing window must be open)")
+            self.write(wire.encode_host_key(wire.MSG_PAIR, self.key))
+
+    def received(self, data: bytes) -> None:
+        if not self.linked:
+            return
+        if self._gate is not None:
+            self._through_gate(bytes(data))
+            return
+        self._after(self.protocol.receive_bytes(bytes(data), time.monotonic()))
+
+    def _start_protocol(self) -> None:
+        self._gate = None
         self.protocol.connection_made(time.monotonic(), HANDSHAKE_S)
         self.on_state("handshake", "shaking hands with the board")
         self._after([])
 
-    def received(self, data: bytes) -> None:
-        if self.linked:
-            self._after(self.protocol.receive_bytes(bytes(data), time.monotonic()))
+    def _through_gate(self, data: bytes) -> None:
+        assert self._gate is not None and self.key is not None
+        for payload in self._gate.feed(data):
+            try:
+                kind = payload[0]
+                if kind == auth.MSG_CHALLENGE:
+                    version, nonce = auth.decode_challenge(payload)
+                    if version != auth.AUTH_VERSION:
+                        self._refused(f"the board speaks Bluetooth authentication {version}, this app {auth.AUTH_VERSION}")
+                        return
+                    self.write(auth.answer(self.key, nonce))
+                elif kind == wire.MSG_PAIR_STATE:
+                    state, code, text = wire.decode_pair_state(payload)
+                    if state == wire.PAIR_WAITING:
+                        names = " ".join(wire.PAIR_COLOURS[i][0] for i in code)
+                        self.on_state("confirm", f"the board shows {names}: if it does, press any key on the board")
+                    elif state == wire.PAIR_ACCEPTED:
+                        self.on_state("paired", self.key.hex())  # the page keeps the key (IndexedDB)
+                        self._start_protocol()
+                        return
+                    else:
+                        self._refused(f"the board refused this browser: {text}")
+                        return
+                elif kind == wire.MSG_BOARD_REFUSE:
+                    self._refused(f"the board refused: {wire.decode_board_refuse(payload)}")
+                    return
+            except wire.WireError:
+                continue
+
+    def _refused(self, reason: str) -> None:
+        self.on_state("refused", reason)
+        self.link_lost(reason)
 
     def link_lost(self, reason: str) -> None:
         if not self.linked:
             return
         self.linked = False
+        self._gate = None
         self.protocol.connection_lost()
         if self._timer is not None:
             self._timer.cancel()

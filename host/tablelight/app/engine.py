@@ -111,14 +111,15 @@ class AppTable:
 
     # ------------------------------------------------ the board, through the page
 
-    def board_open(self) -> None:
-        """The page opened a port to a board: shake hands (and show the game on it, if one is on)."""
+    def board_open(self, bluetooth: bool = False, key_hex: str = "") -> None:
+        """The page opened a port to a board (``bluetooth``: with the host key it keeps, or "" to
+        pair): shake hands (and show the game on it, if one is on)."""
         if self.board is None:
             self.board = PageBoard(lambda data: self._board_write(data.hex()) if self._board_write else None,
                                    self._board_state)
             if self.driver is not None:
                 self._attach_board()
-        self.board.link_opened()
+        self.board.link_opened(bool(bluetooth), str(key_hex or ""))
 
     def board_bytes(self, hex_text: str) -> None:
         if self.board is not None:

@@ -40,7 +40,7 @@ const OPS = {
   record: () => JSON.parse(table.record()),
   speed: (arg) => JSON.parse(engine.speed(arg.game, arg.players, arg.games, arg.seed)),
   // the board's port is the page's (Web Serial, Web Bluetooth): its bytes cross as hex text
-  board_open: () => table.board_open(),
+  board_open: (arg) => table.board_open(Boolean(arg && arg.bluetooth), (arg && arg.key) || ""),
   board_bytes: (hex) => table.board_bytes(hex),
   board_closed: (reason) => table.board_closed(reason),
 };
