@@ -6,7 +6,9 @@ page's writes to the UART's RX characteristic become the link's writes, and the 
 notifications answer the page's reads of TX (the emulation cannot push a notification, so the page
 reads in tests: ``window.tablelightReadNotifications``). The worker pairs (a press on the board
 while it shows the colour code), the page keeps the key in IndexedDB, the board shakes hands, and a
-key press on the board makes a person's move through the table's one door."""
+key press on the board makes a person's move through the table's one door. After a reload the
+page proves the kept key by challenge-response (no pairing), and a browser holding a key the
+board never paired is refused with the board's reason."""
 
 from __future__ import annotations
 
@@ -39,6 +41,7 @@ from tablelight.sim.radio import VirtualRadio  # noqa: E402
 from tablelight.wire import wire  # noqa: E402
 from tests.ble.ble_helpers import port, start_board  # noqa: E402
 
+READY_STATE = "body[data-state=ready]"
 EMULATED = "09:09:09:09:09:09"  # the board as the page's emulated central sees it
 CCCD = "00002902-0000-1000-8000-00805f9b34fb"
 
@@ -50,6 +53,15 @@ class Relay:
         self.cdp, self.board_port, self.host = cdp, board_port, host
         self.link: BleLink | None = None
         self.failures: list[str] = []
+        self.emulate()
+        cdp.on("BluetoothEmulation.gattOperationReceived", self.on_gatt)
+        cdp.on("BluetoothEmulation.characteristicOperationReceived", self.on_characteristic)
+        cdp.on("BluetoothEmulation.descriptorOperationReceived", self.on_descriptor)
+
+    def emulate(self) -> None:
+        """The board as an emulated peripheral (again after a page reload: the emulation must be
+        disabled and enabled, and the peripheral added again, or the next connection never answers)."""
+        cdp = self.cdp
         cdp.send("BluetoothEmulation.enable", {"state": "powered-on", "leSupported": True})
         cdp.send("BluetoothEmulation.simulatePreconnectedPeripheral", {
             "address": EMULATED, "name": "tablelight-test", "manufacturerData": [], "knownServiceUuids": [NUS_SERVICE]})
@@ -60,9 +72,10 @@ class Relay:
         self.tx = cdp.send("BluetoothEmulation.addCharacteristic", {
             "serviceId": service, "characteristicUuid": NUS_TX, "properties": {"notify": True, "read": True}})["characteristicId"]
         cdp.send("BluetoothEmulation.addDescriptor", {"characteristicId": self.tx, "descriptorUuid": CCCD})
-        cdp.on("BluetoothEmulation.gattOperationReceived", self.on_gatt)
-        cdp.on("BluetoothEmulation.characteristicOperationReceived", self.on_characteristic)
-        cdp.on("BluetoothEmulation.descriptorOperationReceived", self.on_descriptor)
+
+    def reset(self) -> None:
+        self.cdp.send("BluetoothEmulation.disable")
+        self.emulate()
 
     def on_gatt(self, event: dict[str, Any]) -> None:
         code = 0
@@ -158,7 +171,33 @@ def test_the_page_pairs_with_the_board_over_emulated_web_bluetooth_and_plays(ser
             page.wait_for_selector("#choices button", timeout=20_000)
             sim.press(0)  # a territory: in Farlander's opening one press places a unit there
             page.locator("#log li", has_text="human): places a unit in").wait_for(timeout=20_000)
+
+            # a reload: the page connects again and proves the kept key (no pairing this time)
+            page.reload()
+            page.wait_for_selector(READY_STATE, timeout=LOAD_MS)
+            relay.reset()
+            page.click("#connect-ble")
+            page.wait_for_selector("body[data-board=authenticating]", timeout=30_000)
+            page.wait_for_selector("body[data-board=connected]", timeout=30_000)
+
             assert not relay.failures, relay.failures
+
+            # a browser holding a key the board never paired is refused, and told why (the board
+            # then drops the link: the relay's reads find it gone)
+            page.evaluate("""(hex) => new Promise((resolve) => {
+                const open = indexedDB.open("tablelight", 1);
+                open.onsuccess = () => {
+                  const store = open.result.transaction("board-keys", "readwrite").objectStore("board-keys");
+                  store.getAllKeys().onsuccess = (e) => { store.put(hex, e.target.result[0]).onsuccess = () => resolve(); };
+                };
+            })""", "5a" * wire.HOST_KEY_SIZE)
+            page.reload()
+            page.wait_for_selector(READY_STATE, timeout=LOAD_MS)
+            relay.reset()
+            page.click("#connect-ble")
+            page.wait_for_selector("body[data-board=refused]", timeout=30_000)
+            assert "not paired" in page.inner_text("#board")
+            assert all(failure.endswith("disconnected") for failure in relay.failures), relay.failures
             context.close()
         finally:
             if relay is not None:
