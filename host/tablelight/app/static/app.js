@@ -13,9 +13,6 @@ function fail(message) {
   status.textContent = `the app could not start: ${message}`;
 }
 
-if ("serviceWorker" in navigator) {
-  navigator.serviceWorker.register("sw.js").catch((error) => console.warn("no offline copy:", error));
-}
 
 const worker = new Worker("worker.js", { type: "module" });
 worker.onerror = (event) => fail(event.message || "the worker failed to load");
@@ -57,6 +54,10 @@ function ready(message) {
   document.getElementById("board-bar").hidden = false;
   status.textContent = `ready (${Math.round(window.tablelight.timings.ready_ms)} ms): choose a game`;
   body.dataset.state = "ready";
+  // the offline copy is made once the engines are in: its downloads do not slow the first start
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("sw.js").catch((error) => console.warn("no offline copy:", error));
+  }
 }
 
 function describeGame() {

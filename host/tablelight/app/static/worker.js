@@ -10,11 +10,14 @@ let engine = null;
 async function load() {
   const started = performance.now();
   const about = await (await fetch("app.json")).json();
+  const wheelLoad = fetch(about.wheel).then((response) => {  // meanwhile: Pyodide loads
+    if (!response.ok) throw new Error(`the engines' wheel ${about.wheel} could not be loaded (${response.status})`);
+    return response.arrayBuffer();
+  });
+  wheelLoad.catch(() => {});  // reported where it is awaited
   const py = await loadPyodide({ indexURL: new URL("./pyodide/", self.location).href, fullStdLib: false });
   const loadedPyodide = performance.now();
-  const response = await fetch(about.wheel);
-  if (!response.ok) throw new Error(`the engines' wheel ${about.wheel} could not be loaded (${response.status})`);
-  const wheel = await response.arrayBuffer();
+  const wheel = await wheelLoad;
   py.unpackArchive(wheel, "wheel");
   engine = py.pyimport("tablelight.app.engine");
   table = engine.AppTable(
