@@ -39,9 +39,12 @@ def test_the_board_through_the_page_plays_drops_and_comes_back() -> None:
             app.board_open()
             await until(lambda: "connected" in states)
             assert states[0] == "handshake"
+            idle = sim.pixels()
             first = json.loads(app.start(json.dumps({"game": "farlander", "seats": ["human", "human"], "bot_delay": 0})))
             assert first["public"]["board"]
-            await until(lambda: any(sum(p) for p in sim.pixels()))  # the board shows the game
+            await until(lambda: sim.pixels() != idle)  # the board shows the game
+            assert app.board is not None
+            await until(app.board.in_sync)  # and confirmed the scene
 
             sim.press(0)  # a territory: one press places a unit in Farlander's opening
             await until(lambda: json.loads(app.snapshot())["actions"] == 1)
