@@ -1,6 +1,7 @@
 """The worker's side of the board (PageBoard in AppTable) on CPython's asyncio, against the
 simulated board over a pty: the bytes the page would carry go through hex text as in the app.
-The board shakes hands, shows the game, a key press makes a move; the link dropped (a USB cable
+The board shakes hands, a game for another layout is refused, the board shows the game, a key
+press makes a move; the link dropped (a USB cable
 pulled, a Bluetooth link lost) stops the choices with the board's reason, and a port opened
 again brings the board back with the game as it was."""
 
@@ -39,6 +40,9 @@ def test_the_board_through_the_page_plays_drops_and_comes_back() -> None:
             app.board_open()
             await until(lambda: "connected" in states)
             assert states[0] == "handshake"
+            wrong = json.loads(app.start(json.dumps({"game": "landover", "seats": ["human", "human"]})))
+            assert "the board has layout 'farlander', this game needs 'landover'" in wrong["error"]
+            assert json.loads(app.snapshot())["public"] is None  # nothing started
             idle = sim.pixels()
             first = json.loads(app.start(json.dumps({"game": "farlander", "seats": ["human", "human"], "bot_delay": 0})))
             assert first["public"]["board"]

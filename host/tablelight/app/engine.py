@@ -23,9 +23,10 @@ from typing import Any
 
 from tablelight.app.board_link import PageBoard
 from tablelight.core.errors import SetupError, TablelightError
-from tablelight.core.registry import game_class, game_names
+from tablelight.core.registry import game_class, game_entry, game_names
 from tablelight.core.rng import Rng
 from tablelight.table.intents import BoardLink
+from tablelight.table.layout import load_layout_data
 from tablelight.table.loop import BoardPort, TableLoop
 from tablelight.table.seats import HUMAN, resolve_seats
 from tablelight.table.service import Table
@@ -161,8 +162,24 @@ class AppTable:
             raise SetupError('"seed" is a whole number, "bot_delay" seconds, "options" an object')
         kinds = resolve_seats(cls, seats, len(seats))
         game = cls(len(kinds), options, seed)
+        layout = load_layout_data(game_entry(name).face_class().default_layout)
+        self._check_board(layout)
         # the page stands in for the board: people choose on it
-        return Table(game, kinds, bot_delay=float(delay), board_attached=True)
+        return Table(game, kinds, bot_delay=float(delay), board_attached=True, layout_data=layout)
+
+    def _check_board(self, layout: dict[str, Any]) -> None:
+        """A board already linked must be wired for the game's layout (as ``tablelight play`` checks);
+        a board linked later is judged by its handshake (the protocol knows the layout from now on)."""
+        if self.board is None:
+            return
+        hello = self.board.protocol.hello if self.board.connected else {}
+        if hello.get("layout") not in (None, layout["id"]):
+            raise SetupError(f"the board has layout {hello.get('layout')!r}, this game needs {layout['id']!r}: "
+                             "connect the board built for it")
+        leds = hello.get("leds")
+        if isinstance(leds, int) and leds < layout["leds"]:
+            raise SetupError(f"the board has {leds} LEDs, the {layout['id']} layout needs {layout['leds']}")
+        self.board.protocol.layout = layout["id"]
 
     def snapshot_data(self) -> dict[str, Any]:
         if self.desk is None or self.table is None:
