@@ -16,6 +16,8 @@ import pytest
 
 from tablelight.app.build import Built
 
+from tests.e2e.helpers import keep_screenshot
+
 from .conftest import Served
 
 CHROMIUM = "/usr/bin/chromium"
@@ -87,9 +89,12 @@ def test_a_bots_only_farlander_game_plays_to_the_end_in_the_page(visit: Visit) -
     assert "seat 0 (red, random)" in log and "seat 1 (blue, random)" in log
 
 
-def test_a_persons_click_on_a_choice_is_applied(visit: Visit) -> None:
+def test_a_persons_click_on_a_choice_is_applied(visit: Visit, tmp_path: Path) -> None:
     visit.start("farlander", "human,random", seed=1)
     visit.page.wait_for_selector("#choices button", timeout=20_000)
+    shot = tmp_path / "app-page.png"
+    visit.page.screenshot(path=str(shot))
+    keep_screenshot(shot, "app-page.png")  # docs/img only with TABLELIGHT_UPDATE_SCREENSHOTS=1
     assert "seat 0 (red, human)" in visit.page.inner_text("#turn")
     button = visit.page.locator("#choices button").first
     chosen = button.inner_text()
