@@ -1,48 +1,27 @@
 """A board on USB through Web Serial, in headless Chromium: the page owns the port and the worker's
 BoardProtocol speaks to the simulated board (the real firmware over a pty). Chromium's own
 ``navigator.serial.requestPort()`` never settles headless (no chooser, no CDP emulation), so the
-test puts a stand-in ``navigator.serial`` in the page whose port reads and writes the pty through
-two functions Playwright exposes. The board shakes hands, a bots-only game plays on it (a bot
+test puts a stand-in ``navigator.serial`` in the page (``tablelight.bench.app.SERIAL_STAND_IN``,
+which ``tablelight bench app`` uses too) whose port reads and writes the pty through two
+functions Playwright exposes. The board shakes hands, a bots-only game plays on it (a bot
 moves only once the board confirmed the last scene), and a key pressed on the board
 makes a person's move through the table's one door."""
 
 from __future__ import annotations
 
 import os
-import select
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
+from tablelight.bench.app import expose_pty
 
 from .conftest import Served
 from .test_browser import LOAD_MS, SETTLED, browser  # noqa: F401 (the fixture; the module skips without chromium)
 
 sync_api = pytest.importorskip("playwright.sync_api")
 SimBoard = pytest.importorskip("tablelight.sim.board").SimBoard
-
-#: navigator.serial with one port whose bytes go through window.__pty_read / __pty_write (hex text).
-STAND_IN = """
-(() => {
-  const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-  const bytes = (text) => new Uint8Array((text.match(/../g) || []).map((h) => parseInt(h, 16)));
-  const port = {
-    async open() {
-      this.readable = new ReadableStream({
-        async pull(controller) {
-          for (;;) {
-            const text = await window.__pty_read();
-            if (text) { controller.enqueue(bytes(text)); return; }
-          }
-        },
-      });
-      this.writable = new WritableStream({ async write(chunk) { await window.__pty_write(hex(chunk)); } });
-    },
-    async close() {},
-  };
-  Object.defineProperty(navigator, "serial", { value: { requestPort: async () => port, getPorts: async () => [port] } });
-})();
-"""
 
 
 @pytest.fixture
@@ -56,19 +35,7 @@ def test_the_page_drives_the_simulated_board_over_a_web_serial_stand_in(browser:
     fd = os.open(sim.port, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
     context = browser.new_context()
     try:
-        def pty_read() -> str:
-            ready, _, _ = select.select([fd], [], [], 0.05)
-            return os.read(fd, 4096).hex() if ready else ""
-
-        def pty_write(text: str) -> None:
-            data = bytes.fromhex(text)
-            while data:
-                select.select([], [fd], [], 1.0)
-                data = data[os.write(fd, data):]
-
-        context.expose_function("__pty_read", pty_read)
-        context.expose_function("__pty_write", pty_write)
-        context.add_init_script(STAND_IN)
+        expose_pty(context, fd)  # the stand-in navigator.serial, wired to the board's pty
         page = context.new_page()
         page.goto(served_app.url)
         page.wait_for_selector(SETTLED, timeout=LOAD_MS)

@@ -134,4 +134,4 @@ def test_bench_app_refuses_a_missing_chromium_and_bad_numbers(tmp_path: Path, ca
     assert main(["bench", "app", "--chromium", str(tmp_path / "none")]) == 1
     assert "no Chromium at" in capsys.readouterr().err
     assert main(["bench", "app", "--chromium", sys.executable, "--visits", "0"]) == 1
-    assert "--visits takes a whole number from 1" in capsys.readouterr().err
+    assert "--visits and --presses take a whole number from 1" in capsys.readouterr().err
