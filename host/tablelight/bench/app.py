@@ -106,7 +106,9 @@ def expose_pty(context: Any, fd: int) -> None:
     """The page's stand-in serial port (:data:`SERIAL_STAND_IN`) reads and writes the pty ``fd``."""
 
     def pty_read() -> str:
-        ready, _, _ = select.select([fd], [], [], 0.05)
+        # a short wait: Playwright runs one exposed call at a time, so a long one would hold the
+        # page's writes back (and the figures would time this harness, not the app)
+        ready, _, _ = select.select([fd], [], [], 0.005)
         return os.read(fd, 4096).hex() if ready else ""
 
     def pty_write(text: str) -> None:
