@@ -42,10 +42,11 @@ ALLOWED: dict[str, frozenset[str]] = {
     "lab": frozenset({"core"}),  # bot games in bulk; games reach it through their entries
     "flash": frozenset({"board", "core", "links", "paths"}),
     "buildsheet": frozenset({"core", "flash", "paths"}),
-    "bench": frozenset({"board", "core", "games", "links", "sim", "table", "web", "wire"}),
+    "app": frozenset({"tablelight", "core", "board", "table", "web", "wire"}),  # the table in a web page (Pyodide)
+    "bench": frozenset({"app", "board", "core", "games", "links", "sim", "table", "web", "wire"}),
     "cli": frozenset({
         "tablelight", "paths", "wire", "core", "links", "board", "table", "games", "view", "web",
-        "sim", "lab", "flash", "buildsheet", "bench",
+        "sim", "lab", "flash", "buildsheet", "app", "bench",
     }),
     "__main__": frozenset({"cli"}),
 }

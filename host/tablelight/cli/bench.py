@@ -77,6 +77,8 @@ def register(subparsers: Any) -> None:
                      help="hostile connections in turn: public board sockets, silent ones, half-sent bodies (default all three)")
     web.add_argument("--json", action="store_true", help="print one JSON object per number")
     web.set_defaults(func=run_web)
+    from tablelight.bench.app import add_parser as add_app_bench  # bench app: the web app in headless Chromium
+    add_app_bench(kinds)
 
 
 def run_link(args: argparse.Namespace) -> int:

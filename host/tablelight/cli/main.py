@@ -38,6 +38,7 @@ COMMANDS: dict[str, str] = {
     "flash": "tablelight.cli.flash",
     "build-sheet": "tablelight.cli.build_sheet",
     "lab": "tablelight.cli.lab",
+    "app": "tablelight.cli.app",
 }
 HELP_OPTIONS = {"-h", "--help"}
 

@@ -1,0 +1,90 @@
+"""``tablelight app build DIR``: the whole table as a static folder any web server can serve.
+
+The folder holds the page (``index.html``, ``app.js``, ``app.css``), the Web Worker that runs the
+table (``worker.js``), the pinned Pyodide files copied from npm's ``node_modules/pyodide`` (the
+version package-lock.json pins; nothing is fetched from a CDN), the slim tablelight wheel
+(:mod:`tablelight.app.wheel`), a service worker caching every file on the first visit (``sw.js``:
+offline afterwards) and a web app manifest. The page's Content-Security-Policy allows scripts
+from its own origin only, plus ``wasm-unsafe-eval`` for Pyodide's WebAssembly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from tablelight.app.wheel import build_wheel
+from tablelight.core.errors import SetupError
+
+STATIC = Path(__file__).resolve().parent / "static"
+#: The repository's node_modules (a source checkout; scripts/test.sh runs `npm ci` there).
+NODE_MODULES = Path(__file__).resolve().parents[3] / "node_modules"
+#: What the worker needs of the npm package (no package wheels: the app uses none).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
+                 "package.json")
+#: The page's policy (a meta tag; ``tablelight app serve`` also sends it as a header, which the
+#: worker's script needs: a worker does not inherit the page's meta tag).
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'; "
+       "img-src 'self' data:; style-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'")
+#: Page files whose text gets the build's values.
+TEMPLATED = {"index.html", "sw.js"}
+
+
+@dataclass(frozen=True)
+class Built:
+    folder: Path
+    version: str
+    pyodide: str
+    files: int
+    size: int
+
+
+def find_pyodide(given: Path | None = None) -> Path:
+    """The npm package's folder: ``given``, or the checkout's node_modules/pyodide."""
+    folder = given or NODE_MODULES / "pyodide"
+    missing = [name for name in PYODIDE_FILES if not (folder / name).is_file()]
+    if missing:
+        raise SetupError(f"Pyodide is not installed at {folder} (missing {', '.join(missing)}): run `npm ci` in the "
+                         "tablelight checkout (package-lock.json pins it), or give --pyodide DIR")
+    return folder
+
+
+def build_app(folder: Path, pyodide: Path | None = None) -> Built:
+    """Write the app into ``folder`` (created; files of an earlier build replaced)."""
+    source = find_pyodide(pyodide)
+    if folder.exists() and not folder.is_dir():
+        raise SetupError(f"{folder} is a file, not a folder")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "pyodide").mkdir(exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(source / name, folder / "pyodide" / name)
+    pyodide_version = str(json.loads((source / "package.json").read_text(encoding="utf-8"))["version"])
+    wheel = build_wheel(folder)
+    for old in folder.glob("tablelight-*.whl"):
+        if old != wheel:
+            old.unlink()
+    plain = [p for p in sorted(STATIC.iterdir()) if p.is_file() and p.name not in TEMPLATED]
+    for path in plain:
+        shutil.copyfile(path, folder / path.name)
+    files = sorted([f"pyodide/{name}" for name in PYODIDE_FILES] + [wheel.name] + [p.name for p in plain]
+                   + ["app.json", "index.html"])
+    digest = hashlib.sha256()
+    for name in files:
+        if name not in ("app.json", "index.html"):
+            digest.update(name.encode() + b"\0" + (folder / name).read_bytes())
+    for name in sorted(TEMPLATED):
+        digest.update((STATIC / name).read_bytes())
+    version = digest.hexdigest()[:16]
+    about = {"version": version, "wheel": wheel.name, "pyodide": pyodide_version}
+    (folder / "app.json").write_text(json.dumps(about, indent=1) + "\n", encoding="utf-8")
+    (folder / "index.html").write_text((STATIC / "index.html").read_text(encoding="utf-8").replace("__CSP__", CSP),
+                                       encoding="utf-8")
+    cached = ["./", *files]
+    sw = (STATIC / "sw.js").read_text(encoding="utf-8")
+    (folder / "sw.js").write_text(sw.replace("__VERSION__", f"tablelight-{version}").replace("__FILES__", json.dumps(cached)),
+                                  encoding="utf-8")
+    size = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+    return Built(folder, version, pyodide_version, len(files) + 1, size)

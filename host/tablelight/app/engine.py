@@ -1,0 +1,232 @@
+"""What the app's Web Worker runs in Pyodide: one game through the table core, snapshots as JSON.
+
+The page talks to :class:`AppTable` with JSON text (it crosses the worker's message channel and
+Pyodide's JS/Python boundary as plain strings). A game runs exactly as ``tablelight play`` runs
+one: a :class:`~tablelight.table.service.Table` driven by :class:`~tablelight.table.loop.TableLoop`
+on the running asyncio loop (in Pyodide, the browser's own), no threads; what the page shows is
+the desk's snapshots (:class:`~tablelight.web.desk.Desk`: the public one and each human seat's),
+and a seat's choice enters through the table's one door (``Desk.act``: a ``Choose`` intent).
+The page stands in for the board (``board_attached``): until a board is linked, a person plays
+by tapping the choices the snapshot lists.
+
+Also here, for the tests that compare Pyodide with CPython: :func:`random_record` (a seeded
+random game's record, the same on every interpreter).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+from tablelight.app.board_link import PageBoard
+from tablelight.core.errors import SetupError, TablelightError
+from tablelight.core.registry import game_class, game_entry, game_names
+from tablelight.core.rng import Rng
+from tablelight.table.intents import BoardLink
+from tablelight.table.layout import load_layout_data
+from tablelight.table.loop import BoardPort, TableLoop
+from tablelight.table.seats import HUMAN, resolve_seats
+from tablelight.table.service import Table
+from tablelight.web.desk import Desk
+
+#: Seconds between a page's updates while bots play fast: one snapshot per burst, not per move.
+PUSH_AFTER = 0.05
+
+
+class AppTable:
+    """One game at a time for the page; ``notify(json_text)`` receives each update to show."""
+
+    def __init__(self, notify: Callable[[str], None] | None = None, board_write: Callable[[str], None] | None = None,
+                 board_state: Callable[[str, str], None] | None = None) -> None:
+        self.notify = notify
+        #: The board the page holds a port to (Web Serial, Web Bluetooth): bytes cross as hex text.
+        self.board: PageBoard | None = None
+        self._board_write = board_write
+        self._board_state = board_state
+        self.table: Table | None = None
+        self.desk: Desk | None = None
+        self.driver: TableLoop | None = None
+        self._task: asyncio.Future[None] | None = None
+        self._push_pending = False
+        self.failure = ""
+
+    # ------------------------------------------------ what the page asks
+
+    def games(self) -> str:
+        """The games and their seat kinds: ``{"games": [{"name", "min", "max", "bots"}]}``."""
+        found = []
+        for name in game_names():
+            cls = game_class(name)
+            found.append({"name": name, "min": cls.min_players, "max": cls.max_players, "bots": list(cls.bot_names())})
+        return json.dumps({"games": found})
+
+    def start(self, spec_text: str) -> str:
+        """Start ``{"game", "seats": ["human", "random", ...], "seed", "options", "bot_delay"}``.
+
+        Answers the first snapshot, or ``{"error": why}`` (a bad request changes nothing).
+        """
+        try:
+            spec = json.loads(spec_text)
+            if not isinstance(spec, dict):
+                raise SetupError("the request is not a JSON object")
+            table = self._new_table(spec)
+        except (TablelightError, ValueError, TypeError) as error:
+            return json.dumps({"error": getattr(error, "message", None) or str(error)})
+        self.stop()
+        self.failure = ""
+        self.table = table
+        self.driver = TableLoop(table)
+        self.desk = Desk(table, send=self.driver.handle)
+        self.desk.on_change.append(self._changed)
+        if self.board is not None:
+            self._attach_board()
+        self._task = asyncio.ensure_future(self.driver.run())
+        self._task.add_done_callback(self._ended)
+        return self.snapshot()
+
+    def snapshot(self) -> str:
+        """``{"public": ..., "seats": {seat: ...}, "failure": ...}``: what every screen may show now."""
+        return json.dumps(self.snapshot_data())
+
+    def act(self, request_text: str) -> str:
+        """``{"seat", "action", "at"}``: a human seat's choice, through the one door; answers
+        ``{"done", "words", "rule"}``."""
+        if self.desk is None:
+            return json.dumps({"done": False, "words": "no game is being played"})
+        try:
+            request = json.loads(request_text)
+            seat, action, at = request["seat"], request["action"], request["at"]
+            if not isinstance(seat, int) or not isinstance(at, int) or not isinstance(action, dict):
+                raise TypeError
+        except (ValueError, TypeError, KeyError):
+            return json.dumps({"done": False, "words": 'send {"seat": n, "action": {...}, "at": log length}'})
+        answer = self.desk.act(seat, action, at)
+        return json.dumps({"done": answer.done, "words": answer.words, "rule": answer.rule})
+
+    def record(self) -> str:
+        """The game's record (what ``tablelight replay`` reads)."""
+        return json.dumps(self.table.game.to_record() if self.table is not None else None)
+
+    # ------------------------------------------------ the board, through the page
+
+    def board_open(self, bluetooth: bool = False, key_hex: str = "") -> None:
+        """The page opened a port to a board (``bluetooth``: with the host key it keeps, or "" to
+        pair): shake hands (and show the game on it, if one is on)."""
+        if self.board is None:
+            self.board = PageBoard(lambda data: self._board_write(data.hex()) if self._board_write else None,
+                                   self._board_state)
+            if self.driver is not None:
+                self._attach_board()
+        self.board.link_opened(bool(bluetooth), str(key_hex or ""))
+
+    def board_bytes(self, hex_text: str) -> None:
+        if self.board is not None:
+            self.board.received(bytes.fromhex(hex_text))
+
+    def board_closed(self, reason: str) -> None:
+        if self.board is not None:
+            self.board.link_lost(reason)
+
+    def _attach_board(self) -> None:
+        assert self.board is not None and self.driver is not None
+        table = self.driver.table
+        self.board.forget_listeners()
+        BoardPort(self.driver, self.board)
+        if not self.board.connected:
+            self.driver.handle(BoardLink(False))
+        self.board.show(table.pixels())
+        table.shown = table.pixels()
+
+    def stop(self) -> None:
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+        self._task = None
+
+    # ------------------------------------------------ inside
+
+    def _new_table(self, spec: dict[str, Any]) -> Table:
+        name = spec.get("game")
+        if not isinstance(name, str):
+            raise SetupError(f'"game" names one of {", ".join(game_names())}')
+        cls = game_class(name)
+        seats = spec.get("seats") or [HUMAN, "random"]
+        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+            raise SetupError('"seats" lists one kind per seat: "human" or a bot name')
+        seed = spec.get("seed", 0)
+        delay = spec.get("bot_delay", 0.5)
+        options = spec.get("options") or {}
+        if not isinstance(seed, int) or not isinstance(delay, (int, float)) or not isinstance(options, dict):
+            raise SetupError('"seed" is a whole number, "bot_delay" seconds, "options" an object')
+        kinds = resolve_seats(cls, seats, len(seats))
+        game = cls(len(kinds), options, seed)
+        layout = load_layout_data(game_entry(name).face_class().default_layout)
+        self._check_board(layout)
+        # the page stands in for the board: people choose on it
+        return Table(game, kinds, bot_delay=float(delay), board_attached=True, layout_data=layout)
+
+    def _check_board(self, layout: dict[str, Any]) -> None:
+        """A board already linked must be wired for the game's layout (as ``tablelight play`` checks);
+        a board linked later is judged by its handshake (the protocol knows the layout from now on)."""
+        if self.board is None:
+            return
+        hello = self.board.protocol.hello if self.board.connected else {}
+        if hello.get("layout") not in (None, layout["id"]):
+            raise SetupError(f"the board has layout {hello.get('layout')!r}, this game needs {layout['id']!r}: "
+                             "connect the board built for it")
+        leds = hello.get("leds")
+        if isinstance(leds, int) and leds < layout["leds"]:
+            raise SetupError(f"the board has {leds} LEDs, the {layout['id']} layout needs {layout['leds']}")
+        self.board.protocol.layout = layout["id"]
+
+    def snapshot_data(self) -> dict[str, Any]:
+        if self.desk is None or self.table is None:
+            return {"public": None, "seats": {}, "failure": self.failure}
+        seats = {str(seat): self.desk.seat(seat) for seat in self.desk.humans}
+        return {"public": self.desk.public(), "seats": seats, "failure": self.failure,
+                "actions": self.table.actions_made()}
+
+    def _changed(self) -> None:
+        if self.notify is None or self._push_pending:
+            return
+        self._push_pending = True
+        asyncio.get_event_loop().call_later(PUSH_AFTER, self._push)
+
+    def _push(self) -> None:
+        self._push_pending = False
+        if self.notify is not None:
+            self.notify(self.snapshot())
+
+    def _ended(self, task: asyncio.Future[None]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            self.failure = f"the table stopped: {task.exception()}"
+        self._changed()
+
+
+def random_record(game: str, players: int, seed: int) -> dict[str, Any]:
+    """A complete game of seeded random legal actions, as its record (the same on any interpreter)."""
+    cls = game_class(game)
+    played = cls(players, None, seed)
+    rng = Rng(seed)
+    while not played.is_over():
+        played.apply(played.random_action(rng))
+    return played.to_record()
+
+
+def speed(game: str, players: int, games: int, seed: int) -> str:
+    """Random games' actions per second on this interpreter, as JSON (``tablelight bench app``
+    measures it in the page and in CPython in the same run)."""
+    cls = game_class(game)
+    rng = Rng(seed)
+    actions = 0
+    started = time.perf_counter()
+    for number in range(games):
+        played = cls(players, None, seed + number)
+        while not played.is_over():
+            played.apply(played.random_action(rng))
+            actions += 1
+    seconds = time.perf_counter() - started
+    return json.dumps({"game": game, "games": games, "actions": actions, "seconds": round(seconds, 4),
+                       "actions_per_s": round(actions / seconds, 1) if seconds > 0 else None})

@@ -1,0 +1,61 @@
+// The table in a Web Worker: Pyodide (the pinned files next to this one, never a CDN), the slim
+// tablelight wheel, and tablelight.app.engine.AppTable (the table core on Pyodide's asyncio).
+// The page sends {id, op, arg}; the worker answers {id, result} or {id, error}, and pushes
+// {type: "update", snapshot} whenever what the screens show changed.
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+let table = null;
+let engine = null;
+
+async function load() {
+  const started = performance.now();
+  const about = await (await fetch("app.json")).json();
+  const wheelLoad = fetch(about.wheel).then((response) => {  // meanwhile: Pyodide loads
+    if (!response.ok) throw new Error(`the engines' wheel ${about.wheel} could not be loaded (${response.status})`);
+    return response.arrayBuffer();
+  });
+  wheelLoad.catch(() => {});  // reported where it is awaited
+  const py = await loadPyodide({ indexURL: new URL("./pyodide/", self.location).href, fullStdLib: false });
+  const loadedPyodide = performance.now();
+  const wheel = await wheelLoad;
+  py.unpackArchive(wheel, "wheel");
+  engine = py.pyimport("tablelight.app.engine");
+  table = engine.AppTable(
+    (text) => postMessage({ type: "update", snapshot: JSON.parse(text) }),
+    (hex) => postMessage({ type: "board-write", hex }),
+    (state, words) => postMessage({ type: "board-state", state, words }),
+  );
+  const games = JSON.parse(table.games());
+  const timings = { pyodide_ms: loadedPyodide - started, engines_ms: performance.now() - loadedPyodide };
+  return { games: games.games, timings, version: about.version };
+}
+
+const loading = load();
+loading.then(
+  (about) => postMessage({ type: "ready", ...about }),
+  (error) => postMessage({ type: "error", message: String(error && error.message || error) }),
+);
+
+const OPS = {
+  start: (arg) => JSON.parse(table.start(JSON.stringify(arg))),
+  act: (arg) => JSON.parse(table.act(JSON.stringify(arg))),
+  snapshot: () => JSON.parse(table.snapshot()),
+  record: () => JSON.parse(table.record()),
+  speed: (arg) => JSON.parse(engine.speed(arg.game, arg.players, arg.games, arg.seed)),
+  // the board's port is the page's (Web Serial, Web Bluetooth): its bytes cross as hex text
+  board_open: (arg) => table.board_open(Boolean(arg && arg.bluetooth), (arg && arg.key) || ""),
+  board_bytes: (hex) => table.board_bytes(hex),
+  board_closed: (reason) => table.board_closed(reason),
+};
+
+self.onmessage = async (event) => {
+  const { id, op, arg } = event.data;
+  try {
+    await loading;
+    if (!(op in OPS)) throw new Error(`unknown request ${op}`);
+    const result = OPS[op](arg);
+    if (id !== undefined) postMessage({ id, result: result === undefined ? null : result });
+  } catch (error) {
+    postMessage({ id, error: String(error && error.message || error) });
+  }
+};

@@ -1,0 +1,52 @@
+"""The app, built once per test session (`tablelight app build`), and served by `tablelight app serve`."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tablelight.app.build import Built, build_app, find_pyodide
+from tablelight.core.errors import SetupError
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def built_app(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    try:
+        find_pyodide()
+    except SetupError as error:
+        pytest.fail(f"{error} (scripts/test.sh runs npm ci)")
+    return build_app(tmp_path_factory.mktemp("app") / "site")
+
+
+class Served:
+    """``tablelight app serve DIR --port 0`` in a child process; ``url`` once it listens."""
+
+    def __init__(self, folder: Path) -> None:
+        env = dict(os.environ, PYTHONPATH=str(ROOT / "host"))
+        self.process = subprocess.Popen([sys.executable, "-m", "tablelight", "app", "serve", str(folder), "--port", "0"],
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if " at http://" not in line:
+            self.stop()
+            raise AssertionError(f"the server did not start: {line}{self.process.stderr.read() if self.process.stderr else ''}")
+        self.url = line.split(" at ", 1)[1].split()[0]
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def served_app(built_app: Built) -> Iterator[Served]:
+    served = Served(built_app.folder)
+    yield served
+    served.stop()

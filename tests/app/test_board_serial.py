@@ -1,0 +1,63 @@
+"""A board on USB through Web Serial, in headless Chromium: the page owns the port and the worker's
+BoardProtocol speaks to the simulated board (the real firmware over a pty). Chromium's own
+``navigator.serial.requestPort()`` never settles headless (no chooser, no CDP emulation), so the
+test puts a stand-in ``navigator.serial`` in the page (``tablelight.bench.app.SERIAL_STAND_IN``,
+which ``tablelight bench app`` uses too) whose port reads and writes the pty through two
+functions Playwright exposes. The board shakes hands, a bots-only game plays on it (a bot
+moves only once the board confirmed the last scene), and a key pressed on the board
+makes a person's move through the table's one door."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tablelight.bench.app import expose_pty
+
+from .conftest import Served
+from .test_browser import LOAD_MS, SETTLED, browser  # noqa: F401 (the fixture; the module skips without chromium)
+
+sync_api = pytest.importorskip("playwright.sync_api")
+SimBoard = pytest.importorskip("tablelight.sim.board").SimBoard
+
+
+@pytest.fixture
+def sim() -> Iterator[Any]:
+    board = SimBoard.start("farlander")
+    yield board
+    board.stop()
+
+
+def test_the_page_drives_the_simulated_board_over_a_web_serial_stand_in(browser: Any, served_app: Served, sim: Any) -> None:
+    fd = os.open(sim.port, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+    context = browser.new_context()
+    try:
+        expose_pty(context, fd)  # the stand-in navigator.serial, wired to the board's pty
+        page = context.new_page()
+        page.goto(served_app.url)
+        page.wait_for_selector(SETTLED, timeout=LOAD_MS)
+        assert page.get_attribute("body", "data-state") == "ready", page.inner_text("#status")
+        page.click("#connect-usb")
+        page.wait_for_selector("body[data-board=connected]", timeout=20_000)
+        assert "LEDs connected" in page.inner_text("#board")
+
+        idle = sim.pixels()
+        page.select_option("#game", "farlander")
+        page.fill("#seats", "random,random")
+        page.fill("#delay", "0")
+        page.click("#start")  # each bot move waits until the board confirmed the last scene
+        page.locator("#log li").nth(12).wait_for(timeout=30_000)  # a dozen moves: confirmations flow
+        assert sim.pixels() != idle  # the board shows the game, not the look of a board waiting for a host
+
+        page.fill("#seats", "human,human")
+        page.click("#start")
+        page.wait_for_selector("#choices button", timeout=20_000)
+        assert "human): places" not in page.inner_text("#log")
+        sim.press(0)  # a territory: in Farlander's opening one press places a unit there
+        page.locator("#log li", has_text="human): places a unit in").wait_for(timeout=10_000)
+    finally:
+        context.close()
+        os.close(fd)

@@ -1,0 +1,132 @@
+"""The built app in headless Chromium (Debian's, driven by Playwright), served by `tablelight app
+serve`: the engines load in a Web Worker under the app's Content-Security-Policy with nothing
+fetched off the page's origin, a bots-only Farlander game plays to its end in the page, a
+person's click on a choice is applied through the table's one door, and a second visit with the
+server gone still reaches `ready` (the service worker's copy)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tablelight.app.build import Built
+
+from tests.e2e.helpers import keep_screenshot
+
+from .conftest import Served
+
+CHROMIUM = "/usr/bin/chromium"
+BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--no-first-run"]
+sync_api = pytest.importorskip("playwright.sync_api")
+if not os.path.exists(CHROMIUM):
+    pytest.skip("Debian chromium is not installed (scripts/test.sh installs it)", allow_module_level=True)
+
+READY = "body[data-state=ready]"
+SETTLED = "body:not([data-state=loading])"
+LOAD_MS = 60_000
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        yield launched
+        launched.close()
+
+
+class Visit:
+    """One page of the app, with what it asked for and what the console said."""
+
+    def __init__(self, browser: Any, url: str) -> None:
+        self.context = browser.new_context()
+        self.requests: list[str] = []
+        self.console: list[str] = []
+        self.context.on("request", lambda request: self.requests.append(request.url))
+        self.page = self.context.new_page()
+        self.page.on("console", lambda message: self.console.append(message.text))
+        self.page.goto(url)
+        self.page.wait_for_selector(SETTLED, timeout=LOAD_MS)
+
+    def state(self) -> str:
+        return str(self.page.get_attribute("body", "data-state"))
+
+    def start(self, game: str, seats: str, seed: int = 1, delay: float = 0) -> None:
+        self.page.select_option("#game", game)
+        self.page.fill("#seats", seats)
+        self.page.fill("#seed", str(seed))
+        self.page.fill("#delay", str(delay))
+        self.page.click("#start")
+
+
+@pytest.fixture(scope="module")
+def visit(browser: Any, served_app: Served) -> Iterator[Visit]:
+    opened = Visit(browser, served_app.url)
+    yield opened
+    opened.context.close()
+
+
+def test_the_engines_load_with_nothing_from_another_origin(visit: Visit, served_app: Served) -> None:
+    assert visit.state() == "ready", visit.page.inner_text("#status")
+    assert "ready" in visit.page.inner_text("#status")
+    assert visit.requests and all(url.startswith(served_app.url) for url in visit.requests), visit.requests
+    assert any(url.endswith("pyodide.asm.wasm") for url in visit.requests)
+    assert not [line for line in visit.console if "Content Security Policy" in line], visit.console
+    games = [option.get_attribute("value") for option in visit.page.query_selector_all("#game option")]
+    assert games == ["farlander", "farside", "landover", "mainland"]
+
+
+def test_a_bots_only_farlander_game_plays_to_the_end_in_the_page(visit: Visit) -> None:
+    visit.start("farlander", "random,random", seed=4)
+    visit.page.wait_for_selector("body[data-over=true]", timeout=30_000)
+    assert "game over" in visit.page.inner_text("#turn")
+    log = visit.page.inner_text("#log")
+    assert "seat 0 (red, random)" in log and "seat 1 (blue, random)" in log
+
+
+def test_a_persons_click_on_a_choice_is_applied(visit: Visit, tmp_path: Path) -> None:
+    visit.start("farlander", "human,random", seed=1)
+    visit.page.wait_for_selector("#choices button", timeout=20_000)
+    shot = tmp_path / "app-page.png"
+    visit.page.screenshot(path=str(shot))
+    keep_screenshot(shot, "app-page.png")  # docs/img only with TABLELIGHT_UPDATE_SCREENSHOTS=1
+    assert "seat 0 (red, human)" in visit.page.inner_text("#turn")
+    button = visit.page.locator("#choices button").first
+    chosen = button.inner_text()
+    button.click()
+    visit.page.locator("#log li", has_text=f"seat 0 (red, human): {chosen}").wait_for(timeout=10_000)
+
+
+def test_a_second_visit_without_the_server_still_gets_ready(browser: Any, built_app: Built) -> None:
+    served = Served(built_app.folder)
+    try:
+        first = Visit(browser, served.url)
+        assert first.state() == "ready"
+        first.page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # every file cached
+    finally:
+        served.stop()
+    try:
+        first.page.reload()
+        first.page.wait_for_selector(SETTLED, timeout=LOAD_MS)
+        assert first.state() == "ready", first.page.inner_text("#status")
+    finally:
+        first.context.close()
+
+
+def test_a_broken_build_says_so_in_the_page(browser: Any, built_app: Built, tmp_path: Path) -> None:
+    broken = tmp_path / "site"
+    shutil.copytree(built_app.folder, broken)
+    next(broken.glob("tablelight-*.whl")).unlink()
+    served = Served(broken)
+    try:
+        visit = Visit(browser, served.url)
+        assert visit.state() == "error"
+        assert "could not start" in visit.page.inner_text("#status") and "wheel" in visit.page.inner_text("#status")
+        visit.context.close()
+    finally:
+        served.stop()
