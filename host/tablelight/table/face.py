@@ -265,15 +265,6 @@ class GameFace(ABC):
         that another seat's does not."""
         return None
 
-    def drawing(self, seat: int | None) -> str | None:
-        """The game's own picture for people: an SVG string (viewBox-scaled to the page width) of the
-        game's map with its pieces, from what ``seat`` may see (None: the shared page: public state only,
-        never a hidden card). Tappable things carry ``data-pick`` (a JSON object of action fields as
-        :meth:`choice_steps` names them, e.g. ``{"hex_of_vertex": 12, "vertex": 44}`` or
-        ``{"model": "b1"}``) and ``data-name`` (what the thing is). None (the default): the game
-        draws nothing of its own (the pages show the LED picture)."""
-        return None
-
     def led_labels(self) -> dict[int, str]:
         """LED -> the name of the place it lights, for the terminal drawing (none: unlabelled)."""
         return {}
