@@ -242,9 +242,6 @@ def test_seat_and_shared_pages_on_a_phone(browser: Any, tmp_path: Path, name: st
         shoot(shared, tmp_path, f"{name}-shared.png")
 
 
-@pytest.mark.xfail(strict=True, reason="issue 21: the drawing is 390 units wide but shown 366 px wide on a 390 px phone "
-                   "(the page's margins), so its 12-unit labels are 11.3 px; tests/web/test_drawings_landover_farside.py "
-                   "assumes the full 390 px")
 @pytest.mark.parametrize("make", [landover_game, farside_game])
 def test_drawing_text_is_12_px_or_more_on_a_phone(browser: Any, make: Any) -> None:
     game = make()
