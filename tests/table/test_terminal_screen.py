@@ -18,7 +18,8 @@ from tablelight.table import events as ev
 from tablelight.table.service import Table
 from tablelight.table.typed import TypedInput
 from tablelight.view.colors import display_color, text_on
-from tablelight.view.terminal import TerminalView, draw, result_words
+from tablelight.table.result import result_line
+from tablelight.view.terminal import TerminalView, draw
 
 GAMES = sorted(name for name, entry in game_entries().items() if entry.face is not None)
 
@@ -129,8 +130,14 @@ def test_farlander_units_are_digits_on_the_drawing():
 
 
 def test_the_winner_is_named_by_colour():
-    assert result_words([0], [17, 11], ("red", "blue")) == "red wins (red 17, blue 11)"
-    assert result_words([0, 1], [9, 9], ("red", "blue")) == "red and blue share the win (red 9, blue 9)"
+    game = Farlander(2, seed=3)
+    table = Table(game, ["random", "random"])
+    table.run()
+    names = [table.face.seat_word(seat) for seat in game.winners()]
+    scores = ", ".join(f"{table.face.seat_word(seat)} {score}" for seat, score in enumerate(game.scores()))
+    verb = "share the win" if len(names) > 1 else "wins"
+    assert result_line(game, table.face) == f"{' and '.join(names)} {verb} ({scores})"
+    assert table.messages[-1] == f"game over: {result_line(game, table.face)}"  # the table's own last words too
 
 
 def test_several_moves_on_one_line_say_what_was_not_pressed(fake_board):

@@ -23,11 +23,11 @@ from tablelight.table.face import Pixel, face_class, make_face
 from tablelight.table.layout import load_layout_data
 from tablelight.table.intents import HOST_PAGE, Press
 from tablelight.table.loop import BoardPort, TableLoop, read_lines
+from tablelight.table.result import result_line, result_text
 from tablelight.table.seats import HUMAN, has_secrets
 from tablelight.table.service import Table
 from tablelight.table.store import GameStore
 from tablelight.table.typed import TypedInput
-from tablelight.view.terminal import result_words
 
 VIEWS = ("terminal", "web", "both", "none")
 MAX_BOT_DELAY_S = 3600
@@ -281,7 +281,7 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
             join_hint=lambda seat: JOIN_HINT,
         )
         if terminal is not None and terminal.live:
-            table.listen(lambda event: terminal.note(result_words(event.winners, event.scores, face.seat_names))
+            table.listen(lambda event: terminal.note(result_line(game, face))
                          if isinstance(event, ev.GameOver) else None)
         #: How to type a choice, added to the prompts the shared terminal shows (pages are tapped, not typed at).
         typing_hint = " (or type it: ? lists your choices, help shows the rules)" if humans else ""
@@ -350,15 +350,3 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
                       "(Ctrl-C stops it now)", file=sys.stderr, flush=True)
                 await asyncio.sleep(KEEP_SERVING_S)
     return 0
-
-
-def result_text(game: Any, face: Any) -> str:
-    """The end of the game at the terminal: who won by colour, then each seat's score and its parts."""
-    from tablelight.web.desk import result_block
-
-    result = result_block(game, face)
-    lines = [f"game over: {result['headline']}"]
-    for seat in result["seats"]:
-        parts = ", ".join(f"{name} {points}" for name, points in seat["breakdown"] if points)
-        lines.append(f"  {seat['name']}: {seat['score']}" + (f" ({parts})" if parts else ""))
-    return "\n".join(lines)

@@ -32,6 +32,7 @@ from tablelight.core.game import Action, Game
 from tablelight.table import events as ev
 from tablelight.table.face import GameFace, Outcome, Pixel, make_face
 from tablelight.table.intents import BOARD, Answer, BoardCaughtUp, BoardLink, Choose, Intent, Narrow, Press, Tick
+from tablelight.table.result import result_line
 from tablelight.table.seats import HUMAN, DEFAULT_BOT, bot_seed, default_bot, has_secrets, resolve_seats
 from tablelight.table.store import GameStore
 from tablelight.table.polled import Board, KeyEventLike, run_polling, step_polling
@@ -269,7 +270,7 @@ class Table:
                 self.say(f"{self.seat_label(entry['seat'])}: {words}")
         self._reported = len(log)
         if self.game.is_over():
-            result = self.game.describe_result()
+            result = f"game over: {result_line(self.game, self.face)}"  # by colour, every screen alike
             self.say(result)
             self.emit(ev.GameOver(result, self.game.scores(), list(self.game.winners())))
         else:

@@ -213,20 +213,6 @@ def draw(
     return "\n".join(lines)
 
 
-def result_words(winners: Sequence[int], scores: Any, seat_names: Sequence[str]) -> str:
-    """The end of a game in colours: ``red wins (red 17, blue 11)``, ``red and blue share the win``."""
-
-    def name(seat: int) -> str:
-        return seat_names[seat] if seat < len(seat_names) else f"seat {seat}"
-
-    who = " and ".join(name(seat) for seat in winners) or "nobody"
-    verb = "share the win" if len(winners) > 1 else "wins"
-    if isinstance(scores, (list, tuple)) and all(isinstance(s, (int, float)) for s in scores):
-        points = ", ".join(f"{name(seat)} {score}" for seat, score in enumerate(scores))
-        return f"{who} {verb} ({points})"
-    return f"{who} {verb}"
-
-
 _QR_CHARACTERS = frozenset(" █▀▄")
 
 

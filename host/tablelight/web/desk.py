@@ -40,6 +40,7 @@ from tablelight.table.service import Table
 from tablelight.table.face import GameFace
 from tablelight.web.places import secret_sections, words
 from tablelight.web.pulse import Pulse
+from tablelight.table.result import result_block
 
 #: How many log lines a page shows.
 LOG_LINES = 40
@@ -261,30 +262,6 @@ def log_lines(lines: list[tuple[int, str]]) -> dict[str, Any]:
     game's log (1 the first entry), which the pages show beside it."""
     shown = lines[-LOG_LINES:]
     return {"log": [text for _, text in shown], "log_numbers": [number for number, _ in shown]}
-
-
-def result_block(game: Any, face: GameFace) -> dict[str, Any]:
-    """The end of a game for every screen: ``headline`` ("red wins"), ``winners`` by colour, and per
-    seat its colour, score and the engine's breakdown of it (``breakdown`` or ``vp_breakdown`` in
-    :meth:`Game.result`: [part, points] pairs)."""
-    result = game.result()
-    scores = result.get("scores", game.scores())
-    winners = [face.seat_word(s) for s in result.get("winners", game.winners())]
-    parts = result.get("breakdown") or result.get("vp_breakdown") or []
-    seats = []
-    for seat in range(game.players):
-        own = parts[seat] if seat < len(parts) and isinstance(parts[seat], dict) else {}
-        breakdown = [[name.replace("_", " "), points] for name, points in own.items()
-                     if name != "total" and isinstance(points, int) and not isinstance(points, bool)]
-        seats.append({"seat": seat, "name": face.seat_word(seat), "score": scores[seat] if seat < len(scores) else None,
-                      "breakdown": breakdown})
-    if not winners:
-        headline = "the game ended with no winner"
-    elif len(winners) == 1:
-        headline = f"{winners[0]} wins"
-    else:
-        headline = f"{' and '.join(winners)} share the win"
-    return {"headline": headline, "winners": winners, "seats": seats, "words": game.describe_result()}
 
 
 def choice_path(face: GameFace, steps: list[tuple[str, Any]]) -> list[str]:
