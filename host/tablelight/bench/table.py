@@ -68,13 +68,7 @@ def measure(presses: int = 200, pause: float = 0.03) -> dict[str, Any]:
                     worker.join()
         finally:
             session.close()
-    times.sort()
-    return {
-        "presses": len(times),
-        "p50_ms": round(statistics.median(times), 2),
-        "p99_ms": round(times[max(0, int(len(times) * 0.99) - 1)], 2),
-        "max_ms": round(times[-1], 2),
-    }
+    return figures(times)
 
 
 
@@ -126,7 +120,12 @@ async def _measure_async(presses: int, pause: float) -> dict[str, Any]:
     finally:
         await session.close()
         sim.stop()
-    times.sort()
+    return figures(times)
+
+
+def figures(times: list[float]) -> dict[str, Any]:
+    """The presses measured, and their p50, p99 and longest time in ms."""
+    times = sorted(times)
     return {
         "presses": len(times),
         "p50_ms": round(statistics.median(times), 2),

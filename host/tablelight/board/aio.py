@@ -20,13 +20,14 @@ import logging
 import os
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 from tablelight.board import scene
 from tablelight.board.errors import BoardError
 from tablelight.board.events import (Connected, ConnectionChanged, Event, HandshakeFailed, KeyEvent, SceneConfirmed,
                                      Silent, WelcomeLost)
 from tablelight.board.protocol import LEASE_MS, BoardProtocol
+from tablelight.board.readings import ProtocolReadings
 from tablelight.links.base import Link, LinkClosed
 
 __all__ = ["RECONNECT_BACKOFF_S", "AsyncBoardSession", "ConnectionChanged", "KeyEvent", "SceneConfirmed", "SessionEvent"]
@@ -180,7 +181,7 @@ def _default_link(port: str) -> Link:
     return open_link(port)
 
 
-class AsyncBoardSession:
+class AsyncBoardSession(ProtocolReadings):
     """A handshaken session with one board, on the running event loop. Open with :meth:`open`.
     Its methods are called on the loop; none of them blocks."""
 
@@ -405,30 +406,3 @@ class AsyncBoardSession:
         answer = self._protocol.in_sync(time.monotonic())
         self._after([])
         return answer
-
-    # --- what the protocol holds --------------------------------------------------------------
-    @property
-    def hello(self) -> dict[str, Any]:
-        """The board's hello (its LED and key counts, capabilities, layout, boot id)."""
-        return self._protocol.hello
-
-    @property
-    def connected(self) -> bool:
-        return self._protocol.connected
-
-    @property
-    def reconnects(self) -> int:
-        return self._protocol.reconnects
-
-    @property
-    def errors(self) -> list[tuple[int, int, str]]:
-        """The board's last ERROR messages (code, about, text)."""
-        return self._protocol.errors
-
-    @property
-    def last_update_bytes(self) -> int:
-        return self._protocol.last_update_bytes
-
-    @property
-    def scene_version(self) -> int:
-        return self._protocol.scene_version

@@ -22,6 +22,7 @@ from tablelight.board.errors import BoardError
 from tablelight.board.events import Connected, Event, HandshakeFailed, KeyEvent, Reply, Silent
 from tablelight.board.handshake import LONGEST_READ_S
 from tablelight.board.protocol import LEASE_MS, SILENT_S, BoardProtocol
+from tablelight.board.readings import ProtocolReadings
 from tablelight.links.base import Link, LinkClosed
 from tablelight.wire import wire
 
@@ -41,7 +42,7 @@ class BoardSilent(BoardError):
     """The board answered nothing for :data:`SILENT_S`: taken for gone until it says hello again."""
 
 
-class BoardSession:
+class BoardSession(ProtocolReadings):
     """A handshaken session with one board. Open with :meth:`open`; thread-safe."""
 
     def __init__(self, port: str, link_factory: Callable[[str], Link], timeout: float,
@@ -277,72 +278,7 @@ class BoardSession:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    # --- what the protocol holds, for test benches and fault tests ------------------------------
-    @property
-    def hello(self) -> dict[str, Any]:
-        """The board's hello (its LED and key counts, capabilities, layout, boot id)."""
-        return self._protocol.hello
-
-    @property
-    def connected(self) -> bool:
-        return self._protocol.connected
-
-    @property
-    def reconnects(self) -> int:
-        return self._protocol.reconnects
-
-    @property
-    def silences(self) -> int:
-        """Times the board went silent and the session reconnected."""
-        return self._protocol.silences
-
-    @property
-    def errors(self) -> list[tuple[int, int, str]]:
-        """The board's last ERROR messages (code, about, text)."""
-        return self._protocol.errors
-
-    @property
-    def refused(self) -> str | None:
-        """The reason, if this host refused the board."""
-        return self._protocol.refused
-
-    @property
-    def lost_keys(self) -> int:
-        """Key events the board dropped (queue overflow) before we got them."""
-        return self._protocol.lost_keys
-
-    @property
-    def bytes_sent(self) -> int:
-        return self._protocol.bytes_sent
-
-    @property
-    def last_update_bytes(self) -> int:
-        return self._protocol.last_update_bytes
-
-    @property
-    def frames_bad(self) -> int:
-        return self._protocol.frames_bad
-
-    @property
-    def scene_version(self) -> int:
-        """The version of the last scene or update sent."""
-        return self._protocol.scene_version
-
-    @property
-    def next_key_seq(self) -> int:
-        """The sequence number the next key event from the board should carry."""
-        return self._protocol.next_key_seq
-
-    @property
-    def board_boot_id(self) -> int | None:
-        """The boot id of the board's last hello (a new one means it rebooted)."""
-        return self._protocol.board_boot_id
-
-    @property
-    def shown(self) -> scene.Shown | None:
-        """What the board shows if it got everything sent."""
-        return self._protocol.shown
-
+    # --- what only this driver holds (the protocol's readings: ProtocolReadings) -------------
     @property
     def reading(self) -> bool:
         """Whether the thread that reads the board is running."""

@@ -27,6 +27,8 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from tablelight.games.farside.tables import MISSIONS
+from tablelight.table.drawing import document
+from tablelight.table.result import result_block
 
 if TYPE_CHECKING:
     from tablelight.games.farside.face import FarsideFace
@@ -90,21 +92,14 @@ def farside_svg(face: FarsideFace, seat: int | None) -> str:
     body.append(part)
     part, y = draw_armies(face, tap_models(face, seat), y)
     body.append(part)
-    height = y + 8
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="game-drawing farside" viewBox="0 0 {WIDTH:.0f} {height:.0f}" '
-        f'width="100%" font-family="sans-serif" role="img" aria-label="Farside Encounter: the round, missions and armies">'
-        f'<rect width="{WIDTH:.0f}" height="{height:.0f}" fill="#f7f7f4"/>' + "".join(body) + "</svg>"
-    )
+    return document(WIDTH, y + 8, body, "Farside Encounter: the round, missions and armies")
 
 
 def headline(face: FarsideFace) -> str:
     game = face.game
     now = game.current_seat()
     if now is None:
-        winners = game.winners()
-        who = " and ".join(SEAT_WORDS[s] for s in winners) + (" win" if len(winners) > 1 else " wins") if winners else "nobody wins"
-        return f"Game over after round {game.round}: {who}"
+        return f"Game over after round {game.round}: {result_block(game, face)['headline']}"
     rounds = f"round {game.round}" if game.round else "before round 1"
     return f"Farside, {rounds}, {PHASE_WORDS.get(game.phase, game.phase)}: {SEAT_WORDS[now]} to act"
 

@@ -32,6 +32,8 @@ from tablelight.games.landover.cards import CULTURES
 from tablelight.games.landover.choice import FIELD_KINDS, HEX_STEP
 from tablelight.games.landover.hexmap import CARDS, DIRECTIONS, RESOURCES, TERRAIN_RESOURCE
 from tablelight.games.landover.rules import BARBARIAN_TRACK, COSTS, CULTURE_COMMODITY, MAX_CULTURE
+from tablelight.table.drawing import document
+from tablelight.table.result import result_block
 
 if TYPE_CHECKING:
     from tablelight.games.landover.face import LandoverFace
@@ -188,22 +190,14 @@ def landover_svg(face: LandoverFace, seat: int | None) -> str:
     if seat is not None:
         own, y = draw_own(face, seat, y)
         body.append(own)
-    height = y + 8
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="game-drawing landover" viewBox="0 0 {WIDTH:.0f} {height:.0f}" '
-        f'width="100%" font-family="sans-serif" role="img" aria-label="Landover: the map and the players">'
-        f'<rect width="{WIDTH:.0f}" height="{height:.0f}" fill="#fbfaf5"/>' + "".join(body) + "</svg>"
-    )
+    return document(WIDTH, y + 8, body, "Landover: the map and the players")
 
 
 def headline(face: LandoverFace) -> str:
     game = face.game
     now = game.current_seat()
     if now is None:
-        winners = game.winners()
-        if winners:
-            return "Game over: " + " and ".join(SEAT_WORDS[s] for s in winners) + " won"
-        return "Game over: no winner"
+        return f"Game over: {result_block(game, face)['headline']}"
     phase = {"setup": "setting up", "roll": "to roll", "main": "to play", "lucky_raid": "lucky 7 raid",
              "take": "taking cards"}.get(game.phase, game.phase)
     return f"Landover, turn {game.turns + 1}: {SEAT_WORDS[now]} {phase}"
