@@ -78,3 +78,60 @@ def test_a_kept_game_resumes_after_a_reload_and_its_record_replays(browser: Any,
         assert len(log_lines(visit)) == len(lines)  # every seat of an opened record is a person's
     finally:
         visit.context.close()
+
+
+def hand(snapshot: dict[str, Any], seat: int) -> list[str]:
+    secrets = snapshot["seats"][str(seat)]["secrets"]
+    return [str(item) for secret in secrets if secret["title"] == "hand" for item in secret["items"]]
+
+
+def test_two_people_on_one_screen_see_only_their_own_cards(browser: Any, served_app: Served) -> None:  # noqa: F811
+    visit = Visit(browser, served_app.url)
+    try:
+        visit.start("mainland", "human,human", seed=1)
+        visit.page.wait_for_selector("#cover:not([hidden])", timeout=20_000)
+        snapshot = call(visit, "snapshot")
+        acting = next(int(seat) for seat, view in snapshot["seats"].items() if view["your_turn"])
+        waiting = 1 - acting
+        own, others = hand(snapshot, acting), hand(snapshot, waiting)
+        only_others = [card for card in others if card not in own]
+        assert own and only_others
+        covered = visit.page.content()
+        assert not [card for card in own + others if card in covered], "a hand shows while the screen is covered"
+        assert not visit.page.locator("#choices button").count()
+        visit.page.click("#reveal")
+        assert visit.page.inner_text("#reveal") == f"I am seat {acting}"
+        visit.page.wait_for_selector("#choices button", timeout=10_000)
+        shown = visit.page.content()
+        assert all(card in shown for card in own)
+        assert not [card for card in only_others if card in shown]
+
+        # the move made, the screen covers again for the other seat: neither hand shows
+        visit.page.locator("#choices button").last.click()
+        visit.page.wait_for_selector("#cover:not([hidden])", timeout=10_000)
+        assert visit.page.inner_text("#reveal") == f"I am seat {waiting}"
+        snapshot = call(visit, "snapshot")
+        covered = visit.page.content()
+        assert not [card for card in hand(snapshot, 0) + hand(snapshot, 1) if card in covered]
+    finally:
+        visit.context.close()
+
+
+NO_LINKS = "Object.defineProperty(Navigator.prototype, 'bluetooth', {get: () => undefined});" \
+           "delete Navigator.prototype.serial;"
+
+
+def test_a_browser_without_bluetooth_or_serial_is_told_which_browsers_work(browser: Any,  # noqa: F811
+                                                                          served_app: Served) -> None:
+    context = browser.new_context()
+    try:
+        context.add_init_script(NO_LINKS)
+        page = context.new_page()
+        page.goto(served_app.url)
+        page.wait_for_selector(READY, timeout=LOAD_MS)
+        said = page.inner_text("#board")
+        assert "no Web Bluetooth" in said and "Chrome on Android" in said and "iOS" in said, said
+        assert "no Web Serial" in said and "Chrome or Edge" in said, said
+        assert not page.is_visible("#connect-ble") and not page.is_visible("#connect-usb")
+    finally:
+        context.close()
