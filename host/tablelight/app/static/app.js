@@ -137,8 +137,10 @@ function show(snapshot) {
   document.getElementById("turn").textContent = table.turn_line;
   const humans = Object.values(snapshot.seats).filter(Boolean);
   const acting = humans.find((s) => s.your_turn);
-  // Pass and play: with two people on one screen, a seat's cards show only after its player taps.
-  const covered = humans.length > 1 && !(acting && acting.seat === revealed);
+  // Pass and play: with two people on one screen and a game that hides cards, a seat's cards show
+  // only after its player taps (a game with nothing hidden needs no cover).
+  const hides = humans.some((s) => s.secrets && s.secrets.length);
+  const covered = humans.length > 1 && hides && !(acting && acting.seat === revealed);
   const seat = covered ? null : acting || humans[0];
   document.getElementById("cover").hidden = !covered;
   body.dataset.covered = String(covered);
