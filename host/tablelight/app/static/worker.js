@@ -26,11 +26,19 @@ async function load() {
     (state, words) => postMessage({ type: "board-state", state, words }),
   );
   // the games are kept in IndexedDB: an SQLite file in Pyodide's IDBFS, synced after each change
-  FS = py.FS;
-  FS.mkdirTree(GAMES);
-  FS.mount(FS.filesystems.IDBFS, {}, GAMES);
-  await sync(true);
+  // (a browser without IndexedDB, a private window in some, still plays: its games last one visit)
+  py.FS.mkdirTree(GAMES);
+  let unkept = "";
+  try {
+    py.FS.mount(py.FS.filesystems.IDBFS, {}, GAMES);
+    FS = py.FS;
+    await sync(true);
+  } catch (error) {
+    FS = null;
+    unkept = `games are not kept in this browser (no IndexedDB: ${error && error.message || error})`;
+  }
   const saved = JSON.parse(table.open_store(`${GAMES}/games.db`));
+  if (unkept) saved.error = unkept;
   const games = JSON.parse(table.games());
   const timings = { pyodide_ms: loadedPyodide - started, engines_ms: performance.now() - loadedPyodide };
   return { games: games.games, saved: saved.games || [], kept: saved.error || "", timings, version: about.version };
@@ -41,13 +49,14 @@ let FS = null;
 let syncing = Promise.resolve();
 
 function sync(populate) {
-  syncing = syncing.then(() => new Promise((resolve, reject) =>
+  syncing = syncing.catch(() => {}).then(() => new Promise((resolve, reject) =>
     FS.syncfs(populate, (error) => (error ? reject(error) : resolve()))));
   return syncing;
 }
 
 // Each change is written to IndexedDB; the page learns how many actions are kept ("saved").
 function keep(actions) {
+  if (!FS) return;
   sync(false).then(() => postMessage({ type: "saved", actions }), (error) => console.warn("game not kept:", error));
 }
 
