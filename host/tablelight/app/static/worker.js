@@ -27,6 +27,7 @@ async function load() {
   );
   // the games are kept in IndexedDB: an SQLite file in Pyodide's IDBFS, synced after each change
   // (a browser without IndexedDB, a private window in some, still plays: its games last one visit)
+  const storeStarted = performance.now();
   py.FS.mkdirTree(GAMES);
   let unkept = "";
   try {
@@ -39,8 +40,9 @@ async function load() {
   }
   const saved = JSON.parse(table.open_store(`${GAMES}/games.db`));
   if (unkept) saved.error = unkept;
+  const storeMs = performance.now() - storeStarted;
   const games = JSON.parse(table.games());
-  const timings = { pyodide_ms: loadedPyodide - started, engines_ms: performance.now() - loadedPyodide };
+  const timings = { pyodide_ms: loadedPyodide - started, engines_ms: performance.now() - loadedPyodide, store_ms: storeMs };
   return { games: games.games, saved: saved.games || [], kept: saved.error || "", timings, version: about.version };
 }
 
