@@ -95,7 +95,7 @@ class AppTable:
         try:
             record = json.loads(text)
             game = replay(record)
-        except ValueError:
+        except (ValueError, RecursionError):
             return json.dumps({"error": "that file is not a tablelight game record: it is not JSON"})
         except (RecordError, SetupError) as error:
             return json.dumps({"error": f"that file is not a tablelight game record: {error}"})
