@@ -9,6 +9,11 @@ and a seat's choice enters through the table's one door (``Desk.act``: a ``Choos
 The page stands in for the board (``board_attached``): until a board is linked, a person plays
 by tapping the choices the snapshot lists.
 
+Games are kept as ``tablelight play`` keeps them, in a :class:`~tablelight.table.store.GameStore`
+(each action committed before it is shown): the worker opens it on a file of Pyodide's IDBFS and
+writes the file to IndexedDB after each change, so :meth:`AppTable.resume` goes on after a reload.
+:meth:`AppTable.record` is what ``tablelight replay`` reads; :meth:`AppTable.import_record` keeps one.
+
 Also here, for the tests that compare Pyodide with CPython: :func:`random_record` (a seeded
 random game's record, the same on every interpreter).
 """
