@@ -9,6 +9,11 @@ and a seat's choice enters through the table's one door (``Desk.act``: a ``Choos
 The page stands in for the board (``board_attached``): until a board is linked, a person plays
 by tapping the choices the snapshot lists.
 
+Games are kept as ``tablelight play`` keeps them, in a :class:`~tablelight.table.store.GameStore`
+(each action committed before it is shown): the worker opens it on a file of Pyodide's IDBFS and
+writes the file to IndexedDB after each change, so :meth:`AppTable.resume` goes on after a reload.
+:meth:`AppTable.record` is what ``tablelight replay`` reads; :meth:`AppTable.import_record` keeps one.
+
 Also here, for the tests that compare Pyodide with CPython: :func:`random_record` (a seeded
 random game's record, the same on every interpreter).
 """
@@ -22,7 +27,9 @@ from collections.abc import Callable
 from typing import Any
 
 from tablelight.app.board_link import PageBoard
-from tablelight.core.errors import SetupError, TablelightError
+from tablelight.core.errors import RecordError, SetupError, TablelightError
+from tablelight.core.game import Game
+from tablelight.core.record import replay
 from tablelight.core.registry import game_class, game_entry, game_names
 from tablelight.core.rng import Rng
 from tablelight.table.intents import BoardLink
@@ -30,6 +37,7 @@ from tablelight.table.layout import load_layout_data
 from tablelight.table.loop import BoardPort, TableLoop
 from tablelight.table.seats import HUMAN, resolve_seats
 from tablelight.table.service import Table
+from tablelight.table.store import GameStore, StoreError
 from tablelight.web.desk import Desk
 
 #: Seconds between a page's updates while bots play fast: one snapshot per burst, not per move.
@@ -52,8 +60,56 @@ class AppTable:
         self._task: asyncio.Future[None] | None = None
         self._push_pending = False
         self.failure = ""
+        #: The games kept in this browser (a file the worker keeps in IndexedDB), or None.
+        self.store: GameStore | None = None
+        self.game_id: int | None = None
 
     # ------------------------------------------------ what the page asks
+
+    def open_store(self, path: str) -> str:
+        """Keep games in the SQLite file ``path``; answers :meth:`saved_games` or ``{"error"}``."""
+        try:
+            self.store = GameStore(path)
+        except StoreError as error:
+            return json.dumps({"error": f"games are not kept in this browser: {error}"})
+        return self.saved_games()
+
+    def saved_games(self) -> str:
+        """``{"games": [{"id", "game", "seats", "status", "actions"}]}``, newest first."""
+        rows = self.store.games() if self.store is not None else []
+        return json.dumps({"games": [{"id": row.id, "game": row.game, "seats": row.seats, "status": row.status,
+                                      "actions": row.actions} for row in reversed(rows)]})
+
+    def resume(self, game_id: int) -> str:
+        """Continue kept game ``game_id`` where it was: its first snapshot, or ``{"error"}``."""
+        if self.store is None:
+            return json.dumps({"error": "no games are kept in this browser"})
+        try:
+            game = self.store.load(int(game_id))
+            seats = self.store.seats(int(game_id))
+            delay = self.store.settings(int(game_id)).get("bot_delay", 0.5)
+            table = self._table_for(game, seats, float(delay) if isinstance(delay, (int, float)) else 0.5,
+                                    int(game_id))
+        except (TablelightError, ValueError, TypeError) as error:
+            return json.dumps({"error": getattr(error, "message", None) or str(error)})
+        return self._begin(table)
+
+    def import_record(self, text: str) -> str:
+        """Keep and open a record (what ``tablelight replay`` reads; every seat a person's), or
+        ``{"error": one sentence}`` when ``text`` is not one."""
+        try:
+            record = json.loads(text)
+            game = replay(record)
+        except (ValueError, RecursionError):
+            return json.dumps({"error": "that file is not a tablelight game record: it is not JSON"})
+        except (RecordError, SetupError) as error:
+            return json.dumps({"error": f"that file is not a tablelight game record: {error}"})
+        seats = [HUMAN] * game.players
+        try:
+            table = self._table_for(game, seats, 0.5, None)
+        except TablelightError as error:
+            return json.dumps({"error": str(error)})
+        return self._begin(table)
 
     def games(self) -> str:
         """The games and their seat kinds: ``{"games": [{"name", "min", "max", "bots"}]}``."""
@@ -75,9 +131,13 @@ class AppTable:
             table = self._new_table(spec)
         except (TablelightError, ValueError, TypeError) as error:
             return json.dumps({"error": getattr(error, "message", None) or str(error)})
+        return self._begin(table)
+
+    def _begin(self, table: Table) -> str:
         self.stop()
         self.failure = ""
         self.table = table
+        self.game_id = table.game_id
         self.driver = TableLoop(table)
         self.desk = Desk(table, send=self.driver.handle)
         self.desk.on_change.append(self._changed)
@@ -162,10 +222,18 @@ class AppTable:
             raise SetupError('"seed" is a whole number, "bot_delay" seconds, "options" an object')
         kinds = resolve_seats(cls, seats, len(seats))
         game = cls(len(kinds), options, seed)
-        layout = load_layout_data(game_entry(name).face_class().default_layout)
+        return self._table_for(game, kinds, float(delay), None)
+
+    def _table_for(self, game: Game, kinds: list[str], delay: float, game_id: int | None) -> Table:
+        """The table for ``game`` (kept in the store as ``game_id``, or as a new game when None)."""
+        layout = load_layout_data(game_entry(game.name).face_class().default_layout)
         self._check_board(layout)
         # the page stands in for the board: people choose on it
-        return Table(game, kinds, bot_delay=float(delay), board_attached=True, layout_data=layout)
+        table = Table(game, kinds, bot_delay=delay, board_attached=True, layout_data=layout, store=self.store,
+                      game_id=game_id)
+        if self.store is not None and table.game_id is not None and game_id is None:
+            self.store.set_settings(table.game_id, {"bot_delay": delay})
+        return table
 
     def _check_board(self, layout: dict[str, Any]) -> None:
         """A board already linked must be wired for the game's layout (as ``tablelight play`` checks);
@@ -186,7 +254,7 @@ class AppTable:
             return {"public": None, "seats": {}, "failure": self.failure}
         seats = {str(seat): self.desk.seat(seat) for seat in self.desk.humans}
         return {"public": self.desk.public(), "seats": seats, "failure": self.failure,
-                "actions": self.table.actions_made()}
+                "actions": self.table.actions_made(), "id": self.game_id}
 
     def _changed(self) -> None:
         if self.notify is None or self._push_pending:

@@ -7,6 +7,7 @@ const startedAt = performance.now();
 let nextId = 1;
 const waiting = new Map();
 let latest = null;
+let revealed = null;  // the seat whose player tapped "I am seat N" (pass and play)
 
 function fail(message) {
   body.dataset.state = "error";
@@ -23,6 +24,7 @@ worker.onmessage = (event) => {
   if (message.type === "update") return show(message.snapshot);
   if (message.type === "board-write") return boardWrite(message.hex);
   if (message.type === "board-state") return boardState(message.state, message.words);
+  if (message.type === "saved") { body.dataset.saved = String(message.actions); return undefined; }
   const promise = waiting.get(message.id);
   if (!promise) return;
   waiting.delete(message.id);
@@ -52,6 +54,10 @@ function ready(message) {
   window.tablelight.timings = { ...message.timings, ready_ms: performance.now() - startedAt };
   document.getElementById("new-game").hidden = false;
   document.getElementById("board-bar").hidden = false;
+  document.getElementById("kept").hidden = false;
+  listSaved(message.saved);
+  if (message.kept) document.getElementById("saved").replaceChildren(text("li", message.kept));
+  tellMissingLinks();
   status.textContent = `ready (${Math.round(window.tablelight.timings.ready_ms)} ms): choose a game`;
   body.dataset.state = "ready";
   // the offline copy is made once the engines are in: its downloads do not slow the first start
@@ -70,12 +76,47 @@ document.getElementById("new-game").onsubmit = async (event) => {
   const seats = document.getElementById("seats").value.split(",").map((s) => s.trim()).filter(Boolean);
   const seed = parseInt(document.getElementById("seed").value, 10) || 0;
   const delay = parseFloat(document.getElementById("delay").value);
-  const answer = await call("start", { game: gamePicker.value, seats, seed, bot_delay: delay >= 0 ? delay : 0.3 });
+  opened(await call("start", { game: gamePicker.value, seats, seed, bot_delay: delay >= 0 ? delay : 0.3 }));
+};
+
+// ------------------------------------------------ the games kept in this browser (worker.js keeps
+// them in IndexedDB): resume one, download a record (`tablelight replay` reads it), open one.
+async function opened(answer) {
   if (answer.error) {
     status.textContent = answer.error;
     return;
   }
+  revealed = null;
   show(answer);
+  listSaved(await call("saved"));
+}
+
+function listSaved(saved) {
+  document.getElementById("saved").replaceChildren(...saved.map((game) => {
+    const item = text("li", `game ${game.id}: ${game.game}, ${game.seats.join(", ")}, ${game.actions} actions, ${game.status}`);
+    item.dataset.id = String(game.id);
+    const button = text("button", game.status === "over" ? "look" : "resume");
+    button.type = "button";
+    button.onclick = async () => opened(await call("resume", game.id));
+    item.append(button);
+    return item;
+  }));
+}
+
+document.getElementById("export").onclick = async () => {
+  const record = await call("record");
+  if (!record) return;
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([JSON.stringify(record, null, 1)], { type: "application/json" }));
+  link.download = `${record.game}-${latest && latest.id ? latest.id : "game"}.json`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+};
+
+document.getElementById("import").onchange = async (event) => {
+  const file = event.target.files[0];
+  event.target.value = "";
+  if (file) opened(await call("import", await file.text()));
 };
 
 function text(tag, content, className) {
@@ -94,13 +135,31 @@ function show(snapshot) {
   body.dataset.version = String(table.version);
   status.textContent = snapshot.failure || `${table.game}: ${table.message}`;
   document.getElementById("turn").textContent = table.turn_line;
-  const seat = Object.values(snapshot.seats).find((s) => s && s.your_turn) || Object.values(snapshot.seats)[0];
+  const humans = Object.values(snapshot.seats).filter(Boolean);
+  const acting = humans.find((s) => s.your_turn);
+  // Pass and play: with two people on one screen and a game that hides cards, a seat's cards show
+  // only after its player taps (a game with nothing hidden needs no cover).
+  const hides = humans.some((s) => s.secrets && s.secrets.length);
+  const covered = humans.length > 1 && hides && !(acting && acting.seat === revealed);
+  const seat = covered ? null : acting || humans[0];
+  document.getElementById("cover").hidden = !covered;
+  body.dataset.covered = String(covered);
+  if (covered) {
+    const reveal = document.getElementById("reveal");
+    reveal.hidden = !acting;
+    document.getElementById("cover-words").textContent = acting
+      ? `pass the phone to ${acting.label}; the others look away` : "the cards are hidden until a person is to act";
+    if (acting) {
+      reveal.textContent = `I am seat ${acting.seat}`;
+      reveal.onclick = () => { revealed = acting.seat; show(latest); };
+    }
+  }
   const feedback = document.getElementById("feedback");
   const secrets = document.getElementById("secrets");
   const choices = document.getElementById("choices");
   feedback.textContent = seat ? seat.feedback || (seat.your_turn ? `${seat.label}: ${seat.prompt}` : "") : "";
   secrets.replaceChildren(...(seat ? seat.secrets : []).map((s) =>
-    text("div", `${s.title}: ${s.items ? s.items.join(", ") : s.text}`, "secret")));
+    Object.assign(text("div", `${s.title}: ${s.items ? s.items.join(", ") : s.text}`, "secret"), { title: `seat ${seat.seat}` })));
   choices.replaceChildren(...(seat && seat.your_turn ? seat.choices : []).map((choice) => {
     const button = text("button", choice.text);
     button.type = "button";
@@ -115,6 +174,21 @@ async function choose(seat, action, at) {
   const answer = await call("act", { seat, action, at });
   if (!answer.done) document.getElementById("feedback").textContent = answer.words;
   show(await call("snapshot"));
+}
+
+// A browser without Web Bluetooth or Web Serial is told so when the page opens, with the ones that work.
+const NO_BLUETOOTH = "this browser has no Web Bluetooth: pair the board from Chrome or Edge on a computer, " +
+  "or Chrome on Android (iOS browsers and Firefox have none); on Linux turn on " +
+  "chrome://flags/#enable-experimental-web-platform-features";
+const NO_SERIAL = "this browser has no Web Serial: a board on USB needs Chrome or Edge on a computer";
+
+function tellMissingLinks() {
+  const missing = [];
+  if (!navigator.bluetooth) missing.push(NO_BLUETOOTH);
+  if (!("serial" in navigator)) missing.push(NO_SERIAL);
+  document.getElementById("connect-ble").hidden = !navigator.bluetooth;
+  document.getElementById("connect-usb").hidden = !("serial" in navigator);
+  if (missing.length) boardState("none", `${missing.join("; ")}. You can still play by tapping here.`);
 }
 
 // ------------------------------------------------ the board's link: the page owns the port
@@ -138,7 +212,7 @@ function boardState(state, words) {
 
 document.getElementById("connect-usb").onclick = async () => {
   if (!("serial" in navigator)) {
-    boardState("none", "this browser has no Web Serial: a board on USB needs desktop Chrome or Edge");
+    boardState("none", NO_SERIAL);
     return;
   }
   let port;
@@ -204,8 +278,7 @@ async function saveKey(id, hex) {
 
 document.getElementById("connect-ble").onclick = async () => {
   if (!navigator.bluetooth) {
-    boardState("none", "this browser has no Web Bluetooth: use Chrome or Edge (desktop) or Chrome on Android; " +
-      "on Linux turn on chrome://flags/#enable-experimental-web-platform-features");
+    boardState("none", NO_BLUETOOTH);
     return;
   }
   let device, rx, tx;

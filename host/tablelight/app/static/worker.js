@@ -21,13 +21,45 @@ async function load() {
   py.unpackArchive(wheel, "wheel");
   engine = py.pyimport("tablelight.app.engine");
   table = engine.AppTable(
-    (text) => postMessage({ type: "update", snapshot: JSON.parse(text) }),
+    (text) => { const snapshot = JSON.parse(text); postMessage({ type: "update", snapshot }); keep(snapshot.actions); },
     (hex) => postMessage({ type: "board-write", hex }),
     (state, words) => postMessage({ type: "board-state", state, words }),
   );
+  // the games are kept in IndexedDB: an SQLite file in Pyodide's IDBFS, synced after each change
+  // (a browser without IndexedDB, a private window in some, still plays: its games last one visit)
+  const storeStarted = performance.now();
+  py.FS.mkdirTree(GAMES);
+  let unkept = "";
+  try {
+    py.FS.mount(py.FS.filesystems.IDBFS, {}, GAMES);
+    FS = py.FS;
+    await sync(true);
+  } catch (error) {
+    FS = null;
+    unkept = `games are not kept in this browser (no IndexedDB: ${error && error.message || error})`;
+  }
+  const saved = JSON.parse(table.open_store(`${GAMES}/games.db`));
+  if (unkept) saved.error = unkept;
+  const storeMs = performance.now() - storeStarted;
   const games = JSON.parse(table.games());
-  const timings = { pyodide_ms: loadedPyodide - started, engines_ms: performance.now() - loadedPyodide };
-  return { games: games.games, timings, version: about.version };
+  const timings = { pyodide_ms: loadedPyodide - started, engines_ms: performance.now() - loadedPyodide, store_ms: storeMs };
+  return { games: games.games, saved: saved.games || [], kept: saved.error || "", timings, version: about.version };
+}
+
+const GAMES = "/games";
+let FS = null;
+let syncing = Promise.resolve();
+
+function sync(populate) {
+  syncing = syncing.catch(() => {}).then(() => new Promise((resolve, reject) =>
+    FS.syncfs(populate, (error) => (error ? reject(error) : resolve()))));
+  return syncing;
+}
+
+// Each change is written to IndexedDB; the page learns how many actions are kept ("saved").
+function keep(actions) {
+  if (!FS) return;
+  sync(false).then(() => postMessage({ type: "saved", actions }), (error) => console.warn("game not kept:", error));
 }
 
 const loading = load();
@@ -38,6 +70,9 @@ loading.then(
 
 const OPS = {
   start: (arg) => JSON.parse(table.start(JSON.stringify(arg))),
+  resume: (id) => JSON.parse(table.resume(id)),
+  import: (text) => JSON.parse(table.import_record(text)),
+  saved: () => JSON.parse(table.saved_games()).games,
   act: (arg) => JSON.parse(table.act(JSON.stringify(arg))),
   snapshot: () => JSON.parse(table.snapshot()),
   record: () => JSON.parse(table.record()),
@@ -53,7 +88,7 @@ self.onmessage = async (event) => {
   try {
     await loading;
     if (!(op in OPS)) throw new Error(`unknown request ${op}`);
-    const result = OPS[op](arg);
+    const result = await OPS[op](arg);
     if (id !== undefined) postMessage({ id, result: result === undefined ? null : result });
   } catch (error) {
     postMessage({ id, error: String(error && error.message || error) });
