@@ -45,6 +45,7 @@ def _when(stamp: float) -> str:
 
 
 def run_games(args: argparse.Namespace) -> int:
+    from tablelight.table.result import score_line
     from tablelight.table.store import GameStore
 
     with GameStore(args.db) as store:
@@ -60,8 +61,7 @@ def run_games(args: argparse.Namespace) -> int:
         for info in infos:
             result = ""
             if info.result:
-                winners = " and ".join(str(w) for w in info.result.get("winners", []))
-                result = f"scores {info.result.get('scores')}, winner seat {winners}"
+                result = score_line(seat_words(info.game, len(info.seats)), info.result.get("winners"), info.result.get("scores"))
             print(
                 f"{info.id:>4}  {info.game:<10} {','.join(info.seats):<28} {info.actions:>7}  "
                 f"{info.status:<8} {_when(info.created):<16}  {result}"
@@ -91,6 +91,7 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_delete(args: argparse.Namespace) -> int:
+    from tablelight.table.result import score_line
     from tablelight.table.store import GameStore
 
     with GameStore(args.db) as store:
@@ -101,6 +102,7 @@ def run_delete(args: argparse.Namespace) -> int:
 
 def run_resume(args: argparse.Namespace) -> int:
     from tablelight.cli.table_run import run_table
+    from tablelight.table.result import score_line
     from tablelight.table.store import GameStore
 
     with GameStore(args.db) as store:
@@ -111,3 +113,15 @@ def run_resume(args: argparse.Namespace) -> int:
             return 0
         print(f"resuming game {args.id} after {len(game.log)} log entries", file=sys.stderr, flush=True)
         return run_table(game, seats, store, args.id, args)
+
+
+def seat_words(game: str, players: int) -> list[str]:
+    """The seats' colour words of ``game`` (its face's), or ``seat N`` for a game without a face."""
+    from tablelight.core.errors import SetupError
+    from tablelight.table.face import face_class
+
+    try:
+        names = face_class(game).seat_names
+    except (SetupError, ImportError, AttributeError):
+        names = ()
+    return [names[seat] if seat < len(names) else f"seat {seat}" for seat in range(players)]

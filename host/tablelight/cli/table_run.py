@@ -344,7 +344,7 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
         await driver.run()
         if game.is_over():
             if terminal is None or not terminal.live:  # a live screen has the result in its history already
-                print(result_text(game, face), file=out, flush=True)
+                print(result_text(game, face, headline=False), file=out, flush=True)  # the table said who won
             if web_on and humans:  # the phones are sent the end and keep it; the host stays a while for late ones
                 print(f"the pages show the result: the host keeps serving them for {KEEP_SERVING_S // 60} minutes "
                       "(Ctrl-C stops it now)", file=sys.stderr, flush=True)
