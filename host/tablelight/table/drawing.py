@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import json
 import math
+import textwrap
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -109,3 +110,8 @@ def turn_line(y: float, fill: str | None, words: str) -> str:
         x += 26
     parts.append(text(x, y, words, 16, anchor="start", weight="600"))
     return f'<g data-name="turn">{"".join(parts)}</g>'
+
+
+def wrapped(line: str, width: int) -> list[str]:
+    """``line`` cut at spaces into lines of at most ``width`` characters (a longer word stays whole)."""
+    return textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False)

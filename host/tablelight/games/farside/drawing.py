@@ -27,7 +27,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from tablelight.games.farside.tables import MISSIONS
-from tablelight.table.drawing import document
+from tablelight.table.drawing import document, wrapped
 from tablelight.table.result import result_block
 
 if TYPE_CHECKING:
@@ -251,16 +251,3 @@ def star(x: float, y: float) -> str:
         angle = -math.pi / 2 + k * math.pi / 5
         corners.append(f"{x + radius * math.cos(angle):.1f},{y + radius * math.sin(angle):.1f}")
     return f'<polygon points="{" ".join(corners)}" fill="#ffc400" stroke="#111"/>'
-
-
-def wrapped(line: str, width: int) -> list[str]:
-    """``line`` cut at spaces into lines of at most ``width`` characters."""
-    lines: list[str] = []
-    current = ""
-    for word in line.split(" "):
-        if current and len(current) + 1 + len(word) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = f"{current} {word}" if current else word
-    return lines + [current] if current else lines

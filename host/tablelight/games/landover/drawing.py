@@ -32,7 +32,7 @@ from tablelight.games.landover.cards import CULTURES
 from tablelight.games.landover.choice import FIELD_KINDS, HEX_STEP
 from tablelight.games.landover.hexmap import CARDS, DIRECTIONS, RESOURCES, TERRAIN_RESOURCE
 from tablelight.games.landover.rules import BARBARIAN_TRACK, COSTS, CULTURE_COMMODITY, MAX_CULTURE
-from tablelight.table.drawing import document
+from tablelight.table.drawing import document, wrapped
 from tablelight.table.result import result_block
 
 if TYPE_CHECKING:
@@ -482,16 +482,3 @@ def draw_own(face: LandoverFace, seat: int, y: float) -> tuple[str, float]:
     out.append(text(MARGIN, y + 13, f"Military {game.military[seat]} ({f'at most {cap}' if cap < 100 else 'no limit'}); "
                                     f"safe hand {game.safe_hand(seat)} cards", 13, "start"))
     return "".join(out), y + 20
-
-
-def wrapped(line: str, width: int) -> list[str]:
-    """``line`` cut at spaces into lines of at most ``width`` characters."""
-    lines: list[str] = []
-    current = ""
-    for word in line.split(" "):
-        if current and len(current) + 1 + len(word) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = f"{current} {word}" if current else word
-    return lines + [current] if current else lines
