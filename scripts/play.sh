@@ -10,7 +10,7 @@ python3 -m venv .venv
 # the simulated board runs Adafruit's real neopixel library (its declared deps would pull in Blinka)
 .venv/bin/python -m pip install --quiet --no-deps adafruit-circuitpython-neopixel adafruit-circuitpython-pixelbuf
 BOARD=sim
-if .venv/bin/python -c "import sys; from tablelight.links.discover import find_boards; sys.exit(0 if find_boards() else 1)" 2>/dev/null; then
+if .venv/bin/python -c "import sys; from tablelight.board.discover import find_boards; sys.exit(0 if find_boards() else 1)" 2>/dev/null; then
     BOARD=auto
 fi
 exec .venv/bin/tablelight play farlander --players 3 --seats strong,random,random --board "$BOARD" --view terminal --bot-delay 0.05 "$@"

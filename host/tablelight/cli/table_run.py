@@ -23,7 +23,7 @@ from tablelight.table.face import Pixel, face_class, make_face
 from tablelight.table.layout import load_layout_data
 from tablelight.table.intents import HOST_PAGE, Press
 from tablelight.table.loop import BoardPort, TableLoop, read_lines
-from tablelight.table.result import result_line, result_text
+from tablelight.table.result import result_text
 from tablelight.table.seats import HUMAN, has_secrets
 from tablelight.table.service import Table
 from tablelight.table.store import GameStore
@@ -280,9 +280,6 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
             on_show=on_show,
             join_hint=lambda seat: JOIN_HINT,
         )
-        if terminal is not None and terminal.live:
-            table.listen(lambda event: terminal.note(result_line(game, face))
-                         if isinstance(event, ev.GameOver) else None)
         #: How to type a choice, added to the prompts the shared terminal shows (pages are tapped, not typed at).
         typing_hint = " (or type it: ? lists your choices, help shows the rules)" if humans else ""
         table.listen(lambda e: on_message(e.text + (typing_hint if e.kind == ev.PROMPT else "")) if isinstance(e, ev.Said) else None)
