@@ -34,7 +34,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "core": frozenset({"tablelight"}),  # the rules contract; names no game
     "links": frozenset({"core", "wire"}),  # byte transports: serial, BLE
     "board": frozenset({"core", "links", "wire"}),  # the board protocol over a link
-    "table": frozenset({"core", "paths", "wire"}),  # the table service and the faces' contract
+    "table": frozenset({"board", "core", "paths", "wire"}),  # the table service and the faces' contract; it drives a board
     "games": frozenset({"core", "paths", "table", "wire"}),  # plugins: engines and faces
     "view": frozenset(),  # drawing a board's LEDs (terminal, colours)
     "web": frozenset({"core", "paths", "table", "view", "wire"}),  # serving pages; web draws with view

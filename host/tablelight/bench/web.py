@@ -1,7 +1,8 @@
 """The web table under strangers' connections: legitimate moves per 15 s, act p50/p99, host memory.
 
 For each number of hostile connections a fresh two-seat Landover table is served by the real web
-server (as ``tablelight play`` serves it, a thread ticking the desk as the board's poll would).
+server on the table's own event loop, as ``tablelight play`` serves it (the loop runs in a thread of
+the bench's, which measures from outside as the seats' phones would).
 Another process (:func:`attack`, so it does not share the server's interpreter) holds that many
 connections from 50 loopback addresses, a third each of
 
@@ -36,24 +37,6 @@ REOPEN_S = 1.0
 RAMP_S = 3.0
 
 
-class NoBoard:
-    """No board: the table's moves come from the seats' pages only."""
-
-    connected = True
-
-    def show(self, pixels: Any) -> None:
-        pass
-
-    def dice(self, leds: list[int], values: list[int], *, color: tuple[int, int, int]) -> None:
-        pass
-
-    def in_sync(self) -> bool:
-        return True
-
-    def poll(self, timeout: float) -> list[Any]:
-        return []
-
-
 @contextmanager
 def served_table() -> Iterator[Any]:
     """A two-seat Landover table served on a free port, on its own event loop (a thread of the bench's,
@@ -65,7 +48,7 @@ def served_table() -> Iterator[Any]:
     from tablelight.web.table_web import TableWeb
 
     game = Landover(2, seed=7)
-    table = Table(game, ["human", "human"], board=NoBoard())
+    table = Table(game, ["human", "human"], board_attached=True)  # no board: the seats move from their pages
     loop = asyncio.new_event_loop()
     runner = threading.Thread(target=loop.run_forever, daemon=True)
     runner.start()

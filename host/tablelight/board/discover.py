@@ -22,7 +22,6 @@ from tablelight.board.handshake import Accepted, Handshake, Refused, drive
 from tablelight.links.base import Link, LinkClosed
 from tablelight.links.ble_keys import HostKeys
 from tablelight.links.connect import open_link
-from tablelight.wire import wire
 
 CIRCUITPYTHON_VID = 0x239A
 DATA_INTERFACE = "CircuitPython CDC2 data"

@@ -16,6 +16,7 @@ import os
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from tablelight.board.events import ConnectionChanged, KeyEvent, SceneConfirmed
 from tablelight.table import events as ev
 from tablelight.table.intents import Answer, BoardCaughtUp, BoardLink, Intent, Press, Tick
 from tablelight.table.service import Table
@@ -74,15 +75,16 @@ class BoardPort:
     """
 
     def __init__(self, driver: TableLoop, session: Any) -> None:
-        self.driver: Any = driver
+        self.driver = driver
         self.session = session
+        self.attached = True
         driver.table.waits_for_board = True
         driver.table.listen(self.on_table_event)
         session.listen(self.on_board_event)
 
     def detach(self) -> None:
         """Stop passing the board's events to this table (the session goes on, for another table)."""
-        self.driver = _Detached()
+        self.attached = False
 
     def on_table_event(self, event: ev.Event) -> None:
         if isinstance(event, ev.SceneChanged):
@@ -90,22 +92,16 @@ class BoardPort:
         elif isinstance(event, ev.DiceRolled):
             self.session.dice(event.leds, event.values, color=event.color)
 
-    def on_board_event(self, event: Any) -> None:
-        kind = type(event).__name__
-        if kind == "KeyEvent":
+    def on_board_event(self, event: object) -> None:
+        if not self.attached:
+            return
+        if isinstance(event, KeyEvent):
             if event.pressed:
                 self.driver.handle(Press(event.key))
-        elif kind == "ConnectionChanged":
-            self.driver.handle(BoardLink(bool(event.connected)))
-        elif kind == "SceneConfirmed" and self.session.in_sync():
+        elif isinstance(event, ConnectionChanged):
+            self.driver.handle(BoardLink(event.connected))
+        elif isinstance(event, SceneConfirmed) and self.session.in_sync():
             self.driver.handle(BoardCaughtUp())
-
-
-class _Detached:
-    """Where a detached port's board events go: nowhere."""
-
-    def handle(self, intent: Intent) -> None:
-        return None
 
 
 def read_lines(stream: TextIO, on_line: Callable[[str], None], on_end: Callable[[], None] | None = None) -> Callable[[], None]:

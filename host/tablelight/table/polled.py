@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from tablelight.core.game import Game
 from tablelight.table.intents import BoardCaughtUp, BoardLink, Press, Tick
+from tablelight.table.seats import HUMAN
 
 if TYPE_CHECKING:
     from tablelight.table.service import Table
@@ -66,7 +67,7 @@ def step_polling(table: Table) -> None:
     wake = table.wake_at()
     if wake is not None:
         timeout = min(timeout, wake - table.clock())
-    if table.board_behind and table.seats[seat] != "human":
+    if table.board_behind and table.seats[seat] != HUMAN:
         timeout = min(timeout, SYNC_WAIT_S)  # a bot waits only for the board to show the last move
     timeout = max(0.0, timeout)
     if board is None:

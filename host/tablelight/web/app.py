@@ -26,7 +26,9 @@ gets: :mod:`tablelight.web.host_link`):
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,6 +55,10 @@ from tablelight.web.pulse import Pulse
 HERE = Path(__file__).parent
 #: How often a socket reads LEDs that change by themselves, or a board that went away (seconds).
 FRAME = 0.1
+#: The shortest time between two pictures sent to a socket of the shared page without a token (seconds).
+PUBLIC_GAP_S = 0.25
+#: Snapshots kept encoded (the shared page's and each seat's, with room for the ones just replaced).
+ENCODED_KEPT = 32
 #: Close code of a seat socket whose token is not (or no longer) valid.
 TOKEN_REFUSED = 4401
 
@@ -191,7 +197,11 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
 
     async def board_socket(websocket: WebSocket) -> None:
         await websocket.accept()
-        await stream(websocket, lambda: desk.public() if desk is not None else None, lambda: True)
+        # Everyone may watch the shared page, strangers too: their sockets get at most a few pictures a
+        # second (the latest), so watchers cannot slow the seats; the host's gets every change.
+        placed = access is not None and access.has_place(websocket.query_params.get("token"))
+        await stream(websocket, lambda: desk.public() if desk is not None else None, lambda: True,
+                     least_gap=0.0 if placed else PUBLIC_GAP_S)
 
     async def seat_socket(websocket: WebSocket) -> None:
         seat = websocket.path_params["seat"]
@@ -203,9 +213,33 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
         await stream(websocket, lambda: desk.seat(seat), lambda: access.is_seat(seat, token))
 
     pulse = board.pulse if board.pulse is not None else (desk.pulse if desk is not None else None)
+    #: id(snapshot) -> (snapshot, its message): a snapshot is encoded once for every socket that sends it
+    #: (the desk replaces snapshots whole, so one object is one version; the entry keeps its id from reuse).
+    encoded: OrderedDict[int, tuple[Any, str]] = OrderedDict()
 
-    async def stream(websocket: WebSocket, snapshot: Callable[[], Any], allowed: Callable[[], bool]) -> None:
-        """Send the LEDs and the snapshot whenever they change, until the peer leaves or loses its place.
+    def state_message(state: Any) -> str:
+        kept = encoded.get(id(state))
+        if kept is not None and kept[0] is state:
+            return kept[1]
+        text = json.dumps({"state": state}, separators=(",", ":"), ensure_ascii=False)
+        encoded[id(state)] = (state, text)
+        while len(encoded) > ENCODED_KEPT:
+            encoded.popitem(last=False)
+        return text
+
+    async def next_change(seen: int, timeout: float | None, least_gap: float) -> int:
+        """Once ``least_gap`` seconds passed, wait for the pulse to pass ``seen`` (or ``timeout``)."""
+        if least_gap:
+            await asyncio.sleep(least_gap)
+        if pulse is None:
+            await asyncio.sleep(timeout if timeout is not None else FRAME)
+            return 0
+        return await pulse.wait(seen, timeout)
+
+    async def stream(websocket: WebSocket, snapshot: Callable[[], Any], allowed: Callable[[], bool],
+                     least_gap: float = 0.0) -> None:
+        """Send the LEDs and the snapshot whenever they change, until the peer leaves or loses its place;
+        at most one picture every ``least_gap`` seconds (changes in between are sent as the latest one).
 
         The socket sleeps until the pulse beats (the table changed); it reads the LEDs every
         ``board.poll`` seconds only when they change by themselves (a simulated board's animations).
@@ -230,15 +264,13 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
                     sent_pixels = pixels
                 state = snapshot()
                 if state is not None and state.get("version") != sent_version:
-                    await websocket.send_json({"state": state})
+                    await websocket.send_text(state_message(state))
                     sent_version = state.get("version", -1)
                 if not reachable:
                     await websocket.send_json({"board": False})
                 timeout = board.poll if reachable else FRAME
-                if pulse is None:
-                    waiter = asyncio.ensure_future(asyncio.sleep(timeout if timeout is not None else FRAME, result=0))
-                else:
-                    waiter = asyncio.ensure_future(pulse.wait(seen, timeout))
+                # the socket keeps reading its peer meanwhile (the receiver below): a peer that floods it is cut off
+                waiter = asyncio.ensure_future(next_change(seen, timeout, least_gap))
                 done, _ = await asyncio.wait({receiver, waiter}, return_when=asyncio.FIRST_COMPLETED)
                 if receiver in done:
                     message = receiver.result()

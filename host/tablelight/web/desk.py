@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tablelight.core.actions import Action, ActionEntry
+from tablelight.core.actions import ActionEntry
 from tablelight.core.fields import is_action_entry
 from tablelight.table import events as ev
 from tablelight.table.intents import SEAT_PAGE, Answer, Choose, Intent, Narrow
