@@ -1,7 +1,9 @@
 """``tablelight app build DIR``: the whole table as a static folder any web server can serve.
 
-The folder holds the page (``index.html``, ``app.js``, ``app.css``), the Web Worker that runs the
-table (``worker.js``), the pinned Pyodide files copied from npm's ``node_modules/pyodide`` (the
+The folder holds the page (``index.html``, ``app.js``, ``app.css``; ``phones.js`` links phones to
+it), a phone's seat page (``seat.html``, ``seat_phone.js``: no Pyodide, a WebRTC data channel to
+the table's page), the pinned QR code libraries from npm (``vendor/``), the Web Worker that runs
+the table (``worker.js``), the pinned Pyodide files copied from npm's ``node_modules/pyodide`` (the
 version package-lock.json pins; nothing is fetched from a CDN), the slim tablelight wheel
 (:mod:`tablelight.app.wheel`), a service worker caching every file on the first visit (``sw.js``:
 offline afterwards) and a web app manifest. The page's Content-Security-Policy allows scripts
@@ -29,8 +31,13 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 #: worker's script needs: a worker does not inherit the page's meta tag).
 CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'; "
        "img-src 'self' data:; style-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'")
+#: The browser libraries the pages use, from npm (package-lock.json pins them): the QR code
+#: writer (the table's join codes, a phone's answer) and reader (where a browser has no BarcodeDetector).
+VENDOR_FILES = {"qrcode.mjs": "qrcode-generator/dist/qrcode.mjs", "jsQR.js": "jsqr/dist/jsQR.js"}
+#: Pages that get the policy as a meta tag.
+PAGES = ("index.html", "seat.html")
 #: Page files whose text gets the build's values.
-TEMPLATED = {"index.html", "sw.js"}
+TEMPLATED = {*PAGES, "sw.js"}
 
 
 @dataclass(frozen=True)
@@ -52,15 +59,29 @@ def find_pyodide(given: Path | None = None) -> Path:
     return folder
 
 
+def find_vendor() -> dict[str, Path]:
+    """The npm files the pages use (see :data:`VENDOR_FILES`), or a :class:`SetupError` naming what is missing."""
+    found = {name: NODE_MODULES / path for name, path in VENDOR_FILES.items()}
+    missing = [str(path) for path in found.values() if not path.is_file()]
+    if missing:
+        raise SetupError(f"the pages' QR code libraries are not installed ({', '.join(missing)} missing): run `npm ci` "
+                         "in the tablelight checkout (package-lock.json pins them)")
+    return found
+
+
 def build_app(folder: Path, pyodide: Path | None = None) -> Built:
     """Write the app into ``folder`` (created; files of an earlier build replaced)."""
     source = find_pyodide(pyodide)
+    vendor = find_vendor()
     if folder.exists() and not folder.is_dir():
         raise SetupError(f"{folder} is a file, not a folder")
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "pyodide").mkdir(exist_ok=True)
     for name in PYODIDE_FILES:
         shutil.copyfile(source / name, folder / "pyodide" / name)
+    (folder / "vendor").mkdir(exist_ok=True)
+    for name, path in vendor.items():
+        shutil.copyfile(path, folder / "vendor" / name)
     pyodide_version = str(json.loads((source / "package.json").read_text(encoding="utf-8"))["version"])
     wheel = build_wheel(folder)
     for old in folder.glob("tablelight-*.whl"):
@@ -69,19 +90,19 @@ def build_app(folder: Path, pyodide: Path | None = None) -> Built:
     plain = [p for p in sorted(STATIC.iterdir()) if p.is_file() and p.name not in TEMPLATED]
     for path in plain:
         shutil.copyfile(path, folder / path.name)
-    files = sorted([f"pyodide/{name}" for name in PYODIDE_FILES] + [wheel.name] + [p.name for p in plain]
-                   + ["app.json", "index.html"])
+    files = sorted([f"pyodide/{name}" for name in PYODIDE_FILES] + [f"vendor/{name}" for name in VENDOR_FILES]
+                   + [wheel.name] + [p.name for p in plain] + ["app.json", *PAGES])
     digest = hashlib.sha256()
     for name in files:
-        if name not in ("app.json", "index.html"):
+        if name not in ("app.json", *PAGES):
             digest.update(name.encode() + b"\0" + (folder / name).read_bytes())
     for name in sorted(TEMPLATED):
         digest.update((STATIC / name).read_bytes())
     version = digest.hexdigest()[:16]
     about = {"version": version, "wheel": wheel.name, "pyodide": pyodide_version}
     (folder / "app.json").write_text(json.dumps(about, indent=1) + "\n", encoding="utf-8")
-    (folder / "index.html").write_text((STATIC / "index.html").read_text(encoding="utf-8").replace("__CSP__", CSP),
-                                       encoding="utf-8")
+    for page in PAGES:
+        (folder / page).write_text((STATIC / page).read_text(encoding="utf-8").replace("__CSP__", CSP), encoding="utf-8")
     cached = ["./", *files]
     sw = (STATIC / "sw.js").read_text(encoding="utf-8")
     (folder / "sw.js").write_text(sw.replace("__VERSION__", f"tablelight-{version}").replace("__FILES__", json.dumps(cached)),

@@ -27,7 +27,9 @@ from collections.abc import Callable
 from typing import Any
 
 from tablelight.app.board_link import PageBoard
-from tablelight.core.errors import RecordError, SetupError, TablelightError
+from tablelight.core.actions import Action
+from tablelight.core.errors import MalformedActionError, RecordError, SetupError, TablelightError
+from tablelight.core.fields import is_whole
 from tablelight.core.game import Game
 from tablelight.core.record import replay
 from tablelight.core.registry import game_class, game_entry, game_names
@@ -204,6 +206,40 @@ class AppTable:
         if self._task is not None and not self._task.done():
             self._task.cancel()
         self._task = None
+
+    # ------------------------------------------------ phones: a seat's screen over a data channel
+    # (the page relays a phone's requests, app/static/phones.js; docs/phones.md). Answers have the
+    # shape of the host's seat requests (``/api/seat/N/act``), so one seat screen reads both.
+
+    def seat_view(self, seat: int) -> str:
+        """Seat ``seat``'s snapshot alone (:meth:`Desk.seat`: its private view), or ``null``."""
+        if self.desk is None or not isinstance(seat, int) or seat not in self.desk.humans:
+            return "null"
+        return json.dumps(self.desk.seat(seat))
+
+    def seat_request(self, request_text: str) -> str:
+        """``{"seat", "what": "act" | "narrow", "body": {"action" | "chosen": {...}, "at"}}``: one phone's
+        request through the one door; answers ``{"applied" | "narrowed": bool, "message"}`` or ``{"error"}``."""
+        try:
+            request = json.loads(request_text)
+            seat, what, body = request["seat"], request["what"], request["body"]
+            field = {"act": "action", "narrow": "chosen"}[what]
+            value, at = body[field], body["at"]
+            if not isinstance(seat, int) or not is_whole(at) or not isinstance(value, dict):
+                raise TypeError
+        except (ValueError, TypeError, KeyError):
+            return json.dumps({"error": 'send {"what": "act" or "narrow", "body": {"action" or "chosen": {...}, '
+                                        '"at": log length}}'})
+        if self.desk is None or seat not in self.desk.humans:
+            return json.dumps({"error": "no game is being played at this seat"})
+        if what == "act":
+            try:
+                answer = self.desk.act(seat, Action.parse(value, "the request's 'action'"), at)
+            except MalformedActionError as error:
+                return json.dumps({"error": error.message})
+            return json.dumps({"applied": answer.done, "message": answer.words or ("done" if answer.done else "refused")})
+        answer = self.desk.narrow(seat, value, at)
+        return json.dumps({"narrowed": answer.done, "message": answer.words or ("done" if answer.done else "refused")})
 
     # ------------------------------------------------ inside
 

@@ -1,4 +1,5 @@
 import { attachBoard } from "./board_link.js";
+import { attachPhones } from "./phones.js";
 // The page: it owns the screen (and, later, the board's link); the table runs in worker.js.
 // document.body.dataset.state: "loading", then "ready" once the engines are loaded, or "error"
 // (the message in #status). window.tablelight.call(op, arg) reaches the worker (tests, bench).
@@ -42,7 +43,8 @@ function call(op, arg) {
   });
 }
 
-window.tablelight = { call, snapshot: () => latest, timings: {} };
+window.tablelight = { call, snapshot: () => latest, timings: {}, redraw: () => latest && show(latest) };
+const phonesSee = attachPhones(call);  // phones that joined get their seat's view of each snapshot
 
 const gamePicker = document.getElementById("game");
 const kinds = document.getElementById("kinds");
@@ -129,6 +131,7 @@ function text(tag, content, className) {
 }
 
 function show(snapshot) {
+  if (snapshot !== latest) phonesSee(snapshot);
   latest = snapshot;
   const table = snapshot.public;
   if (!table) return;
@@ -137,7 +140,7 @@ function show(snapshot) {
   body.dataset.version = String(table.version);
   status.textContent = snapshot.failure || `${table.game}: ${table.message}`;
   document.getElementById("turn").textContent = table.turn_line;
-  const humans = Object.values(snapshot.seats).filter(Boolean);
+  const humans = Object.values(snapshot.seats).filter((s) => s && !window.tablelight.phoneSeats.has(s.seat));  // not on a phone
   const acting = humans.find((s) => s.your_turn);
   // Pass and play: with two people on one screen and a game that hides cards, a seat's cards show
   // only after its player taps (a game with nothing hidden needs no cover).

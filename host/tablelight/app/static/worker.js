@@ -94,3 +94,11 @@ self.onmessage = async (event) => {
     postMessage({ id, error: String(error && error.message || error) });
   }
 };
+
+// ------------------------------------------------ phones: the page (phones.js) relays each phone's
+// data channel; a phone gets its own seat's snapshot only, and its requests (act, narrow) go
+// through the table's one door (AppTable.seat_view, AppTable.seat_request; docs/phones.md).
+Object.assign(OPS, {
+  seat_view: (seat) => JSON.parse(table.seat_view(seat)),
+  seat_request: (arg) => JSON.parse(table.seat_request(JSON.stringify(arg))),
+});

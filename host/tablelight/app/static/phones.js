@@ -1,0 +1,378 @@
+// The table's side of phones joining over WebRTC data channels, with no server (docs/phones.md).
+// A peer connection is a page API (none in a Worker): this page owns one per human seat and relays
+// phone <-> data channel <-> this page <-> worker. Each seat's join code (a QR code of a seat.html#
+// URL) holds the seat's secret and the table's connection details; the phone answers with a code the
+// table takes back (camera or pasted). The phone proves the seat's secret as its first message over
+// the encrypted channel; it then gets that seat's snapshot only, on every change, and its requests
+// go through the table's one door. A seat's connection keeps its certificate and ICE credentials,
+// so a phone that lost it rejoins by the same join code.
+import qrcode from "./vendor/qrcode.mjs";
+import {
+  CodeError, answerCode, descriptionOf, joinCode, partsOf, randomIceText, randomSecret, readAnswerCode, sameText,
+} from "./rtc_code.js";
+
+const $ = (id) => document.getElementById(id);
+const NO_REACH = "This phone could not reach the table: the network keeps devices apart (or blocks them), so play "
+  + "on this screen instead, passing it round (pass and play).";
+const HELLO_MS = 5000;  // a channel that does not prove its seat by then is closed
+
+function timeoutMs() {
+  return (window.tablelight && window.tablelight.phoneTimeoutMs) || 20_000;
+}
+
+function gathered(pc) {
+  return new Promise((resolve) => {
+    if (pc.iceGatheringState === "complete") return resolve();
+    const done = () => { if (pc.iceGatheringState === "complete") resolve(); };
+    pc.addEventListener("icegatheringstatechange", done);
+    setTimeout(resolve, 3000);  // what was gathered by then is enough on a local network
+  });
+}
+
+class SeatLink {
+  constructor(phones, seat, label) {
+    this.phones = phones;
+    this.seat = seat;
+    this.label = label;
+    this.secret = randomSecret();
+    this.ufrag = randomIceText(8);
+    this.pwd = randomIceText(24);
+    this.usedAnswers = new Set();
+    this.state = "waiting";  // waiting | connecting | connected | failed
+    this.words = "not joined";
+    this.sent = "";
+  }
+
+  async open() {
+    this.certificate = await RTCPeerConnection.generateCertificate({ name: "ECDSA", namedCurve: "P-256" });
+    await this.listen();
+    this.code = joinCode(this.seat, this.secret, partsOf(this.pc.localDescription.sdp));
+  }
+
+  // A fresh connection with the seat's own certificate and ICE credentials: the join code stays valid.
+  async listen() {
+    this.drop();
+    const pc = new RTCPeerConnection({ certificates: [this.certificate] });
+    this.pc = pc;
+    this.channel = pc.createDataChannel("seat", { negotiated: true, id: 0, ordered: true });
+    const offer = await pc.createOffer();
+    const sdp = offer.sdp.replace(/^a=ice-ufrag:.*$/m, `a=ice-ufrag:${this.ufrag}`).replace(/^a=ice-pwd:.*$/m, `a=ice-pwd:${this.pwd}`);
+    await pc.setLocalDescription({ type: "offer", sdp });
+    await gathered(pc);
+    this.wire(pc, this.channel);
+  }
+
+  drop() {
+    clearTimeout(this.timer);
+    if (this.pc) {
+      const pc = this.pc;
+      this.pc = null;
+      this.channel = null;
+      pc.close();
+    }
+    this.proven = false;
+  }
+
+  wire(pc, channel) {
+    const lost = () => this.lost(pc);
+    pc.onconnectionstatechange = () => {
+      if (pc.connectionState === "failed" || pc.connectionState === "closed") lost();
+    };
+    channel.onopen = () => {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.refuse("the phone did not prove its seat in time"), HELLO_MS);
+    };
+    channel.onclose = lost;
+    channel.onmessage = (event) => this.heard(event.data);
+  }
+
+  // The connection ``pc`` ended (or never came): say why, and listen again for the same join code.
+  lost(pc) {
+    if (this.pc !== pc) return;
+    const was = this.state;
+    this.state = was === "connecting" ? "failed" : "waiting";
+    this.words = { connecting: NO_REACH, connected: "connection lost: the phone rejoins with the same code" }[was]
+      || (was === "refused" ? this.words : "not joined");
+    this.phones.render(was === "connecting");
+    this.listen().then(() => this.phones.render());
+  }
+
+  // The answer code of a phone that scanned this seat's join code.
+  async take(answer) {
+    if (this.state === "connected") {
+      throw new CodeError(`${this.label} already has a phone connected: a second phone with its code is refused`);
+    }
+    if (this.usedAnswers.has(answer.parts.ufrag)) {
+      throw new CodeError("that answer code was used already: the phone shows a new one when it joins again");
+    }
+    if (this.pc.remoteDescription) await this.listen();  // an earlier answer that never connected
+    this.usedAnswers.add(answer.parts.ufrag);
+    await this.pc.setRemoteDescription({ type: "answer", sdp: descriptionOf(answer.parts, "answer") });
+    this.state = "connecting";
+    this.words = "connecting…";
+    const pc = this.pc;
+    this.timer = setTimeout(() => { if (this.state === "connecting") this.lost(pc); }, timeoutMs());
+  }
+
+  // Tell the phone why, then close its channel and listen again (the seat's code stays valid).
+  refuse(words) {
+    const pc = this.pc;
+    this.send({ refused: words });
+    this.state = "refused";
+    this.words = `a phone was refused: ${words}`;
+    setTimeout(() => this.lost(pc), 200);
+  }
+
+  async heard(text) {
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return this.refuse("the phone sent something that is not JSON");
+    }
+    if (!this.proven) {
+      // the first message proves the seat: its secret, over the DTLS-encrypted channel
+      clearTimeout(this.timer);
+      if (!message || message.seat !== this.seat || !sameText(message.secret, this.secret)) {
+        return this.refuse(`this code is not ${this.label}'s at this table any more: ask for the seat's new code`);
+      }
+      this.proven = true;
+      this.state = "connected";
+      this.words = "connected";
+      this.sent = "";
+      this.send({ welcome: this.seat, label: this.label });
+      this.phones.say(`${this.label}: its phone joined`);
+      this.phones.render();
+      this.push(await this.phones.call("seat_view", this.seat));
+      return undefined;
+    }
+    if (!Number.isInteger(message.id) || !["act", "narrow"].includes(message.what) || typeof message.body !== "object") {
+      return this.send({ id: message.id, answer: { error: 'send {"id", "what": "act" or "narrow", "body"}' } });
+    }
+    const answer = await this.phones.call("seat_request", { seat: this.seat, what: message.what, body: message.body });
+    this.send({ id: message.id, answer });
+    this.phones.refresh();
+    return undefined;
+  }
+
+  send(message) {
+    if (this.channel && this.channel.readyState === "open") this.channel.send(JSON.stringify(message));
+  }
+
+  // This seat's snapshot (and nothing else), when it changed.
+  push(view) {
+    if (this.state !== "connected" || !view) return;
+    const text = JSON.stringify(view);
+    if (text === this.sent) return;
+    this.sent = text;
+    this.send({ state: view });
+  }
+
+  url() {
+    return new URL(`seat.html#${this.code}`, location.href).href;
+  }
+}
+
+class Phones {
+  constructor(call) {
+    this.call = call;
+    this.seats = new Map();
+    this.key = "";
+    this.off = false;
+    window.tablelight.phoneSeats = new Set();
+    $("phone-answer").onsubmit = (event) => {
+      event.preventDefault();
+      this.takeCode($("answer-code").value);
+    };
+    $("phone-scan").onclick = () => this.scan();
+    $("pass-and-play").onclick = () => this.stop("phones are off: pass this screen round (pass and play)");
+  }
+
+  // Called with every snapshot the worker pushes: a new game gets new seats and codes.
+  async update(snapshot) {
+    const table = snapshot.public;
+    if (!table || this.off) return;
+    const humans = table.seats.map((s, i) => [i, s]).filter(([, s]) => s.kind === "human");
+    const key = JSON.stringify([snapshot.id, table.game, table.seats.map((s) => s.kind)]);
+    if (key !== this.key) {
+      this.key = key;
+      this.close();
+      if (!("RTCPeerConnection" in window)) {
+        $("phones").hidden = false;
+        return this.say("this browser cannot link phones (no WebRTC): pass this screen round (pass and play)");
+      }
+      const opening = humans.map(([seat, s]) => {
+        const link = new SeatLink(this, seat, s.label);
+        this.seats.set(seat, link);
+        return link.open();
+      });
+      $("phones").hidden = humans.length === 0;
+      await Promise.all(opening);
+      if (this.key !== key) return undefined;
+      this.render();
+    }
+    for (const [seat, link] of this.seats) link.push(snapshot.seats[String(seat)]);
+    return undefined;
+  }
+
+  // After a phone's request: its seat's view at once (the worker's push comes a little later).
+  async refresh() {
+    for (const link of this.seats.values()) {
+      if (link.state === "connected") link.push(await this.call("seat_view", link.seat));
+    }
+  }
+
+  close() {
+    for (const link of this.seats.values()) link.drop();
+    this.seats.clear();
+  }
+
+  stop(words) {
+    this.off = true;
+    this.close();
+    this.render();
+    $("phone-list").replaceChildren();
+    $("phone-answer").hidden = true;
+    $("phones-failed").hidden = true;
+    this.say(words);
+  }
+
+  say(words) {
+    $("phones-status").textContent = words;
+  }
+
+  async takeCode(text) {
+    try {
+      const answer = readAnswerCode(text);
+      const link = [...this.seats.values()].find((l) => l.ufrag === answer.table);
+      if (!link) throw new CodeError("that answer is for another table or an earlier game");
+      await link.take(answer);
+      $("answer-code").value = "";
+      this.say(`${link.label}: connecting…`);
+    } catch (error) {
+      const why = error instanceof CodeError ? error.message : `it could not be used (${error.message || error})`;
+      this.say(`That answer code is refused: ${why}.`.replace(/\.\.$/, "."));
+    }
+    this.render();
+  }
+
+  render(failed) {
+    const held = new Set([...this.seats.values()].filter((l) => l.state === "connected").map((l) => l.seat));
+    window.tablelight.phoneSeats = held;
+    document.body.dataset.phones = [...held].join(",");
+    if (failed) {
+      $("phones-failed").hidden = false;
+      $("phones-failed-words").textContent = NO_REACH;
+    }
+    $("phone-list").replaceChildren(...[...this.seats.values()].map((link) => this.seatItem(link)));
+    if (window.tablelight.redraw) window.tablelight.redraw();
+  }
+
+  seatItem(link) {
+    const item = document.createElement("li");
+    item.dataset.seat = String(link.seat);
+    item.dataset.state = link.state;
+    const title = document.createElement("strong");
+    title.textContent = `${link.label}: `;
+    const state = document.createElement("span");
+    state.className = "phone-state";
+    state.textContent = link.words;
+    item.append(title, state);
+    if (link.code && link.state !== "connected") {
+      const qr = qrcode(0, "L");
+      qr.addData(link.url());
+      qr.make();
+      const picture = document.createElement("img");
+      picture.src = qr.createDataURL(3, 4);
+      picture.alt = `join code of ${link.label}`;
+      picture.className = "qr";
+      const words = document.createElement("details");
+      const summary = document.createElement("summary");
+      summary.textContent = "the link as text";
+      const code = document.createElement("code");
+      code.className = "join-url";
+      code.textContent = link.url();
+      words.append(summary, code);
+      item.append(document.createElement("br"), picture, words);
+    }
+    const fresh = document.createElement("button");
+    fresh.type = "button";
+    fresh.className = "new-code";
+    fresh.textContent = "new code";
+    fresh.title = "a new secret and code for this seat: its phone and any copy of the old code are refused";
+    fresh.onclick = async () => {
+      link.drop();
+      const again = new SeatLink(this, link.seat, link.label);
+      this.seats.set(link.seat, again);
+      await again.open();
+      this.render();
+    };
+    item.append(fresh);
+    return item;
+  }
+
+  // The camera reads a phone's answer QR code: BarcodeDetector where the browser has it, else jsQR.
+  async scan() {
+    const video = $("phone-camera");
+    let stream;
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
+    } catch (error) {
+      return this.say(`the camera could not be opened (${error.message || error}): paste the phone's code instead`);
+    }
+    video.srcObject = stream;
+    video.hidden = false;
+    await video.play();
+    const read = await qrReader();
+    const stopAt = Date.now() + 60_000;
+    const look = async () => {
+      const found = await read(video).catch(() => null);
+      if (found || Date.now() > stopAt) {
+        stream.getTracks().forEach((track) => track.stop());
+        video.hidden = true;
+        if (found) return this.takeCode(found);
+        return this.say("no answer code was seen: try again, or paste the phone's code");
+      }
+      setTimeout(look, 250);
+      return undefined;
+    };
+    look();
+    return undefined;
+  }
+}
+
+async function qrReader() {
+  if ("BarcodeDetector" in window) {
+    const detector = new BarcodeDetector({ formats: ["qr_code"] });
+    return async (video) => ((await detector.detect(video))[0] || {}).rawValue || null;
+  }
+  if (!window.jsQR) {
+    await new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = "vendor/jsQR.js";
+      script.onload = resolve;
+      script.onerror = () => reject(new Error("the QR reader did not load"));
+      document.head.append(script);
+    });
+  }
+  const canvas = document.createElement("canvas");
+  return async (video) => {
+    canvas.width = video.videoWidth;
+    canvas.height = video.videoHeight;
+    if (!canvas.width) return null;
+    const context = canvas.getContext("2d", { willReadFrequently: true });
+    context.drawImage(video, 0, 0);
+    const image = context.getImageData(0, 0, canvas.width, canvas.height);
+    const found = window.jsQR(image.data, image.width, image.height);
+    return found ? found.data : null;
+  };
+}
+
+// app.js hands over each snapshot; tests and the bench reach the links through window.tablelight.phones.
+export function attachPhones(call) {
+  const phones = new Phones(call);
+  window.tablelight.phones = phones;
+  return (snapshot) => phones.update(snapshot).catch((error) => phones.say(`phones cannot join: ${error.message || error}`));
+}
+
+export { answerCode };

@@ -1,0 +1,219 @@
+// A phone's seat at a table that runs in another browser (docs/phones.md): no Pyodide, no server.
+// The join code in this page's address (seat.html#J1..., never sent anywhere: a fragment) holds
+// the seat, its secret and the table's connection details; this page answers with its own code
+// (a QR code and text) that the table takes back; over the data channel it first proves the
+// seat's secret, then shows that seat's snapshot as it comes and sends its choices (act, narrow).
+// document.body.dataset.state: loading, answer (show the code), joined, refused, lost, error.
+import qrcode from "./vendor/qrcode.mjs";
+import { CodeError, answerCode, descriptionOf, partsOf, readJoinCode } from "./rtc_code.js";
+
+const $ = (id) => document.getElementById(id);
+const body = document.body;
+const NO_REACH = "This phone could not reach the table: the network keeps devices apart (or blocks them), so play "
+  + "on the table's screen instead, passing it round (pass and play).";
+const openedAt = performance.now();
+
+function state(name, words) {
+  body.dataset.state = name;
+  if (words !== undefined) $("join-status").textContent = words;
+}
+
+function gathered(pc) {
+  return new Promise((resolve) => {
+    if (pc.iceGatheringState === "complete") return resolve();
+    pc.addEventListener("icegatheringstatechange", () => { if (pc.iceGatheringState === "complete") resolve(); });
+    setTimeout(resolve, 3000);
+  });
+}
+
+// The link a seat screen talks through: send(what, body) -> Promise<answer>; listen(onState, onLost).
+class ChannelLink {
+  constructor(join) {
+    this.join = join;
+    this.waiting = new Map();
+    this.nextId = 1;
+    this.onState = () => {};
+    this.onLost = () => {};
+    this.joined = false;
+    this.timings = {};
+  }
+
+  listen(onState, onLost) {
+    this.onState = onState;
+    this.onLost = onLost || (() => {});
+  }
+
+  send(what, request) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      if (!this.channel || this.channel.readyState !== "open") return reject(new Error("the table is not connected"));
+      this.waiting.set(id, { resolve, reject });
+      this.channel.send(JSON.stringify({ id, what, body: request }));
+      return undefined;
+    });
+  }
+
+  // A new connection to the table (the same join code each time) and the answer code to show.
+  async connect() {
+    if (this.pc) this.pc.close();
+    const pc = new RTCPeerConnection();
+    this.pc = pc;
+    const channel = pc.createDataChannel("seat", { negotiated: true, id: 0, ordered: true });
+    this.channel = channel;
+    await pc.setRemoteDescription({ type: "offer", sdp: descriptionOf(this.join.parts, "offer") });
+    await pc.setLocalDescription(await pc.createAnswer());
+    await gathered(pc);
+    const code = answerCode(this.join.parts.ufrag, partsOf(pc.localDescription.sdp));
+    channel.onopen = () => channel.send(JSON.stringify({ seat: this.join.seat, secret: this.join.secret }));
+    channel.onmessage = (event) => this.heard(JSON.parse(event.data));
+    channel.onclose = () => this.ended(pc);
+    pc.onconnectionstatechange = () => {
+      if (pc.connectionState === "failed") this.ended(pc, true);
+    };
+    return code;
+  }
+
+  heard(message) {
+    if ("welcome" in message) {
+      this.joined = true;
+      this.timings.welcome_ms = performance.now() - openedAt;
+      return joined(message);
+    }
+    if ("refused" in message) {
+      this.refused = true;
+      return state("refused", `The table refused this phone: ${message.refused}`);
+    }
+    if ("state" in message) {
+      if (!this.timings.first_screen_ms) this.timings.first_screen_ms = performance.now() - openedAt;
+      return this.onState(message.state);
+    }
+    const promise = this.waiting.get(message.id);
+    if (promise) {
+      this.waiting.delete(message.id);
+      promise.resolve(message.answer);
+    }
+    return undefined;
+  }
+
+  ended(pc, failed) {
+    if (this.pc !== pc) return;
+    this.pc = null;
+    for (const promise of this.waiting.values()) promise.reject(new Error("the connection to the table was lost"));
+    this.waiting.clear();
+    if (this.refused) return;
+    const was = this.joined;
+    this.joined = false;
+    this.onLost(was);
+    if (!was && failed) {
+      state("error", NO_REACH);
+      return;
+    }
+    offer(this, "The connection to the table was lost: show the table this phone's new code to rejoin.");
+  }
+}
+
+async function offer(link, words) {
+  const code = await link.connect();
+  const qr = qrcode(0, "L");
+  qr.addData(code);
+  qr.make();
+  $("answer-qr").src = qr.createDataURL(4, 4);
+  $("answer-text").textContent = code;
+  $("answer").hidden = false;
+  $("joining").hidden = false;
+  window.tablelightSeat.answer = code;
+  state("answer", words);
+}
+
+function joined(message) {
+  $("joining").hidden = true;
+  $("away").hidden = true;
+  $("seat").hidden = false;
+  $("label").textContent = message.label;
+  state("joined");
+}
+
+// ------------------------------------------------ the seat's screen (its snapshot, its choices)
+
+function el(tag, text, className) {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+function screen(link) {
+  let view = null;
+  let busy = false;
+  async function choose(action, button) {
+    if (busy) return;
+    busy = true;
+    button.classList.add("sending");
+    try {
+      const answer = await link.send("act", { action, at: view.at });
+      $("feedback").textContent = answer.applied ? "" : (answer.message || answer.error || "refused");
+    } catch (error) {
+      $("feedback").textContent = `the table did not answer: ${error.message || error}`;
+    } finally {
+      busy = false;
+    }
+  }
+  function render(next) {
+    view = next;
+    body.dataset.version = String(view.version);
+    body.dataset.over = String(view.over);
+    $("label").textContent = view.label;
+    $("turn-badge").hidden = !view.your_turn;
+    $("prompt").textContent = view.prompt;
+    $("feedback").textContent = view.feedback || "";
+    $("secrets").replaceChildren(...view.secrets.map((s) => {
+      const part = el("div", null, "secret");
+      part.append(el("h2", s.title));
+      if (s.items) {
+        const list = el("ul");
+        list.replaceChildren(...s.items.map((item) => el("li", item)));
+        part.append(list);
+      } else {
+        part.append(el("p", s.text));
+      }
+      return part;
+    }));
+    $("choices").replaceChildren(...(view.your_turn ? view.choices : []).map((c) => {
+      const button = el("button", c.text, "choice");
+      button.type = "button";
+      button.onclick = () => choose(c.action, button);
+      return button;
+    }));
+    $("scores").replaceChildren(...view.seats.map((seat, i) => el("li", `${seat.label}: ${view.scores[i]}`)));
+    $("log").replaceChildren(...view.log.slice().reverse().map((line) => el("li", line)));
+    $("result").hidden = !view.result;
+    if (view.result) $("result-words").textContent = view.result.headline;
+  }
+  link.listen(render, (was) => {
+    if (was) { $("away").hidden = false; $("away").textContent = "The connection to the table was lost."; }
+  });
+}
+
+async function start() {
+  let join;
+  try {
+    join = readJoinCode(decodeURIComponent(location.hash.slice(1)));
+  } catch (error) {
+    const why = error instanceof CodeError ? error.message : String(error);
+    return state("error", `This link is not a seat's join code (${why}): scan the seat's code on the table's screen again.`);
+  }
+  if (!("RTCPeerConnection" in window)) {
+    return state("error", "This browser cannot join a table (no WebRTC): play on the table's screen instead (pass and play).");
+  }
+  $("join-title").textContent = `joining the table as seat ${join.seat}`;
+  const link = new ChannelLink(join);
+  window.tablelightSeat = { link, timings: link.timings };
+  screen(link);
+  $("copy-answer").onclick = () => navigator.clipboard.writeText($("answer-text").textContent)
+    .then(() => { $("copy-answer").textContent = "copied"; }, () => { $("copy-answer").textContent = "select the code and copy it"; });
+  await offer(link, "Show this phone's code to the table.");
+  link.timings.answer_ms = performance.now() - openedAt;
+  return undefined;
+}
+
+start().catch((error) => state("error", `This phone could not join: ${error.message || error}`));
