@@ -77,6 +77,11 @@ class SeatLink {
     const lost = () => this.lost(pc);
     pc.onconnectionstatechange = () => {
       if (pc.connectionState === "failed" || pc.connectionState === "closed") lost();
+      else if (this.pc === pc && this.state === "connected") {
+        // "disconnected" may mend by itself (ICE keeps trying); "failed" ends it
+        this.words = pc.connectionState === "disconnected" ? "connection unsteady: waiting for the phone" : "connected";
+        this.phones.render();
+      }
     };
     channel.onopen = () => {
       clearTimeout(this.timer);
@@ -107,11 +112,19 @@ class SeatLink {
     }
     if (this.pc.remoteDescription) await this.listen();  // an earlier answer that never connected
     this.usedAnswers.add(answer.parts.ufrag);
-    await this.pc.setRemoteDescription({ type: "answer", sdp: descriptionOf(answer.parts, "answer") });
+    // connecting from now: the channel may open (and the phone prove its seat) before the await returns
     this.state = "connecting";
     this.words = "connecting…";
     const pc = this.pc;
-    this.timer = setTimeout(() => { if (this.state === "connecting") this.lost(pc); }, timeoutMs());
+    this.timer = setTimeout(() => { if (this.pc === pc && this.state === "connecting") this.lost(pc); }, timeoutMs());
+    try {
+      await pc.setRemoteDescription({ type: "answer", sdp: descriptionOf(answer.parts, "answer") });
+    } catch (error) {
+      this.state = "waiting";
+      this.words = "not joined";
+      await this.listen();
+      throw new CodeError(`this browser could not use it (${error.message || error})`);
+    }
   }
 
   // Tell the phone why, then close its channel and listen again (the seat's code stays valid).

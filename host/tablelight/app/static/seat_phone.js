@@ -211,6 +211,8 @@ async function start() {
   screen(link);
   $("copy-answer").onclick = () => navigator.clipboard.writeText($("answer-text").textContent)
     .then(() => { $("copy-answer").textContent = "copied"; }, () => { $("copy-answer").textContent = "select the code and copy it"; });
+  // leaving the page closes the connection at once (the table shows the seat free, not after ICE gives up)
+  addEventListener("pagehide", () => { if (link.pc) link.pc.close(); });
   await offer(link, "Show this phone's code to the table.");
   link.timings.answer_ms = performance.now() - openedAt;
   return undefined;

@@ -1,0 +1,325 @@
+"""Phones join a table that runs in a browser, over WebRTC data channels with no server, in headless
+Chromium: a table page (the built app) and phone pages (seat.html, no Pyodide) on this machine.
+
+Two phones join and play a whole Mainland game with hidden hands; no phone ever receives (on its
+data channel, not only on its screen) a card of the other's hand or the other seat's secret; a
+second phone with a held seat's code is refused, and so are a replayed answer code, a forged
+secret, and the old code of a seat the table gave a new one; a phone that drops rejoins by the
+same join code and sees its own hand again; a phone that cannot reach the table makes the table
+say so in one sentence and offer pass and play. Every received message is recorded by a script
+added to the phone's page before its own (``HEARD``)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from .conftest import Served
+from .test_browser import Visit, browser, sync_api  # noqa: F401 (the browser fixture)
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+#: Every message a page receives on any data channel, kept in window.__heard (text).
+HEARD = """
+(() => {
+  window.__heard = [];
+  const open = RTCPeerConnection.prototype.createDataChannel;
+  RTCPeerConnection.prototype.createDataChannel = function (...args) {
+    const channel = open.apply(this, args);
+    channel.addEventListener("message", (event) => window.__heard.push(String(event.data)));
+    return channel;
+  };
+})();
+"""
+
+
+class Table:
+    """The table's page with a Mainland game for two people."""
+
+    def __init__(self, browser: Any, url: str, seats: str = "human,human") -> None:  # noqa: F811
+        self.visit = Visit(browser, url)
+        self.page = self.visit.page
+        assert self.visit.state() == "ready", self.page.inner_text("#status")
+        self.visit.start("mainland", seats, seed=5, delay=0)
+        self.page.wait_for_selector("#phone-list li[data-seat] code.join-url", state="attached", timeout=20_000)
+
+    def join_url(self, seat: int) -> str:
+        self.page.wait_for_selector(f"#phone-list li[data-seat='{seat}'] code.join-url", state="attached")
+        return str(self.page.locator(f"#phone-list li[data-seat='{seat}'] code.join-url").text_content())
+
+    def take(self, answer: str) -> str:
+        """Paste a phone's answer code; what the phones panel says then."""
+        self.page.fill("#answer-code", answer)
+        self.page.evaluate("document.getElementById('phones-status').textContent = ''")
+        self.page.click("#take-answer")
+        self.page.wait_for_function("() => document.getElementById('phones-status').textContent !== ''")
+        return self.said()
+
+    def said(self) -> str:
+        return str(self.page.inner_text("#phones-status"))
+
+    def seat_state(self, seat: int) -> str:
+        return str(self.page.get_attribute(f"#phone-list li[data-seat='{seat}']", "data-state"))
+
+    def snapshot(self) -> dict[str, Any]:
+        return dict(self.page.evaluate("window.tablelight.call('snapshot')"))
+
+    def hand(self, seat: int) -> list[str]:
+        return hand_in(self.snapshot(), seat)
+
+    def close(self) -> None:
+        self.visit.context.close()
+
+
+def hand_in(snapshot: dict[str, Any], seat: int) -> list[str]:
+    view = snapshot["seats"][str(seat)]
+    return [str(item).split(":")[0] for s in view["secrets"] if s["title"] == "hand" for item in s["items"]]
+
+
+class Phone:
+    """A phone's browser: it opens a seat's join link and shows its answer code."""
+
+    def __init__(self, browser: Any, url: str) -> None:  # noqa: F811
+        self.context = browser.new_context(**PHONE)
+        self.context.add_init_script(HEARD)
+        self.page = self.context.new_page()
+        self.page.goto(url)
+        self.answer = self.wait_answer()
+
+    def wait_answer(self) -> str:
+        self.page.wait_for_selector("body[data-state=answer]", timeout=20_000)
+        return str(self.page.inner_text("#answer-text"))
+
+    def joined(self) -> None:
+        try:
+            self.page.wait_for_selector("body[data-state=joined] .secret", timeout=20_000)
+        except sync_api.TimeoutError:
+            raise AssertionError(f"the phone did not join: {self.page.get_attribute('body', 'data-state')}: "
+                                 f"{self.page.inner_text('body')[:300]}") from None
+
+    def heard(self) -> str:
+        return "\n".join(self.page.evaluate("window.__heard"))
+
+    def hand(self) -> list[str]:
+        text = self.page.locator(".secret", has_text="hand").inner_text()
+        return re.findall(r"(\w+\d+):", text)
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def join(table: Table, seat: int, browser: Any) -> Phone:  # noqa: F811
+    phone = Phone(browser, table.join_url(seat))
+    said = table.take(phone.answer)
+    assert "connecting" in said or "joined" in said, said
+    phone.joined()
+    return phone
+
+
+def found_in(text: str, cards: list[str]) -> list[str]:
+    return [card for card in cards if re.search(rf"\b{re.escape(card)}\b", text)]
+
+
+def secret_of(url: str) -> str:
+    return url.split("#")[1].split(".")[2]
+
+
+class Secrecy:
+    """What each phone has received, against what only the other seat may know.
+
+    Both clans' decks hold cards of the same names, so a card of the other seat's hand is checked
+    only if this seat cannot know one of that name itself: never in its own secrets (checked after
+    every move: a card drawn and put back in one move is seen) nor in the public log. Every state
+    a phone received is its own seat's."""
+
+    def __init__(self, table: Table, phones: dict[int, Phone], urls: dict[int, str]) -> None:
+        self.table, self.phones, self.urls = table, phones, urls
+        self.known: dict[int, set[str]] = {seat: set() for seat in phones}
+
+    def observe(self, snapshot: dict[str, Any]) -> None:
+        """Called after every move: the card names each seat may know of its own."""
+        for seat in self.phones:
+            self.known[seat] |= set(re.findall(r"\b[a-z]+\d+\b", json.dumps(snapshot["seats"][str(seat)]["secrets"])))
+
+    def check(self) -> None:
+        snapshot = self.table.snapshot()
+        self.observe(snapshot)
+        public = " ".join(snapshot["public"]["log"])
+        hands = {seat: hand_in(snapshot, seat) for seat in self.phones}
+        for seat, phone in self.phones.items():
+            heard = phone.page.evaluate("window.__heard")
+            text = "\n".join(heard) + phone.page.content()
+            for message in map(json.loads, heard):
+                assert set(message) in ({"welcome", "label"}, {"state"}, {"id", "answer"}), message
+                assert message.get("welcome", seat) == seat and message.get("state", {"seat": seat})["seat"] == seat
+            for other in self.phones:
+                if other == seat:
+                    continue
+                theirs = [card for card in hands[other] if card not in self.known[seat] and card not in public]
+                leaked = found_in(text, theirs)
+                assert not leaked, [text[max(0, m.start() - 200):m.end() + 80] for m in re.finditer(leaked[0], text)]
+                assert secret_of(self.urls[other]) not in text + phone.page.url
+
+
+def test_two_phones_play_a_whole_mainland_game_and_keep_their_hands(browser: Any, served_app: Served) -> None:  # noqa: F811
+    table = Table(browser, served_app.url)
+    try:
+        urls = {seat: table.join_url(seat) for seat in (0, 1)}
+        phones = {seat: join(table, seat, browser) for seat in (0, 1)}
+        assert table.seat_state(0) == table.seat_state(1) == "connected"
+        assert table.page.get_attribute("body", "data-phones") in ("0,1", "1,0")
+        for seat, phone in phones.items():
+            assert sorted(phone.hand()) == sorted(table.hand(seat)) and phone.hand()
+        assert set(phones[0].hand()).isdisjoint(phones[1].hand())  # seed 5: no card name in both hands
+        secrecy = Secrecy(table, phones, urls)
+        secrecy.check()
+        # the table's screen no longer shows a hand: both seats are on their phones
+        assert not found_in(table.page.inner_text("#table"), table.hand(0) + table.hand(1))
+
+        moves = 0
+        while not (snapshot := table.snapshot())["public"]["over"]:
+            secrecy.observe(snapshot)
+            if moves % 6 == 0:
+                secrecy.check()
+            page = phones[snapshot["public"]["turn"]].page
+            page.wait_for_selector("#turn-badge:not([hidden])", timeout=10_000)
+            version = page.get_attribute("body", "data-version")
+            page.locator("#choices .choice").first.click()
+            page.wait_for_function("v => document.body.dataset.version !== v", arg=version, timeout=10_000)
+            moves += 1
+            assert moves < 200
+        for phone in phones.values():
+            phone.page.wait_for_selector("body[data-over=true] #result:not([hidden])", timeout=10_000)
+        assert "game over" in table.page.inner_text("#turn")
+        record = table.page.evaluate("window.tablelight.call('record')")
+        people = {entry["seat"] for entry in record["log"] if "action" in entry}
+        assert people == {0, 1} and moves >= 20
+        secrecy.check()
+    finally:
+        table.close()
+
+
+def test_a_second_phone_and_a_replayed_answer_are_refused(browser: Any, served_app: Served) -> None:  # noqa: F811
+    table = Table(browser, served_app.url)
+    try:
+        url = table.join_url(0)
+        first = join(table, 0, browser)
+        second = Phone(browser, url)
+        said = table.take(second.answer)
+        assert "refused" in said and "already has a phone connected" in said, said
+        assert table.seat_state(0) == "connected"
+        assert first.page.get_attribute("body", "data-state") == "joined"
+        assert second.page.get_attribute("body", "data-state") == "answer"  # never joined
+
+        # the first phone goes; its old answer code, replayed, is refused
+        answer = first.answer
+        first.close()
+        table.page.wait_for_selector("#phone-list li[data-seat='0'][data-state=waiting]", timeout=20_000)
+        assert "rejoins with the same code" in table.page.inner_text("#phone-list li[data-seat='0']")
+        said = table.take(answer)
+        assert "refused" in said and "used already" in said, said
+        # the seat is free: the second phone, from the same join code, now joins
+        assert "refused" not in table.take(second.answer)
+        second.joined()
+        assert sorted(second.hand()) == sorted(table.hand(0))
+        assert "\n" not in said and "Traceback" not in said
+    finally:
+        table.close()
+
+
+def test_a_phone_that_drops_rejoins_by_the_same_code_and_sees_its_own_hand_only(browser: Any,  # noqa: F811
+                                                                                served_app: Served) -> None:
+    table = Table(browser, served_app.url)
+    try:
+        urls = {seat: table.join_url(seat) for seat in (0, 1)}
+        phone = join(table, 1, browser)
+        hand = phone.hand()
+        # the connection breaks (a network drop): the phone shows a new answer for the same join code
+        phone.page.evaluate("window.tablelightSeat.link.pc.close()")
+        answer = phone.wait_answer()
+        assert answer != phone.answer and "lost" in phone.page.inner_text("#join-status")
+        table.page.wait_for_selector("#phone-list li[data-seat='1'][data-state=waiting]", timeout=20_000)
+        assert "refused" not in table.take(answer)
+        phone.joined()
+        assert phone.hand() == hand
+        # the page is reloaded (its address keeps the join code): it rejoins again
+        phone.page.reload()
+        answer = phone.wait_answer()
+        table.page.wait_for_selector("#phone-list li[data-seat='1'][data-state=waiting]", timeout=20_000)
+        assert "refused" not in table.take(answer)
+        phone.joined()
+        assert phone.hand() == hand
+        heard = phone.heard() + phone.page.content()
+        assert not found_in(heard, table.hand(0)) and secret_of(urls[0]) not in heard
+        assert json.loads(phone.page.evaluate("window.__heard")[-1])["state"]["seat"] == 1
+    finally:
+        table.close()
+
+
+def forged(url: str, secret: str = "", seat: str = "") -> str:
+    head, code = url.split("#")
+    fields = code.split(".")
+    fields[1] = seat or fields[1]
+    fields[2] = secret or fields[2]
+    return f"{head}#{'.'.join(fields)}"
+
+
+def test_a_forged_or_old_code_is_refused(browser: Any, served_app: Served) -> None:  # noqa: F811
+    table = Table(browser, served_app.url)
+    try:
+        url0, url1 = table.join_url(0), table.join_url(1)
+        # seat 0's connection with seat 1's secret, and with seat 1's number: the table refuses both
+        for url in (forged(url0, secret=secret_of(url1)), forged(url0, seat="1", secret=secret_of(url1))):
+            phone = Phone(browser, url)
+            table.take(phone.answer)
+            phone.page.wait_for_selector("body[data-state=refused]", timeout=20_000)
+            assert "refused this phone" in phone.page.inner_text("#join-status")
+            assert not phone.heard().count('"state"') and not phone.page.locator(".secret").count()
+            table.page.wait_for_selector("#phone-list li[data-seat='0'][data-state=waiting]", timeout=20_000)
+            assert "refused" in table.page.inner_text("#phone-list li[data-seat='0']")
+            phone.close()
+        # the table gives seat 0 a new code: a phone with the old one (a stolen copy) is refused
+        holder = join(table, 0, browser)
+        table.page.click("#phone-list li[data-seat='0'] .new-code")
+        table.page.wait_for_function("u => { const c = document.querySelector(\"#phone-list li[data-seat='0'] code\");"
+                                     " return c && c.textContent !== u; }", arg=url0)
+        holder.page.wait_for_selector("body[data-state=answer]", timeout=20_000)
+        said = table.take(holder.wait_answer())
+        assert "refused" in said and "another table or an earlier game" in said, said
+        fresh = join(table, 0, browser)
+        assert table.seat_state(0) == "connected" and fresh.hand() == table.hand(0)
+    finally:
+        table.close()
+
+
+def test_a_phone_that_cannot_reach_the_table_is_told_and_pass_and_play_is_offered(browser: Any,  # noqa: F811
+                                                                                   served_app: Served) -> None:
+    table = Table(browser, served_app.url)
+    try:
+        table.page.evaluate("window.tablelight.phoneTimeoutMs = 3000")
+        fields = table.join_url(1).split("#")[1].split(".")
+        # an answer whose only address nobody listens on (127.0.0.1 port 9): as behind client isolation
+        unreachable = f"A1.{fields[3]}.abcd.{'p' * 24}.{fields[5]}.h4fwAAAQ9"
+        assert "refused" not in table.take(unreachable)
+        table.page.wait_for_selector("#phones-failed:not([hidden])", timeout=20_000)
+        sentence = table.page.inner_text("#phones-failed-words")
+        assert sentence.count(".") == 1 and "pass and play" in sentence and "network" in sentence
+        table.page.click("#pass-and-play")
+        assert "pass and play" in table.said() and not table.page.locator("#phone-list li").count()
+        table.page.wait_for_selector("#cover:not([hidden])")  # the screen goes round, hands covered
+    finally:
+        table.close()
+
+
+@pytest.mark.parametrize("code, why", [("J1.0.x", "not a seat's join code"), ("hello", "not a seat's join code")])
+def test_a_damaged_join_link_says_so(browser: Any, served_app: Served, code: str, why: str) -> None:  # noqa: F811
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{served_app.url}seat.html#{code}")
+        page.wait_for_selector("body[data-state=error]", timeout=10_000)
+        assert why in page.inner_text("#join-status") and "\n" not in page.inner_text("#join-status")
+    finally:
+        context.close()
