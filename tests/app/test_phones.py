@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -33,17 +34,26 @@ HEARD = """
   };
 })();
 """
+#: The phones' pages a test opened (closed at its end).
+OPEN_PHONES: list[Phone] = []
 
 
 class Table:
-    """The table's page with a Mainland game for two people."""
+    """The table's page (one per module: Pyodide loads once) with a new Mainland game for two people."""
 
-    def __init__(self, browser: Any, url: str, seats: str = "human,human") -> None:  # noqa: F811
-        self.visit = Visit(browser, url)
-        self.page = self.visit.page
-        assert self.visit.state() == "ready", self.page.inner_text("#status")
+    def __init__(self, visit: Visit, seats: str = "human,human") -> None:
+        self.visit = visit
+        self.page = visit.page
+        assert visit.state() == "ready", self.page.inner_text("#status")
+        old = {seat: self.page.locator(f"#phone-list li[data-seat='{seat}'] code.join-url").all_text_contents()
+               for seat in (0, 1)}
+        self.page.evaluate("window.tablelight.phoneTimeoutMs = 0")
         self.visit.start("mainland", seats, seed=5, delay=0)
-        self.page.wait_for_selector("#phone-list li[data-seat] code.join-url", state="attached", timeout=20_000)
+        for seat in (0, 1):  # the new game's codes, not the last one's
+            self.page.wait_for_function("([seat, old]) => { const code = document.querySelector("
+                                        "`#phone-list li[data-seat='${seat}'] code.join-url`);"
+                                        " return code && !old.includes(code.textContent); }", arg=[seat, old[seat]],
+                                        timeout=20_000)
 
     def join_url(self, seat: int) -> str:
         self.page.wait_for_selector(f"#phone-list li[data-seat='{seat}'] code.join-url", state="attached")
@@ -70,7 +80,16 @@ class Table:
         return hand_in(self.snapshot(), seat)
 
     def close(self) -> None:
-        self.visit.context.close()
+        """The phones' pages close (the table's page stays for the next test's game)."""
+        while OPEN_PHONES:
+            OPEN_PHONES.pop().close()
+
+
+@pytest.fixture(scope="module")
+def table_page(browser: Any, served_app: Served) -> Iterator[Visit]:  # noqa: F811
+    visit = Visit(browser, served_app.url)
+    yield visit
+    visit.context.close()
 
 
 def hand_in(snapshot: dict[str, Any], seat: int) -> list[str]:
@@ -83,6 +102,7 @@ class Phone:
 
     def __init__(self, browser: Any, url: str) -> None:  # noqa: F811
         self.context = browser.new_context(**PHONE)
+        OPEN_PHONES.append(self)
         self.context.add_init_script(HEARD)
         self.page = self.context.new_page()
         self.page.goto(url)
@@ -107,6 +127,8 @@ class Phone:
         return re.findall(r"(\w+\d+):", text)
 
     def close(self) -> None:
+        if self in OPEN_PHONES:
+            OPEN_PHONES.remove(self)
         self.context.close()
 
 
@@ -163,8 +185,8 @@ class Secrecy:
                 assert secret_of(self.urls[other]) not in text + phone.page.url
 
 
-def test_two_phones_play_a_whole_mainland_game_and_keep_their_hands(browser: Any, served_app: Served) -> None:  # noqa: F811
-    table = Table(browser, served_app.url)
+def test_two_phones_play_a_whole_mainland_game_and_keep_their_hands(browser: Any, table_page: Visit) -> None:  # noqa: F811
+    table = Table(table_page)
     try:
         urls = {seat: table.join_url(seat) for seat in (0, 1)}
         phones = {seat: join(table, seat, browser) for seat in (0, 1)}
@@ -201,8 +223,8 @@ def test_two_phones_play_a_whole_mainland_game_and_keep_their_hands(browser: Any
         table.close()
 
 
-def test_a_second_phone_and_a_replayed_answer_are_refused(browser: Any, served_app: Served) -> None:  # noqa: F811
-    table = Table(browser, served_app.url)
+def test_a_second_phone_and_a_replayed_answer_are_refused(browser: Any, table_page: Visit) -> None:  # noqa: F811
+    table = Table(table_page)
     try:
         url = table.join_url(0)
         first = join(table, 0, browser)
@@ -230,8 +252,8 @@ def test_a_second_phone_and_a_replayed_answer_are_refused(browser: Any, served_a
 
 
 def test_a_phone_that_drops_rejoins_by_the_same_code_and_sees_its_own_hand_only(browser: Any,  # noqa: F811
-                                                                                served_app: Served) -> None:
-    table = Table(browser, served_app.url)
+                                                                                table_page: Visit) -> None:
+    table = Table(table_page)
     try:
         urls = {seat: table.join_url(seat) for seat in (0, 1)}
         phone = join(table, 1, browser)
@@ -266,8 +288,8 @@ def forged(url: str, secret: str = "", seat: str = "") -> str:
     return f"{head}#{'.'.join(fields)}"
 
 
-def test_a_forged_or_old_code_is_refused(browser: Any, served_app: Served) -> None:  # noqa: F811
-    table = Table(browser, served_app.url)
+def test_a_forged_or_old_code_is_refused(browser: Any, table_page: Visit) -> None:  # noqa: F811
+    table = Table(table_page)
     try:
         url0, url1 = table.join_url(0), table.join_url(1)
         # seat 0's connection with seat 1's secret, and with seat 1's number: the table refuses both
@@ -295,8 +317,8 @@ def test_a_forged_or_old_code_is_refused(browser: Any, served_app: Served) -> No
 
 
 def test_a_phone_that_cannot_reach_the_table_is_told_and_pass_and_play_is_offered(browser: Any,  # noqa: F811
-                                                                                   served_app: Served) -> None:
-    table = Table(browser, served_app.url)
+                                                                                   table_page: Visit) -> None:
+    table = Table(table_page)
     try:
         table.page.evaluate("window.tablelight.phoneTimeoutMs = 3000")
         fields = table.join_url(1).split("#")[1].split(".")

@@ -204,12 +204,16 @@ class Phones {
   // Called with every snapshot the worker pushes: a new game gets new seats and codes.
   async update(snapshot) {
     const table = snapshot.public;
-    if (!table || this.off) return;
+    if (!table) return;
     const humans = table.seats.map((s, i) => [i, s]).filter(([, s]) => s.kind === "human");
     const key = JSON.stringify([snapshot.id, table.game, table.seats.map((s) => s.kind)]);
-    if (key !== this.key) {
+    if (key !== this.key) {  // a new game: phones may join it (even after pass and play was chosen)
       this.key = key;
+      this.off = false;
       this.close();
+      $("phone-answer").hidden = false;
+      $("phones-failed").hidden = true;
+      this.say("");
       if (!("RTCPeerConnection" in window)) {
         $("phones").hidden = false;
         return this.say("this browser cannot link phones (no WebRTC): pass this screen round (pass and play)");
@@ -224,6 +228,7 @@ class Phones {
       if (this.key !== key) return undefined;
       this.render();
     }
+    if (this.off) return undefined;
     for (const [seat, link] of this.seats) link.push(snapshot.seats[String(seat)]);
     return undefined;
   }
