@@ -79,6 +79,8 @@ def register(subparsers: Any) -> None:
     web.set_defaults(func=run_web)
     from tablelight.bench.app import add_parser as add_app_bench  # bench app: the web app in headless Chromium
     add_app_bench(kinds)
+    from tablelight.bench.phones import add_parser as add_phones_bench  # bench phones: phones join it over WebRTC
+    add_phones_bench(kinds)
 
 
 def run_link(args: argparse.Namespace) -> int:

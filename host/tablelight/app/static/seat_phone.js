@@ -84,8 +84,10 @@ class ChannelLink {
       return state("refused", `The table refused this phone: ${message.refused}`);
     }
     if ("state" in message) {
+      window.tablelightSeat.view = message.state;  // the latest (tests and the bench read it)
+      const shown = this.onState(message.state);
       if (!this.timings.first_screen_ms) this.timings.first_screen_ms = performance.now() - openedAt;
-      return this.onState(message.state);
+      return shown;
     }
     const promise = this.waiting.get(message.id);
     if (promise) {
