@@ -13,8 +13,8 @@ import pytest
 from .conftest import ROOT
 
 RTC_CODE = ROOT / "host" / "tablelight" / "app" / "static" / "rtc_code.js"
-NODE = shutil.which("node")
-if NODE is None:
+NODE = shutil.which("node") or ""
+if not NODE:
     pytest.skip("node is not installed (scripts/test.sh installs it)", allow_module_level=True)
 
 # A gathered offer as Chromium writes it: an mDNS name, an IPv4 and an IPv6 address, a TCP
