@@ -14,12 +14,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from .conftest import Served
-from .test_browser import Visit, browser, sync_api  # noqa: F401 (the browser fixture)
+from .test_browser import BROWSER_ARGS, CHROMIUM, Visit, browser, sync_api  # noqa: F401 (the browser fixture)
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 #: Every message a page receives on any data channel, kept in window.__heard (text).
@@ -36,6 +37,11 @@ HEARD = """
 """
 #: The phones' pages a test opened (closed at its end).
 OPEN_PHONES: list[Phone] = []
+
+
+def close_phones() -> None:
+    while OPEN_PHONES:
+        OPEN_PHONES.pop().close()
 
 
 class Table:
@@ -81,8 +87,7 @@ class Table:
 
     def close(self) -> None:
         """The phones' pages close (the table's page stays for the next test's game)."""
-        while OPEN_PHONES:
-            OPEN_PHONES.pop().close()
+        close_phones()
 
 
 @pytest.fixture(scope="module")
@@ -214,6 +219,7 @@ def test_two_phones_play_a_whole_mainland_game_and_keep_their_hands(browser: Any
             assert moves < 200
         for phone in phones.values():
             phone.page.wait_for_selector("body[data-over=true] #result:not([hidden])", timeout=10_000)
+        table.page.wait_for_selector("body[data-over=true]", timeout=10_000)
         assert "game over" in table.page.inner_text("#turn")
         record = table.page.evaluate("window.tablelight.call('record')")
         people = {entry["seat"] for entry in record["log"] if "action" in entry}
@@ -333,6 +339,48 @@ def test_a_phone_that_cannot_reach_the_table_is_told_and_pass_and_play_is_offere
         table.page.wait_for_selector("#cover:not([hidden])")  # the screen goes round, hands covered
     finally:
         table.close()
+
+
+#: The phone's answer QR code drawn on a white square, as gray levels (a camera's picture of it).
+ANSWER_PICTURE = """async () => {
+  const img = document.getElementById("answer-qr");
+  await img.decode();
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = 480;
+  const context = canvas.getContext("2d");
+  context.fillStyle = "#fff";
+  context.fillRect(0, 0, 480, 480);
+  context.imageSmoothingEnabled = false;
+  context.drawImage(img, 40, 40, 400, 400);
+  const rgba = context.getImageData(0, 0, 480, 480).data;
+  return Array.from({ length: 480 * 480 }, (_, i) => rgba[4 * i]);
+}"""
+
+
+def test_the_tables_camera_reads_a_phones_answer_code(browser: Any, served_app: Served,  # noqa: F811
+                                                      tmp_path: Path) -> None:
+    """Chromium's fake camera plays a video file (read when the camera opens): the phone's QR code."""
+    video = tmp_path / "answer.y4m"
+    args = [*BROWSER_ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+            f"--use-file-for-fake-video-capture={video}"]
+    camera_browser = browser.browser_type.launch(executable_path=CHROMIUM, args=args)
+    try:
+        visit = Visit(camera_browser, served_app.url)
+        visit.context.grant_permissions(["camera"])
+        table = Table(visit)
+        phone = Phone(camera_browser, table.join_url(1))
+        gray = bytes(phone.page.evaluate(ANSWER_PICTURE))
+        frame = b"FRAME\n" + gray + bytes([128]) * (len(gray) // 2)  # 4:2:0, no colour
+        video.write_bytes(b"YUV4MPEG2 W480 H480 F10:1 Ip A1:1 C420jpeg\n" + frame * 3)
+        table.page.click("#phone-scan")
+        phone.joined()
+        assert "joined" in table.said() and table.seat_state(1) == "connected"
+        reader = table.page.evaluate("'BarcodeDetector' in window ? 'BarcodeDetector' : 'jsQR'")
+        assert reader == "BarcodeDetector" or any(url.endswith("vendor/jsQR.js") for url in visit.requests)
+        assert not visit.page.is_visible("#phone-camera")  # the camera is put away
+    finally:
+        close_phones()
+        camera_browser.close()
 
 
 @pytest.mark.parametrize("code, why", [("J1.0.x", "not a seat's join code"), ("hello", "not a seat's join code")])
