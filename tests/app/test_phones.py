@@ -282,6 +282,10 @@ def test_a_phone_that_drops_rejoins_by_the_same_code_and_sees_its_own_hand_only(
         heard = phone.heard() + phone.page.content()
         assert not found_in(heard, table.hand(0)) and secret_of(urls[0]) not in heard
         assert json.loads(phone.page.evaluate("window.__heard")[-1])["state"]["seat"] == 1
+        # the table starts another game: the phone is told its code is spent (no new answer code)
+        Table(table.visit)
+        phone.page.wait_for_selector("body[data-state=ended]", timeout=10_000)
+        assert "another game" in phone.page.inner_text("#join-status") and phone.page.is_hidden("#answer")
     finally:
         table.close()
 

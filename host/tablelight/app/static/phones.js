@@ -240,8 +240,16 @@ class Phones {
     }
   }
 
+  // Every seat's connection ends (a new game, pass and play): a joined phone is told why first.
   close() {
-    for (const link of this.seats.values()) link.drop();
+    for (const link of this.seats.values()) {
+      if (link.state !== "connected") {
+        link.drop();
+        continue;
+      }
+      link.send({ ended: "The table started another game (or turned phones off): scan your seat's new code on its screen." });
+      setTimeout(() => link.drop(), 300);  // the words go before the channel closes
+    }
     this.seats.clear();
   }
 

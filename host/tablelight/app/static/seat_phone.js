@@ -3,7 +3,7 @@
 // the seat, its secret and the table's connection details; this page answers with its own code
 // (a QR code and text) that the table takes back; over the data channel it first proves the
 // seat's secret, then shows that seat's snapshot as it comes and sends its choices (act, narrow).
-// document.body.dataset.state: loading, answer (show the code), joined, refused, lost, error.
+// document.body.dataset.state: loading, answer (show the code), joined, refused, ended, error.
 import qrcode from "./vendor/qrcode.mjs";
 import { CodeError, answerCode, descriptionOf, partsOf, readJoinCode } from "./rtc_code.js";
 
@@ -83,6 +83,12 @@ class ChannelLink {
       this.refused = true;
       return state("refused", `The table refused this phone: ${message.refused}`);
     }
+    if ("ended" in message) {  // a new game at the table: this code is spent
+      this.refused = true;
+      $("joining").hidden = false;
+      $("answer").hidden = true;
+      return state("ended", message.ended);
+    }
     if ("state" in message) {
       window.tablelightSeat.view = message.state;  // the latest (tests and the bench read it)
       const shown = this.onState(message.state);
@@ -110,7 +116,8 @@ class ChannelLink {
       state("error", NO_REACH);
       return;
     }
-    offer(this, "The connection to the table was lost: show the table this phone's new code to rejoin.");
+    offer(this, "The connection to the table was lost: show the table this phone's new code to rejoin (if the "
+      + "table's page was reloaded, scan your seat's new code on its screen instead).");
   }
 }
 
