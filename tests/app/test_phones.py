@@ -196,6 +196,7 @@ def test_two_phones_play_a_whole_mainland_game_and_keep_their_hands(browser: Any
         urls = {seat: table.join_url(seat) for seat in (0, 1)}
         phones = {seat: join(table, seat, browser) for seat in (0, 1)}
         assert table.seat_state(0) == table.seat_state(1) == "connected"
+        assert "names this device only" in table.page.inner_text("#phones")  # served on 127.0.0.1
         assert table.page.get_attribute("body", "data-phones") in ("0,1", "1,0")
         for seat, phone in phones.items():
             assert sorted(phone.hand()) == sorted(table.hand(seat)) and phone.hand()

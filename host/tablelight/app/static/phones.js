@@ -224,6 +224,8 @@ class Phones {
         return link.open();
       });
       $("phones").hidden = humans.length === 0;
+      // a phone opens the join link at this page's address: this device's own name reaches no phone
+      $("phones-local").hidden = !["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
       await Promise.all(opening);
       if (this.key !== key) return undefined;
       this.render();
