@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import Served
+from .conftest import Served, open_setup
 from .test_browser import BROWSER_ARGS, CHROMIUM, LOAD_MS, SETTLED
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -164,6 +164,7 @@ def test_the_page_pairs_with_the_board_over_emulated_web_bluetooth_and_plays(ser
             assert len(kept) == 1 and len(kept[0]) == 2 * wire.HOST_KEY_SIZE
             assert kept[0] not in page.inner_text("body")  # the key is never shown
 
+            open_setup(page)
             page.select_option("#game", "farlander")
             page.fill("#seats", "human,human")
             page.fill("#delay", "0")

@@ -154,16 +154,24 @@ class AppTable:
     def act(self, request_text: str) -> str:
         """``{"seat", "action", "at"}``: a human seat's choice, through the one door; answers
         ``{"done", "words", "rule"}``."""
+        return self._seat_request(request_text, "action")
+
+    def narrow(self, request_text: str) -> str:
+        """``{"seat", "chosen", "at"}``: part of a seat's choice (field -> value, ``{}`` forgets it),
+        for the board to show as its keys would; answers as :meth:`act` does."""
+        return self._seat_request(request_text, "chosen")
+
+    def _seat_request(self, request_text: str, field: str) -> str:
         if self.desk is None:
             return json.dumps({"done": False, "words": "no game is being played"})
         try:
             request = json.loads(request_text)
-            seat, action, at = request["seat"], request["action"], request["at"]
-            if not isinstance(seat, int) or not isinstance(at, int) or not isinstance(action, dict):
+            seat, what, at = request["seat"], request[field], request["at"]
+            if not isinstance(seat, int) or not isinstance(at, int) or not isinstance(what, dict):
                 raise TypeError
         except (ValueError, TypeError, KeyError):
-            return json.dumps({"done": False, "words": 'send {"seat": n, "action": {...}, "at": log length}'})
-        answer = self.desk.act(seat, action, at)
+            return json.dumps({"done": False, "words": f'send {{"seat": n, "{field}": {{...}}, "at": log length}}'})
+        answer = (self.desk.act if field == "action" else self.desk.narrow)(seat, what, at)
         return json.dumps({"done": answer.done, "words": answer.words, "rule": answer.rule})
 
     def record(self) -> str:
