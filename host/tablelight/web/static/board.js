@@ -21,7 +21,7 @@
     TL.scores(document.getElementById('scores'), state);
     const seats = document.getElementById('seats');
     seats.replaceChildren(...state.seats.map(seat => TL.el('li',
-      seat.kind === 'human' ? `${seat.label}: ${seat.joined ? 'joined' : 'not joined yet'}` : seat.label)));
+      seat.kind === 'human' ? `${seat.label}: ${seat.joined ? 'joined' : 'not joined yet'}` : `${seat.label}: a bot (${seat.kind})`)));
     if (hostToken) loadHost();
   }
   // the host's own socket shows its token, so strangers' sockets never crowd it out
