@@ -20,6 +20,8 @@ import httpx
 from tablelight.games.farlander.engine import Farlander
 from tablelight.table.store import GameStore
 
+from ..e2e.helpers import keep_screenshot
+
 
 @dataclass
 class Host:
@@ -142,3 +144,91 @@ def test_a_new_game_without_a_chosen_seed_gets_a_new_secret_one_on_the_same_map(
     assert second.options == first.options and second.setup_record()["map"] == first.setup_record()["map"]
     assert second.log == [] or not any("action" in entry for entry in second.log)
     assert next_game(first, 11, 2).seed == 12 and next_game(first, 2**63 - 1, 2).seed == 0
+
+
+def one_move_from_the_end(db: Path) -> int:
+    """Store a Farlander game of two people whose next action (seat 1's only choice) ends it; its id."""
+    game, pick, actions = Farlander(2, seed=0), random.Random(0), []
+    while not game.is_over():
+        actions.append(pick.choice(game.legal_actions()))
+        game.apply(actions[-1])
+    almost = Farlander(2, seed=0)
+    for action in actions[:-1]:
+        almost.apply(action)
+    assert almost.current_seat() == 1 and len(almost.legal_actions()) == 1
+    with GameStore(db) as store:
+        return store.create(almost, ["human", "human"])
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+CHROMIUM = "/usr/bin/chromium"
+
+
+def test_the_pages_move_to_the_new_game_live_and_the_host_finds_play_again(tmp_path: Path) -> None:
+    """On phones (Chromium, 390x844): the last move ends the game; the host's page, at phone size, shows
+    "Play again" in its game-over panel; a tap starts the new game and the seat pages and the host
+    page move to it without a reload (the panel goes, the log starts over, the heading names game 2)."""
+    import os
+
+    import pytest
+
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("Debian chromium is not installed (scripts/test.sh installs it)")
+    db = tmp_path / "games.sqlite"
+    game_id = one_move_from_the_end(db)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tablelight", "resume", str(game_id), "--board", "none", "--view", "web", "--web-port", "0",
+         "--db", str(db)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    host_file = tmp_path / f"host-page-{game_id}.html"
+    try:
+        waited(lambda: host_file.exists() or process.poll() is not None)
+        assert process.poll() is None, process.stderr.read() if process.stderr else ""
+        address = re.search(r'url=([^"]+)"', host_file.read_text()).group(1).replace("&amp;", "&")  # type: ignore[union-attr]
+        base, token = address.split("/?token=")
+        links = [s["link"] for s in httpx.get(f"{base}/api/host", headers={"X-Host-Token": token}, timeout=15).json()["seats"]]
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
+            try:
+                phones = [browser.new_context(**PHONE).new_page() for _ in range(2)]
+                for page, link in zip(phones, links):
+                    page.goto(link)
+                    page.locator("#log li").first.wait_for()
+                host = browser.new_context(**PHONE).new_page()
+                host.goto(address)
+                host.locator("#host:not([hidden])").wait_for()
+                assert host.locator("#again").count() == 0  # no new game while this one runs
+                for page in (*phones, host):
+                    page.evaluate("window.notReloaded = true")
+                phones[1].locator("#choices .choice").first.click()  # the last conquest
+                for page in phones:
+                    page.locator("#gameover").wait_for(timeout=15000)
+                again = host.locator("#again")
+                again.wait_for(timeout=15000)
+                assert "game over" in host.locator("#gameover").inner_text().lower()
+                # a player finds it: in the game-over panel, a full-width button at least 40 px high
+                again.scroll_into_view_if_needed()
+                box = again.bounding_box()
+                assert box is not None and box["height"] >= 40 and box["width"] >= 300
+                assert phones[0].locator("#again").count() == 0  # the seats' pages offer no new game
+                shot = tmp_path / "play-again.png"
+                host.screenshot(path=str(shot))
+                keep_screenshot(shot, "play-again.png")
+                old_log = phones[0].locator("#log li").count()
+                again.click()
+                host.locator("#title", has_text=f"game {game_id + 1}: farlander").wait_for(timeout=15000)
+                for page in (*phones, host):
+                    page.locator("#gameover").wait_for(state="detached", timeout=15000)
+                    assert page.evaluate("window.notReloaded === true")  # moved live, not reloaded
+                for page in phones:  # the new game's log starts over; the seats keep their devices
+                    waited(lambda: page.locator("#log li").count() < old_log, timeout=15)
+                    assert "join" not in page.url
+                assert host.locator("#again").count() == 0
+            finally:
+                browser.close()
+    finally:
+        process.terminate()
+        process.wait(15)
+    with GameStore(db) as store:
+        assert [(info.id, info.status) for info in store.games()] == [(game_id, "over"), (game_id + 1, "playing")]
+        assert store.load(game_id + 1).seed != store.load(game_id).seed  # a new secret seed

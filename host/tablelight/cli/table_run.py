@@ -430,10 +430,12 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
                 print(result_text(game, playing.table.face, headline=False), file=out, flush=True)  # type: ignore[union-attr]
             if not waits_at_the_end:
                 break
-            where_again = "the host page's play again button or type again" if web_on and typing_live else (
-                "type again" if typing_live else "the host page's play again button")
-            print(f"the game is over: for a new game with the same seats, {where_again}; the host waits "
-                  f"{KEEP_SERVING_S // 60} minutes, then stops (Ctrl-C stops it now)", file=sys.stderr, flush=True)
+            minutes = KEEP_SERVING_S // 60
+            where_again = "tap Play again on the host page" + (" or type again" if typing_live else "")
+            print(f"the pages show the result: the host keeps serving them for {minutes} minutes (Ctrl-C stops it now); "
+                  f"for a new game with the same seats, {where_again}" if web_on else
+                  f"for a new game with the same seats, type again within {minutes} minutes (Ctrl-C stops now)",
+                  file=sys.stderr, flush=True)
             again_asked.clear()
             playing.offering_again = True
             if web is not None:

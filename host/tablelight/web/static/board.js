@@ -51,7 +51,7 @@
       button.disabled = false;
       button.textContent = 'Play again (same seats)';
     });
-    box.querySelector('h2').after(button, said);
+    box.querySelector('.headline').after(button, said);  // under who won, above the scores
   }
 
   if (!hostToken) return;
