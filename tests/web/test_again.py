@@ -232,3 +232,29 @@ def test_the_pages_move_to_the_new_game_live_and_the_host_finds_play_again(tmp_p
     with GameStore(db) as store:
         assert [(info.id, info.status) for info in store.games()] == [(game_id, "over"), (game_id + 1, "playing")]
         assert store.load(game_id + 1).seed != store.load(game_id).seed  # a new secret seed
+
+
+def test_again_typed_at_the_terminal_starts_the_next_game(tmp_path: Path) -> None:
+    """A person at the terminal (a real pty, live screen) types ``again``: refused with a word while the
+    game runs; once the last move is typed, it starts the next game of the same seats."""
+    from ..e2e.test_terminal_play import PtyScreen
+
+    db = tmp_path / "games.sqlite"
+    game_id = one_move_from_the_end(db)
+    term = PtyScreen(["resume", str(game_id), "--board", "none", "--view", "both", "--web-port", "0", "--db", str(db)],
+                     columns=120, rows=40)
+    try:
+        term.wait_for(r"blue: press")
+        term.type("again\n")
+        term.wait_for(r"the game is not over yet")
+        term.type("?\n")
+        term.wait_for(r"1\. ")
+        term.type("1\n")
+        term.wait_for(r"game over: \w+ wins")
+        term.type("again\n")
+        term.wait_for(rf"game {game_id + 1}: a new game of farlander, the same seats \(human, human\)")
+        term.wait_for(r"(red|blue): press a territory to place a unit")  # the new game's first prompt: its opening
+        with GameStore(db) as store:
+            assert [(info.id, info.status) for info in store.games()] == [(game_id, "over"), (game_id + 1, "playing")]
+    finally:
+        term.close()
