@@ -219,13 +219,14 @@ class Playing:
 
 
 def next_game(game: Any, chosen_seed: int | None, number: int) -> Any:
-    """Game ``number`` of a run that began with ``game``: the same game, players, options and map,
-    and a new secret seed, or with ``--seed N`` given the seed ``N + number - 1`` (so every game of
+    """Game ``number`` of a run that began with ``game``: the same game, players, options and setup
+    (the map, the armies), and a new secret seed, or with ``--seed N`` given the seed ``N + number - 1`` (so every game of
     the run can be played again on its own: docs/user-guide.md)."""
     seed = secret_seed() if chosen_seed is None else (chosen_seed + number - 1) % SEED_LIMIT
-    # the map stays: its tiles are laid out on the table and the board's labels name its places
-    kept_map = {"map": game.setup_record()["map"]} if "map" in game.setup_record() else None
-    return type(game)(game.players, game.options, seed, setup=kept_map)
+    # The setup stays (a map's tiles are laid out on the table and the board's labels name its places;
+    # Farside's armies were chosen by the players); a position the first game started from does not.
+    setup = {name: value for name, value in game.setup_record().items() if name != "position"}
+    return type(game)(game.players, game.options, seed, setup=setup or None)
 
 
 def run_table(

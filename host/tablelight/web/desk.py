@@ -21,6 +21,11 @@ words (chance lines through :meth:`GameFace.describe_entry`, public parts only o
 page) with ``log_numbers``, each line's number in the game's log, and once the game is over ``result``
 (:func:`result_block`): who won by colour, each seat's score and its breakdown.
 
+The desk lives as long as the server: when the host plays again (a new game of the same seats,
+``POST /api/host/again``: :attr:`Desk.again`), :meth:`Desk.use_table` points it at the new table,
+and the pages' next snapshots (a higher version) show the new game; the shared page's heading
+follows (``title``), and ``again`` in the public snapshot tells the host's page to offer it.
+
 Words the table tells one seat (:class:`Told`: prompts, press feedback, refusals) go to that
 seat's page, except the terminal's own answers (kind ``terminal``: a typed list, the guide);
 :meth:`Desk.join_hint` is what the shared screen adds for a seat with no device yet.
