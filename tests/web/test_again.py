@@ -258,3 +258,36 @@ def test_again_typed_at_the_terminal_starts_the_next_game(tmp_path: Path) -> Non
             assert [(info.id, info.status) for info in store.games()] == [(game_id, "over"), (game_id + 1, "playing")]
     finally:
         term.close()
+
+
+def test_the_simulated_boards_keys_press_for_the_new_game(tmp_path: Path) -> None:
+    """With the simulated board (the real firmware over a pty): after play again its keys play the new
+    game (the old table's port is detached, a new one joined to the same board session)."""
+    db = tmp_path / "games.sqlite"
+    game_id = one_move_from_the_end(db)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tablelight", "resume", str(game_id), "--board", "sim", "--view", "web", "--web-port", "0",
+         "--db", str(db)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    host_file = tmp_path / f"host-page-{game_id}.html"
+    try:
+        waited(lambda: host_file.exists() or process.poll() is not None)
+        assert process.poll() is None, process.stderr.read() if process.stderr else ""
+        address = re.search(r'url=([^"]+)"', host_file.read_text()).group(1).replace("&amp;", "&")  # type: ignore[union-attr]
+        base, token = address.split("/?token=")
+        host = Host(base, token, db, process)
+        devices = [host.join(0), host.join(1)]
+        state = waited(lambda: (s := host.seat(1, devices[1]).json())["your_turn"] and s)
+        httpx.post(f"{base}/api/seat/1/act", json={"action": state["choices"][0]["action"], "at": state["at"]},
+                   headers={"X-Seat-Token": devices[1], "Origin": base}, timeout=15)
+        waited(lambda: host.seat(0, devices[0]).json()["over"])
+        assert host.post("/api/host/again", token).status_code == 200
+        fresh = waited(lambda: (s := host.seat(0, devices[0]).json()) and not s["over"] and s)
+        assert host.post("/api/press/0", token).status_code == 204  # key 0: a territory, empty in a new game
+        placed = waited(lambda: [line for line in host.seat(0, devices[0]).json()["log"] if "places a unit in" in line])
+        assert len(placed) == 1 and fresh["at"] < 10
+    finally:
+        process.terminate()
+        process.wait(15)
+    with GameStore(db) as store:
+        new = store.load(game_id + 1)
+        assert [entry["action"]["type"] for entry in new.log if "action" in entry] == ["place"]
