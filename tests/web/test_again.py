@@ -251,6 +251,7 @@ def test_again_typed_at_the_terminal_starts_the_next_game(tmp_path: Path) -> Non
         term.wait_for(r"1\. ")
         term.type("1\n")
         term.wait_for(r"game over: \w+ wins")
+        term.wait_for(r"for a new game with the\s+same seats, tap Play again on the host page or type again")
         term.type("again\n")
         term.wait_for(rf"game {game_id + 1}: a new game of farlander, the same seats \(human, human\)")
         term.wait_for(r"(red|blue): press a territory to place a unit")  # the new game's first prompt: its opening

@@ -433,10 +433,13 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
                 break
             minutes = KEEP_SERVING_S // 60
             where_again = "tap Play again on the host page" + (" or type again" if typing_live else "")
-            print(f"the pages show the result: the host keeps serving them for {minutes} minutes (Ctrl-C stops it now); "
-                  f"for a new game with the same seats, {where_again}" if web_on else
-                  f"for a new game with the same seats, type again within {minutes} minutes (Ctrl-C stops now)",
-                  file=sys.stderr, flush=True)
+            waiting_words = (f"the pages show the result: the host keeps serving them for {minutes} minutes (Ctrl-C stops "
+                             f"it now); for a new game with the same seats, {where_again}" if web_on else
+                             f"for a new game with the same seats, type again within {minutes} minutes (Ctrl-C stops now)")
+            if terminal is not None and terminal.live:  # in the history under the board, not over the screen
+                terminal.note(waiting_words)
+            else:
+                print(waiting_words, file=sys.stderr, flush=True)
             again_asked.clear()
             playing.offering_again = True
             if web is not None:
