@@ -16,8 +16,9 @@ every move: a refused press flashes what the face names and gives a message; not
 game with secrets (:func:`tablelight.core.game.has_secrets`: Mainland's hands, Landover's cards,
 Farside's missions) what a face says to the seat to act (its prompt, what a press did, why a
 choice is refused) may name hidden cards, so it is said *privately*: a :class:`Told` event for
-that seat (its own screen shows it), while the shared screen reads only ``"blue: see
-your own screen"``. Seats are named by colour (:meth:`Table.seat_label`), as players name them. What an applied action did (:meth:`GameFace.describe_action`) is public.
+that seat (its own screen shows it), while the shared screen reads only ``"blue: see your own
+screen"``. What an applied action did (:meth:`GameFace.describe_action`) is public. Seats are
+named by colour (:meth:`Table.seat_label`), as players name them.
 """
 
 from __future__ import annotations

@@ -95,7 +95,7 @@ class Desk:
         self._public_lines: list[tuple[int, str]] = []  # (the entry's number in the log, its words)
         self._seen_log = 0
         #: The rules guide, the same for every page (read once per game).
-        self.guide = [{"title": title, "text": text} for title, text in self.face.guide()]
+        self.guide = [{"title": heading, "text": text} for heading, text in self.face.guide()]
         table.listen(lambda event: self.on_event(event) if table is self.table else None)  # an old table is not shown
         self.changed()
 
