@@ -8,7 +8,7 @@ const startedAt = performance.now();
 let nextId = 1;
 const waiting = new Map();
 let latest = null;
-let revealed = null;  // the seat whose player tapped "I am seat N" (pass and play)
+let revealed = null;  // the seat whose player tapped "I am red" (pass and play)
 
 function fail(message) {
   body.dataset.state = "error";
