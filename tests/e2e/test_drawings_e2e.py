@@ -235,7 +235,14 @@ def shared_page(browser: Any, web: TableWeb) -> Any:
 
 
 def landover_game() -> Landover:
-    game = played(Landover(2, seed=4), 40)  # past the setup: roads, villages and cities on the map
+    """Past the setup, a turn with roads to build: roads, villages and cities on the map, and sides
+    and hexes to choose on it (builds preferred in the seeded play)."""
+    game = Landover(2, seed=1)
+    rng = Rng(1)
+    for _ in range(23):
+        legal = game.legal_actions()
+        builds = [a for a in legal if a["type"] == "build"]
+        game.apply((builds or legal)[rng.below(len(builds or legal))])
     assert game.current_seat() is not None and not game.is_over()
     return game
 
@@ -257,6 +264,16 @@ def test_seat_and_shared_pages_on_a_phone(browser: Any, tmp_path: Path, name: st
         shoot(page, tmp_path, f"{name}-seat.png")
         shared = shared_page(browser, web)
         shoot(shared, tmp_path, f"{name}-shared.png")
+        # the drawing alone as blue sees it (docs/rules/<game>.md): its own cards or mission
+        blue = browser.new_context(**PHONE).new_page()
+        blue.goto(web.view.join_url)
+        blue.fill("#code", web.access.pass_of(1).code)
+        blue.click("#join")
+        blue.locator("#drawing svg").wait_for()
+        wait_for(lambda: "(blue" in blue.locator("#drawing svg").inner_html() or "blue (yours)" in blue.locator("#drawing svg").inner_html())
+        drawn = tmp_path / f"{name}-drawing.png"
+        blue.locator("#drawing svg").screenshot(path=str(drawn))
+        keep_screenshot(drawn, f"{name}-drawing.png")
 
 
 @pytest.mark.parametrize("make", [landover_game, farside_game])

@@ -17,12 +17,11 @@ from typing import Any
 import pytest
 
 from tablelight.core.game import Game
-from tablelight.core.rng import Rng
 from tablelight.games.farlander.engine import Farlander
 from tablelight.games.landover.engine import Landover
 from tablelight.games.mainland.engine import Mainland
 
-from ..e2e.test_drawings_e2e import BROWSER_ARGS, CHROMIUM, SMALLEST_TEXT, farside_game, played, serving
+from ..e2e.test_drawings_e2e import BROWSER_ARGS, CHROMIUM, SMALLEST_TEXT, farside_game, landover_game, played, serving
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -133,17 +132,6 @@ def landover_setup() -> Game:
     return Landover(2, seed=4)  # the first village: every free corner and its hex are choices
 
 
-def landover_building() -> Game:
-    """A Landover turn with roads to build (sides) and hexes to choose on the map: builds preferred."""
-    game = Landover(2, seed=1)
-    rng = Rng(1)
-    for _ in range(23):
-        legal = game.legal_actions()
-        builds = [a for a in legal if a["type"] == "build"]
-        game.apply((builds or legal)[rng.below(len(builds or legal))])
-    return game
-
-
 def farlander_game() -> Game:
     return played(Farlander(3, seed=7), 80)
 
@@ -151,7 +139,7 @@ def farlander_game() -> Game:
 POSITIONS: dict[str, Callable[[], Game]] = {
     "farlander": farlander_game,
     "landover-setup": landover_setup,
-    "landover": landover_building,
+    "landover": landover_game,
     "farside": farside_game,
 }
 
