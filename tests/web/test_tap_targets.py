@@ -6,7 +6,8 @@ test measures its *tappable box*: the largest square whose every point, tapped, 
 (``document.elementFromPoint``, so a neighbour drawn over it or under the finger counts against it).
 It must be 40 CSS px or more, either on the whole drawing or, when the thing is smaller there, in the
 zoomed view that a real tap on it opens (``drawing.js``): that tap must zoom, not choose a neighbour.
-No text of the drawing is under 12 CSS px, and Landover's hex words stay inside their hexes.
+No text of the drawing is under 12 CSS px, Landover's hex words stay inside their hexes, and every word
+without a halo stands out from what is painted behind it (WCAG contrast 4.5 or more).
 """
 
 from __future__ import annotations
@@ -172,3 +173,54 @@ def test_mainland_cards_turns_and_spots_are_a_finger_wide(browser: Any, phone: s
         page.locator("#drawing .spot").first.wait_for()
         boxes = check_phone(page)
         assert any(n.startswith("spot ") for n in boxes) and any(" turned " in n for n in boxes)
+
+
+#: Each word of the drawing (no halo) with its ink and the colour drawn behind its middle, found by
+#: painting the drawing without its words on a canvas.
+INK_AND_GROUND = """async () => {
+  const svg = document.querySelector('#drawing svg');
+  const frame = svg.getBoundingClientRect();
+  const rgb = colour => colour.match(/\\d+/g).slice(0, 3).map(Number);
+  const words = [...svg.querySelectorAll('text')].filter(t => getComputedStyle(t).stroke === 'none').map(t => {
+    const r = t.getBoundingClientRect();
+    return {word: t.textContent, x: r.left + r.width / 2 - frame.left, y: r.top + r.height / 2 - frame.top,
+            ink: rgb(getComputedStyle(t).fill)};
+  });
+  const bare = svg.cloneNode(true);
+  bare.querySelectorAll('text').forEach(t => t.remove());
+  bare.removeAttribute('style');
+  bare.setAttribute('width', frame.width);
+  bare.setAttribute('height', frame.height);
+  const picture = new Image();
+  picture.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(new XMLSerializer().serializeToString(bare));
+  await picture.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.ceil(frame.width);
+  canvas.height = Math.ceil(frame.height);
+  const paint = canvas.getContext('2d');
+  paint.drawImage(picture, 0, 0, frame.width, frame.height);
+  return words.map(w => ({...w, ground: [...paint.getImageData(Math.floor(w.x), Math.floor(w.y), 1, 1).data].slice(0, 3)}));
+}"""
+
+
+def contrast(a: list[int], b: list[int]) -> float:
+    """The WCAG contrast ratio of two sRGB colours."""
+
+    def luminance(colour: list[int]) -> float:
+        linear = [(c / 255) / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in colour]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize("name", ["landover", "farside"])
+def test_every_word_of_the_drawing_stands_out_from_what_is_behind_it(browser: Any, name: str) -> None:
+    """Words without a halo are dark on the map and the cards, light on the drawing's dark ground."""
+    game = POSITIONS[name]()
+    with serving(game) as (web, table):
+        page = phone_page(browser, "iPhone 13", web, game.current_seat())
+        words = page.evaluate(INK_AND_GROUND)
+        assert len(words) > 20
+        faint = [(w["word"], round(contrast(w["ink"], w["ground"]), 1)) for w in words if contrast(w["ink"], w["ground"]) < 4.5]
+        assert not faint, faint

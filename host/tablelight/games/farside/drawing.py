@@ -40,6 +40,8 @@ SEAT_PALE = ("#fbe3e6", "#e2eafb")
 SEAT_WORDS = ("red", "blue")
 #: The seats' colours for words on the drawing's dark ground (lighter: they read there).
 SEAT_INKS = ("#ff7a88", "#8fb0ff")
+#: The seats' colours for words in their pale boxes (darker: they read there).
+SEAT_TITLES = ("#b3162c", "#1f5fd6")
 #: Ink of words on the pale boxes and the white model cards.
 DARK = "#111"
 COLUMN = (WIDTH - 3 * MARGIN) / 2
@@ -119,7 +121,7 @@ def draw_command(face: FarsideFace, y: float) -> tuple[str, float]:
                    f'stroke="{SEAT_FILLS[s]}" stroke-width="2"/>')
         active = game.phase in ("action", "melee", "impact") and game.active == s
         out.append(text(x + 8, y + 18, short(f"{SEAT_WORDS[s]}: {game.armies[s]['name']}", 13, COLUMN - 16), 13,
-                        weight="bold", fill=SEAT_FILLS[s]))
+                        weight="bold", fill=SEAT_TITLES[s]))
         if game.command_die[s] is not None:
             used = game.manoeuvre_used[s]
             dice = [f"command die {game.command_die[s]}", f"manoeuvre {game.manoeuvre_die[s]}" + (f": {used}" if used else "")]

@@ -54,8 +54,8 @@ SQRT3 = math.sqrt(3)
 SEAT_FILLS = ("#d7263d", "#1f5fd6", "#1a9e3a", "#f0b400")
 SEAT_WORDS = ("red", "blue", "green", "yellow")
 TERRAIN_FILLS = {
-    "sheep": "#b5e07a", "forest": "#3c8d40", "mountain": "#a3a7b8", "field": "#f4d75e",
-    "hills": "#d9804f", "gold": "#f7b32b", "mystery": "#9b7bd0", "water": "#a9d3ee",
+    "sheep": "#b5e07a", "forest": "#2e7d32", "mountain": "#a3a7b8", "field": "#f4d75e",
+    "hills": "#d9804f", "gold": "#f7b32b", "mystery": "#7451b8", "water": "#a9d3ee",
 }
 #: What each terrain yields, in the words the cards use (gold: any resource).
 TERRAIN_WORDS = {**{t: RESOURCES[i] for t, i in TERRAIN_RESOURCE.items()}, "gold": "gold", "mystery": "?"}
