@@ -55,16 +55,21 @@ TAPPABLE_BOX = """index => {
   return {name: node.dataset.name, side: best, at};
 }"""
 
-#: Landover: each hex word's box and its hex's polygon box (CSS px), to check the word stays inside.
-HEX_WORDS = """() => [...document.querySelectorAll('#drawing text')].flatMap(word => {
-  const at = word.getBBox();
-  const x = at.x + at.width / 2, y = at.y + at.height / 2;
-  const hex = [...document.querySelectorAll('#drawing [data-name^="hex "] > polygon')].find(p => {
-    const b = p.getBBox(); return x > b.x && x < b.x + b.width && y > b.y && y < b.y + b.height; });
-  if (!hex || !/^[a-z?]+$/.test(word.textContent)) return [];
-  const b = hex.getBBox();
-  return [{word: word.textContent, left: at.x - b.x, right: b.x + b.width - at.x - at.width}];
-})"""
+#: Landover: each hex word (a resource, or "?") with whether its box lies inside its hex's outline
+#: and whether a hex is painted after it (over it: it would cut the word).
+HEX_WORDS = """() => {
+  const hexes = [...document.querySelectorAll('#drawing [data-name^="hex "] > polygon')];
+  return [...document.querySelectorAll('#drawing text')].filter(t => /^([a-z]+|[?])$/.test(t.textContent)).flatMap(word => {
+    const box = word.getBBox();
+    const corners = [[box.x, box.y], [box.x + box.width, box.y], [box.x, box.y + box.height], [box.x + box.width, box.y + box.height]]
+      .map(([x, y]) => new DOMPoint(x, y));
+    const middle = new DOMPoint(box.x + box.width / 2, box.y + box.height / 2);
+    const hex = hexes.find(p => p.isPointInFill(middle));
+    if (!hex || hex.getAttribute('fill') === '#a9d3ee') return [];  // a harbor's words, on the sea
+    return [{word: word.textContent, inside: corners.every(c => hex.isPointInFill(c)),
+             covered: hexes.some(p => word.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_FOLLOWING)}];
+  });
+}"""
 
 
 @pytest.fixture
@@ -157,8 +162,10 @@ def test_every_choice_on_the_drawing_is_a_finger_wide(browser: Any, phone: str, 
         if name == "landover":
             assert any(n.startswith("side ") for n in boxes) and any(n.startswith("hex ") for n in boxes)
         if name.startswith("landover"):
-            for word in page.evaluate(HEX_WORDS):  # every hex word inside its hex
-                assert word["left"] >= 0 and word["right"] >= 0, word
+            words = page.evaluate(HEX_WORDS)
+            assert len(words) >= 20
+            for word in words:  # every hex word inside its hex, no hex painted over it
+                assert word["inside"] and not word["covered"], word
 
 
 @pytest.mark.parametrize("phone", PHONES)

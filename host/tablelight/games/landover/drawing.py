@@ -294,7 +294,7 @@ def hex_label(face: LandoverFace, h: int, geo: MapGeometry) -> str:
     if terrain == "mystery":
         return text(cx, cy + 8, "?", 24, weight="bold", fill="#fff")
     ink = "#fff" if terrain in DARK_TERRAINS else DARK
-    parts = [text(cx, cy - s * 0.28, TERRAIN_WORDS.get(terrain, terrain), LABEL_SIZE, fill=ink, extra=' dominant-baseline="central"')]
+    parts = [text(cx, cy - s * 0.25, TERRAIN_WORDS.get(terrain, terrain), LABEL_SIZE, fill=ink, extra=' dominant-baseline="central"')]
     number = game.number[h]
     if number is not None:
         color = "#c0001a" if number in LIKELY else "#111"
