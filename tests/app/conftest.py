@@ -7,6 +7,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -50,3 +51,21 @@ def served_app(built_app: Built) -> Iterator[Served]:
     served = Served(built_app.folder)
     yield served
     served.stop()
+
+
+def open_setup(page: Any) -> None:
+    """Unfold "new game" as a player would: it folds away once a game takes the screen."""
+    if not page.eval_on_selector("#setup", "details => details.open"):
+        page.click("#setup summary")
+
+
+def choose_first(page: Any) -> None:
+    """Tap the seat screen's first choice, through its steps (more than 8 choices come in steps),
+    until a move is sent."""
+    for _ in range(8):
+        button = page.locator("#choices button").first
+        is_step = "step" in (button.get_attribute("class") or "").split()
+        button.click()
+        if not is_step:
+            return
+    raise AssertionError("no move after 8 steps")

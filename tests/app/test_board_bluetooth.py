@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import importlib.util
 import os
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import Served
+from .conftest import Served, open_setup
 from .test_browser import BROWSER_ARGS, CHROMIUM, LOAD_MS, SETTLED
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -164,13 +165,14 @@ def test_the_page_pairs_with_the_board_over_emulated_web_bluetooth_and_plays(ser
             assert len(kept) == 1 and len(kept[0]) == 2 * wire.HOST_KEY_SIZE
             assert kept[0] not in page.inner_text("body")  # the key is never shown
 
+            open_setup(page)
             page.select_option("#game", "farlander")
             page.fill("#seats", "human,human")
             page.fill("#delay", "0")
             page.click("#start")
             page.wait_for_selector("#choices button", timeout=20_000)
             sim.press(0)  # a territory: in Farlander's opening one press places a unit there
-            page.locator("#log li", has_text="human): places a unit in").wait_for(timeout=20_000)
+            page.locator("#log li", has_text=re.compile(r"(red|blue): places a unit in")).wait_for(timeout=20_000)
 
             # a reload: the page connects again and proves the kept key (no pairing this time)
             page.reload()

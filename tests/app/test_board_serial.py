@@ -10,6 +10,7 @@ makes a person's move through the table's one door."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,7 +18,7 @@ import pytest
 
 from tablelight.bench.app import expose_pty
 
-from .conftest import Served
+from .conftest import Served, open_setup
 from .test_browser import LOAD_MS, SETTLED, browser  # noqa: F401 (the fixture; the module skips without chromium)
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -45,6 +46,7 @@ def test_the_page_drives_the_simulated_board_over_a_web_serial_stand_in(browser:
         assert "LEDs connected" in page.inner_text("#board")
 
         idle = sim.pixels()
+        open_setup(page)
         page.select_option("#game", "farlander")
         page.fill("#seats", "random,random")
         page.fill("#delay", "0")
@@ -52,12 +54,13 @@ def test_the_page_drives_the_simulated_board_over_a_web_serial_stand_in(browser:
         page.locator("#log li").nth(12).wait_for(timeout=30_000)  # a dozen moves: confirmations flow
         assert sim.pixels() != idle  # the board shows the game, not the look of a board waiting for a host
 
+        open_setup(page)
         page.fill("#seats", "human,human")
         page.click("#start")
         page.wait_for_selector("#choices button", timeout=20_000)
-        assert "human): places" not in page.inner_text("#log")
+        assert "places" not in page.inner_text("#log")  # the new game's log starts empty
         sim.press(0)  # a territory: in Farlander's opening one press places a unit there
-        page.locator("#log li", has_text="human): places a unit in").wait_for(timeout=10_000)
+        page.locator("#log li", has_text=re.compile(r"(red|blue): places a unit in")).wait_for(timeout=10_000)
     finally:
         context.close()
         os.close(fd)

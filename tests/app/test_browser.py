@@ -18,7 +18,7 @@ from tablelight.app.build import Built
 
 from tests.e2e.helpers import keep_screenshot
 
-from .conftest import Served
+from .conftest import Served, open_setup
 
 CHROMIUM = "/usr/bin/chromium"
 BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -57,11 +57,13 @@ class Visit:
         return str(self.page.get_attribute("body", "data-state"))
 
     def start(self, game: str, seats: str, seed: int = 1, delay: float = 0) -> None:
+        open_setup(self.page)
         self.page.select_option("#game", game)
         self.page.fill("#seats", seats)
         self.page.fill("#seed", str(seed))
         self.page.fill("#delay", str(delay))
         self.page.click("#start")
+        self.page.wait_for_selector("#setup:not([open])")  # the new game took the screen
 
 
 @pytest.fixture(scope="module")
@@ -86,7 +88,24 @@ def test_a_bots_only_farlander_game_plays_to_the_end_in_the_page(visit: Visit) -
     visit.page.wait_for_selector("body[data-over=true]", timeout=30_000)
     assert "game over" in visit.page.inner_text("#turn")
     log = visit.page.inner_text("#log")
-    assert "seat 0 (red, random)" in log and "seat 1 (blue, random)" in log
+    assert "red: " in log and "blue: " in log and "seat 0" not in log  # seats by colour, as players name them
+    # a watcher's screen: the game's drawing, its guide and who won, as the host-served pages show them
+    assert visit.page.locator("#drawing svg").count() == 1
+    assert visit.page.locator("#guide summary", has_text="How to play").count() == 1
+    assert "wins" in visit.page.inner_text("#gameover")
+
+
+def test_the_page_is_the_host_served_seat_screen_a_tap_on_the_drawing_narrows(visit: Visit) -> None:
+    visit.start("farlander", "human,random", seed=1)
+    visit.page.wait_for_selector("#choices button.step", timeout=20_000)  # every territory, in steps
+    territory = visit.page.locator('#drawing [data-pick*="a1"]').first
+    territory.click()
+    # the tap narrowed the list to the moves there (through the worker's narrow, as a board key would)
+    visit.page.wait_for_function("() => [...document.querySelectorAll('#choices button')].every("
+                                 "b => !b.classList.contains('step') && b.textContent.includes('a1'))", timeout=10_000)
+    assert visit.page.inner_text("#feedback") == ""  # the narrow was taken, no refusal shown
+    visit.page.locator("#choices button").first.click()
+    visit.page.locator("#log li", has_text="places a unit in a1").wait_for(timeout=10_000)
 
 
 def test_a_persons_click_on_a_choice_is_applied(visit: Visit, tmp_path: Path) -> None:
@@ -95,11 +114,11 @@ def test_a_persons_click_on_a_choice_is_applied(visit: Visit, tmp_path: Path) ->
     shot = tmp_path / "app-page.png"
     visit.page.screenshot(path=str(shot))
     keep_screenshot(shot, "app-page.png")  # docs/img only with TABLELIGHT_UPDATE_SCREENSHOTS=1
-    assert "seat 0 (red, human)" in visit.page.inner_text("#turn")
-    button = visit.page.locator("#choices button").first
-    chosen = button.inner_text()
-    button.click()
-    visit.page.locator("#log li", has_text=f"seat 0 (red, human): {chosen}").wait_for(timeout=10_000)
+    assert "red" in visit.page.inner_text("#turn") and "seat 0" not in visit.page.inner_text("#turn")
+    # the seat screen of the host-served pages: a step first (which territory), then the move
+    visit.page.locator("#choices button.step", has_text="territory a1").click()
+    visit.page.locator("#choices button.choice:not(.step)").first.click()
+    visit.page.locator("#log li", has_text="red: places a unit in a1").wait_for(timeout=10_000)
 
 
 def test_a_second_visit_without_the_server_still_gets_ready(browser: Any, built_app: Built) -> None:

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .conftest import ROOT, Served
+from .conftest import ROOT, Served, choose_first
 from .test_browser import LOAD_MS, READY, SETTLED, Visit, browser  # noqa: F401 (the browser fixture)
 
 
@@ -24,7 +24,7 @@ def play_moves(visit: Visit, moves: int) -> None:
     for _ in range(moves):
         visit.page.wait_for_selector("#choices button", timeout=20_000)
         before = len(log_lines(visit))
-        visit.page.locator("#choices button").first.click()
+        choose_first(visit.page)
         visit.page.wait_for_function("n => document.querySelectorAll('#log li').length > n", arg=before,
                                      timeout=10_000)
     visit.page.wait_for_selector("#choices button", timeout=20_000)  # the person's turn again: settled
@@ -100,16 +100,16 @@ def test_two_people_on_one_screen_see_only_their_own_cards(browser: Any, served_
         assert not [card for card in own + others if card in covered], "a hand shows while the screen is covered"
         assert not visit.page.locator("#choices button").count()
         visit.page.click("#reveal")
-        assert visit.page.inner_text("#reveal") == f"I am seat {acting}"
+        assert visit.page.inner_text("#reveal") == f"I am {snapshot['seats'][str(acting)]['label']}"
         visit.page.wait_for_selector("#choices button", timeout=10_000)
         shown = visit.page.content()
         assert all(card in shown for card in own)
         assert not [card for card in only_others if card in shown]
 
         # the move made, the screen covers again for the other seat: neither hand shows
-        visit.page.locator("#choices button").last.click()
+        choose_first(visit.page)
         visit.page.wait_for_selector("#cover:not([hidden])", timeout=10_000)
-        assert visit.page.inner_text("#reveal") == f"I am seat {waiting}"
+        assert visit.page.inner_text("#reveal") == f"I am {snapshot['seats'][str(waiting)]['label']}"
         snapshot = call(visit, "snapshot")
         covered = visit.page.content()
         assert not [card for card in hand(snapshot, 0) + hand(snapshot, 1) if card in covered]

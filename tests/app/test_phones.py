@@ -214,12 +214,15 @@ def test_two_phones_play_a_whole_mainland_game_and_keep_their_hands(browser: Any
             page = phones[snapshot["public"]["turn"]].page
             page.wait_for_selector("#turn-badge:not([hidden])", timeout=10_000)
             version = page.get_attribute("body", "data-version")
-            page.locator("#choices .choice").first.click()
-            page.wait_for_function("v => document.body.dataset.version !== v", arg=version, timeout=10_000)
+            before = page.inner_text("#choices")
+            page.locator("#choices .choice").first.click()  # a whole choice, or a step towards one
+            page.wait_for_function("([v, b]) => document.body.dataset.version !== v"
+                                   " || document.getElementById('choices').innerText !== b", arg=[version, before],
+                                   timeout=10_000)
             moves += 1
             assert moves < 200
         for phone in phones.values():
-            phone.page.wait_for_selector("body[data-over=true] #result:not([hidden])", timeout=10_000)
+            phone.page.wait_for_selector("body[data-over=true] #gameover", timeout=10_000)
         table.page.wait_for_selector("body[data-over=true]", timeout=10_000)
         assert "game over" in table.page.inner_text("#turn")
         record = table.page.evaluate("window.tablelight.call('record')")

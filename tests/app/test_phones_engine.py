@@ -39,7 +39,8 @@ def test_a_phones_seat_gets_its_own_view_and_its_requests_go_through_the_one_doo
         assert not_theirs["applied"] is False and "turn" in str(not_theirs["message"]), not_theirs
         stale = request(table, acting, "act", action=action, at=view["at"] - 1)
         assert stale["applied"] is False and "moved on" in str(stale["message"])
-        assert "error" in request(table, acting, "act", action="camp", at=view["at"])
+        malformed = request(table, acting, "act", action="camp", at=view["at"])
+        assert malformed["applied"] is False and "send" in str(malformed["message"])
         assert "error" in request(table, acting, "jump", action=action, at=view["at"])
         assert "error" in json.loads(table.seat_request("not json"))
         assert "error" in request(table, 7, "act", action=action, at=view["at"])

@@ -113,6 +113,21 @@ def check_phone_layout(page: Any) -> None:
     assert page.evaluate("document.querySelector('#drawing svg').getBoundingClientRect().width") >= 340
 
 
+def tap(page: Any, thing: Any, **click: Any) -> None:
+    """A tap on a thing of the drawing: where the drawing's things are too small for a finger, the
+    first tap zooms in around it (drawing.js) and the second, in the zoomed view, chooses it."""
+    zoomed = page.evaluate("TLDrawing.zoom") > 1
+    thing.click(**click)
+    if not zoomed and page.evaluate("TLDrawing.zoom") > 1:
+        thing.click(**click)
+
+
+def whole_drawing(page: Any) -> None:
+    """Back to the whole drawing (the button above a zoomed drawing), for the pictures of the guide."""
+    if page.evaluate("TLDrawing.zoom") > 1:
+        page.locator(".drawing-whole").click()
+
+
 def listed(page: Any) -> list[str]:
     return page.locator("#choices .choice").all_inner_texts()
 
@@ -148,7 +163,7 @@ def test_farlander_seat_page_draws_the_map_and_a_tap_picks_a_target(browser: Any
         for t in game.targets(seat):  # a target whose middle is its own (a band's middle is its tile's)
             tid = game.ids[t]
             try:
-                page.locator(f'#drawing [data-name^="{tid} ("]').click(timeout=2000)
+                tap(page, page.locator(f'#drawing [data-name^="{tid} ("]'), timeout=2000)
             except sync_api.TimeoutError:
                 continue
             tapped = tid
@@ -156,6 +171,7 @@ def test_farlander_seat_page_draws_the_map_and_a_tap_picks_a_target(browser: Any
         assert tapped is not None
         wait_for(lambda: listed(page) != before and all(f"conquers {tapped} " in c for c in listed(page)))
         assert page.locator(f'#drawing .picked[data-name^="{tapped} ("]').count() == 1
+        whole_drawing(page)
         assert page.evaluate(SMALLEST_TEXT) >= 12
         ways = [a for a in game.legal_actions() if a["target"] == tapped]
         assert len(listed(page)) == len(ways) or page.locator("#choices .step").count() > 0
@@ -189,15 +205,16 @@ def test_mainland_seat_page_draws_the_hand_and_taps_choose_card_and_spot(browser
         wait_for(lambda: page.locator("#crumbs").inner_text().find(card) >= 0)
         spot = page.locator("#drawing .spot").first
         name = spot.get_attribute("data-name")
-        spot.click()
+        tap(page, spot)
         x, y = (int(v) for v in name.removeprefix("spot (").rstrip(")").split(", "))
         wanted = [a for a in game.legal_actions() if a["type"] == "place" and a["card"] == card and (a["x"], a["y"]) == (x, y)]
         wait_for(lambda: len(listed(page)) == len(wanted) and all(f"at ({x}, {y})" in c for c in listed(page)))
         page.locator("#drawing .spot.picked").wait_for()
         # then one of the turns that fit there: one choice is left, the move to make
         turn = wanted[-1]["rotation"]
-        page.locator(f'#drawing [data-name="{card} turned {90 * turn} degrees"]').click()
+        tap(page, page.locator(f'#drawing [data-name="{card} turned {90 * turn} degrees"]'))
         wait_for(lambda: listed(page) and len(listed(page)) == 1 and f"turned {90 * turn} degrees" in listed(page)[0])
+        whole_drawing(page)
         assert page.evaluate(SMALLEST_TEXT) >= 12  # the drawing grew (the card's turns): still readable
         shoot(page, tmp_path, "mainland-seat.png")
         shared = browser.new_context(**PHONE).new_page()
@@ -218,7 +235,14 @@ def shared_page(browser: Any, web: TableWeb) -> Any:
 
 
 def landover_game() -> Landover:
-    game = played(Landover(2, seed=4), 40)  # past the setup: roads, villages and cities on the map
+    """Past the setup, a turn with roads to build: roads, villages and cities on the map, and sides
+    and hexes to choose on it (builds preferred in the seeded play)."""
+    game = Landover(2, seed=1)
+    rng = Rng(1)
+    for _ in range(23):
+        legal = game.legal_actions()
+        builds = [a for a in legal if a["type"] == "build"]
+        game.apply((builds or legal)[rng.below(len(builds or legal))])
     assert game.current_seat() is not None and not game.is_over()
     return game
 
@@ -240,6 +264,16 @@ def test_seat_and_shared_pages_on_a_phone(browser: Any, tmp_path: Path, name: st
         shoot(page, tmp_path, f"{name}-seat.png")
         shared = shared_page(browser, web)
         shoot(shared, tmp_path, f"{name}-shared.png")
+        # the drawing alone as blue sees it (docs/rules/<game>.md): its own cards or mission
+        blue = browser.new_context(**PHONE).new_page()
+        blue.goto(web.view.join_url)
+        blue.fill("#code", web.access.pass_of(1).code)
+        blue.click("#join")
+        blue.locator("#drawing svg").wait_for()
+        wait_for(lambda: "(blue" in blue.locator("#drawing svg").inner_html() or "blue (yours)" in blue.locator("#drawing svg").inner_html())
+        drawn = tmp_path / f"{name}-drawing.png"
+        blue.locator("#drawing svg").screenshot(path=str(drawn))
+        keep_screenshot(drawn, f"{name}-drawing.png")
 
 
 @pytest.mark.parametrize("make", [landover_game, farside_game])

@@ -24,7 +24,7 @@ from tablelight.table.store import GameStore
 
 from .helpers import wait_for
 
-HUMAN_PROMPT = "seat 0 (red, human): press a territory"
+HUMAN_PROMPT = "red: press a territory"
 MENU_LINE = re.compile(r"^\s*(\d+)\. (.*)$")
 
 
@@ -306,9 +306,9 @@ def test_the_terminal_screen_keeps_typed_text_history_and_stays_still_when_idle(
         term.type("?\n")
         place = term.wait_for(r"1\. places a unit in (\w\d)").group(1)
         term.type("1\n")
-        term.wait_for(rf"seat 0 \(red, human\): places a unit in {place}")
+        term.wait_for(rf"red: places a unit in {place}")
         term.type("zz")  # typing while the bot thinks: the bot's move must not wipe it
-        bot = term.wait_for(r"seat 1 \(blue, \w+\): places a unit in (\w\d)").group(1)
+        bot = term.wait_for(r"blue: places a unit in (\w\d)").group(1)
         screen = term.text().split("\n")
         assert screen[-1].rstrip() == "> zz", screen
         assert (term.screen.cursor.y, term.screen.cursor.x) == (23, 4)

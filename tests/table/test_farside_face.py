@@ -639,7 +639,7 @@ def test_a_bot_game_on_the_simulated_board_from_the_command_line(dice: str, tmp_
     assert code == 0
     captured = capsys.readouterr()
     assert "(simulated)" in captured.err
-    assert "game over" in captured.out and "seat 0 (red, tactician)" in captured.out
+    assert "game over" in captured.out and "\nred: " in captured.out
     with GameStore(db) as store:
         (info,) = store.games()
         assert info.status == "over"

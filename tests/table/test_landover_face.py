@@ -509,7 +509,7 @@ def test_a_person_plays_through_the_table(fake_board):
         fake_board.press(key)
     table.step()
     assert [e["action"] for e in game.log if "action" in e and e["seat"] == 0] == [village]
-    assert "seat 0 (red, human): builds a village" in "\n".join(table.messages)
+    assert "red: builds a village" in "\n".join(table.messages)
     # The road next: a hex with no side for it is refused, says why and flashes; nothing changes.
     assert game.current_seat() == 0 and game.legal_actions()[0]["piece"] == "road"
     record = game.to_record()

@@ -348,9 +348,9 @@ def test_a_person_plays_through_the_table_and_a_refused_press_flashes(fake_board
     table.step()
     assert [e["action"] for e in game.log if "action" in e][0] == {"type": "place", "card": "camp", "x": 6, "y": 5, "rotation": 0}
     table.step()  # the bot's camp
-    assert game.current_seat() == 0 and "seat 0 (green, human): your hand: 1 " in table.private_messages[0][-1]
+    assert game.current_seat() == 0 and "green: your hand: 1 " in table.private_messages[0][-1]
     # The shared screen names no card: the seat is sent to its own screen.
-    assert table.messages[-1] == "seat 0 (green, human): your turn, see your own screen"
+    assert table.messages[-1] == "green: your turn, see your own screen"
     assert not any(card in " ".join(table.messages) for card in game.hands[0])
     # A spot on empty space only: the engine refuses it (a card must overlap one in play).
     x, y = next(

@@ -90,7 +90,7 @@ def test_human_places_by_pressing_and_bot_answers(fake_board, tmp_path):
     table.step()  # the bot's turn
     assert [e["seat"] for e in game.log if "action" in e] == [0, 1]
     assert game.current_seat() == 0
-    assert "seat 0 (red, human): press a territory to place a unit (35 left)" == table.messages[-1]
+    assert "red: press a territory to place a unit (35 left)" == table.messages[-1]
 
 
 def test_an_illegal_press_flashes_and_changes_nothing(fake_board):
@@ -182,3 +182,29 @@ def test_bots_wait_while_the_board_is_away(fake_board):
     table.step()
     assert "the board is back" in table.messages
     assert sum(1 for e in game.log if "action" in e and not e.get("auto")) >= 4
+
+
+def test_every_word_players_read_names_the_seats_by_colour(fake_board):
+    """Prompts, the moves said to the table, the pages' seats, turn line and log read "red" and "blue"
+    (as the game-over line does), never "seat 0 (red, human)"."""
+    from tablelight.table.intents import Choose
+    from tablelight.web.desk import Desk
+
+    game = _human_first_game()
+    table = Table(game, ["human", "random"], board=fake_board)
+    desk = Desk(table)
+    table.prompt()
+    keys = InputMachine(game, load_layout())
+    fake_board.press(keys.keys_for(3)[0])
+    table.step()
+    table.step()  # the bot's move
+    said = table.messages
+    assert said[-3].startswith("red: places a unit in") and said[-2].startswith("blue: places a unit in")
+    assert said[-1].startswith("red: press a territory")
+    public, page = desk.public(), desk.seat(0)
+    assert page is not None and [s["label"] for s in public["seats"]] == ["red", "blue"] and page["label"] == "red"
+    assert public["turn_line"] == "red: your turn" and public["log"][-1].startswith("blue: places a unit in")
+    shown = " ".join([*said, public["turn_line"], *public["log"], page["prompt"], *page["log"]])
+    assert "seat 0" not in shown and "seat 1" not in shown and ", human)" not in shown and ", random)" not in shown
+    refused = table.handle(Choose({"type": "end"}, seat=1, at=len(game.log)))
+    assert refused.words == "blue is not played by a person"

@@ -55,7 +55,7 @@ def test_every_board_fits_80_by_24_with_its_legend_the_history_and_the_prompt(na
     layout = load_layout_data(type(face).default_layout)
     stream = TtyText()
     view = TerminalView(layout, stream, labels=face.led_labels(), size=(80, 24), prompt="> ")
-    view.footer = "host page: open /tmp/host-page-1.html\nseat 0 (red, human): join http://127.0.0.1:8055/join?token=x or type code 1234"
+    view.footer = "host page: open /tmp/host-page-1.html\nred: join http://127.0.0.1:8055/join?token=x or type code 1234"
     view.show(face.pixels(), face.led_counts())
     for number in range(30):
         view.note(f"event {number}")
@@ -84,7 +84,7 @@ def test_the_screen_is_written_only_when_it_changes_and_typed_text_stays():
     stream.write("c2 b")  # a person typing (the terminal echoes it at the cursor)
     game.apply(game.legal_actions()[0])
     view.show(face.pixels(), face.led_counts())
-    view.note("seat 1 (blue, bot): places a unit in f3")
+    view.note("blue: places a unit in f3")
     screen = _screen_of(view, stream)
     assert screen.display[-1].rstrip() == "> c2 b" and (screen.cursor.y, screen.cursor.x) == (23, 6)
     assert any("places a unit in f3" in line for line in screen.display)
@@ -151,4 +151,4 @@ def test_several_moves_on_one_line_say_what_was_not_pressed(fake_board):
     first, second = (game.ids[t] for t in game.placements(0)[:2])
     typed.handle(f"{first} {second}")
     assert [e["action"] for e in game.log if "action" in e] == [{"type": "place", "territory": first}]
-    assert f"not pressed: {second}" in answers[-1] and "seat 1 (blue, random)'s turn" in answers[-1]
+    assert f"not pressed: {second}" in answers[-1] and "blue's turn" in answers[-1]

@@ -255,3 +255,26 @@ def test_the_end_is_drawn_with_the_winner() -> None:
             points = game.victory_points()  # type: ignore[attr-defined]
             assert f"Victory points: red {points[0]}, blue {points[1]}" in text
             assert "primary" in text  # the missions are public at the end
+
+
+def test_landover_tap_squares_never_overlap() -> None:
+    """A tap reaches a corner or a side in the square around its dot (``data-tap`` across): no two
+    squares overlap, so a tap never picks a neighbour (the page zooms until they are a finger wide)."""
+    checked = 0
+    for game in positions("landover", 2, range(1, 3), 9):
+        seat = game.current_seat()
+        if seat is None:
+            continue
+        root = parsed(make_face(game).drawing(seat))
+        squares = []
+        for el in root.iter():
+            if "data-pick" in el.attrib and el.attrib["data-name"].startswith(("corner ", "side ")):
+                rect = next(r for r in el.iter(f"{SVG}rect") if r.attrib.get("fill-opacity") == "0.01")
+                x, y, w = (float(rect.attrib[k]) for k in ("x", "y", "width"))
+                assert abs(w - float(el.attrib["data-tap"])) < 0.2
+                squares.append((x, y, w))
+        for i, (x, y, w) in enumerate(squares):
+            for u, v, z in squares[i + 1:]:
+                assert x + w <= u + 0.15 or u + z <= x + 0.15 or y + w <= v + 0.15 or v + z <= y + 0.15, (x, y, u, v)
+        checked += len(squares)
+    assert checked >= 100

@@ -1,9 +1,10 @@
 """``tablelight app build DIR``: the whole table as a static folder any web server can serve.
 
-The folder holds the page (``index.html``, ``app.js``, ``app.css``; ``phones.js`` links phones to
-it), a phone's seat page (``seat.html``, ``seat_phone.js``: no Pyodide, a WebRTC data channel to
-the table's page), the pinned QR code libraries from npm (``vendor/``), the Web Worker that runs
-the table (``worker.js``), the pinned Pyodide files copied from npm's ``node_modules/pyodide`` (the
+The folder holds the page (``index.html``, ``app.js``, ``app.css``, and the seat screen the
+host-served pages use: :data:`SEAT_FILES`; ``phones.js`` links phones to it), a phone's seat page
+(``seat.html``, ``seat_phone.js``: the same seat screen, no Pyodide, a WebRTC data channel to the
+table's page), the pinned QR code libraries from npm (``vendor/``), the Web Worker that runs the
+table (``worker.js``), the pinned Pyodide files copied from npm's ``node_modules/pyodide`` (the
 version package-lock.json pins; nothing is fetched from a CDN), the slim tablelight wheel
 (:mod:`tablelight.app.wheel`), a service worker caching every file on the first visit (``sw.js``:
 offline afterwards) and a web app manifest. The page's Content-Security-Policy allows scripts
@@ -38,6 +39,11 @@ VENDOR_FILES = {"qrcode.mjs": "qrcode-generator/dist/qrcode.mjs", "jsQR.js": "js
 PAGES = ("index.html", "seat.html")
 #: Page files whose text gets the build's values.
 TEMPLATED = {*PAGES, "sw.js"}
+#: The players' screens are the host-served pages' own: the seat screen's markup, scripts and styles
+#: are copied from the web package, so a seat looks and works the same whichever runs the table.
+WEB = Path(__file__).resolve().parents[1] / "web"
+SEAT_SCREEN = WEB / "templates" / "seat_screen.html"
+SEAT_FILES = ("common.js", "guide.js", "gameover.js", "drawing.js", "seat.js", "style.css", "drawing.css")
 
 
 @dataclass(frozen=True)
@@ -88,6 +94,7 @@ def build_app(folder: Path, pyodide: Path | None = None) -> Built:
         if old != wheel:
             old.unlink()
     plain = [p for p in sorted(STATIC.iterdir()) if p.is_file() and p.name not in TEMPLATED]
+    plain += [WEB / "static" / name for name in SEAT_FILES]
     for path in plain:
         shutil.copyfile(path, folder / path.name)
     files = sorted([f"pyodide/{name}" for name in PYODIDE_FILES] + [f"vendor/{name}" for name in VENDOR_FILES]
@@ -96,13 +103,15 @@ def build_app(folder: Path, pyodide: Path | None = None) -> Built:
     for name in files:
         if name not in ("app.json", *PAGES):
             digest.update(name.encode() + b"\0" + (folder / name).read_bytes())
-    for name in sorted(TEMPLATED):
-        digest.update((STATIC / name).read_bytes())
+    for path in sorted(STATIC / name for name in TEMPLATED) + [SEAT_SCREEN]:
+        digest.update(path.read_bytes())
     version = digest.hexdigest()[:16]
     about = {"version": version, "wheel": wheel.name, "pyodide": pyodide_version}
     (folder / "app.json").write_text(json.dumps(about, indent=1) + "\n", encoding="utf-8")
-    for page in PAGES:
-        (folder / page).write_text((STATIC / page).read_text(encoding="utf-8").replace("__CSP__", CSP), encoding="utf-8")
+    for name in PAGES:  # the table's page and a phone's seat page: the policy, the seat screen's markup
+        page = (STATIC / name).read_text(encoding="utf-8")
+        page = page.replace("__CSP__", CSP).replace("__SEAT_SCREEN__", SEAT_SCREEN.read_text(encoding="utf-8"))
+        (folder / name).write_text(page, encoding="utf-8")
     cached = ["./", *files]
     sw = (STATIC / "sw.js").read_text(encoding="utf-8")
     (folder / "sw.js").write_text(sw.replace("__VERSION__", f"tablelight-{version}").replace("__FILES__", json.dumps(cached)),

@@ -27,9 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tablelight.app.board_link import PageBoard
-from tablelight.core.actions import Action
-from tablelight.core.errors import MalformedActionError, RecordError, SetupError, TablelightError
-from tablelight.core.fields import is_whole
+from tablelight.core.errors import RecordError, SetupError, TablelightError
 from tablelight.core.game import Game
 from tablelight.core.record import replay
 from tablelight.core.registry import game_class, game_entry, game_names
@@ -156,16 +154,24 @@ class AppTable:
     def act(self, request_text: str) -> str:
         """``{"seat", "action", "at"}``: a human seat's choice, through the one door; answers
         ``{"done", "words", "rule"}``."""
+        return self._seat_request(request_text, "action")
+
+    def narrow(self, request_text: str) -> str:
+        """``{"seat", "chosen", "at"}``: part of a seat's choice (field -> value, ``{}`` forgets it),
+        for the board to show as its keys would; answers as :meth:`act` does."""
+        return self._seat_request(request_text, "chosen")
+
+    def _seat_request(self, request_text: str, field: str) -> str:
         if self.desk is None:
             return json.dumps({"done": False, "words": "no game is being played"})
         try:
             request = json.loads(request_text)
-            seat, action, at = request["seat"], request["action"], request["at"]
-            if not isinstance(seat, int) or not isinstance(at, int) or not isinstance(action, dict):
+            seat, what, at = request["seat"], request[field], request["at"]
+            if not isinstance(seat, int) or not isinstance(at, int) or not isinstance(what, dict):
                 raise TypeError
         except (ValueError, TypeError, KeyError):
-            return json.dumps({"done": False, "words": 'send {"seat": n, "action": {...}, "at": log length}'})
-        answer = self.desk.act(seat, action, at)
+            return json.dumps({"done": False, "words": f'send {{"seat": n, "{field}": {{...}}, "at": log length}}'})
+        answer = (self.desk.act if field == "action" else self.desk.narrow)(seat, what, at)
         return json.dumps({"done": answer.done, "words": answer.words, "rule": answer.rule})
 
     def record(self) -> str:
@@ -219,27 +225,24 @@ class AppTable:
 
     def seat_request(self, request_text: str) -> str:
         """``{"seat", "what": "act" | "narrow", "body": {"action" | "chosen": {...}, "at"}}``: one phone's
-        request through the one door; answers ``{"applied" | "narrowed": bool, "message"}`` or ``{"error"}``."""
+        request, through the one door as the page's own (:meth:`act`, :meth:`narrow`); answers
+        ``{"applied" | "narrowed": bool, "message"}``, or ``{"error"}`` for a request of no seat's."""
         try:
             request = json.loads(request_text)
             seat, what, body = request["seat"], request["what"], request["body"]
             field = {"act": "action", "narrow": "chosen"}[what]
-            value, at = body[field], body["at"]
-            if not isinstance(seat, int) or not is_whole(at) or not isinstance(value, dict):
+            if not isinstance(seat, int) or not isinstance(body, dict):
                 raise TypeError
         except (ValueError, TypeError, KeyError):
             return json.dumps({"error": 'send {"what": "act" or "narrow", "body": {"action" or "chosen": {...}, '
                                         '"at": log length}}'})
         if self.desk is None or seat not in self.desk.humans:
             return json.dumps({"error": "no game is being played at this seat"})
-        if what == "act":
-            try:
-                answer = self.desk.act(seat, Action.parse(value, "the request's 'action'"), at)
-            except MalformedActionError as error:
-                return json.dumps({"error": error.message})
-            return json.dumps({"applied": answer.done, "message": answer.words or ("done" if answer.done else "refused")})
-        answer = self.desk.narrow(seat, value, at)
-        return json.dumps({"narrowed": answer.done, "message": answer.words or ("done" if answer.done else "refused")})
+        answer = json.loads(self._seat_request(json.dumps({"seat": seat, field: body.get(field), "at": body.get("at")}),
+                                               field))
+        done = bool(answer["done"])
+        return json.dumps({"applied" if what == "act" else "narrowed": done,
+                           "message": answer["words"] or ("done" if done else "refused")})
 
     # ------------------------------------------------ inside
 

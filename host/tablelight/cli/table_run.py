@@ -13,11 +13,13 @@ import asyncio
 import signal
 import sys
 from contextlib import AsyncExitStack
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tablelight.core.errors import SetupError, TablelightError
-from tablelight.core.inputs import number_in_range, printable
+from tablelight.core.inputs import SEED_LIMIT, number_in_range, printable
+from tablelight.core.rng import secret_seed
 from tablelight.table import events as ev
 from tablelight.table.face import Pixel, face_class, make_face
 from tablelight.table.layout import load_layout_data
@@ -195,6 +197,38 @@ def find_port() -> str:
     return boards[0].port
 
 
+@dataclass
+class Playing:
+    """The game the table plays now, and its parts; playing again (:func:`next_game`) replaces them."""
+
+    game: Any
+    game_id: int | None = None
+    table: Table | None = None
+    driver: TableLoop | None = None
+    port: BoardPort | None = None
+    typed: TypedInput | None = None
+    #: How many games this run started (``again`` counts on): a chosen ``--seed`` goes up by one a game.
+    number: int = 1
+    #: True while the game is over and the host waits for "play again" (the host page, ``again`` typed).
+    offering_again: bool = False
+
+    def send(self, intent: Any) -> Any:
+        """The current table's door, as its driver offers it (the pages and the host page's presses)."""
+        assert self.driver is not None
+        return self.driver.handle(intent)
+
+
+def next_game(game: Any, chosen_seed: int | None, number: int) -> Any:
+    """Game ``number`` of a run that began with ``game``: the same game, players, options and setup
+    (the map, the armies), and a new secret seed, or with ``--seed N`` given the seed ``N + number - 1`` (so every game of
+    the run can be played again on its own: docs/user-guide.md)."""
+    seed = secret_seed() if chosen_seed is None else (chosen_seed + number - 1) % SEED_LIMIT
+    # The setup stays (a map's tiles are laid out on the table and the board's labels name its places;
+    # Farside's armies were chosen by the players); a position the first game started from does not.
+    setup = {name: value for name, value in game.setup_record().items() if name != "position"}
+    return type(game)(game.players, game.options, seed, setup=setup or None)
+
+
 def run_table(
     game: Any,
     seats: list[str],
@@ -202,7 +236,8 @@ def run_table(
     game_id: int | None,
     args: argparse.Namespace,
 ) -> int:
-    """Play ``game`` at the board ``args`` names, until it ends, on one asyncio loop.
+    """Play ``game`` at the board ``args`` names, until it ends, on one asyncio loop; at game over the
+    host may play again (a new game of the same seats, see :func:`next_game`) as often as it likes.
 
     ``game_id`` None: a new game, stored once the seats are checked; if the table then cannot
     start (no board, the web port taken) it is deleted again, so nothing is left behind.
@@ -211,24 +246,24 @@ def run_table(
     settings = table_settings(args, None if game_id is None else store.settings(game_id))
     layout = load_layout_data(face_class(game.name).default_layout)
     face = make_face(game, layout)  # refuses a game without a face, or a layout it cannot show, up front
-    kept: list[int] = []  # the game's id once it is stored (the messages below name it)
+    playing = Playing(game)  # the game's id once it is stored (the messages below name it)
     try:
-        return asyncio.run(_play(game, seats, store, game_id, args, settings, layout, face, kept))
+        return asyncio.run(_play(game, seats, store, game_id, args, settings, layout, face, playing))
     except KeyboardInterrupt:
-        if game.is_over():  # Ctrl-C while the pages show the end: nothing is left to resume
+        if playing.game.is_over():  # Ctrl-C while the pages show the end: nothing is left to resume
             print(file=sys.stderr)
             return 0
-        if kept:
-            print(f"\ngame {kept[0]} is saved; continue it with: tablelight resume {kept[0]}", file=sys.stderr)
+        if playing.game_id is not None:
+            print(f"\ngame {playing.game_id} is saved; continue it with: tablelight resume {playing.game_id}", file=sys.stderr)
         raise
     except TablelightError as error:
-        if not kept:
+        if playing.game_id is None:
             raise
-        raise TablelightError(f"{error}\ngame {kept[0]} is saved; continue it with: tablelight resume {kept[0]}") from None
+        raise TablelightError(f"{error}\ngame {playing.game_id} is saved; continue it with: tablelight resume {playing.game_id}") from None
 
 
 async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | None, args: argparse.Namespace,
-                settings: dict[str, Any], layout: dict[str, Any], face: Any, kept: list[int]) -> int:
+                settings: dict[str, Any], layout: dict[str, Any], face: Any, playing: Playing) -> int:
     view = args.view or ("terminal" if args.board in ("sim", "none") else "none")
     # Seats with secrets can only see them on their own pages, so such a game with a person serves them.
     asked_for_web = view in ("web", "both") or bool(args.share or args.https or args.https_cert)
@@ -266,31 +301,69 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
         def on_show(pixels: list[Pixel]) -> None:
             # The table's scenes, not the board's animation frames: the screen changes only when the game does.
             if terminal is not None:
-                terminal.show(pixels, face.led_counts())
+                terminal.show(pixels, playing.table.face.led_counts() if playing.table is not None else {})
 
         humans = HUMAN in seats
-        table = Table(
-            game,
-            seats,
-            board_attached=session is not None or web_on,
-            store=store,
-            game_id=game_id,
-            face=face,
-            bot_delay=args.bot_delay,
-            on_show=on_show,
-            join_hint=lambda seat: JOIN_HINT,
-        )
         #: How to type a choice, added to the prompts the shared terminal shows (pages are tapped, not typed at).
         typing_hint = " (or type it: ? lists your choices, help shows the rules)" if humans else ""
-        table.listen(lambda e: on_message(e.text + (typing_hint if e.kind == ev.PROMPT else "")) if isinstance(e, ev.Said) else None)
+        web: Any = None
+
+        def start_table(game: Any, game_id: int | None, face: Any) -> Table:
+            """A table for ``game`` (stored now when ``game_id`` is None), joined to the board, the
+            terminal, the typed input and the pages; the table of an earlier game is let go."""
+            table = Table(
+                game,
+                seats,
+                board_attached=session is not None or web_on,
+                store=store,
+                game_id=game_id,
+                face=face,
+                bot_delay=args.bot_delay,
+                on_show=on_show,
+                join_hint=(lambda seat: JOIN_HINT) if web is None else None,
+            )
+            table.listen(lambda e: on_message(e.text + (typing_hint if e.kind == ev.PROMPT else "")) if isinstance(e, ev.Said) else None)
+            if humans:
+                # what the terminal answers a typed line (its list, the guide) is for the terminal alone
+                table.listen(lambda e: on_message(e.text) if isinstance(e, ev.Told) and e.kind == ev.TERMINAL else None)
+            driver = TableLoop(table)
+            if session is not None:
+                if playing.port is not None:
+                    playing.port.detach()  # the board's keys now press for the new game
+                playing.port = BoardPort(driver, session)
+            playing.game, playing.game_id, playing.table, playing.driver = game, table.game_id, table, driver
+            if humans:
+                playing.typed = TypedInput(table, layout, send=driver.handle)
+            if web is not None:
+                web.use_table(table, title=f"game {table.game_id}: {game.name}")
+            return table
+
+        table = start_table(game, game_id, face)
         if game_id is None:
             unstarted.append(table.game_id)  # type: ignore[arg-type]
         game_id = table.game_id
         assert game_id is not None
-        kept.append(game_id)
-        driver = TableLoop(table)
-        if session is not None:
-            BoardPort(driver, session)
+
+        def play_again() -> int:
+            """At game over: a new game of the same game, seats, options and bots, kept as a new game
+            in the store (the finished one stays there); the board, the terminal and the pages move to it."""
+            if not playing.offering_again:
+                raise SetupError(AGAIN_NOT_NOW if not playing.game.is_over() else AGAIN_NOT_OFFERED)
+            playing.offering_again = False  # one new game per game over, however many ask at once
+            playing.number += 1
+            game = next_game(playing.game, getattr(args, "seed", None), playing.number)
+            new = start_table(game, None, make_face(game, layout))
+            assert new.game_id is not None
+            store.set_settings(new.game_id, settings)
+            if web is not None:  # phones that joined keep their seats after a resume of the new game too
+                store.set_seat_devices(new.game_id, web.access.kept().to_json())
+            if terminal is not None:
+                terminal.labels = new.face.led_labels() or {}
+            on_message(f"game {new.game_id}: a new game of {game.name}, the same seats ({', '.join(seats)})")
+            again_asked.set()
+            return new.game_id
+
+        again_asked = asyncio.Event()
         if web_on:
             from tablelight.web.access import KeptDevices
             from tablelight.web.host_link import host_link_path
@@ -300,50 +373,98 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
             if sim is not None:
                 pixels_source, presser = sim.pixels, sim_presser(sim, on_message)
             else:
-                pixels_source = lambda: table.shown or []  # noqa: E731
-                presser = lambda key: driver.handle(Press(key, HOST_PAGE))  # noqa: E731
+                pixels_source = lambda: (playing.table.shown if playing.table is not None else None) or []  # noqa: E731
+                presser = lambda key: playing.send(Press(key, HOST_PAGE))  # noqa: E731
             web = TableWeb(
-                table, layout, pixels_source, presser, send=driver.handle,
+                table, layout, pixels_source, presser, send=playing.send,
                 port=args.web_port, share=args.share, title=f"game {game_id}: {game.name}", out=out, terminal=terminal,
                 host_link=args.host_link, host_file=host_link_path(store.path, game_id),
                 https=HttpsChoice.from_options(args.https, args.https_cert, args.https_key, store.path.parent),
                 kept_devices=KeptDevices.from_json(store.seat_devices(game_id)),  # phones that joined before resume
             )
-            web.access.on_devices = lambda kept: store.set_seat_devices(game_id, kept.to_json())
+            web.access.on_devices = lambda kept: store.set_seat_devices(playing.game_id or game_id, kept.to_json())
             if sim is not None:  # the pages follow the board's own animations, at most one picture a frame
                 sim.on_pixels(frame_pacer(web.desk.pulse.beat))
             await web.start()
             stack.push_async_callback(web.stop)
             table.join_hint = web.desk.join_hint
+        typing_live = humans and _typed_by_a_person(sys.stdin)
         if humans:
-            # what the terminal answers a typed line (its list, the guide) is for the terminal alone
-            table.listen(lambda e: on_message(e.text) if isinstance(e, ev.Told) and e.kind == ev.TERMINAL else None)
-            typed = TypedInput(table, layout, send=driver.handle)
-            if terminal is not None and terminal.live:
-                def take_line(line: str) -> None:
+            def take_typed(line: str) -> None:
+                typed = playing.typed
+                assert typed is not None
+                if line.strip().lower() == AGAIN_WORD:
+                    if playing.offering_again:
+                        play_again()
+                    else:
+                        typed.tell(AGAIN_NOT_NOW if not playing.game.is_over() else AGAIN_NOT_OFFERED)
+                    return
+                if terminal is not None and terminal.live:
                     typed.menu_size = max(3, terminal.history_rows() - 2)  # a numbered list fits under the board
-                    typed.handle(line)
+                typed.handle(line)
+                if terminal is not None and terminal.live:
                     terminal.typed()
 
-                stack.callback(read_lines(sys.stdin, take_line))
-            else:
-                stack.callback(read_lines(sys.stdin, typed.handle))
+            stack.callback(read_lines(sys.stdin, take_typed))
         store.set_settings(game_id, settings)
         unstarted.clear()  # the table runs: from here on the game is kept, whatever happens
         where = f"board {sim.port} (simulated)" if sim is not None else ("no board" if session is None else f"board {args.board}")
         header = f"game {game_id}: {game.name}, seats {', '.join(seats)}, on {where}; kept in {store.path}"
-        if humans:  # after the game's header line, before the first prompt
-            header += "\n" + typed.help_words()
+        if playing.typed is not None:  # after the game's header line, before the first prompt
+            header += "\n" + playing.typed.help_words()
         if terminal is not None and terminal.live:  # on a live screen it stays in the history under the board
             terminal.note(header)
         else:
             print(header, file=sys.stderr, flush=True)
-        await driver.run()
-        if game.is_over():
+        # At game over the host waits a while for "play again" when people play: their pages keep
+        # the result meanwhile (the phones are sent the end), or a person types at the terminal.
+        waits_at_the_end = humans and (web_on or typing_live)
+
+        while True:
+            driver = playing.driver
+            assert driver is not None
+            await driver.run()  # "again" is offered only once it returned: no new game starts under it
+            game = playing.game
+            if not game.is_over():
+                break
             if terminal is None or not terminal.live:  # a live screen has the result in its history already
-                print(result_text(game, face, headline=False), file=out, flush=True)  # the table said who won
-            if web_on and humans:  # the phones are sent the end and keep it; the host stays a while for late ones
-                print(f"the pages show the result: the host keeps serving them for {KEEP_SERVING_S // 60} minutes "
-                      "(Ctrl-C stops it now)", file=sys.stderr, flush=True)
-                await asyncio.sleep(KEEP_SERVING_S)
+                print(result_text(game, playing.table.face, headline=False), file=out, flush=True)  # type: ignore[union-attr]
+            if not waits_at_the_end:
+                break
+            minutes = KEEP_SERVING_S // 60
+            where_again = "tap Play again on the host page" + (" or type again" if typing_live else "")
+            waiting_words = (f"the pages show the result: the host keeps serving them for {minutes} minutes (Ctrl-C stops "
+                             f"it now); for a new game with the same seats, {where_again}" if web_on else
+                             f"for a new game with the same seats, type again within {minutes} minutes (Ctrl-C stops now)")
+            if terminal is not None and terminal.live:  # in the history under the board, not over the screen
+                terminal.note(waiting_words)
+            else:
+                print(waiting_words, file=sys.stderr, flush=True)
+            again_asked.clear()
+            playing.offering_again = True
+            if web is not None:
+                web.desk.again = play_again
+                web.desk.changed()  # the host page shows its button
+            try:
+                await asyncio.wait_for(again_asked.wait(), KEEP_SERVING_S)
+            except asyncio.TimeoutError:
+                break
+            finally:
+                playing.offering_again = False
+                if web is not None:
+                    web.desk.again = None
     return 0
+
+
+#: Typed at the terminal at game over: a new game of the same seats (:func:`next_game`).
+AGAIN_WORD = "again"
+AGAIN_NOT_NOW = "the game is not over yet: again starts a new game once this one has ended"
+AGAIN_NOT_OFFERED = "the host is stopping: start tablelight play again for a new game"
+
+
+def _typed_by_a_person(stream: Any) -> bool:
+    """True when ``stream`` is a terminal a person types at (not a file or a pipe of moves)."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False

@@ -13,7 +13,7 @@ import html
 import json
 import math
 import textwrap
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from tablelight.table.face import SEAT_COLORS, SEAT_NAMES
@@ -52,11 +52,14 @@ def escape(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-def marks(pick: Mapping[str, Any] | None = None, name: str | None = None) -> str:
-    """The ``data-pick`` and ``data-name`` attributes of a thing (leading space included)."""
+def marks(pick: Mapping[str, Any] | None = None, name: str | None = None, tap: float | None = None) -> str:
+    """The ``data-pick`` and ``data-name`` attributes of a thing (leading space included); ``tap``: the
+    side of the square a tap reaches a tappable thing in (``data-tap``, see :func:`tap_square`)."""
     out = ""
     if pick is not None:  # a button for keyboards and screen readers too (drawing.js takes Enter)
         out += f' data-pick="{escape(json.dumps(dict(pick), sort_keys=True))}" role="button" tabindex="0"'
+        if tap is not None:
+            out += f' data-tap="{fmt(tap)}"'
     if name is not None:
         out += f' data-name="{escape(name)}"' + (f' aria-label="{escape(name)}"' if pick is not None else "")
     return out
@@ -115,3 +118,45 @@ def turn_line(y: float, fill: str | None, words: str) -> str:
 def wrapped(line: str, width: int) -> list[str]:
     """``line`` cut at spaces into lines of at most ``width`` characters (a longer word stays whole)."""
     return textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False)
+
+
+Point = tuple[float, float]
+
+
+def inside(point: Point, polygon: Sequence[Point]) -> bool:
+    """Whether ``point`` lies in ``polygon`` (even-odd rule)."""
+    x, y = point
+    found = False
+    for (x1, y1), (x2, y2) in zip(polygon, [*polygon[1:], polygon[0]]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            found = not found
+    return found
+
+
+def tap_square(areas: Sequence[Sequence[Point]], holes: Sequence[Sequence[Point]] = (), tries: int = 7) -> float:
+    """The side of the largest upright square whose points all lie in one of ``areas`` and in none of
+    ``holes`` (what is drawn over it): the room a tap has to reach a thing drawn as ``areas``. The
+    square's centre is searched on a grid over the areas, its points sampled 7 by 7: a close lower
+    bound. The pages zoom in until this is large enough for a finger (drawing.js, ``data-tap``)."""
+
+    def hit(p: Point) -> bool:
+        return any(inside(p, a) for a in areas) and not any(inside(p, h) for h in holes)
+
+    def fits(c: Point, side: float) -> bool:
+        return all(hit((c[0] - side / 2 + side * i / 6, c[1] - side / 2 + side * j / 6)) for i in range(7) for j in range(7))
+
+    xs = [x for a in areas for x, _ in a]
+    ys = [y for a in areas for _, y in a]
+    left, top, width, height = min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+    best = 0.0
+    for i in range(tries):
+        for j in range(tries):
+            c = (left + width * (i + 0.5) / tries, top + height * (j + 0.5) / tries)
+            if not fits(c, best * 1.02 + 1e-9):
+                continue
+            low, high = best, max(width, height)
+            while high - low > max(width, height) / 200:
+                mid = (low + high) / 2
+                low, high = (mid, high) if fits(c, mid) else (low, mid)
+            best = low
+    return best

@@ -16,8 +16,9 @@ every move: a refused press flashes what the face names and gives a message; not
 game with secrets (:func:`tablelight.core.game.has_secrets`: Mainland's hands, Landover's cards,
 Farside's missions) what a face says to the seat to act (its prompt, what a press did, why a
 choice is refused) may name hidden cards, so it is said *privately*: a :class:`Told` event for
-that seat (its own screen shows it), while the shared screen reads only ``"seat 1 (...): see
-your own screen"``. What an applied action did (:meth:`GameFace.describe_action`) is public.
+that seat (its own screen shows it), while the shared screen reads only ``"blue: see your own
+screen"``. What an applied action did (:meth:`GameFace.describe_action`) is public. Seats are
+named by colour (:meth:`Table.seat_label`), as players name them.
 """
 
 from __future__ import annotations
@@ -171,11 +172,9 @@ class Table:
         self.emit(ev.SceneChanged(pixels))
 
     def seat_label(self, seat: int) -> str:
-        kind = self.seats[seat]
-        names = self.face.seat_names
-        if seat < len(names):
-            return f"seat {seat} ({names[seat]}, {kind})"
-        return f"seat {seat} ({kind})"
+        """``seat`` in the players' words: its colour ("red"), as the result names it
+        (:meth:`GameFace.seat_word`); "seat N" only for a game whose face names no colours."""
+        return self.face.seat_word(seat)
 
     # ------------------------------------------------------------------ the one door
 
@@ -216,8 +215,10 @@ class Table:
             return None, f"the board is not connected: that {what} was not taken (try again once it is back)"
         asked = None if isinstance(intent, Press) else intent.seat
         if asked is not None:
-            if not 0 <= asked < len(self.seats) or self.seats[asked] != HUMAN:
+            if not 0 <= asked < len(self.seats):
                 return None, f"seat {asked} is not played by a person"
+            if self.seats[asked] != HUMAN:
+                return None, f"{self.seat_label(asked)} is not played by a person"
             if asked != seat_now:
                 return None, "it is not your turn"
         if self.seats[seat_now] != HUMAN:

@@ -20,7 +20,10 @@ The host's (header ``X-Host-Token``, the token of the host page's address, which
 gets: :mod:`tablelight.web.host_link`):
 
 * ``POST /api/press/K`` presses key K of the board; ``GET /api/host`` join links and codes;
-  ``POST /api/host/drop`` ``{"seat"}`` drops a seat's device and issues a new code.
+  ``POST /api/host/drop`` ``{"seat"}`` drops a seat's device and issues a new code;
+  ``POST /api/host/again`` once the game is over, a new game of the same game, seats, options and
+  bots (``{"game": its id}``; 409 with one sentence while the game runs): every seat keeps its
+  device and token, and the pages move to the new game live.
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ from starlette.templating import Jinja2Templates
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tablelight.core.actions import Action
-from tablelight.core.errors import MalformedActionError
+from tablelight.core.errors import MalformedActionError, TablelightError
 from tablelight.core.fields import is_whole
 from tablelight.view.colors import DISPLAY_GAMMA
 from tablelight.web.access import Access, JoinRefused
@@ -195,6 +198,22 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
             desk.changed()
         return JSONResponse({"seat": seat, "code": issued.code, "link": join_link(base_url(), issued.join_token)})
 
+    async def host_again(request: Request) -> Response:
+        """A new game of the same seats, once this one is over: every page and device moves to it."""
+        if not host_ok(request) or desk is None:
+            return JSONResponse({"error": "starting a new game needs the host's token"}, status_code=403)
+        if not desk.game.is_over():
+            return JSONResponse({"error": "the game is not over yet: a new game can start once this one has ended"},
+                                status_code=409)
+        if desk.again is None:
+            return JSONResponse({"error": "this host does not start new games (it is stopping): start tablelight play again"},
+                                status_code=409)
+        try:
+            game_id = desk.again()
+        except TablelightError as error:
+            return JSONResponse({"error": str(error)}, status_code=409)
+        return JSONResponse({"game": game_id, "title": desk.title})
+
     async def board_socket(websocket: WebSocket) -> None:
         await websocket.accept()
         # Everyone may watch the shared page, strangers too: their sockets get at most a few pictures a
@@ -295,6 +314,7 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
         Route("/api/press/{key:int}", press, methods=["POST"]),
         Route("/api/host", host_state),
         Route("/api/host/drop", host_drop, methods=["POST"]),
+        Route("/api/host/again", host_again, methods=["POST"]),
         WebSocketRoute("/ws/board", board_socket),
         WebSocketRoute("/ws/seat/{seat:int}", seat_socket),
         Mount("/static", app=StaticFiles(directory=str(HERE / "static")), name="static"),

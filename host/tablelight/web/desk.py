@@ -21,6 +21,11 @@ words (chance lines through :meth:`GameFace.describe_entry`, public parts only o
 page) with ``log_numbers``, each line's number in the game's log, and once the game is over ``result``
 (:func:`result_block`): who won by colour, each seat's score and its breakdown.
 
+The desk lives as long as the server: when the host plays again (a new game of the same seats,
+``POST /api/host/again``: :attr:`Desk.again`), :meth:`Desk.use_table` points it at the new table,
+and the pages' next snapshots (a higher version) show the new game; the shared page's heading
+follows (``title``), and ``again`` in the public snapshot tells the host's page to offer it.
+
 Words the table tells one seat (:class:`Told`: prompts, press feedback, refusals) go to that
 seat's page, except the terminal's own answers (kind ``terminal``: a typed list, the guide);
 :meth:`Desk.join_hint` is what the shared screen adds for a seat with no device yet.
@@ -28,7 +33,7 @@ seat's page, except the terminal's own answers (kind ``terminal``: a typed list,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from tablelight.core.actions import ActionEntry
@@ -53,30 +58,46 @@ class Desk:
     the driver); by default the table's own :meth:`Table.handle`.
     """
 
-    def __init__(self, table: Table, *, join_url: str = "", joined: Any = None, send: Any = None) -> None:
-        self.table = table
-        self.game = table.game
-        self.face = table.face
-        self.secret = has_secrets(table.game)
+    def __init__(self, table: Table, *, join_url: str = "", joined: Any = None, send: Any = None, title: str = "") -> None:
         self.join_url = join_url
-        self.send = send or table.handle
+        self._send_to = send
         #: seat -> bool: has a device joined (the :class:`~tablelight.web.access.Access`'s ``joined``).
         self.joined = joined or (lambda seat: False)
-        self.humans = [s for s, kind in enumerate(table.seats) if kind == HUMAN]
+        #: The shared page's heading ("game 12: mainland"): it follows the table to a new game.
+        self.title = title
+        #: Starts a new game of the same seats once this one is over and returns its id (``POST
+        #: /api/host/again``); None while the host offers none (the game runs, or the host is leaving).
+        self.again: Callable[[], int] | None = None
         #: Beats whenever what the pages show may have changed.
         self.pulse = Pulse()
         #: Called whenever what the pages show may have changed (the terminal's join lines).
         self.on_change: list[Any] = []
         self.version = 0
-        self._dirty = True
         self._public: dict[str, Any] = {}
         self._seats: dict[int, dict[str, Any]] = {}
+        self.use_table(table)
+
+    def use_table(self, table: Table, title: str | None = None) -> None:
+        """Show ``table`` from now on: the first one, or a new game played again at the same seats.
+
+        The pages, their sockets and the seats' devices stay; what they show moves to the new game
+        (its log starts over, the game-over panel goes) with the next snapshot, a newer version.
+        """
+        self.table = table
+        self.game = table.game
+        self.face = table.face
+        self.secret = has_secrets(table.game)
+        self.send = self._send_to or table.handle
+        self.humans = [s for s, kind in enumerate(table.seats) if kind == HUMAN]
+        if title is not None:
+            self.title = title
         self._feedback: dict[int, str] = {}
         self._public_lines: list[tuple[int, str]] = []  # (the entry's number in the log, its words)
         self._seen_log = 0
-        #: The rules guide, the same for every page (read once).
-        self.guide = [{"title": title, "text": text} for title, text in self.face.guide()]
-        table.listen(self.on_event)
+        #: The rules guide, the same for every page (read once per game).
+        self.guide = [{"title": heading, "text": text} for heading, text in self.face.guide()]
+        table.listen(lambda event: self.on_event(event) if table is self.table else None)  # an old table is not shown
+        self.changed()
 
     # ------------------------------------------------ what the pages read
 
@@ -173,6 +194,9 @@ class Desk:
         names = list(self.face.seat_names)
         public: dict[str, Any] = {
             "game": game.name,
+            "title": self.title,
+            # the host may start a new game of the same seats now (the host page shows "play again")
+            "again": game.is_over() and self.again is not None,
             "turn": seat_now,
             "turn_line": self.turn_line(),
             # the table's last word for everyone: in a game without secrets that is what to press now

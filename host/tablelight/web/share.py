@@ -1,6 +1,6 @@
 """The join links, codes and QR codes of the human seats, as the shared terminal shows them.
 
-One line per seat: ``seat 1 (frozen, human): join http://192.168.1.20:8055/join?token=... or
+One line per seat, named by its colour: ``frozen: join http://192.168.1.20:8055/join?token=... or
 type code K7PX2M at http://192.168.1.20:8055/join``, and under it the link as a QR code
 (segno, drawn with half-block characters). A seat whose device joined shows "joined"
 instead (its code is spent). Nothing here is secret from the people at the table: a

@@ -58,7 +58,7 @@ class TableWeb:
         self.terminal = terminal
         humans = [seat for seat, kind in enumerate(table.seats) if kind == HUMAN]
         self.access = Access(humans, on_issue=self._issued, kept=kept_devices)  # kept: joined before resume
-        self.desk = Desk(table, joined=self.access.joined, send=send)
+        self.desk = Desk(table, joined=self.access.joined, send=send, title=title)
         self.desk.on_change.append(self._refresh_footer)
         self.view = WebView(
             layout, pixels, press, port=port, share=share, title=title, desk=self.desk, access=self.access,
@@ -66,6 +66,14 @@ class TableWeb:
         )
         self.desk.join_url = self.view.join_url
         self.sheet = JoinSheet(self.access, self.view.join_url, table.seat_label)
+
+    def use_table(self, table: Table, title: str) -> None:
+        """Serve ``table`` from now on (a new game played again at the same seats): the same server,
+        addresses, seats' codes and devices; the pages move to it live (:meth:`Desk.use_table`)."""
+        self.table = table
+        self.desk.use_table(table, title)
+        self.sheet.label = table.seat_label
+        table.join_hint = self.desk.join_hint
 
     @property
     def live_terminal(self) -> bool:

@@ -9,7 +9,7 @@ const startedAt = performance.now();
 let nextId = 1;
 const waiting = new Map();
 let latest = null;
-let revealed = null;  // the seat whose player tapped "I am seat N" (pass and play)
+let revealed = null;  // the seat whose player tapped "I am red" (pass and play)
 
 function fail(message) {
   body.dataset.state = "error";
@@ -91,6 +91,7 @@ async function opened(answer) {
     return;
   }
   revealed = null;
+  document.getElementById("setup").open = false;  // the game takes the screen; the set-up folds away
   show(answer);
   listSaved(await call("saved"));
 }
@@ -130,6 +131,29 @@ function text(tag, content, className) {
   return node;
 }
 
+// The seat screen (seat.js, the host-served pages' own) shows one seat at a time: the seat to act,
+// or the first person's; with a cover between players when cards are hidden (pass and play).
+let shownSeat = null;
+let toScreen = () => {};
+TLSeat.start({
+  listen(onState) { toScreen = onState; },
+  async send(what, body) {
+    const answer = await call(what, { seat: shownSeat, ...body });
+    return what === "act" ? { applied: answer.done, message: answer.words } : { narrowed: answer.done, message: answer.words };
+  },
+});
+document.getElementById("seat-screen").hidden = true;
+
+// What a screen with no person's seat shows: the public view, as a watcher sees it.
+function watching(table) {
+  return {
+    seat: null, label: "watching", your_turn: false, prompt: table.message, feedback: "", secrets: [], choices: [],
+    narrowed: false, at: table.version, scores: table.scores, seats: table.seats, over: table.over, board: table.board,
+    guide: table.guide, drawing: table.drawing, log: table.log || [], log_numbers: table.log_numbers || [],
+    ...(table.result ? { result: table.result } : {}),
+  };
+}
+
 function show(snapshot) {
   if (snapshot !== latest) phonesSee(snapshot);
   latest = snapshot;
@@ -146,7 +170,7 @@ function show(snapshot) {
   // only after its player taps (a game with nothing hidden needs no cover).
   const hides = humans.some((s) => s.secrets && s.secrets.length);
   const covered = humans.length > 1 && hides && !(acting && acting.seat === revealed);
-  const seat = covered ? null : acting || humans[0];
+  const seat = covered ? null : acting || humans[0] || null;
   document.getElementById("cover").hidden = !covered;
   body.dataset.covered = String(covered);
   if (covered) {
@@ -155,28 +179,11 @@ function show(snapshot) {
     document.getElementById("cover-words").textContent = acting
       ? `pass the phone to ${acting.label}; the others look away` : "the cards are hidden until a person is to act";
     if (acting) {
-      reveal.textContent = `I am seat ${acting.seat}`;
+      reveal.textContent = `I am ${acting.label}`;
       reveal.onclick = () => { revealed = acting.seat; show(latest); };
     }
   }
-  const feedback = document.getElementById("feedback");
-  const secrets = document.getElementById("secrets");
-  const choices = document.getElementById("choices");
-  feedback.textContent = seat ? seat.feedback || (seat.your_turn ? `${seat.label}: ${seat.prompt}` : "") : "";
-  secrets.replaceChildren(...(seat ? seat.secrets : []).map((s) =>
-    Object.assign(text("div", `${s.title}: ${s.items ? s.items.join(", ") : s.text}`, "secret"), { title: `seat ${seat.seat}` })));
-  choices.replaceChildren(...(seat && seat.your_turn ? seat.choices : []).map((choice) => {
-    const button = text("button", choice.text);
-    button.type = "button";
-    button.onclick = () => choose(seat.seat, choice.action, seat.at);
-    return button;
-  }));
-  const lines = seat ? seat.log : table.log;
-  document.getElementById("log").replaceChildren(...lines.map((line) => text("li", line)));
+  shownSeat = seat ? seat.seat : null;
+  toScreen(covered ? null : seat || watching(table));
 }
 
-async function choose(seat, action, at) {
-  const answer = await call("act", { seat, action, at });
-  if (!answer.done) document.getElementById("feedback").textContent = answer.words;
-  show(await call("snapshot"));
-}

@@ -26,21 +26,20 @@ function gathered(pc) {
   });
 }
 
-// The link a seat screen talks through: send(what, body) -> Promise<answer>; listen(onState, onLost).
+// The link the seat screen (seat.js, TLSeat.start) talks through: send(what, body) -> Promise<answer>;
+// listen(onState). Here it is the data channel to the table's page.
 class ChannelLink {
   constructor(join) {
     this.join = join;
     this.waiting = new Map();
     this.nextId = 1;
     this.onState = () => {};
-    this.onLost = () => {};
     this.joined = false;
     this.timings = {};
   }
 
-  listen(onState, onLost) {
+  listen(onState) {
     this.onState = onState;
-    this.onLost = onLost || (() => {});
   }
 
   send(what, request) {
@@ -77,7 +76,7 @@ class ChannelLink {
     if ("welcome" in message) {
       this.joined = true;
       this.timings.welcome_ms = performance.now() - openedAt;
-      return joined(message);
+      return joined();
     }
     if ("refused" in message) {
       this.refused = true;
@@ -91,6 +90,8 @@ class ChannelLink {
     }
     if ("state" in message) {
       window.tablelightSeat.view = message.state;  // the latest (tests and the bench read it)
+      body.dataset.version = String(message.state.version);
+      body.dataset.over = String(message.state.over);
       const shown = this.onState(message.state);
       if (!this.timings.first_screen_ms) this.timings.first_screen_ms = performance.now() - openedAt;
       return shown;
@@ -111,7 +112,7 @@ class ChannelLink {
     if (this.refused) return;
     const was = this.joined;
     this.joined = false;
-    this.onLost(was);
+    if (was) TL.away("The connection to the table was lost.");
     if (!was && failed) {
       state("error", NO_REACH);
       return;
@@ -134,73 +135,10 @@ async function offer(link, words) {
   state("answer", words);
 }
 
-function joined(message) {
+function joined() {
   $("joining").hidden = true;
-  $("away").hidden = true;
-  $("seat").hidden = false;
-  $("label").textContent = message.label;
+  TL.away("");
   state("joined");
-}
-
-// ------------------------------------------------ the seat's screen (its snapshot, its choices)
-
-function el(tag, text, className) {
-  const node = document.createElement(tag);
-  if (text !== undefined && text !== null) node.textContent = text;
-  if (className) node.className = className;
-  return node;
-}
-
-function screen(link) {
-  let view = null;
-  let busy = false;
-  async function choose(action, button) {
-    if (busy) return;
-    busy = true;
-    button.classList.add("sending");
-    try {
-      const answer = await link.send("act", { action, at: view.at });
-      $("feedback").textContent = answer.applied ? "" : (answer.message || answer.error || "refused");
-    } catch (error) {
-      $("feedback").textContent = `the table did not answer: ${error.message || error}`;
-    } finally {
-      busy = false;
-    }
-  }
-  function render(next) {
-    view = next;
-    body.dataset.version = String(view.version);
-    body.dataset.over = String(view.over);
-    $("label").textContent = view.label;
-    $("turn-badge").hidden = !view.your_turn;
-    $("prompt").textContent = view.prompt;
-    $("feedback").textContent = view.feedback || "";
-    $("secrets").replaceChildren(...view.secrets.map((s) => {
-      const part = el("div", null, "secret");
-      part.append(el("h2", s.title));
-      if (s.items) {
-        const list = el("ul");
-        list.replaceChildren(...s.items.map((item) => el("li", item)));
-        part.append(list);
-      } else {
-        part.append(el("p", s.text));
-      }
-      return part;
-    }));
-    $("choices").replaceChildren(...(view.your_turn ? view.choices : []).map((c) => {
-      const button = el("button", c.text, "choice");
-      button.type = "button";
-      button.onclick = () => choose(c.action, button);
-      return button;
-    }));
-    $("scores").replaceChildren(...view.seats.map((seat, i) => el("li", `${seat.label}: ${view.scores[i]}`)));
-    $("log").replaceChildren(...view.log.slice().reverse().map((line) => el("li", line)));
-    $("result").hidden = !view.result;
-    if (view.result) $("result-words").textContent = view.result.headline;
-  }
-  link.listen(render, (was) => {
-    if (was) { $("away").hidden = false; $("away").textContent = "The connection to the table was lost."; }
-  });
 }
 
 async function start() {
@@ -217,7 +155,8 @@ async function start() {
   $("join-title").textContent = `joining the table as seat ${join.seat}`;
   const link = new ChannelLink(join);
   window.tablelightSeat = { link, timings: link.timings };
-  screen(link);
+  TLSeat.start(link);  // the seat screen of the host-served pages, over this link
+  $("seat-screen").hidden = true;  // until the table welcomes this phone
   $("copy-answer").onclick = () => navigator.clipboard.writeText($("answer-text").textContent)
     .then(() => { $("copy-answer").textContent = "copied"; }, () => { $("copy-answer").textContent = "select the code and copy it"; });
   // leaving the page closes the connection at once (the table shows the seat free, not after ICE gives up)

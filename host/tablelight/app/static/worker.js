@@ -74,6 +74,7 @@ const OPS = {
   import: (text) => JSON.parse(table.import_record(text)),
   saved: () => JSON.parse(table.saved_games()).games,
   act: (arg) => JSON.parse(table.act(JSON.stringify(arg))),
+  narrow: (arg) => JSON.parse(table.narrow(JSON.stringify(arg))),
   snapshot: () => JSON.parse(table.snapshot()),
   record: () => JSON.parse(table.record()),
   speed: (arg) => JSON.parse(engine.speed(arg.game, arg.players, arg.games, arg.seed)),

@@ -11,6 +11,7 @@ A map without tile geometry (a map file giving only neighbours) is drawn as a gr
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tablelight.core.fields import NOBODY
@@ -22,6 +23,7 @@ from tablelight.table.drawing import (
     document,
     fmt,
     hexagon,
+    tap_square,
     marks,
     seat_fill,
     seat_letter,
@@ -100,6 +102,7 @@ def draw(game: Farlander, seat: int | None, target: int | None = None, sources: 
     body.append(turn_line(18, None if acting is None else seat_fill(acting), words))
     geometry = has_geometry(game)
     shapes = hex_shapes(game) if geometry else grid_shapes(game)
+    interior_tiles = frozenset(t.tile for t in game.map.territories if not t.edges)
     labels: list[str] = []
     slices: list[str] = []
     interiors: list[str] = []  # small central hexagons: on top of the slices and their borders
@@ -112,7 +115,8 @@ def draw(game: Farlander, seat: int | None, target: int | None = None, sources: 
         # slices get their borders from hex_borders (none between two slices of one territory)
         rim = "" if sliced else f' stroke="{BORDER}" stroke-width="2.5"'
         (slices if sliced or not geometry else interiors).append(
-            f'<g class="{css}"{marks(pick, territory_words(game, t))}><path d="{outline}" fill="{fill}"{rim}/></g>'
+            f'<g class="{css}"{marks(pick, territory_words(game, t), territory_tap(game, t, interior_tiles) if pick else None)}>'
+            f'<path d="{outline}" fill="{fill}"{rim}/></g>'
         )
         labels.append(territory_label(game, t, x, y))
     bottom = max(y for _, (_, y) in shapes) + 60 if not geometry else CENTRE[1] + 1.5 * math.sqrt(3) * RADIUS + 8
@@ -143,6 +147,26 @@ def legend(game: Farlander, y: float) -> tuple[str, float]:
         parts.append(fort(PAGE_WIDTH - 108, top) + text(PAGE_WIDTH - 108, top, "R3", 16, weight="700")
                      + text(PAGE_WIDTH - 84, top, "garrison", 14, fill=DIM_INK, anchor="start"))
     return f'<g data-name="legend">{"".join(parts)}</g>', top + 16 - y
+
+
+def territory_tap(game: Farlander, t: int, interior_tiles: frozenset[int]) -> float | None:
+    """The side of the square a tap reaches territory ``t`` in (page units), on the flower of tiles."""
+    if not has_geometry(game):
+        return None
+    territory = game.map.territories[t]
+    return RADIUS * slice_tap(tuple(territory.edges), territory.tile in interior_tiles)
+
+
+@lru_cache(maxsize=64)
+def slice_tap(edges: tuple[int, ...], under_interior: bool) -> float:
+    """:func:`territory_tap` on a tile of radius 1: its slices (none: the central hexagon) less the
+    central hexagon drawn over them."""
+    corners = hexagon(0, 0, 1)
+    inner = hexagon(0, 0, INTERIOR_RADIUS)
+    if not edges:
+        return tap_square([inner])
+    slices = [[(0.0, 0.0), corners[(e + 1) % 6], corners[(e + 2) % 6]] for e in edges]
+    return tap_square(slices, [inner] if under_interior else [])
 
 
 def hex_shapes(game: Farlander) -> list[tuple[str, tuple[float, float]]]:

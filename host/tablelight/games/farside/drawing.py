@@ -27,7 +27,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from tablelight.games.farside.tables import MISSIONS
-from tablelight.table.drawing import document, wrapped
+from tablelight.table.drawing import DIM_INK, INK, document, wrapped
 from tablelight.table.result import result_block
 
 if TYPE_CHECKING:
@@ -38,6 +38,12 @@ MARGIN = 6.0
 SEAT_FILLS = ("#d7263d", "#1f5fd6")
 SEAT_PALE = ("#fbe3e6", "#e2eafb")
 SEAT_WORDS = ("red", "blue")
+#: The seats' colours for words on the drawing's dark ground (lighter: they read there).
+SEAT_INKS = ("#ff7a88", "#8fb0ff")
+#: The seats' colours for words in their pale boxes (darker: they read there).
+SEAT_TITLES = ("#b3162c", "#1f5fd6")
+#: Ink of words on the pale boxes and the white model cards.
+DARK = "#111"
 COLUMN = (WIDTH - 3 * MARGIN) / 2
 CARD_HEIGHT = 62.0
 PHASE_WORDS = {"setup": "setup", "secrets": "secret missions", "command": "command phase", "action": "action phase",
@@ -51,7 +57,8 @@ def esc(value: Any) -> str:
 
 
 def text(x: float, y: float, words: str, size: int = 12, anchor: str = "start", weight: str = "normal",
-         fill: str = "#111") -> str:
+         fill: str = INK) -> str:
+    """A line of text; light ink for the drawing's dark ground (words in a box or on a card pass ``DARK``)."""
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" font-weight="{weight}" '
             f'fill="{fill}">{esc(words)}</text>')
 
@@ -114,7 +121,7 @@ def draw_command(face: FarsideFace, y: float) -> tuple[str, float]:
                    f'stroke="{SEAT_FILLS[s]}" stroke-width="2"/>')
         active = game.phase in ("action", "melee", "impact") and game.active == s
         out.append(text(x + 8, y + 18, short(f"{SEAT_WORDS[s]}: {game.armies[s]['name']}", 13, COLUMN - 16), 13,
-                        weight="bold", fill=SEAT_FILLS[s]))
+                        weight="bold", fill=SEAT_TITLES[s]))
         if game.command_die[s] is not None:
             used = game.manoeuvre_used[s]
             dice = [f"command die {game.command_die[s]}", f"manoeuvre {game.manoeuvre_die[s]}" + (f": {used}" if used else "")]
@@ -123,9 +130,9 @@ def draw_command(face: FarsideFace, y: float) -> tuple[str, float]:
         else:
             dice = ["no command dice yet", ""]
         for k, line in enumerate(dice):
-            out.append(text(x + 8, y + 34 + 16 * k, short(line, 12, COLUMN - 16), 12))
+            out.append(text(x + 8, y + 34 + 16 * k, short(line, 12, COLUMN - 16), 12, fill=DARK))
         points = game.action_points[s]
-        out.append(text(x + 8, y + 66, f"action points left: {points}", 12, weight="bold" if active else "normal"))
+        out.append(text(x + 8, y + 66, f"action points left: {points}", 12, weight="bold" if active else "normal", fill=DARK))
         if active:  # whose turn: a marker in the box's corner
             out.append(f'<circle cx="{x + COLUMN - 14:.1f}" cy="{y + 14:.1f}" r="7" fill="{SEAT_FILLS[s]}"/>')
     return "".join(out), y + 82
@@ -147,14 +154,14 @@ def draw_objectives(face: FarsideFace, seat: int | None, y: float) -> tuple[str,
         out.append(f'<rect x="{MARGIN + k * box:.1f}" y="{y:.1f}" width="{box - 3:.1f}" height="18" rx="3" fill="{fill}" '
                    'stroke="#555"/>')
     y += 24
-    out.append(text(MARGIN, y + 12, f"The game ends after the round that reaches {limit}.", 12, fill="#444"))
+    out.append(text(MARGIN, y + 12, f"The game ends after the round that reaches {limit}.", 12, fill=DIM_INK))
     y += 22
-    out.append(text(MARGIN, y + 12, "mission", 12, weight="bold") + text(250, y + 12, "red", 12, "middle", "bold", SEAT_FILLS[0])
-               + text(320, y + 12, "blue", 12, "middle", "bold", SEAT_FILLS[1]))
+    out.append(text(MARGIN, y + 12, "mission", 12, weight="bold") + text(250, y + 12, "red", 12, "middle", "bold", SEAT_INKS[0])
+               + text(320, y + 12, "blue", 12, "middle", "bold", SEAT_INKS[1]))
     y += 16
     for k, mission in enumerate(MISSIONS):
         if k % 2 == 0:
-            out.append(f'<rect x="{MARGIN:.1f}" y="{y + 1:.1f}" width="{WIDTH - 2 * MARGIN:.1f}" height="16" fill="#ebebe6"/>')
+            out.append(f'<rect x="{MARGIN:.1f}" y="{y + 1:.1f}" width="{WIDTH - 2 * MARGIN:.1f}" height="16" fill="#2c323b"/>')  # every other row banded
         out.append(text(MARGIN + 4, y + 13, mission, 12) + text(250, y + 13, str(game.objectives[0][mission]), 13, "middle", "bold")
                    + text(320, y + 13, str(game.objectives[1][mission]), 13, "middle", "bold"))
         y += 16
@@ -173,7 +180,7 @@ def draw_objectives(face: FarsideFace, seat: int | None, y: float) -> tuple[str,
             words = f"secret mission hidden; team size {secret['team_size']}"
         mine = " (yours)" if s == seat else ""
         for line in wrapped(f"{SEAT_WORDS[s]}{mine}: {words}", 56):
-            out.append(text(MARGIN, y + 13, line, 12, fill=SEAT_FILLS[s]))
+            out.append(text(MARGIN, y + 13, line, 12, fill=SEAT_INKS[s]))
             y += 16
     return "".join(out), y + 6
 
@@ -181,19 +188,19 @@ def draw_objectives(face: FarsideFace, seat: int | None, y: float) -> tuple[str,
 def draw_armies(face: FarsideFace, tappable: set[str], y: float) -> tuple[str, float]:
     """Both armies side by side: models on the table first, then those lost or gone."""
     game = face.game
-    out = [f'<circle cx="{MARGIN + 6:.1f}" cy="{y + 8:.1f}" r="5" fill="#b00020"/>',
-           text(MARGIN + 16, y + 12, "damage token (3 remove the model)", 12),
-           star(MARGIN + 270, y + 7), text(MARGIN + 282, y + 12, "The Chosen", 12)]
-    y += 22
+    # the legend of the cards: the three circles as a card shows them (two damage tokens here), the star
+    out = [damage_circles(MARGIN + 7, y + 8, 2), text(MARGIN + 44, y + 12, "2 damage of 3: the 3rd removes it", 12),
+           star(MARGIN + 9, y + 28), text(MARGIN + 44, y + 32, "The Chosen: its rolls of 1 count as 6", 12)]
+    y += 42
     if tappable:
         out.append(f'<rect x="{MARGIN:.1f}" y="{y:.1f}" width="24" height="14" rx="3" fill="#fff" stroke="#555" stroke-width="3"/>')
-        out.append(text(MARGIN + 32, y + 12, "thick edge: tap the model to choose it", 12))
+        out.append(text(MARGIN + 44, y + 12, "thick edge: tap the model to choose it", 12))
         y += 22
     bottom = y
     for s in (0, 1):
         x = MARGIN + s * (COLUMN + MARGIN)
         row = y
-        out.append(text(x, row + 14, f"{SEAT_WORDS[s]} army", 14, weight="bold", fill=SEAT_FILLS[s]))
+        out.append(text(x, row + 14, f"{SEAT_WORDS[s]} army", 14, weight="bold", fill=SEAT_INKS[s]))
         row += 20
         mine = [mid for mid, m in game.models.items() if m["owner"] == s]
         mine.sort(key=lambda mid: game.models[mid]["status"] != "table")
@@ -217,20 +224,17 @@ def model_card(face: FarsideFace, mid: str, x: float, y: float, tappable: bool) 
              f'<rect x="{x:.1f}" y="{y:.1f}" width="{COLUMN:.1f}" height="{CARD_HEIGHT:.0f}" rx="6" fill="#fff"{stroke}/>']
     chosen = game.chosen[owner] == mid
     name_room = COLUMN - 44 - (22 if chosen else 0)
-    parts.append(text(x + 8, y + 17, short(model["name"], 13, name_room), 13, weight="bold"))
+    parts.append(text(x + 8, y + 17, short(model["name"], 13, name_room), 13, weight="bold", fill=DARK))
     parts.append(text(x + COLUMN - 8, y + 17, mid, 12, "end", fill="#555"))
     if chosen:
         parts.append(star(x + COLUMN - 40, y + 12))
     profile = f"size {model['size']}, def {model['defense']}+" + (f", att {model['attack']}+" if "attack" in model else "")
-    parts.append(text(x + 8, y + 34, short(profile, 12, COLUMN - 16), 12))
+    parts.append(text(x + 8, y + 34, short(profile, 12, COLUMN - 16), 12, fill=DARK))
     if gone:
         state = "lost" if model["status"] == "lost" else "left the table"
-        parts.append(text(x + 8, y + 52, state, 12, weight="bold"))
+        parts.append(text(x + 8, y + 52, state, 12, weight="bold", fill=DARK))
     else:
-        damage = int(model["damage"])
-        for k in range(DAMAGE_LIMIT):
-            fill = "#b00020" if k < damage else "#fff"
-            parts.append(f'<circle cx="{x + 13 + k * 13:.1f}" cy="{y + 48:.1f}" r="5" fill="{fill}" stroke="#b00020" stroke-width="1.5"/>')
+        parts.append(damage_circles(x + 13, y + 48, int(model["damage"])))
         notes = []
         if model["activated"]:  # first: it decides what the model may still do this turn
             notes.append("acted")
@@ -241,6 +245,15 @@ def model_card(face: FarsideFace, mid: str, x: float, y: float, tappable: bool) 
                           weight="bold" if notes else "normal", fill="#333"))
     parts.append("</g>")
     return "".join(parts)
+
+
+def damage_circles(x: float, y: float, damage: int) -> str:
+    """A model's three damage circles from (x, y): one filled per damage token, empty the room left."""
+    out = []
+    for k in range(DAMAGE_LIMIT):
+        fill = "#b00020" if k < damage else "#fff"
+        out.append(f'<circle cx="{x + k * 13:.1f}" cy="{y:.1f}" r="5" fill="{fill}" stroke="#b00020" stroke-width="1.5"/>')
+    return "".join(out)
 
 
 def star(x: float, y: float) -> str:

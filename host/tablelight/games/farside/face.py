@@ -43,17 +43,18 @@ from collections.abc import Callable
 from tablelight.core.actions import FrozenList
 from tablelight.core.game import Action
 from tablelight.games.farside.console import FarsideLayout, FarsideLayoutError
+from tablelight.games.farside.face_steps import FarsideSteps
 from tablelight.games.farside.look import FarsideLook
 from tablelight.games.farside.menu import MENU_TITLES, SEAT_NAMES, menu_of
-from tablelight.games.farside.words import FarsideWords
 from tablelight.table.face import Outcome, seat_and_role
 
 __all__ = ["FarsideFace", "FarsideLayout", "FarsideLayoutError"]
 
 
-class FarsideFace(FarsideLook, FarsideWords):
+class FarsideFace(FarsideLook, FarsideSteps):
     """Look and input of Farside Encounter at the lit console (see the module docstring): the menus
-    (:mod:`.menu`), the look (:mod:`.look`), the words (:mod:`.words`) and, here, the keys."""
+    (:mod:`.menu`), the look (:mod:`.look`), the words (:mod:`.words`), a page's choice steps
+    (:mod:`.face_steps`) and, here, the keys."""
 
     def drawing(self, seat: int | None) -> str:
         """The round, the missions and both armies, model by model; ``seat``'s own secret mission in its

@@ -4,8 +4,9 @@
 (one unit is one CSS pixel on a 390 px phone, so every font size here is at least 12 there):
 
 * the map, cropped to the land and its harbors: each hex in its terrain's colour with the resource
-  it yields in words and its number token (6 and 8 in red, the likeliest rolls); harbors as "2:1"
-  labels on the sea beside their side; roads and bridges along the sides (a bridge dashed), villages
+  it yields in words and its number token (6 and 8 in red, the likeliest rolls), the words drawn over
+  every hex so no neighbour cuts them; harbors as "2:1" hexes on the sea hex beside their side (inside
+  it, covering no land); roads and bridges along the sides (a bridge dashed), villages
   and cities on the corners (a city wall as a dark band at its foot, a metro as a gold star over
   it), a catapult as a seat-coloured badge with an X, the merchant as a seat-coloured flag;
 * the roll, the barbarian track, and each seat's public counts (points, cards, development cards,
@@ -18,6 +19,12 @@ Places the seat to act may tap carry ``data-pick``: a partial choice made from t
 ``{"hex": h}``, or the hex step ``{"hex_of_vertex": h}`` when the places filed under that hex are all of
 one kind: the setup's corners), so a tap narrows the seat's choices as the board's keys do. Every hex, corner and
 side drawn carries ``data-name`` ("hex 12", "corner 44", "side 40").
+
+A finger needs about 40 CSS px; a hex's side is about 25 here. A tappable corner or side is an invisible
+square around its dot, as large as its neighbours allow without overlapping (:data:`TAP_SQUARE` of a
+side's length), a tappable hex is the rest of the hex; each says its size in ``data-tap`` and the page
+zooms the map in on a tap until those squares are large enough (``drawing.js``). Nothing but a tappable
+thing catches a tap (pieces, words and harbors let it through to the hex below).
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ from tablelight.games.landover.cards import CULTURES
 from tablelight.games.landover.choice import FIELD_KINDS, HEX_STEP
 from tablelight.games.landover.hexmap import CARDS, DIRECTIONS, RESOURCES, TERRAIN_RESOURCE
 from tablelight.games.landover.rules import BARBARIAN_TRACK, COSTS, CULTURE_COMMODITY, MAX_CULTURE
-from tablelight.table.drawing import document, wrapped
+from tablelight.table.drawing import DIM_INK, INK, document, wrapped
 from tablelight.table.result import result_block
 
 if TYPE_CHECKING:
@@ -47,8 +54,8 @@ SQRT3 = math.sqrt(3)
 SEAT_FILLS = ("#d7263d", "#1f5fd6", "#1a9e3a", "#f0b400")
 SEAT_WORDS = ("red", "blue", "green", "yellow")
 TERRAIN_FILLS = {
-    "sheep": "#b5e07a", "forest": "#3c8d40", "mountain": "#a3a7b8", "field": "#f4d75e",
-    "hills": "#d9804f", "gold": "#f7b32b", "mystery": "#9b7bd0", "water": "#a9d3ee",
+    "sheep": "#b5e07a", "forest": "#2e7d32", "mountain": "#a3a7b8", "field": "#f4d75e",
+    "hills": "#d9804f", "gold": "#f7b32b", "mystery": "#7451b8", "water": "#a9d3ee",
 }
 #: What each terrain yields, in the words the cards use (gold: any resource).
 TERRAIN_WORDS = {**{t: RESOURCES[i] for t, i in TERRAIN_RESOURCE.items()}, "gold": "gold", "mystery": "?"}
@@ -57,6 +64,17 @@ LIKELY = (6, 8)
 EVENT_WORDS = {"barbarian": "barbarian ship", "science": "science gate", "commerce": "commerce gate",
                "politics": "politics gate"}
 PIECE_COSTS = ("road", "bridge", "village", "city", "wall", "military")
+#: The side of a tappable corner's or side's square, in hex sides: the largest for which the squares
+#: around corners and side middles never overlap (a slanted side's middle is 0.433 of a side across
+#: from its corners).
+TAP_SQUARE = 0.43
+#: The side of the square a tappable hex keeps around its centre when all its corners and sides are
+#: tappable too (their squares reach 0.53 of a side from the centre).
+HEX_TAP_SQUARE = 1.0
+#: Fonts of the hex words: a label's width must stay in a hex 1.73 sides wide ("wheat" is 37 px at 12).
+LABEL_SIZE = 12
+#: Ink of words on the map's terrain and on the cards (the drawing's ground is dark: its words use INK).
+DARK = "#111"
 
 
 def esc(value: Any) -> str:
@@ -64,17 +82,21 @@ def esc(value: Any) -> str:
 
 
 def text(x: float, y: float, words: str, size: int = 12, anchor: str = "middle", weight: str = "normal",
-         fill: str = "#111", extra: str = "") -> str:
+         fill: str = INK, extra: str = "") -> str:
+    """A line of text; light ink for the drawing's dark ground (words on the map or a card pass ``DARK``)."""
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" font-weight="{weight}" '
             f'fill="{fill}"{extra}>{esc(words)}</text>')
 
 
-def attrs(name: str, pick: dict[str, Any] | None) -> str:
-    """``data-name`` and, for a tappable thing, ``data-pick`` (JSON) and a role for assistive tools."""
+def attrs(name: str, pick: dict[str, Any] | None, tap: float | None = None) -> str:
+    """``data-name`` and, for a tappable thing, ``data-pick`` (JSON), a role for assistive tools and
+    ``data-tap``: the side of the square around it a tap reaches it in (picture units); an untappable
+    thing lets taps through to what is below it."""
     found = f' data-name="{esc(name)}"'
-    if pick is not None:
-        found += f" data-pick='{esc(json.dumps(pick, sort_keys=True))}' role=\"button\" class=\"pick\""
-    return found
+    if pick is None:
+        return found + ' pointer-events="none"'
+    found += f" data-pick='{esc(json.dumps(pick, sort_keys=True))}' role=\"button\" class=\"pick\""
+    return found + (f' data-tap="{tap:.1f}"' if tap is not None else "")
 
 
 def points(corners: list[tuple[float, float]]) -> str:
@@ -106,9 +128,9 @@ class MapGeometry:
             cx, cy = raw_centres[h]
             d = DIRECTIONS[side]
             nx, ny = SQRT3 * (d[0] + d[1] / 2), 1.5 * d[1]
-            spot = (cx + 0.95 * nx, cy + 0.95 * ny)
-            seen.append((spot[0] - 0.5, spot[1] - 0.35))
-            seen.append((spot[0] + 0.5, spot[1] + 0.35))
+            spot = (cx + nx, cy + ny)  # the centre of the sea hex beside the harbor's side
+            seen.append((spot[0] - 0.75, spot[1] - 0.6))  # its words, whole
+            seen.append((spot[0] + 0.75, spot[1] + 0.6))
             self.harbor_spots.append((h, side, resource, spot))
         left, right = min(p[0] for p in seen), max(p[0] for p in seen)
         top, bottom = min(p[1] for p in seen), max(p[1] for p in seen)
@@ -227,41 +249,68 @@ def draw_map(face: LandoverFace, geo: MapGeometry, picks: dict[tuple[str, int], 
         stroke = ' stroke="#fff" stroke-width="3"' if h in producing else ' stroke="#5d6d7e" stroke-width="1"'
         if ("hex", h) in picks:
             stroke = ' stroke="#111" stroke-width="3" stroke-dasharray="6,4"'
-        out.append(f'<g{attrs(f"hex {h}", picks.get(("hex", h)))}><title>{esc(name)}</title>'
+        pick = picks.get(("hex", h))
+        out.append(f'<g{attrs(f"hex {h}", pick, HEX_TAP_SQUARE * geo.size)}><title>{esc(name)}</title>'
                    f'<polygon points="{points(geo.hex_outline(h))}" fill="{TERRAIN_FILLS.get(terrain, "#ccc")}"{stroke}/>')
         if terrain != "water":
-            out.append(hex_label(face, h, geo))
+            out.append(hex_marks(face, h, geo))
         out.append("</g>")
+    labels = [hex_label(face, h, geo) for h in range(game.hex_count) if game.terrain[h] != "water"]
+    out.append(f'<g pointer-events="none">{"".join(labels)}</g>')  # over every hex: no neighbour cuts a word
     for h, side, resource, (x, y) in geo.harbor_spots:
-        corners = m.hex_vertices[h]
-        for v in (corners[side - 1], corners[side]):
-            vx, vy = geo.corner[v]
-            out.append(f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{vx:.1f}" y2="{vy:.1f}" stroke="#6b4f2a" stroke-width="2" '
-                       'stroke-dasharray="3,2"/>')
-        out.append(f'<rect x="{x - 22:.1f}" y="{y - 15:.1f}" width="44" height="30" rx="5" fill="#fff" stroke="#6b4f2a"/>')
-        out.append(text(x, y - 2, "2:1", 12, weight="bold"))
-        out.append(text(x, y + 11, resource, 12))
+        out.append(harbor(geo, m.hex_vertices[h], side, resource, x, y))
     out.append(draw_sides(face, geo, picks))
     out.append(draw_corners(face, geo, picks))
     out.append("</g>")
     return "".join(out)
 
 
+def harbor(geo: MapGeometry, corners: list[int], side: int, resource: str, x: float, y: float) -> str:
+    """A harbor: the sea hex beside its side drawn smaller, in sand, with its rate and resource, and
+    dashed lines to the two corners that trade there. It stays inside its sea hex: it hides no land."""
+    outline = [(x + 0.9 * (px - x), y + 0.9 * (py - y)) for px, py in hexagon_points(x, y, geo.size)]
+    out = [f'<polygon points="{points(outline)}" fill="#fff6dc" stroke="#6b4f2a" stroke-width="1.5"/>']
+    for v in (corners[side - 1], corners[side]):  # from its rim (clear of its words) to the corner
+        vx, vy = geo.corner[v]
+        out.append(f'<line x1="{x + 0.7 * (vx - x):.1f}" y1="{y + 0.7 * (vy - y):.1f}" x2="{vx:.1f}" y2="{vy:.1f}" '
+                   'stroke="#6b4f2a" stroke-width="3" stroke-linecap="round"/>')
+    out.append(text(x, y - 3, "2:1", LABEL_SIZE, weight="bold", fill=DARK))
+    out.append(text(x, y + 10, resource, LABEL_SIZE, fill=DARK))
+    return f'<g data-name="harbor {esc(resource)}" pointer-events="none">{"".join(out)}</g>'
+
+
+def hexagon_points(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
+    """The corners of a pointy-topped hex of ``size`` (centre to corner) around (cx, cy)."""
+    return [(cx + size * math.cos(math.radians(a)), cy + size * math.sin(math.radians(a))) for a in range(-90, 270, 60)]
+
+
 def hex_label(face: LandoverFace, h: int, geo: MapGeometry) -> str:
-    """The resource word and the number token of a land hex, its catapult and the merchant."""
+    """The resource word and the number token of a land hex, sized to stay inside it (its middle band
+    is 1.73 sides wide, its slanted top and bottom narrower): the word above the middle, the token below."""
     game = face.game
     terrain = game.terrain[h]
     cx, cy = geo.centre[h]
     s = geo.size
-    ink = "#fff" if terrain in DARK_TERRAINS else "#111"
-    parts = [text(cx, cy - s * 0.2, TERRAIN_WORDS.get(terrain, terrain), 12, weight="bold", fill=ink)]
-    number = game.number[h]
     if terrain == "mystery":
-        parts = [text(cx, cy + 8, "?", 24, weight="bold", fill="#fff")]
-    elif number is not None:
+        return text(cx, cy + 8, "?", 24, weight="bold", fill="#fff")
+    ink = "#fff" if terrain in DARK_TERRAINS else DARK
+    parts = [text(cx, cy - s * 0.25, TERRAIN_WORDS.get(terrain, terrain), LABEL_SIZE, fill=ink, extra=' dominant-baseline="central"')]
+    number = game.number[h]
+    if number is not None:
         color = "#c0001a" if number in LIKELY else "#111"
-        parts.append(f'<circle cx="{cx:.1f}" cy="{cy + s * 0.33:.1f}" r="{s * 0.38:.1f}" fill="#fffbe8" stroke="#333"/>')
-        parts.append(text(cx, cy + s * 0.33 + 6, str(number), 17 if number in LIKELY else 16, weight="bold", fill=color))
+        ty = cy + s * 0.42
+        parts.append(f'<circle cx="{cx:.1f}" cy="{ty:.1f}" r="{s * 0.38:.1f}" fill="#fffbe8" stroke="#333"/>')
+        parts.append(text(cx, ty, str(number), 14 if number >= 10 else 16, weight="bold", fill=color,
+                          extra=' dominant-baseline="central"'))
+    return "".join(parts)
+
+
+def hex_marks(face: LandoverFace, h: int, geo: MapGeometry) -> str:
+    """A land hex's catapult and the merchant, on the hex itself (a tap on them is a tap on the hex)."""
+    game = face.game
+    cx, cy = geo.centre[h]
+    s = geo.size
+    parts = []
     catapult = game.catapult_at.get(h)
     if catapult is not None:  # a badge with an X beside the number: the hex produces nothing
         bx, by = cx - s * 0.64, cy + s * 0.3
@@ -269,10 +318,10 @@ def hex_label(face: LandoverFace, h: int, geo: MapGeometry) -> str:
         parts.append(f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="8" fill="{fill}" stroke="#111"/>'
                      f'<path d="M{bx - 4:.1f},{by - 4:.1f} l8,8 M{bx - 4:.1f},{by + 4:.1f} l8,-8" stroke="#fff" '
                      'stroke-width="2.5" stroke-linecap="round"/>')
-    if h == game.merchant_hex and game.merchant_owner >= 0:
-        fx, fy = cx + s * 0.45, cy - s * 0.55
+    if h == game.merchant_hex and game.merchant_owner >= 0:  # a flag right of the token, pointing in
+        fx, fy = cx + s * 0.64, cy + s * 0.05
         parts.append(f'<line x1="{fx:.1f}" y1="{fy:.1f}" x2="{fx:.1f}" y2="{fy + 16:.1f}" stroke="#222" stroke-width="2"/>'
-                     f'<polygon points="{points([(fx, fy), (fx + 11, fy + 4), (fx, fy + 8)])}" '
+                     f'<polygon points="{points([(fx, fy), (fx - 9, fy + 4), (fx, fy + 8)])}" '
                      f'fill="{SEAT_FILLS[game.merchant_owner]}" stroke="#222"/>')
     return "".join(parts)
 
@@ -294,12 +343,13 @@ def draw_sides(face: LandoverFace, geo: MapGeometry, picks: dict[tuple[str, int]
             parts.append(f'<line {line} stroke="#222" stroke-width="8" stroke-linecap="round"/>')
             parts.append(f'<line {line} stroke="{owner}" stroke-width="5" stroke-linecap="round"{dash}/>')
         pick = picks.get(("side", e))
-        if pick is not None:  # a tap point at the side's middle
+        tap = TAP_SQUARE * geo.size
+        if pick is not None:  # a dot at the side's middle, in a square a tap reaches it in
             parts.append(f'<circle cx="{mid[0]:.1f}" cy="{mid[1]:.1f}" r="5" fill="#fff" stroke="#111" stroke-width="2"/>')
+            parts = [f'<g pointer-events="none">{"".join(parts)}</g>', tap_square(mid, tap)]  # the square alone is hit
         if parts or pick is not None:
             title = f"side {e}" + (f": {SEAT_WORDS[game.side_owner[e]]} {piece}" if piece else "")
-            parts.append(f'<line {line} stroke="transparent" stroke-width="14" pointer-events="stroke"/>')
-            out.append(f'<g{attrs(f"side {e}", pick)}><title>{esc(title)}</title>{"".join(parts)}</g>')
+            out.append(f'<g{attrs(f"side {e}", pick, tap)}><title>{esc(title)}</title>{"".join(parts)}</g>')
         else:
             out.append(f'<g{attrs(f"side {e}", None)}/>')
     return "".join(out)
@@ -329,9 +379,15 @@ def draw_corners(face: LandoverFace, geo: MapGeometry, picks: dict[tuple[str, in
                 parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="#fff" stroke="#111" stroke-width="2"/>')
             else:  # a ring around the piece, which stays visible
                 parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="11" fill="none" stroke="#fff" stroke-width="2.5"/>')
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="12" fill="transparent"/>')
-        out.append(f'<g{attrs(f"corner {v}", pick)}><title>{esc(title)}</title>{"".join(parts)}</g>')
+            parts = [f'<g pointer-events="none">{"".join(parts)}</g>', tap_square((x, y), TAP_SQUARE * geo.size)]
+        out.append(f'<g{attrs(f"corner {v}", pick, TAP_SQUARE * geo.size)}><title>{esc(title)}</title>{"".join(parts)}</g>')
     return "".join(out)
+
+
+def tap_square(centre: tuple[float, float], side: float) -> str:
+    """An invisible square around a tappable dot: where a tap reaches it."""
+    return (f'<rect x="{centre[0] - side / 2:.1f}" y="{centre[1] - side / 2:.1f}" width="{side:.1f}" height="{side:.1f}" '
+            'fill="#fff" fill-opacity="0.01"/>')
 
 
 def settlement(x: float, y: float, piece: str, fill: str, wall: bool, metro: int) -> str:
@@ -366,7 +422,7 @@ def draw_barbarians(face: LandoverFace, y: float) -> tuple[str, float]:
         filled = "#e8590c" if k < steps else "#fff"
         out.append(f'<rect x="{x0 + k * box:.1f}" y="{y:.1f}" width="{box - 4:.1f}" height="20" rx="3" fill="{filled}" '
                    'stroke="#7a3300"/>')
-    out.append(text(MARGIN, y + 36, "At 7 the ships attack: the least military loses a city.", 12, "start", fill="#444"))
+    out.append(text(MARGIN, y + 36, "At 7 the ships attack: the least military loses a city.", 12, "start", fill=DIM_INK))
     return "".join(out), y + 52
 
 
@@ -387,12 +443,13 @@ def draw_legend(y: float, tappable: bool) -> tuple[str, float]:
             text(MARGIN + 170, y2 + 4, "catapult", 12, "start"),
             f'<polygon points="{points([(MARGIN + 240, y2 - 6), (MARGIN + 251, y2 - 2), (MARGIN + 240, y2 + 2)])}" fill="#888"/>',
             text(MARGIN + 256, y2 + 4, "merchant", 12, "start")]
-    out.append(text(MARGIN, y2 + 24, "White edge: the hex produces on this roll.", 12, "start", fill="#444"))
+    out.append(text(MARGIN, y2 + 24, "White edge: the hex produces on this roll.", 12, "start", fill=DIM_INK))
     if not tappable:
         return "".join(out), y2 + 32
     out.append(f'<circle cx="{MARGIN + 7:.1f}" cy="{y2 + 38:.1f}" r="7" fill="#fff" stroke="#111" stroke-width="2"/>')
-    out.append(text(MARGIN + 20, y2 + 42, "White dot, dashed hex: tap to choose it.", 12, "start", fill="#444"))
-    return "".join(out), y2 + 50
+    out.append(text(MARGIN + 20, y2 + 42, "White dot, dashed hex: yours to choose. Tap the", 12, "start", fill=DIM_INK))
+    out.append(text(MARGIN + 20, y2 + 58, "map to zoom in, then tap it.", 12, "start", fill=DIM_INK))
+    return "".join(out), y2 + 66
 
 
 def draw_players(face: LandoverFace, y: float) -> tuple[str, float]:
@@ -419,7 +476,7 @@ def draw_players(face: LandoverFace, y: float) -> tuple[str, float]:
         out.append(text(MARGIN + 18, y + 31, line2, 12, "start"))
         y += 38
         if extras:
-            out.append(text(MARGIN + 18, y + 9, "holds " + ", ".join(extras), 12, "start", fill="#444"))
+            out.append(text(MARGIN + 18, y + 9, "holds " + ", ".join(extras), 12, "start", fill=DIM_INK))
             y += 16
     return "".join(out), y
 
@@ -446,8 +503,8 @@ def draw_own(face: LandoverFace, seat: int, y: float) -> tuple[str, float]:
             x = MARGIN + k * chip
             fill = "#fff3c4" if count else "#f0f0f0"
             out.append(f'<g data-name="card {name}"><rect x="{x:.1f}" y="{y:.1f}" width="{chip - 4:.1f}" height="26" rx="4" '
-                       f'fill="{fill}" stroke="#8a7a4a"/>' + text(x + 6, y + 18, name, 13, "start") +
-                       text(x + chip - 10, y + 18, str(count), 15, "end", "bold") + "</g>")
+                       f'fill="{fill}" stroke="#8a7a4a"/>' + text(x + 6, y + 18, name, 13, "start", fill=DARK) +
+                       text(x + chip - 10, y + 18, str(count), 15, "end", "bold", fill=DARK) + "</g>")
         y += 30
     held = Counter(game.dev_cards[seat])
     dev = ", ".join(f"{name.replace('_', ' ')}" + (f" x{n}" if n > 1 else "") for name, n in sorted(held.items()))
