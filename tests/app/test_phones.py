@@ -19,6 +19,8 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.helpers import keep_screenshot
+
 from .conftest import Served
 from .test_browser import BROWSER_ARGS, CHROMIUM, Visit, browser, sync_api  # noqa: F401 (the browser fixture)
 
@@ -190,13 +192,23 @@ class Secrecy:
                 assert secret_of(self.urls[other]) not in text + phone.page.url
 
 
-def test_two_phones_play_a_whole_mainland_game_and_keep_their_hands(browser: Any, table_page: Visit) -> None:  # noqa: F811
+def test_two_phones_play_a_whole_mainland_game_and_keep_their_hands(browser: Any, table_page: Visit,  # noqa: F811
+                                                                    tmp_path: Path) -> None:
     table = Table(table_page)
     try:
         urls = {seat: table.join_url(seat) for seat in (0, 1)}
+        shot = tmp_path / "app-phones.png"
+        assert table.page.is_visible("#phones-local")  # served on 127.0.0.1 here: the panel says phones cannot open it
+        table.page.evaluate("document.getElementById('phones-local').hidden = true")  # the picture: a table phones reach
+        table.page.locator("#phones").screenshot(path=str(shot))
+        table.page.evaluate("document.getElementById('phones-local').hidden = false")
+        keep_screenshot(shot, "app-phones.png")  # docs/img only with TABLELIGHT_UPDATE_SCREENSHOTS=1
         phones = {seat: join(table, seat, browser) for seat in (0, 1)}
+        shot = tmp_path / "app-phone-seat.png"
+        phones[0].page.screenshot(path=str(shot))
+        keep_screenshot(shot, "app-phone-seat.png")
         assert table.seat_state(0) == table.seat_state(1) == "connected"
-        assert "names this device only" in table.page.inner_text("#phones")  # served on 127.0.0.1
+        assert "names this device only" in table.page.inner_text("#phones")
         assert table.page.get_attribute("body", "data-phones") in ("0,1", "1,0")
         for seat, phone in phones.items():
             assert sorted(phone.hand()) == sorted(table.hand(seat)) and phone.hand()
