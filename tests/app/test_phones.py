@@ -257,6 +257,21 @@ def test_a_second_phone_and_a_replayed_answer_are_refused(browser: Any, table_pa
         assert first.page.get_attribute("body", "data-state") == "joined"
         assert second.page.get_attribute("body", "data-state") == "answer"  # never joined
 
+        # what a joined phone sends that is not a request, or a stale one, is answered and changes nothing
+        actions = table.snapshot()["actions"]
+        answers = first.page.evaluate("""async () => {
+          const link = window.tablelightSeat.link;
+          link.channel.send("null");
+          link.channel.send(JSON.stringify({ id: 99, what: "jump", body: {} }));
+          const stale = await link.send("act", { action: window.tablelightSeat.view.choices[0].action, at: 0 });
+          const odd = await link.send("narrow", { chosen: "camp", at: 0 });
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          return [stale, odd, window.__heard.filter((text) => text.includes('"id":99'))];
+        }""")
+        assert answers[0]["applied"] is False and "moved on" in answers[0]["message"], answers
+        assert answers[1]["narrowed"] is False and answers[2] and "error" in answers[2][0]
+        assert table.snapshot()["actions"] == actions and table.seat_state(0) == "connected"
+
         # the first phone goes; its old answer code, replayed, is refused
         answer = first.answer
         first.close()

@@ -110,6 +110,9 @@ class SeatLink {
     if (this.usedAnswers.has(answer.parts.ufrag)) {
       throw new CodeError("that answer code was used already: the phone shows a new one when it joins again");
     }
+    if (!this.pc || !this.pc.localDescription) {  // between two connections (listen() runs)
+      throw new CodeError(`${this.label}'s connection is getting ready: take the code again in a moment`);
+    }
     if (this.pc.remoteDescription) await this.listen();  // an earlier answer that never connected
     this.usedAnswers.add(answer.parts.ufrag);
     // connecting from now: the channel may open (and the phone prove its seat) before the await returns
@@ -159,8 +162,9 @@ class SeatLink {
       this.push(await this.phones.call("seat_view", this.seat));
       return undefined;
     }
-    if (!Number.isInteger(message.id) || !["act", "narrow"].includes(message.what) || typeof message.body !== "object") {
-      return this.send({ id: message.id, answer: { error: 'send {"id", "what": "act" or "narrow", "body"}' } });
+    if (!message || !Number.isInteger(message.id) || !["act", "narrow"].includes(message.what)
+        || typeof message.body !== "object") {
+      return this.send({ id: message && message.id, answer: { error: 'send {"id", "what": "act" or "narrow", "body"}' } });
     }
     const answer = await this.phones.call("seat_request", { seat: this.seat, what: message.what, body: message.body });
     this.send({ id: message.id, answer });
