@@ -82,6 +82,8 @@ def run_phones_bench(chromium: str = CHROMIUM, games: int = 2, joins: int = 6) -
 def _start(table: Any, seed: int) -> list[str]:
     """A new Mainland game for two people on the table's page; its two join links."""
     old = table.locator("#phone-list code.join-url").all_text_contents()
+    if not table.eval_on_selector("#setup", "details => details.open"):  # it folds away while a game is on
+        table.click("#setup summary")
     table.select_option("#game", "mainland")
     table.fill("#seats", "human,human")
     table.fill("#seed", str(seed))
