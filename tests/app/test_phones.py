@@ -112,6 +112,11 @@ class Phone:
         OPEN_PHONES.append(self)
         self.context.add_init_script(HEARD)
         self.page = self.context.new_page()
+        self.console: list[str] = []
+        self.requests: list[str] = []
+        self.page.on("console", lambda message: self.console.append(message.text))
+        self.page.on("pageerror", lambda error: self.console.append(f"error: {error}"))
+        self.context.on("request", lambda request: self.requests.append(request.url))
         self.page.goto(url)
         self.answer = self.wait_answer()
 
@@ -235,6 +240,10 @@ def test_two_phones_play_a_whole_mainland_game_and_keep_their_hands(browser: Any
             assert moves < 200
         for phone in phones.values():
             phone.page.wait_for_selector("body[data-over=true] #gameover", timeout=10_000)
+        for phone in phones.values():  # the seat screen ran under the app's policy, with nothing from elsewhere
+            assert not [line for line in phone.console if "Content Security Policy" in line or "error" in line], phone.console
+            assert all(url.startswith(table.page.url.split("#")[0].rsplit("/", 1)[0]) for url in phone.requests)
+            assert not any("pyodide" in url or url.endswith(".whl") for url in phone.requests)  # a phone loads no Pyodide
         table.page.wait_for_selector("body[data-over=true]", timeout=10_000)
         assert "game over" in table.page.inner_text("#turn")
         record = table.page.evaluate("window.tablelight.call('record')")
