@@ -94,7 +94,9 @@ def document(width: float, height: float, body: Iterable[str], title: str, least
     """The whole SVG: ``width`` x ``height`` page units on the drawings' ground. ``least_width``: CSS
     px it keeps at least (a drawing wider than :data:`PAGE_WIDTH` then scrolls sideways instead of
     shrinking its text)."""
-    keep = f' style="min-width: {fmt(least_width)}px"' if least_width else ""
+    # a data attribute, not a style: the browser app's Content-Security-Policy refuses inline styles
+    # (web/static/drawing.js applies it)
+    keep = f' data-least-width="{fmt(least_width)}"' if least_width else ""
     return (
         f'<svg class="game-drawing"{keep} xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {fmt(width)} {fmt(height)}" '
         f'role="group" aria-label="{escape(title)}" font-family="system-ui, sans-serif">'

@@ -35,6 +35,10 @@ const TLDrawing = (() => {
     const left = box.scrollLeft, top = box.scrollTop;
     box.hidden = !svg;
     box.innerHTML = svg || '';  // the host's own SVG, made by the server from the game's state
+    const drawn = svgOf();
+    // a drawing too wide for a phone keeps its words legible and scrolls sideways (set here, not as
+    // a style attribute: a strict Content-Security-Policy refuses those)
+    if (drawn && drawn.dataset.leastWidth) drawn.style.minWidth = `${drawn.dataset.leastWidth}px`;
     if (svg && leds && !folded) {  // the drawing is the picture now: fold the LEDs on a phone
       folded = true;
       if (window.matchMedia('(max-width: 700px)').matches) leds.open = false;
