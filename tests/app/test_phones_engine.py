@@ -1,7 +1,8 @@
 """What the table's page relays from a phone, in CPython: one seat's snapshot (its own view only)
 and a seat's request through the one door (``AppTable.seat_view``, ``AppTable.seat_request``),
 answered in the shape of the host's seat requests; ``tablelight bench phones`` refuses what it
-cannot run, in one sentence (its figures come from running it: docs/benchmarks.md)."""
+cannot run, in one sentence (its figures come from running it: docs/benchmarks.md); a build
+without the pinned QR code libraries says to run ``npm ci``."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from tablelight.app import build
 from tablelight.app.engine import AppTable
 from tablelight.cli.main import main
+from tablelight.core.errors import SetupError
 
 
 def request(table: AppTable, seat: int, what: str, **body: object) -> dict[str, object]:
@@ -63,3 +66,13 @@ def test_bench_phones_refuses_a_missing_chromium_and_bad_numbers(tmp_path: Path,
     assert "no Chromium at" in capsys.readouterr().err
     assert main(["bench", "phones", "--chromium", sys.executable, "--games", "0"]) == 1
     assert "--games and --joins take a whole number from 1" in capsys.readouterr().err
+
+
+def test_a_build_without_the_qr_code_libraries_says_to_run_npm_ci(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    pyodide = build.find_pyodide()
+    monkeypatch.setattr(build, "NODE_MODULES", tmp_path / "node_modules")
+    with pytest.raises(SetupError) as refused:
+        build.build_app(tmp_path / "site", pyodide)
+    assert "QR code libraries" in str(refused.value) and "npm ci" in str(refused.value)
+    assert not (tmp_path / "site").exists()  # nothing written
