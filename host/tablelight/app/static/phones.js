@@ -290,6 +290,7 @@ class Phones {
 
   render(failed) {
     const held = new Set([...this.seats.values()].filter((l) => l.state === "connected").map((l) => l.seat));
+    const changed = [...held].join(",") !== [...window.tablelight.phoneSeats].join(",");
     window.tablelight.phoneSeats = held;
     document.body.dataset.phones = [...held].join(",");
     if (failed) {
@@ -297,7 +298,9 @@ class Phones {
       $("phones-failed-words").textContent = NO_REACH;
     }
     $("phone-list").replaceChildren(...[...this.seats.values()].map((link) => this.seatItem(link)));
-    if (window.tablelight.redraw) window.tablelight.redraw();
+    // the table's own screen shows no seat a phone holds: redrawn only when that changes (a redraw
+    // under a player's finger would make the tap miss)
+    if (changed && window.tablelight.redraw) window.tablelight.redraw();
   }
 
   seatItem(link) {
