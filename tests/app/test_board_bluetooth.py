@@ -7,8 +7,9 @@ notifications answer the page's reads of TX (the emulation cannot push a notific
 reads in tests: ``window.tablelightReadNotifications``). The worker pairs (a press on the board
 while it shows the colour code), the page keeps the key in IndexedDB, the board shakes hands, and a
 key press on the board makes a person's move through the table's one door. After a reload the
-page proves the kept key by challenge-response (no pairing), and a browser holding a key the
-board never paired is refused with the board's reason."""
+page connects again by itself (the device it was granted) and proves the kept key by
+challenge-response (no pairing, no chooser); "forget this board" has the board forget the key
+(FORGET) and the browser its copy, and that key, put back, is refused with the board's reason."""
 
 from __future__ import annotations
 
@@ -36,12 +37,21 @@ FIRMWARE_LIB = str(Path(__file__).resolve().parents[2] / "firmware" / "lib")
 if FIRMWARE_LIB not in sys.path:
     sys.path.insert(0, FIRMWARE_LIB)
 
+from tablelight.links.base import LinkClosed  # noqa: E402
 from tablelight.links.ble import NUS_RX, NUS_SERVICE, NUS_TX, BleLink  # noqa: E402
 from tablelight.sim.radio import VirtualRadio  # noqa: E402
 from tablelight.wire import wire  # noqa: E402
 from tests.ble.ble_helpers import port, start_board  # noqa: E402
 
 READY_STATE = "body[data-state=ready]"
+#: The host keys the page keeps (IndexedDB), as a promise of a list.
+KEPT_KEYS = """new Promise((resolve) => {
+    const open = indexedDB.open("tablelight", 1);
+    open.onsuccess = () => {
+      const all = open.result.transaction("board-keys").objectStore("board-keys").getAll();
+      all.onsuccess = () => resolve(all.result);
+    };
+})"""
 EMULATED = "09:09:09:09:09:09"  # the board as the page's emulated central sees it
 CCCD = "00002902-0000-1000-8000-00805f9b34fb"
 
@@ -79,6 +89,8 @@ class Relay:
 
     def on_gatt(self, event: dict[str, Any]) -> None:
         code = 0
+        if event["type"] == "connection" and self.link is not None and not self.alive(self.link):
+            self.link = None  # the board dropped the last connection (no session within its 4 s): a new one
         if event["type"] == "connection" and self.link is None:
             try:
                 self.link = BleLink(self.board_port, backend=self.host.client_backend, authenticate=False, timeout=15)
@@ -87,6 +99,15 @@ class Relay:
                 code = 0x3E  # connection failed to be established
         self.cdp.send("BluetoothEmulation.simulateGATTOperationResponse",
                       {"address": event["address"], "type": event["type"], "code": code})
+
+    @staticmethod
+    def alive(link: BleLink) -> bool:
+        """False once the board closed the link (what the last connection left unread is dropped)."""
+        try:
+            link.read(0.0)
+        except LinkClosed:
+            return False
+        return True
 
     def on_characteristic(self, event: dict[str, Any]) -> None:
         answer: dict[str, Any] = {"characteristicId": event["characteristicId"], "type": event["type"], "code": 0}
@@ -154,13 +175,7 @@ def test_the_page_pairs_with_the_board_over_emulated_web_bluetooth_and_plays(ser
             sim.wait_pixels(lambda pixels: [tuple(p) for p in pixels[:4]] == wanted, timeout=10)  # the same code
             sim.press(7)
             page.wait_for_selector("body[data-board=connected]", timeout=30_000)
-            kept = page.evaluate("""() => new Promise((resolve) => {
-                const open = indexedDB.open("tablelight", 1);
-                open.onsuccess = () => {
-                  const all = open.result.transaction("board-keys").objectStore("board-keys").getAll();
-                  all.onsuccess = () => resolve(all.result);
-                };
-            })""")
+            kept = page.evaluate(KEPT_KEYS)
             assert len(kept) == 1 and len(kept[0]) == 2 * wire.HOST_KEY_SIZE
             assert kept[0] not in page.inner_text("body")  # the key is never shown
 
@@ -172,31 +187,49 @@ def test_the_page_pairs_with_the_board_over_emulated_web_bluetooth_and_plays(ser
             sim.press(0)  # a territory: in Farlander's opening one press places a unit there
             page.locator("#log li", has_text="human): places a unit in").wait_for(timeout=20_000)
 
-            # a reload: the page connects again and proves the kept key (no pairing this time)
+            # a reload: the page connects again by itself (the device it was granted:
+            # navigator.bluetooth.getDevices()) and proves the kept key (no pairing, no chooser)
+            prompts = len(answered)
             page.reload()
-            page.wait_for_selector(READY_STATE, timeout=LOAD_MS)
             relay.reset()
-            page.click("#connect-ble")
-            page.wait_for_selector("body[data-board=authenticating]", timeout=30_000)
+            page.wait_for_selector(READY_STATE, timeout=LOAD_MS)
             page.wait_for_selector("body[data-board=connected]", timeout=30_000)
-
+            assert len(answered) == prompts  # nobody was asked to choose the board
             assert not relay.failures, relay.failures
 
-            # a browser holding a key the board never paired is refused, and told why (the board
-            # then drops the link: the relay's reads find it gone)
-            page.evaluate("""(hex) => new Promise((resolve) => {
-                const open = indexedDB.open("tablelight", 1);
-                open.onsuccess = () => {
-                  const store = open.result.transaction("board-keys", "readwrite").objectStore("board-keys");
-                  store.getAllKeys().onsuccess = (e) => { store.put(hex, e.target.result[0]).onsuccess = () => resolve(); };
-                };
-            })""", "5a" * wire.HOST_KEY_SIZE)
+            # forget: the board removes the key this browser proved (FORGET), the browser its copy
+            page.click("#forget-board")
+            page.wait_for_selector("body[data-board=forgotten]", timeout=30_000)
+            page.wait_for_function("() => " + KEPT_KEYS + ".then((keys) => keys.length === 0)", timeout=10_000)
+
+            # the forgotten key, put back in the browser, is refused by the board, and told why (the
+            # board then drops the link: the relay's reads find it gone). The browser forgot the
+            # device too: a button (a click is the gesture the chooser needs) grants it again and
+            # keeps the old key under its id.
             page.reload()
-            page.wait_for_selector(READY_STATE, timeout=LOAD_MS)
             relay.reset()
+            page.wait_for_selector(READY_STATE, timeout=LOAD_MS)
+            assert page.get_attribute("body", "data-board") != "connected"
+            page.evaluate("""(hex) => {
+                const button = document.createElement("button");
+                button.id = "test-grant";
+                button.onclick = async () => {
+                  const device = await navigator.bluetooth.requestDevice({ filters: [{ services: [button.dataset.nus] }] });
+                  const open = indexedDB.open("tablelight", 1);
+                  open.onsuccess = () => {
+                    const store = open.result.transaction("board-keys", "readwrite").objectStore("board-keys");
+                    store.put(hex, device.id).onsuccess = () => { button.dataset.done = "yes"; };
+                  };
+                };
+                document.body.append(button);
+            }""", kept[0])
+            page.eval_on_selector("#test-grant", "(button, nus) => { button.dataset.nus = nus; }", NUS_SERVICE)
+            page.click("#test-grant")
+            page.wait_for_selector("#test-grant[data-done=yes]", timeout=10_000)
             page.click("#connect-ble")
             page.wait_for_selector("body[data-board=refused]", timeout=30_000)
             assert "not paired" in page.inner_text("#board")
+            # the board dropped the link after the forget and after the refusal (the relay's reads find it gone)
             assert all(failure.endswith("disconnected") for failure in relay.failures), relay.failures
             context.close()
         finally:

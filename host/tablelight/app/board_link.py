@@ -45,12 +45,14 @@ class PageBoard:
         #: (pairing, challenge-response) until the board accepts this host; None: the protocol's turn.
         self.key: bytes | None = None
         self._gate: wire.FrameReader | None = None
+        self.bluetooth = False
 
     # --- what the page tells ------------------------------------------------------------------
     def link_opened(self, bluetooth: bool = False, key_hex: str = "") -> None:
         """A port is open. Over Bluetooth LE the board first wants this host's proof of a paired key
         (``key_hex``), or, with none, a new key paired by a press on the board (docs/protocol.md)."""
         self.linked = True
+        self.bluetooth = bool(bluetooth)
         if not bluetooth:
             self._start_protocol()
             return
@@ -71,6 +73,20 @@ class PageBoard:
             self._through_gate(bytes(data))
             return
         self._after(self.protocol.receive_bytes(bytes(data), time.monotonic()))
+
+    def forget(self) -> bool:
+        """Ask the board to forget the key this Bluetooth session proved (FORGET, no key on the air);
+        its answer ends the session (state ``forgotten``, or ``refused`` with its reason). False
+        when there is no such session (USB, or not connected): nothing is sent."""
+        if not (self.linked and self.bluetooth and self.connected and self._gate is None):
+            return False
+        if self._timer is not None:  # the protocol stops here: the board's answer closes the session
+            self._timer.cancel()
+            self._timer = None
+        self._gate = wire.FrameReader()
+        self.on_state("forgetting", "asking the board to forget this browser")
+        self.write(auth.encode_forget())
+        return True
 
     def _start_protocol(self) -> None:
         self._gate = None
@@ -94,6 +110,10 @@ class PageBoard:
                     if state == wire.PAIR_WAITING:
                         names = " ".join(wire.PAIR_COLOURS[i][0] for i in code)
                         self.on_state("confirm", f"the board shows {names}: if it does, press any key on the board")
+                    elif state == wire.PAIR_FORGOTTEN:
+                        self.link_lost("the board forgot this browser")
+                        self.on_state("forgotten", "the board forgot this browser's key: pair again to play on it")
+                        return
                     elif state == wire.PAIR_ACCEPTED:
                         self.on_state("paired", self.key.hex())  # the page keeps the key (IndexedDB)
                         self._start_protocol()
@@ -146,7 +166,7 @@ class PageBoard:
     # --- inside -------------------------------------------------------------------------------
     def _after(self, events: list[Event]) -> None:
         data = self.protocol.bytes_to_send()
-        if data and self.linked:
+        if data and self.linked and self._gate is None:
             self.write(data)
         for event in events:
             if isinstance(event, (KeyEvent, SceneConfirmed)):
@@ -167,7 +187,7 @@ class PageBoard:
             self._timer.cancel()
             self._timer = None
         deadline = self.protocol.next_deadline()
-        if not self.linked or deadline == math.inf:
+        if not self.linked or self._gate is not None or deadline == math.inf:
             return
         delay = max(0.0, deadline - time.monotonic()) + TIMER_SLACK_S
         self._timer = asyncio.get_event_loop().call_later(delay, self._on_timer)
