@@ -7,13 +7,18 @@ profile. Figures:
 * the first visit to ``ready`` (nothing cached: Pyodide's 10 MB of WebAssembly and the stdlib are
   downloaded and compiled) and later visits (new tabs of the same profile, one open at a time: the
   service worker's cache and the compiled code cache), each from ``goto`` to ``ready`` and as the
-  page counts it (from its script's start);
+  page counts it (from its script's start), with the worker's phases (``window.tablelight.timings``)
+  and, after each, Pyodide alone from the same cache (:data:`BARE_PAGE`): the ratio is what the app
+  adds to Pyodide's own start, which the shared machine's load moves much less than either time;
 * random games' actions per second in the page's worker and in this CPython, same games, same
-  seeds (``tablelight.app.engine.speed``);
-* the memory of the browser's renderer processes (proportional set size, the page and its worker);
+  seeds (``tablelight.app.engine.speed``), after a warm-up on each side, in rounds taking turns: by
+  the clock (each side's best round) and by the CPU time of each side's thread;
+* the memory of the browser's renderer processes (proportional set size), in a browser of its own
+  with one page (a reload, then the speed games);
 * a key pressed on the simulated board (the real firmware) to its LEDs showing the move, through
   the page: a stand-in ``navigator.serial`` over the board's pty (Chromium cannot open a serial
-  port headless), the worker's table and board protocol; the simulated board times both ends.
+  port headless), and emulated Web Bluetooth relayed to the board on bumble's virtual radio; the
+  simulated board times both ends.
 """
 
 from __future__ import annotations
@@ -109,10 +114,11 @@ def run_app_bench(chromium: str = CHROMIUM, visits: int = 3, scale: float = 1.0,
                 finally:
                     browser.close()
                 figures["memory"] = page_memory(playwright, chromium, url, scale)
+                figures["bluetooth_key_to_leds"] = bluetooth_key_to_leds(playwright, chromium, url, presses)
         finally:
             server.terminate()
             server.wait(timeout=10)
-    figures.update(pyodide=built.pyodide, build_mb=round(built.size / 1e6, 1), uncompiled=built.uncompiled)
+    figures.update(pyodide=built.pyodide, build_mb=round(built.size / 1e6, 1), uncompiled=getattr(built, "uncompiled", "?"))
     return figures
 
 
@@ -175,8 +181,6 @@ def expose_pty(context: Any, fd: int) -> None:
 def key_to_leds(browser: Any, url: str, presses: int) -> dict[str, Any]:
     """A key pressed on the simulated board to its LEDs showing the move, through the page (Web
     Serial stand-in, the worker's table and BoardProtocol): Farlander's opening, one press a move."""
-    from tablelight.games.farlander.engine import Farlander
-    from tablelight.games.farlander.face import InputMachine, load_layout
     from tablelight.sim.board import SimBoard
 
     sim = SimBoard.start("farlander")
@@ -189,37 +193,84 @@ def key_to_leds(browser: Any, url: str, presses: int) -> dict[str, Any]:
         page.wait_for_selector("body[data-state=ready]", timeout=120_000)
         page.click("#connect-usb")
         page.wait_for_selector("body[data-board=connected]", timeout=30_000)
-        page.select_option("#game", "farlander")
-        page.fill("#seats", "human,human")
-        page.fill("#seed", "1")
-        page.click("#start")
-        page.wait_for_selector("#choices button", timeout=30_000)
-        machine = InputMachine(Farlander(2, None, 1), load_layout())
-        latencies: list[float] = []
-        for _ in range(presses):
-            snapshot = page.evaluate("window.tablelight.snapshot()")
-            seat = next((s for s in snapshot["seats"].values() if s and s["your_turn"]), None)
-            if seat is None or not seat["choices"] or seat["choices"][0]["action"]["type"] != "place":
-                break
-            key = machine.keys_for(machine.game.index[seat["choices"][0]["action"]["territory"]])[0]
-            count, _, before = sim.pixel_update()
-            pressed = time.monotonic_ns()
-            sim.press(key)
-            deadline = time.monotonic() + 10
-            while True:
-                number, at_ns, shown = sim.pixel_update()
-                if number > count and shown != before:
-                    latencies.append((at_ns - pressed) / 1e6)
-                    break
-                if time.monotonic() > deadline:
-                    raise RuntimeError("a key press never changed the board's LEDs")
-                page.wait_for_timeout(2)  # the page's exposed functions run meanwhile
-            while page.evaluate("window.tablelight.snapshot().actions") <= snapshot["actions"]:
-                page.wait_for_timeout(5)
+        return _time_presses(page, sim, presses)
     finally:
         context.close()
         os.close(fd)
         sim.stop()
+
+
+def bluetooth_key_to_leds(playwright: Any, chromium: str, url: str, presses: int) -> dict[str, Any]:
+    """The same over emulated Web Bluetooth: Chromium's BluetoothEmulation relayed to the simulated
+    board on bumble's virtual radio (:mod:`tablelight.bench.bluetooth_relay`), paired by a press
+    first. The emulation cannot push a notification, so the page reads the board's characteristic
+    every 10 ms (as in the tests): the figure holds that polling, which a real radio does not have."""
+    try:
+        from tablelight.bench.bluetooth_relay import BLUETOOTH_ARGS, READ_NOTIFICATIONS, Relay, choose_first_device
+        from tablelight.sim.board import SimBoard
+        from tablelight.sim.radio import VirtualRadio
+    except ImportError as error:
+        return {"presses": 0, "p50_ms": None, "p99_ms": None, "missing": str(error)}
+    radio = VirtualRadio()
+    browser = playwright.chromium.launch(executable_path=chromium, args=BROWSER_ARGS + BLUETOOTH_ARGS)
+    relay = None
+    try:
+        with SimBoard.start("farlander", settings={"TL_BLE": "1", "TL_BLE_NAME": "tablelight-bench"}, radio=radio) as sim:
+            sim.key(0, True)  # hold the pairing key while the board powers up: the pairing window opens
+            sim.wait_pixels(lambda pixels: len(pixels) > 4 and min(p[2] for p in pixels[:4]) > 45
+                            and all(p[0] == 0 == p[1] for p in pixels[:4]), timeout=20)
+            sim.key(0, False)
+            relay = Relay(browser.new_browser_cdp_session(), f"ble://{sim.ble_address}", radio.adapter("bench browser"))
+            context = browser.new_context()
+            context.add_init_script(READ_NOTIFICATIONS)
+            page = context.new_page()
+            choose_first_device(context, page)
+            page.goto(url)
+            page.wait_for_selector("body[data-state=ready]", timeout=120_000)
+            page.click("#connect-ble")
+            page.wait_for_selector("body[data-board=confirm]", timeout=30_000)
+            sim.press(7)  # accepts the pairing (not a move)
+            page.wait_for_selector("body[data-board=connected]", timeout=30_000)
+            return _time_presses(page, sim, presses)
+    finally:
+        if relay is not None:
+            relay.close()
+        browser.close()
+        radio.close()
+
+
+def _time_presses(page: Any, sim: Any, presses: int) -> dict[str, Any]:
+    """Farlander's opening with two people, one press a move: each press to the board's LEDs changing."""
+    from tablelight.games.farlander.engine import Farlander
+    from tablelight.games.farlander.face import InputMachine, load_layout
+
+    page.select_option("#game", "farlander")
+    page.fill("#seats", "human,human")
+    page.fill("#seed", "1")
+    page.click("#start")
+    page.wait_for_selector("#choices button", timeout=30_000)
+    machine = InputMachine(Farlander(2, None, 1), load_layout())
+    latencies: list[float] = []
+    for _ in range(presses):
+        snapshot = page.evaluate("window.tablelight.snapshot()")
+        seat = next((s for s in snapshot["seats"].values() if s and s["your_turn"]), None)
+        if seat is None or not seat["choices"] or seat["choices"][0]["action"]["type"] != "place":
+            break
+        key = machine.keys_for(machine.game.index[seat["choices"][0]["action"]["territory"]])[0]
+        count, _, before = sim.pixel_update()
+        pressed = time.monotonic_ns()
+        sim.press(key)
+        deadline = time.monotonic() + 10
+        while True:
+            number, at_ns, shown = sim.pixel_update()
+            if number > count and shown != before:
+                latencies.append((at_ns - pressed) / 1e6)
+                break
+            if time.monotonic() > deadline:
+                raise RuntimeError("a key press never changed the board's LEDs")
+            page.wait_for_timeout(2)  # the page's exposed functions and CDP events run meanwhile
+        while page.evaluate("window.tablelight.snapshot().actions") <= snapshot["actions"]:
+            page.wait_for_timeout(5)
     ordered = sorted(latencies)
     return {"presses": len(ordered),
             "p50_ms": round(ordered[len(ordered) // 2], 1) if ordered else None,
@@ -260,23 +311,34 @@ SPEED_ROUNDS = 3
 
 def _speed(page: Any, game: str, players: int, count: int) -> dict[str, Any]:
     """Random games' actions/s in the page's worker and in this CPython: the same games, a warm-up
-    on each side first (WebAssembly's optimising tier, CPython's caches), then rounds taking turns."""
+    round on each side first (WebAssembly's optimising tier, CPython's caches), then rounds taking turns.
+    Two figures: by the clock (each side's best round), and by the CPU time each side's thread used
+    (the worker's thread from /proc, this thread's own), which other jobs on the cores do not move."""
     arg = {"game": game, "players": players, "games": count, "seed": 0}
-    warm = max(1, count // 4)
-    page.evaluate("(arg) => window.tablelight.call('speed', arg)", {**arg, "games": warm})
-    speed(game, players, warm, 0)
-    in_page, on_cpython = [], []
+    # a whole round first on each side, not counted: WebAssembly's optimising tier takes the
+    # interpreter's loop over only after a while (under node a fourth round of Landover ran 1.3x the first)
+    page.evaluate("(arg) => window.tablelight.call('speed', arg)", arg)
+    speed(game, players, count, 0)
+    in_page, on_cpython, page_cpu, cpython_cpu = [], [], 0.0, 0.0
     for _ in range(SPEED_ROUNDS):
+        before = worker_cpu_s()
         in_page.append(page.evaluate("(arg) => window.tablelight.call('speed', arg)", arg))
+        page_cpu += worker_cpu_s() - before
+        before = time.thread_time()
         on_cpython.append(json.loads(speed(game, players, count, 0)))
+        cpython_cpu += time.thread_time() - before
     if in_page[0]["actions"] != on_cpython[0]["actions"]:
         raise RuntimeError(f"{game}: the page played {in_page[0]['actions']} actions, CPython {on_cpython[0]['actions']}")
     best_page = max(r["actions_per_s"] for r in in_page)
     best_cpython = max(r["actions_per_s"] for r in on_cpython)
+    actions = in_page[0]["actions"] * SPEED_ROUNDS
     return {"game": game, "players": players, "games": count, "actions": in_page[0]["actions"], "rounds": SPEED_ROUNDS,
             "page_actions_per_s": best_page, "cpython_actions_per_s": best_cpython,
             "ratio": round(best_page / best_cpython, 2),
-            "ratios_per_round": [round(a["actions_per_s"] / b["actions_per_s"], 2) for a, b in zip(in_page, on_cpython)]}
+            "ratios_per_round": [round(a["actions_per_s"] / b["actions_per_s"], 2) for a, b in zip(in_page, on_cpython)],
+            "page_actions_per_cpu_s": round(actions / page_cpu) if page_cpu > 0 else None,
+            "cpython_actions_per_cpu_s": round(actions / cpython_cpu) if cpython_cpu > 0 else None,
+            "cpu_ratio": round(cpython_cpu / page_cpu, 2) if page_cpu > 0 and cpython_cpu > 0 else None}
 
 
 def page_memory(playwright: Any, chromium: str, url: str, scale: float) -> dict[str, Any]:
@@ -301,9 +363,8 @@ def page_memory(playwright: Any, chromium: str, url: str, scale: float) -> dict[
     return {"renderers_mb": sorted(processes, reverse=True), "total_mb": round(sum(processes), 1) if processes else None}
 
 
-def renderer_memory_mb(each: bool = False) -> float | list[float] | None:
-    """The proportional set size of this process's Chromium renderers (our descendants), in MB
-    (``each``: a list, one per renderer)."""
+def renderers() -> list[int]:
+    """The process ids of this process's Chromium renderers (our descendants)."""
     children: dict[int, list[int]] = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -323,8 +384,14 @@ def renderer_memory_mb(each: bool = False) -> float | list[float] | None:
                     found.append(child)
             except OSError:
                 continue
+    return found
+
+
+def renderer_memory_mb(each: bool = False) -> float | list[float] | None:
+    """The proportional set size of this process's Chromium renderers, in MB (``each``: a list,
+    one per renderer)."""
     sizes = []
-    for pid in found:
+    for pid in renderers():
         try:
             for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
                 if line.startswith("Pss:"):
@@ -333,7 +400,22 @@ def renderer_memory_mb(each: bool = False) -> float | list[float] | None:
             continue
     if each:
         return sizes
-    return round(sum(sizes), 1) if found else None
+    return round(sum(sizes), 1) if sizes else None
+
+
+def worker_cpu_s() -> float:
+    """CPU seconds used so far by the Web Workers' threads of our renderers (Chromium names them
+    ``DedicatedWorker``): the page's table, without the time other processes took the cores."""
+    ticks = 0
+    for pid in renderers():
+        try:
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                if (task / "comm").read_text().strip() == "DedicatedWorker":
+                    fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+                    ticks += int(fields[11]) + int(fields[12])  # utime, stime
+        except (OSError, IndexError, ValueError):
+            continue
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def print_figures(figures: dict[str, Any]) -> None:
@@ -354,9 +436,18 @@ def print_figures(figures: dict[str, Any]) -> None:
               f"rounds each, taking turns, after a warm-up): page {rate['page_actions_per_s']:.0f} actions/s, "
               f"CPython {rate['cpython_actions_per_s']:.0f} ({rate['ratio']}x; target >= 0.75x; "
               f"rounds {', '.join(str(r) for r in rate['ratios_per_round'])})")
+        print(f"    by CPU time (the worker's thread, CPython's): page {rate['page_actions_per_cpu_s']} actions per CPU "
+              f"second, CPython {rate['cpython_actions_per_cpu_s']} ({rate['cpu_ratio']}x)")
     keys = figures["key_to_leds"]
     print(f"  key press on the simulated board to its LEDs, through the page (Web Serial stand-in over a pty): "
           f"p50 {keys['p50_ms']} ms, p99 {keys['p99_ms']} ms ({keys['presses']} presses)")
+    keys = figures["bluetooth_key_to_leds"]
+    if keys.get("missing"):
+        print(f"  key press to LEDs over emulated Web Bluetooth: not measured ({keys['missing']}: pip install -e '.[bench]')")
+    else:
+        print(f"  key press on the simulated board to its LEDs, through the page over emulated Web Bluetooth (CDP, "
+              f"bumble; the page polls the board's characteristic every 10 ms, as the emulation cannot push): "
+              f"p50 {keys['p50_ms']} ms, p99 {keys['p99_ms']} ms ({keys['presses']} presses)")
     memory = figures["memory"]
     print(f"  renderer memory (PSS; a browser of its own, one page after a reload and the speed games): "
           f"{memory['total_mb'] if memory['total_mb'] is not None else 'unknown'} MB (target <= 300 MB; per renderer "

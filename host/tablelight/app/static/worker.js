@@ -14,6 +14,7 @@ const mark = (name) => { marks[name] = Math.round(performance.now()); };
 
 async function load() {
   mark("worker_started");
+  const claimed = claimTable();  // meanwhile (a reloaded tab's old worker may hold it a moment)
   const about = await (await fetch("app.json")).json();
   mark("app_json");
   const wheelLoad = fetch(about.wheel).then((response) => {  // meanwhile: Pyodide loads
@@ -36,7 +37,7 @@ async function load() {
   );
   mark("table_made");
   // one table per browser on the kept games: another tab holding it, this one waits to be asked
-  if (!(await claimTable())) {
+  if (!(await claimed)) {
     postMessage({ type: "elsewhere" });
     await takenOver;
     mark("taken_over");
@@ -126,9 +127,9 @@ async function stopHere() {
   if (table) table.stop();
   const written = FS ? sync(false).catch(() => {}) : Promise.resolve();
   FS = null;  // no more writes from this tab
+  postMessage({ type: "taken" });  // the page lets the board go
   await written;
   if (release) release();
-  postMessage({ type: "taken" });
 }
 
 if (tabs) tabs.onmessage = (event) => { if (event.data === "give-up" && letGo) stopHere(); };
