@@ -6,7 +6,7 @@ does the link's encryption; ``tablelight bench app`` uses it too). The worker pa
 while it shows the colour code), the page keeps the key in IndexedDB, the board shakes hands, and a
 key press on the board makes a person's move through the table's one door. After a reload the
 page connects again by itself (the device it was granted) and proves the kept key by
-challenge-response (no pairing, no chooser); "forget this board" has the board forget the key
+challenge-response (no pairing, no chooser), and calls the board back when the link drops; "forget this board" has the board forget the key
 (FORGET) and the browser its copy, and that key, put back, is refused with the board's reason."""
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ FIRMWARE_LIB = str(Path(__file__).resolve().parents[2] / "firmware" / "lib")
 if FIRMWARE_LIB not in sys.path:
     sys.path.insert(0, FIRMWARE_LIB)
 
-from tablelight.bench.bluetooth_relay import BLUETOOTH_ARGS, READ_NOTIFICATIONS, Relay, choose_first_device  # noqa: E402
+from tablelight.bench.bluetooth_relay import (  # noqa: E402
+    BLUETOOTH_ARGS, READ_NOTIFICATIONS, Relay, choose_first_device)
 from tablelight.links.ble import NUS_SERVICE  # noqa: E402
 from tablelight.sim.radio import VirtualRadio  # noqa: E402
 from tablelight.wire import wire  # noqa: E402
@@ -102,6 +103,13 @@ def test_the_page_pairs_with_the_board_over_emulated_web_bluetooth_and_plays(ser
             page.wait_for_selector("body[data-board=connected]", timeout=30_000)
             assert len(answered) == prompts  # nobody was asked to choose the board
             assert not relay.failures, relay.failures
+
+            # the link drops (the board switched off, out of range): the page says so and calls
+            # the board back by itself, the kept key proved again
+            relay.drop()
+            page.wait_for_selector("body[data-board=away]", timeout=10_000)
+            page.wait_for_selector("body[data-board=connected]", timeout=30_000)
+            assert len(answered) == prompts
 
             # forget: the board removes the key this browser proved (FORGET), the browser its copy
             page.click("#forget-board")

@@ -41,6 +41,16 @@ class Relay:
         cdp.send("BluetoothEmulation.enable", {"state": "powered-on", "leSupported": True})
         cdp.send("BluetoothEmulation.simulatePreconnectedPeripheral", {
             "address": EMULATED, "name": "tablelight-test", "manufacturerData": [], "knownServiceUuids": [NUS_SERVICE]})
+        self.add_services()
+
+    def drop(self) -> None:
+        """The link drops, as when the board is switched off and on (the emulation forgets the
+        peripheral's services with the connection: they are added again, as the board would offer them)."""
+        self.cdp.send("BluetoothEmulation.simulateGATTDisconnection", {"address": EMULATED})
+        self.add_services()
+
+    def add_services(self) -> None:
+        cdp = self.cdp
         service = cdp.send("BluetoothEmulation.addService", {"address": EMULATED, "serviceUuid": NUS_SERVICE})["serviceId"]
         self.rx = cdp.send("BluetoothEmulation.addCharacteristic", {
             "serviceId": service, "characteristicUuid": NUS_RX,

@@ -49,6 +49,9 @@ function boardWrite(hex) {
 }
 
 function boardState(state, words) {
+  // a link the person closed, or the board refused or forgot: what was said stays (the worker's
+  // "away" for the closed port would hide it)
+  if (state === "away" && stayAway) return;
   body.dataset.board = state;
   if (state === "paired") {  // words: the new host key, kept in this browser only (never shown)
     if (bleDevice) saveKey(bleDevice.id, words).catch((error) => console.warn("key not kept:", error));
