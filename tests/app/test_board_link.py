@@ -40,6 +40,7 @@ def test_the_board_through_the_page_plays_drops_and_comes_back() -> None:
             app.board_open()
             await until(lambda: "connected" in states)
             assert states[0] == "handshake"
+            assert app.board_forget() is False  # a board on USB holds no key: nothing to forget on it
             wrong = json.loads(app.start(json.dumps({"game": "landover", "seats": ["human", "human"]})))
             assert "the board has layout 'farlander', this game needs 'landover'" in wrong["error"]
             assert json.loads(app.snapshot())["public"] is None  # nothing started
