@@ -7,7 +7,8 @@ with the bytes the page hands it and the running asyncio loop's clock and timers
 page what to write (``write(bytes)``). It offers what a :class:`~tablelight.table.loop.BoardPort`
 needs of a session (``listen``, ``show``, ``dice``, ``in_sync``), so the table drives a board in
 the page exactly as ``tablelight play`` drives one on a serial port. A link that drops (the page
-says so, or the board goes silent) is told to the table; the page reopens it.
+says so, or the board goes silent) is told to the table; the page reopens it. Over Bluetooth,
+:meth:`PageBoard.forget` asks the board to forget the key the session proved (FORGET).
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ class PageBoard:
         self.key: bytes | None = None
         self._gate: wire.FrameReader | None = None
         self.bluetooth = False
+        self._forget_timer: asyncio.TimerHandle | None = None
 
     # --- what the page tells ------------------------------------------------------------------
     def link_opened(self, bluetooth: bool = False, key_hex: str = "") -> None:
@@ -86,7 +88,15 @@ class PageBoard:
         self._gate = wire.FrameReader()
         self.on_state("forgetting", "asking the board to forget this browser")
         self.write(auth.encode_forget())
+        self._forget_timer = asyncio.get_event_loop().call_later(HANDSHAKE_S, self._forget_unanswered)
         return True
+
+    def _forget_unanswered(self) -> None:
+        self._forget_timer = None
+        if self.linked and self._gate is not None:
+            reason = f"the board did not answer the forget in {HANDSHAKE_S:g} s"
+            self.link_lost(reason)
+            self.on_state("refused", reason)  # last: the page's word (link_lost says "away" first)
 
     def _start_protocol(self) -> None:
         self._gate = None
@@ -136,6 +146,9 @@ class PageBoard:
             return
         self.linked = False
         self._gate = None
+        if self._forget_timer is not None:
+            self._forget_timer.cancel()
+            self._forget_timer = None
         self.protocol.connection_lost()
         if self._timer is not None:
             self._timer.cancel()

@@ -2,7 +2,7 @@ import { attachBoard } from "./board_link.js";
 import { tellTabs } from "./tabs.js";
 // The page: it owns the screen (and, later, the board's link); the table runs in worker.js.
 // document.body.dataset.state: "loading", then "ready" once the engines are loaded, or "error"
-// (the message in #status). window.tablelight.call(op, arg) reaches the worker (tests, bench).
+// (the message in #status), or "elsewhere" (another tab has the table: tabs.js). window.tablelight.call(op, arg) reaches the worker (tests, bench).
 const body = document.body;
 const status = document.getElementById("status");
 const startedAt = performance.now();

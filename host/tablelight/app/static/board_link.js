@@ -58,7 +58,9 @@ function boardState(state, words) {
     words = "paired: this browser's key is kept for this board";
   }
   if (state === "forgotten" || state === "refused") stayAway = true;  // no calling back a board that said no
-  if (state === "forgotten") {
+  if (state === "forgotten" || (state === "refused" && forgetAsked)) {  // the board's answer: now this browser
+    if (state === "refused") words = `${words}; this browser forgot the board on its side`;
+    forgetAsked = false;
     if (closing) closing();
     forgetHere().catch((error) => console.warn("not forgotten here:", error));
   }
@@ -135,6 +137,7 @@ const CHUNK = 20;  // bytes per write at the default ATT MTU
 const CALL_BACK_MS = [1000, 2000, 4000, 8000, 15000];  // a dropped Bluetooth board is called back after these
 let bleDevice = null;
 let stayAway = false;  // the board refused or forgot us, or the person closed the link: no calling back
+let forgetAsked = false;  // the board was asked to forget this browser: its answer is awaited
 
 function keyStore(mode) {
   return new Promise((resolve, reject) => {
@@ -270,9 +273,8 @@ async function reconnect() {
 // docs/protocol.md); its answer ("forgotten") then clears this browser's side. Otherwise this browser
 // forgets alone: the kept keys, the devices and ports it was granted.
 async function forgetBoard() {
-  if (bleDevice && body.dataset.board === "connected" && await askWorker("board_forget")) {
-    return;  // the board's answer comes as the state "forgotten" (or "refused"), then this browser forgets
-  }
+  forgetAsked = Boolean(bleDevice && body.dataset.board === "connected" && await askWorker("board_forget"));
+  if (forgetAsked) return;  // the board's answer comes as the state "forgotten" (or "refused"), then this browser forgets
   closeBoard();
   await forgetHere();
   boardState("none", "forgotten in this browser (connect asks again); a Bluetooth board keeps its copy of the " +
