@@ -40,8 +40,9 @@ from tablelight.app.engine import speed
 CHROMIUM = "/usr/bin/chromium"
 BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                 "--disable-component-update", "--no-first-run"]
-#: (game, players, games) measured for speed: about a second each on this kind of machine.
-SPEED_GAMES = (("landover", 2, 12), ("farlander", 2, 150))
+#: (game, players, games) measured for speed: about a second a round in the page on this kind of
+#: machine (a round of CPU time is counted in /proc's 10 ms ticks: a short one would be coarse).
+SPEED_GAMES = (("landover", 2, 36), ("farlander", 2, 1500))
 #: Chromium's own navigator.serial.requestPort() never settles headless (no chooser, no CDP
 #: emulation): this stand-in's one port reads and writes through window.__pty_read / __pty_write
 #: (hex text), which the bench and the tests expose from Python, wired to the simulated board's pty.
@@ -456,8 +457,9 @@ def print_figures(figures: dict[str, Any]) -> None:
 
 def add_parser(kinds: Any) -> None:
     """``bench app`` among ``tablelight bench``'s kinds."""
-    parser = kinds.add_parser("app", help="the web app in headless Chromium: first and later visits to ready, "
-                                          "actions/s in the page against CPython, renderer memory")
+    parser = kinds.add_parser("app", help="the web app in headless Chromium: first and later visits to ready (against "
+                                          "Pyodide alone), actions/s in the page against CPython, renderer memory, "
+                                          "key press to LEDs over a Web Serial stand-in and emulated Web Bluetooth")
     parser.add_argument("--chromium", default=CHROMIUM, help=f"the Chromium to drive (default {CHROMIUM})")
     parser.add_argument("--visits", type=int, default=3, help="later visits measured (default 3)")
     parser.add_argument("--scale", type=float, default=1.0, help="more or fewer speed games (default 1.0: about 1 s a game)")
