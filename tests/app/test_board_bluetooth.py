@@ -1,25 +1,22 @@
 """A board over Web Bluetooth, in headless Chromium: the page pairs with the simulated board (the
 real firmware with Adafruit's adafruit_ble, on bumble's virtual radio) and plays on it. Chromium's
-BluetoothEmulation (CDP, on the browser's target) stands in for the radio on the page's side; this
-test relays its GATT operations to a BleLink over bumble (which does the link's encryption): the
-page's writes to the UART's RX characteristic become the link's writes, and the board's
-notifications answer the page's reads of TX (the emulation cannot push a notification, so the page
-reads in tests: ``window.tablelightReadNotifications``). The worker pairs (a press on the board
+BluetoothEmulation (CDP, on the browser's target) stands in for the radio on the page's side;
+``tablelight.bench.bluetooth_relay.Relay`` relays its GATT operations to a BleLink over bumble (which
+does the link's encryption; ``tablelight bench app`` uses it too). The worker pairs (a press on the board
 while it shows the colour code), the page keeps the key in IndexedDB, the board shakes hands, and a
 key press on the board makes a person's move through the table's one door. After a reload the
-page proves the kept key by challenge-response (no pairing), and a browser holding a key the
-board never paired is refused with the board's reason."""
+page connects again by itself (the device it was granted) and proves the kept key by
+challenge-response (no pairing, no chooser), and calls the board back when the link drops; "forget this board" has the board forget the key
+(FORGET) and the browser its copy, and that key, put back, is refused with the board's reason."""
 
 from __future__ import annotations
 
-import base64
 import importlib.util
 import os
 import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -37,82 +34,22 @@ FIRMWARE_LIB = str(Path(__file__).resolve().parents[2] / "firmware" / "lib")
 if FIRMWARE_LIB not in sys.path:
     sys.path.insert(0, FIRMWARE_LIB)
 
-from tablelight.links.ble import NUS_RX, NUS_SERVICE, NUS_TX, BleLink  # noqa: E402
+from tablelight.bench.bluetooth_relay import (  # noqa: E402
+    BLUETOOTH_ARGS, READ_NOTIFICATIONS, Relay, choose_first_device)
+from tablelight.links.ble import NUS_SERVICE  # noqa: E402
 from tablelight.sim.radio import VirtualRadio  # noqa: E402
 from tablelight.wire import wire  # noqa: E402
 from tests.ble.ble_helpers import port, start_board  # noqa: E402
 
 READY_STATE = "body[data-state=ready]"
-EMULATED = "09:09:09:09:09:09"  # the board as the page's emulated central sees it
-CCCD = "00002902-0000-1000-8000-00805f9b34fb"
-
-
-class Relay:
-    """CDP's emulated peripheral <-> a BleLink to the simulated board over bumble."""
-
-    def __init__(self, cdp: Any, board_port: str, host: Any) -> None:
-        self.cdp, self.board_port, self.host = cdp, board_port, host
-        self.link: BleLink | None = None
-        self.failures: list[str] = []
-        self.emulate()
-        cdp.on("BluetoothEmulation.gattOperationReceived", self.on_gatt)
-        cdp.on("BluetoothEmulation.characteristicOperationReceived", self.on_characteristic)
-        cdp.on("BluetoothEmulation.descriptorOperationReceived", self.on_descriptor)
-
-    def emulate(self) -> None:
-        """The board as an emulated peripheral (again after a page reload: the emulation must be
-        disabled and enabled, and the peripheral added again, or the next connection never answers)."""
-        cdp = self.cdp
-        cdp.send("BluetoothEmulation.enable", {"state": "powered-on", "leSupported": True})
-        cdp.send("BluetoothEmulation.simulatePreconnectedPeripheral", {
-            "address": EMULATED, "name": "tablelight-test", "manufacturerData": [], "knownServiceUuids": [NUS_SERVICE]})
-        service = cdp.send("BluetoothEmulation.addService", {"address": EMULATED, "serviceUuid": NUS_SERVICE})["serviceId"]
-        self.rx = cdp.send("BluetoothEmulation.addCharacteristic", {
-            "serviceId": service, "characteristicUuid": NUS_RX,
-            "properties": {"write": True, "writeWithoutResponse": True}})["characteristicId"]
-        self.tx = cdp.send("BluetoothEmulation.addCharacteristic", {
-            "serviceId": service, "characteristicUuid": NUS_TX, "properties": {"notify": True, "read": True}})["characteristicId"]
-        cdp.send("BluetoothEmulation.addDescriptor", {"characteristicId": self.tx, "descriptorUuid": CCCD})
-
-    def reset(self) -> None:
-        self.cdp.send("BluetoothEmulation.disable")
-        self.emulate()
-
-    def on_gatt(self, event: dict[str, Any]) -> None:
-        code = 0
-        if event["type"] == "connection" and self.link is None:
-            try:
-                self.link = BleLink(self.board_port, backend=self.host.client_backend, authenticate=False, timeout=15)
-            except Exception as error:  # told to the test, and to the page as a failed connection
-                self.failures.append(f"the relay's link: {error}")
-                code = 0x3E  # connection failed to be established
-        self.cdp.send("BluetoothEmulation.simulateGATTOperationResponse",
-                      {"address": event["address"], "type": event["type"], "code": code})
-
-    def on_characteristic(self, event: dict[str, Any]) -> None:
-        answer: dict[str, Any] = {"characteristicId": event["characteristicId"], "type": event["type"], "code": 0}
-        try:
-            if event["type"] == "write" and self.link is not None:
-                self.link.write(base64.b64decode(event.get("data", "")))
-            elif event["type"] == "read":
-                data = self.link.read(0.005) if self.link is not None else b""
-                answer["data"] = base64.b64encode(data).decode()
-        except Exception as error:
-            self.failures.append(f"{event['type']}: {error}")
-            answer["code"] = 0x0E  # unlikely error
-        if event["type"] == "write" and event.get("writeType") == "write-without-response":
-            return
-        self.cdp.send("BluetoothEmulation.simulateCharacteristicOperationResponse", answer)
-
-    def on_descriptor(self, event: dict[str, Any]) -> None:
-        answer = {"descriptorId": event["descriptorId"], "type": event["type"], "code": 0}
-        if event["type"] == "read":
-            answer["data"] = base64.b64encode(b"\x00\x00").decode()
-        self.cdp.send("BluetoothEmulation.simulateDescriptorOperationResponse", answer)
-
-    def close(self) -> None:
-        if self.link is not None:
-            self.link.close()
+#: The host keys the page keeps (IndexedDB), as a promise of a list.
+KEPT_KEYS = """new Promise((resolve) => {
+    const open = indexedDB.open("tablelight", 1);
+    open.onsuccess = () => {
+      const all = open.result.transaction("board-keys").objectStore("board-keys").getAll();
+      all.onsuccess = () => resolve(all.result);
+    };
+})"""
 
 
 @pytest.fixture
@@ -126,23 +63,14 @@ def test_the_page_pairs_with_the_board_over_emulated_web_bluetooth_and_plays(ser
     host = radio.adapter("browser")
     with start_board(radio, window=True) as sim, sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM,
-                                             args=BROWSER_ARGS + ["--enable-experimental-web-platform-features"])
+                                             args=BROWSER_ARGS + BLUETOOTH_ARGS)
         relay = None
         try:
             relay = Relay(browser.new_browser_cdp_session(), port(sim), host)
             context = browser.new_context()
-            context.add_init_script("window.tablelightReadNotifications = true;")
+            context.add_init_script(READ_NOTIFICATIONS)
             page = context.new_page()
-            access = context.new_cdp_session(page)
-            answered: set[str] = set()
-
-            def choose(event: dict[str, Any]) -> None:
-                if event["id"] not in answered and event.get("devices"):  # each prompt once: twice crashes
-                    answered.add(event["id"])
-                    access.send("DeviceAccess.selectPrompt", {"id": event["id"], "deviceId": event["devices"][0]["id"]})
-
-            access.on("DeviceAccess.deviceRequestPrompted", choose)
-            access.send("DeviceAccess.enable")
+            answered = choose_first_device(context, page)
             page.goto(served_app.url)
             page.wait_for_selector(SETTLED, timeout=LOAD_MS)
             assert page.get_attribute("body", "data-state") == "ready", page.inner_text("#status")
@@ -155,13 +83,7 @@ def test_the_page_pairs_with_the_board_over_emulated_web_bluetooth_and_plays(ser
             sim.wait_pixels(lambda pixels: [tuple(p) for p in pixels[:4]] == wanted, timeout=10)  # the same code
             sim.press(7)
             page.wait_for_selector("body[data-board=connected]", timeout=30_000)
-            kept = page.evaluate("""() => new Promise((resolve) => {
-                const open = indexedDB.open("tablelight", 1);
-                open.onsuccess = () => {
-                  const all = open.result.transaction("board-keys").objectStore("board-keys").getAll();
-                  all.onsuccess = () => resolve(all.result);
-                };
-            })""")
+            kept = page.evaluate(KEPT_KEYS)
             assert len(kept) == 1 and len(kept[0]) == 2 * wire.HOST_KEY_SIZE
             assert kept[0] not in page.inner_text("body")  # the key is never shown
 
@@ -174,31 +96,56 @@ def test_the_page_pairs_with_the_board_over_emulated_web_bluetooth_and_plays(ser
             sim.press(0)  # a territory: in Farlander's opening one press places a unit there
             page.locator("#log li", has_text=re.compile(r"(red|blue): places a unit in")).wait_for(timeout=20_000)
 
-            # a reload: the page connects again and proves the kept key (no pairing this time)
+            # a reload: the page connects again by itself (the device it was granted:
+            # navigator.bluetooth.getDevices()) and proves the kept key (no pairing, no chooser)
+            prompts = len(answered)
             page.reload()
-            page.wait_for_selector(READY_STATE, timeout=LOAD_MS)
             relay.reset()
-            page.click("#connect-ble")
-            page.wait_for_selector("body[data-board=authenticating]", timeout=30_000)
+            page.wait_for_selector(READY_STATE, timeout=LOAD_MS)
             page.wait_for_selector("body[data-board=connected]", timeout=30_000)
-
+            assert len(answered) == prompts  # nobody was asked to choose the board
             assert not relay.failures, relay.failures
 
-            # a browser holding a key the board never paired is refused, and told why (the board
-            # then drops the link: the relay's reads find it gone)
-            page.evaluate("""(hex) => new Promise((resolve) => {
-                const open = indexedDB.open("tablelight", 1);
-                open.onsuccess = () => {
-                  const store = open.result.transaction("board-keys", "readwrite").objectStore("board-keys");
-                  store.getAllKeys().onsuccess = (e) => { store.put(hex, e.target.result[0]).onsuccess = () => resolve(); };
-                };
-            })""", "5a" * wire.HOST_KEY_SIZE)
+            # the link drops (the board switched off, out of range): the page says so and calls
+            # the board back by itself, the kept key proved again
+            relay.drop()
+            page.wait_for_selector("body[data-board=away]", timeout=10_000)
+            page.wait_for_selector("body[data-board=connected]", timeout=30_000)
+            assert len(answered) == prompts
+
+            # forget: the board removes the key this browser proved (FORGET), the browser its copy
+            page.click("#forget-board")
+            page.wait_for_selector("body[data-board=forgotten]", timeout=30_000)
+            page.wait_for_function("() => " + KEPT_KEYS + ".then((keys) => keys.length === 0)", timeout=10_000)
+
+            # the forgotten key, put back in the browser, is refused by the board, and told why (the
+            # board then drops the link: the relay's reads find it gone). The browser forgot the
+            # device too: a button (a click is the gesture the chooser needs) grants it again and
+            # keeps the old key under its id.
             page.reload()
-            page.wait_for_selector(READY_STATE, timeout=LOAD_MS)
             relay.reset()
+            page.wait_for_selector(READY_STATE, timeout=LOAD_MS)
+            assert page.get_attribute("body", "data-board") != "connected"
+            page.evaluate("""(hex) => {
+                const button = document.createElement("button");
+                button.id = "test-grant";
+                button.onclick = async () => {
+                  const device = await navigator.bluetooth.requestDevice({ filters: [{ services: [button.dataset.nus] }] });
+                  const open = indexedDB.open("tablelight", 1);
+                  open.onsuccess = () => {
+                    const store = open.result.transaction("board-keys", "readwrite").objectStore("board-keys");
+                    store.put(hex, device.id).onsuccess = () => { button.dataset.done = "yes"; };
+                  };
+                };
+                document.body.append(button);
+            }""", kept[0])
+            page.eval_on_selector("#test-grant", "(button, nus) => { button.dataset.nus = nus; }", NUS_SERVICE)
+            page.click("#test-grant")
+            page.wait_for_selector("#test-grant[data-done=yes]", timeout=10_000)
             page.click("#connect-ble")
             page.wait_for_selector("body[data-board=refused]", timeout=30_000)
             assert "not paired" in page.inner_text("#board")
+            # the board dropped the link after the forget and after the refusal (the relay's reads find it gone)
             assert all(failure.endswith("disconnected") for failure in relay.failures), relay.failures
             context.close()
         finally:

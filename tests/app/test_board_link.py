@@ -40,6 +40,7 @@ def test_the_board_through_the_page_plays_drops_and_comes_back() -> None:
             app.board_open()
             await until(lambda: "connected" in states)
             assert states[0] == "handshake"
+            assert app.board_forget() is False  # a board on USB holds no key: nothing to forget on it
             wrong = json.loads(app.start(json.dumps({"game": "landover", "seats": ["human", "human"]})))
             assert "the board has layout 'farlander', this game needs 'landover'" in wrong["error"]
             assert json.loads(app.snapshot())["public"] is None  # nothing started
@@ -75,3 +76,33 @@ def test_the_board_through_the_page_plays_drops_and_comes_back() -> None:
             sim.stop()
 
     asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
+def test_forget_over_bluetooth_sends_forget_and_ends_the_session_on_the_boards_answer_or_its_silence(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tablelight.app import board_link
+    from tablelight.wire import auth, wire
+
+    monkeypatch.setattr(board_link, "HANDSHAKE_S", 0.05)
+
+    async def scenario() -> None:
+        for answer in (wire.encode_pair_state(wire.PAIR_FORGOTTEN, None, "forgotten"), None):
+            written: list[bytes] = []
+            states: list[tuple[str, str]] = []
+            board = board_link.PageBoard(written.append, lambda state, words: states.append((state, words)))
+            assert board.forget() is False  # no session: nothing sent
+            # a Bluetooth session the board accepted (as after the challenge-response)
+            board.linked, board.bluetooth, board.connected, board.key = True, True, True, bytes(wire.HOST_KEY_SIZE)
+            assert board.forget() is True
+            assert written[-1] == auth.encode_forget() and states[-1][0] == "forgetting"
+            board.in_sync()  # the table goes on asking: nothing more is written meanwhile
+            assert written[-1] == auth.encode_forget()
+            if answer is not None:
+                board.received(answer)
+                assert states[-1][0] == "forgotten" and not board.linked
+            else:
+                await asyncio.sleep(0.2)
+                assert states[-1][0] == "refused" and "did not answer the forget" in states[-1][1]
+                assert not board.linked
+
+    asyncio.run(scenario())

@@ -64,3 +64,66 @@ def test_the_page_drives_the_simulated_board_over_a_web_serial_stand_in(browser:
     finally:
         context.close()
         os.close(fd)
+
+
+def _press_first_choice(page: Any, sim: Any, machine: Any) -> int:
+    """Press the board's key for the acting seat's first choice (a territory); returns the actions before."""
+    snapshot = page.evaluate("window.tablelight.snapshot()")
+    seat = next(s for s in snapshot["seats"].values() if s and s["your_turn"])
+    sim.press(machine.keys_for(machine.game.index[seat["choices"][0]["action"]["territory"]])[0])
+    return int(snapshot["actions"])
+
+
+def test_the_usb_board_pulled_out_comes_back_a_reload_reconnects_and_forget_forgets(
+        browser: Any, served_app: Served, sim: Any) -> None:
+    from tablelight.games.farlander.engine import Farlander
+    from tablelight.games.farlander.face import InputMachine, load_layout
+
+    machine = InputMachine(Farlander(2, None, 1), load_layout())
+    fd = os.open(sim.port, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+    context = browser.new_context()
+    try:
+        expose_pty(context, fd)
+        page = context.new_page()
+        page.goto(served_app.url)
+        page.wait_for_selector(SETTLED, timeout=LOAD_MS)
+        page.click("#connect-usb")
+        page.wait_for_selector("body[data-board=connected]", timeout=20_000)
+        page.select_option("#game", "farlander")
+        page.fill("#seats", "human,human")
+        page.fill("#delay", "0")
+        page.click("#start")
+        page.wait_for_selector("#choices button", timeout=20_000)
+        before = _press_first_choice(page, sim, machine)
+        page.wait_for_function(f"() => window.tablelight.snapshot().actions > {before}", timeout=10_000)
+
+        # the cable pulled out: the page says what to do and the game waits; plugged back in, the
+        # page opens the port again by itself and the board plays on
+        page.evaluate("window.__unplug_port()")
+        page.wait_for_selector("body[data-board=away]", timeout=10_000)
+        assert "plug it back in" in page.inner_text("#board")
+        page.evaluate("window.__plug_port()")
+        page.wait_for_selector("body[data-board=connected]", timeout=20_000)
+        before = _press_first_choice(page, sim, machine)
+        page.wait_for_function(f"() => window.tablelight.snapshot().actions > {before}", timeout=10_000)
+        page.wait_for_function(f"() => Number(document.body.dataset.saved) === {before + 1}", timeout=10_000)
+
+        # a reload: the port granted before is opened again without asking, the game is kept
+        page.reload()
+        page.wait_for_selector(SETTLED, timeout=LOAD_MS)
+        page.wait_for_selector("body[data-board=connected]", timeout=20_000)
+        page.click("#saved li button")
+        page.wait_for_function("() => window.tablelight.snapshot() && window.tablelight.snapshot().actions === 2",
+                               timeout=10_000)
+
+        # forget: the port's grant is gone, so the next reload does not open it
+        page.click("#forget-board")
+        page.wait_for_selector("body[data-board=none]", timeout=10_000)
+        assert "forgotten in this browser" in page.inner_text("#board")
+        page.reload()
+        page.wait_for_selector(SETTLED, timeout=LOAD_MS)
+        page.wait_for_timeout(1500)
+        assert page.get_attribute("body", "data-board") != "connected"
+    finally:
+        context.close()
+        os.close(fd)

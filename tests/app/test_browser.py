@@ -149,3 +149,29 @@ def test_a_broken_build_says_so_in_the_page(browser: Any, built_app: Built, tmp_
         visit.context.close()
     finally:
         served.stop()
+
+
+def test_a_browser_that_cannot_reconnect_a_bluetooth_board_says_so_once(browser: Any, served_app: Served) -> None:
+    # a Web Bluetooth without getDevices() (Chrome without the experimental flag), and a key kept
+    # from an earlier visit: the page cannot reconnect by itself and says what to do
+    context = browser.new_context()
+    context.add_init_script("""Object.defineProperty(navigator, "bluetooth", { value: { requestDevice: async () => {
+        throw new DOMException("no chooser here", "NotFoundError"); } } });""")
+    try:
+        page = context.new_page()
+        page.goto(served_app.url)
+        page.wait_for_selector(SETTLED, timeout=LOAD_MS)
+        assert "cannot reconnect" not in page.inner_text("#board")  # no key kept: nothing to say
+        page.evaluate("""() => new Promise((resolve) => {
+            const open = indexedDB.open("tablelight", 1);
+            open.onsuccess = () => {
+              const store = open.result.transaction("board-keys", "readwrite").objectStore("board-keys");
+              store.put("00".repeat(16), "a-board").onsuccess = () => resolve();
+            };
+        })""")
+        page.reload()
+        page.wait_for_selector(SETTLED, timeout=LOAD_MS)
+        page.locator("#board", has_text="cannot reconnect a Bluetooth board by itself").wait_for(timeout=10_000)
+        assert "its key is kept, no pairing" in page.inner_text("#board")
+    finally:
+        context.close()

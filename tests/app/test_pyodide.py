@@ -78,6 +78,31 @@ def test_the_wheel_is_slim_pure_python_and_declares_the_games(built_app: Built) 
     assert "tablelight/app/engine.py" in names and "tablelight/web/desk.py" in names
     assert "tablelight/board/protocol.py" in names and "tablelight/wire/format.py" in names
     assert not any(n.startswith(("tablelight/cli/", "tablelight/sim/", "tablelight/web/app.py")) for n in names)
-    assert all(n.endswith((".py", ".json", ".toml", ".typed", "RECORD", "METADATA", "WHEEL", ".txt")) for n in names), names
+    assert all(n.endswith((".py", ".json", ".toml", ".typed", "RECORD", "METADATA", "WHEEL", ".txt"))
+               or (n.endswith(".pyc") and "/__pycache__/" in n) for n in names), names
     points = zipfile.ZipFile(wheel).read("tablelight-0.1.0.dist-info/entry_points.txt").decode()
     assert "farlander = tablelight.games.farlander:GAME" in points
+
+
+def test_the_wheel_brings_its_modules_compiled_for_pyodide_so_a_visit_compiles_nothing(built_app: Built,
+                                                                                      tmp_path: Path) -> None:
+    assert built_app.uncompiled == ""
+    wheel = next(built_app.folder.glob("tablelight-*.whl"))
+    script = tmp_path / "compiled.py"
+    script.write_text(
+        "import importlib.util, os, sys\n"
+        "import tablelight.app.engine, tablelight.games.landover.engine\n"
+        "mods = [m for n, m in sys.modules.items() if n.startswith('tablelight') and getattr(m, '__file__', None)]\n"
+        "bad = []\n"
+        "for m in mods:\n"
+        "    cached = importlib.util.cache_from_source(m.__file__)\n"
+        "    head = open(cached, 'rb').read(8) if os.path.exists(cached) else b''\n"
+        "    # Pyodide's own magic number; flags 0b01: checked by hash, never against the source's time\n"
+        "    if head[:4] != importlib.util.MAGIC_NUMBER or head[4:8] != b'\\x01\\x00\\x00\\x00':\n"
+        "        bad.append(m.__name__)\n"
+        "print(len(mods), bad)\n")
+    result = subprocess.run(["node", str(HERE / "pyodide_run.mjs"), "--wheel", str(wheel), str(script)],
+                            capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    count, bad = result.stdout.strip().split(" ", 1)
+    assert int(count) > 30 and bad == "[]", result.stdout

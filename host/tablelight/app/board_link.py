@@ -7,7 +7,8 @@ with the bytes the page hands it and the running asyncio loop's clock and timers
 page what to write (``write(bytes)``). It offers what a :class:`~tablelight.table.loop.BoardPort`
 needs of a session (``listen``, ``show``, ``dice``, ``in_sync``), so the table drives a board in
 the page exactly as ``tablelight play`` drives one on a serial port. A link that drops (the page
-says so, or the board goes silent) is told to the table; the page reopens it.
+says so, or the board goes silent) is told to the table; the page reopens it. Over Bluetooth,
+:meth:`PageBoard.forget` asks the board to forget the key the session proved (FORGET).
 """
 
 from __future__ import annotations
@@ -45,12 +46,15 @@ class PageBoard:
         #: (pairing, challenge-response) until the board accepts this host; None: the protocol's turn.
         self.key: bytes | None = None
         self._gate: wire.FrameReader | None = None
+        self.bluetooth = False
+        self._forget_timer: asyncio.TimerHandle | None = None
 
     # --- what the page tells ------------------------------------------------------------------
     def link_opened(self, bluetooth: bool = False, key_hex: str = "") -> None:
         """A port is open. Over Bluetooth LE the board first wants this host's proof of a paired key
         (``key_hex``), or, with none, a new key paired by a press on the board (docs/protocol.md)."""
         self.linked = True
+        self.bluetooth = bool(bluetooth)
         if not bluetooth:
             self._start_protocol()
             return
@@ -71,6 +75,28 @@ class PageBoard:
             self._through_gate(bytes(data))
             return
         self._after(self.protocol.receive_bytes(bytes(data), time.monotonic()))
+
+    def forget(self) -> bool:
+        """Ask the board to forget the key this Bluetooth session proved (FORGET, no key on the air);
+        its answer ends the session (state ``forgotten``, or ``refused`` with its reason). False
+        when there is no such session (USB, or not connected): nothing is sent."""
+        if not (self.linked and self.bluetooth and self.connected and self._gate is None):
+            return False
+        if self._timer is not None:  # the protocol stops here: the board's answer closes the session
+            self._timer.cancel()
+            self._timer = None
+        self._gate = wire.FrameReader()
+        self.on_state("forgetting", "asking the board to forget this browser")
+        self.write(auth.encode_forget())
+        self._forget_timer = asyncio.get_event_loop().call_later(HANDSHAKE_S, self._forget_unanswered)
+        return True
+
+    def _forget_unanswered(self) -> None:
+        self._forget_timer = None
+        if self.linked and self._gate is not None:
+            reason = f"the board did not answer the forget in {HANDSHAKE_S:g} s"
+            self.link_lost(reason)
+            self.on_state("refused", reason)  # last: the page's word (link_lost says "away" first)
 
     def _start_protocol(self) -> None:
         self._gate = None
@@ -94,6 +120,10 @@ class PageBoard:
                     if state == wire.PAIR_WAITING:
                         names = " ".join(wire.PAIR_COLOURS[i][0] for i in code)
                         self.on_state("confirm", f"the board shows {names}: if it does, press any key on the board")
+                    elif state == wire.PAIR_FORGOTTEN:
+                        self.link_lost("the board forgot this browser")
+                        self.on_state("forgotten", "the board forgot this browser's key: pair again to play on it")
+                        return
                     elif state == wire.PAIR_ACCEPTED:
                         self.on_state("paired", self.key.hex())  # the page keeps the key (IndexedDB)
                         self._start_protocol()
@@ -116,6 +146,9 @@ class PageBoard:
             return
         self.linked = False
         self._gate = None
+        if self._forget_timer is not None:
+            self._forget_timer.cancel()
+            self._forget_timer = None
         self.protocol.connection_lost()
         if self._timer is not None:
             self._timer.cancel()
@@ -146,7 +179,7 @@ class PageBoard:
     # --- inside -------------------------------------------------------------------------------
     def _after(self, events: list[Event]) -> None:
         data = self.protocol.bytes_to_send()
-        if data and self.linked:
+        if data and self.linked and self._gate is None:
             self.write(data)
         for event in events:
             if isinstance(event, (KeyEvent, SceneConfirmed)):
@@ -167,7 +200,7 @@ class PageBoard:
             self._timer.cancel()
             self._timer = None
         deadline = self.protocol.next_deadline()
-        if not self.linked or deadline == math.inf:
+        if not self.linked or self._gate is not None or deadline == math.inf:
             return
         delay = max(0.0, deadline - time.monotonic()) + TIMER_SLACK_S
         self._timer = asyncio.get_event_loop().call_later(delay, self._on_timer)

@@ -194,6 +194,11 @@ class AppTable:
         if self.board is not None:
             self.board.received(bytes.fromhex(hex_text))
 
+    def board_forget(self) -> bool:
+        """Ask the board over Bluetooth to forget this browser's key (:meth:`PageBoard.forget`);
+        False when no Bluetooth session is connected (the page then forgets on its side alone)."""
+        return self.board is not None and self.board.forget()
+
     def board_closed(self, reason: str) -> None:
         if self.board is not None:
             self.board.link_lost(reason)

@@ -61,8 +61,11 @@ def _entry_points() -> str:
     return "\n".join(lines) + "\n"
 
 
-def build_wheel(folder: Path) -> Path:
-    """Write the slim wheel into ``folder``; returns its path. The same sources give the same bytes."""
+def build_wheel(folder: Path, bytecode: dict[str, bytes] | None = None) -> Path:
+    """Write the slim wheel into ``folder``; returns its path. The same sources give the same bytes.
+
+    ``bytecode``: compiled modules to add (name in the wheel -> .pyc bytes, see
+    :func:`tablelight.app.build.compile_in_pyodide`), so the page imports without compiling."""
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / wheel_name()
     version = tablelight.__version__
@@ -80,6 +83,8 @@ def build_wheel(folder: Path) -> Path:
 
         for name, path in wheel_files():
             put(name, path.read_bytes())  # read_bytes follows the wire format's links
+        for name, data in sorted((bytecode or {}).items()):
+            put(name, data)
         put(f"{info}/METADATA", f"Metadata-Version: 2.1\nName: tablelight\nVersion: {version}\n"
             "Summary: tablelight for a web page (Pyodide): rules engines, table core, board protocol\n".encode())
         put(f"{info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: tablelight app build\nRoot-Is-Purelib: true\nTag: py3-none-any\n")

@@ -7,13 +7,18 @@ profile. Figures:
 * the first visit to ``ready`` (nothing cached: Pyodide's 10 MB of WebAssembly and the stdlib are
   downloaded and compiled) and later visits (new tabs of the same profile, one open at a time: the
   service worker's cache and the compiled code cache), each from ``goto`` to ``ready`` and as the
-  page counts it (from its script's start);
+  page counts it (from its script's start), with the worker's phases (``window.tablelight.timings``)
+  and, after each, Pyodide alone from the same cache (:data:`BARE_PAGE`): the ratio is what the app
+  adds to Pyodide's own start, which the shared machine's load moves much less than either time;
 * random games' actions per second in the page's worker and in this CPython, same games, same
-  seeds (``tablelight.app.engine.speed``);
-* the memory of the browser's renderer processes (proportional set size, the page and its worker);
+  seeds (``tablelight.app.engine.speed``), after a warm-up on each side, in rounds taking turns: by
+  the clock (each side's best round) and by the CPU time of each side's thread;
+* the memory of the browser's renderer processes (proportional set size), in a browser of its own
+  with one page (a reload, then the speed games);
 * a key pressed on the simulated board (the real firmware) to its LEDs showing the move, through
   the page: a stand-in ``navigator.serial`` over the board's pty (Chromium cannot open a serial
-  port headless), the worker's table and board protocol; the simulated board times both ends.
+  port headless), and emulated Web Bluetooth relayed to the board on bumble's virtual radio; the
+  simulated board times both ends.
 """
 
 from __future__ import annotations
@@ -35,8 +40,9 @@ from tablelight.app.engine import speed
 CHROMIUM = "/usr/bin/chromium"
 BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                 "--disable-component-update", "--no-first-run"]
-#: (game, players, games) measured for speed: about a second each on this kind of machine.
-SPEED_GAMES = (("landover", 2, 12), ("farlander", 2, 150))
+#: (game, players, games) measured for speed: about a second a round in the page on this kind of
+#: machine (a round of CPU time is counted in /proc's 10 ms ticks: a short one would be coarse).
+SPEED_GAMES = (("landover", 2, 36), ("farlander", 2, 1500))
 #: Chromium's own navigator.serial.requestPort() never settles headless (no chooser, no CDP
 #: emulation): this stand-in's one port reads and writes through window.__pty_read / __pty_write
 #: (hex text), which the bench and the tests expose from Python, wired to the simulated board's pty.
@@ -44,21 +50,45 @@ SERIAL_STAND_IN = """
 (() => {
   const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
   const bytes = (text) => new Uint8Array((text.match(/../g) || []).map((h) => parseInt(h, 16)));
+  const serial = new EventTarget();
+  // the browser's grant outlives a reload, as Chromium's does (getPorts() then lists the port)
+  const granted = () => localStorage.getItem("stand-in-port") === "granted";
+  let lost = null;  // errors the open port's streams: the cable pulled
   const port = {
     async open() {
+      if (this.readable) throw new DOMException("The port is already open.", "InvalidStateError");
+      let reading = null;
       this.readable = new ReadableStream({
+        start(controller) { reading = controller; },
         async pull(controller) {
-          for (;;) {
+          while (reading) {
             const text = await window.__pty_read();
-            if (text) { controller.enqueue(bytes(text)); return; }
+            if (text && reading) { controller.enqueue(bytes(text)); return; }
           }
         },
       });
-      this.writable = new WritableStream({ async write(chunk) { await window.__pty_write(hex(chunk)); } });
+      this.writable = new WritableStream({
+        async write(chunk) {
+          if (!reading) throw new DOMException("The device has been lost.", "NetworkError");
+          await window.__pty_write(hex(chunk));
+        },
+      });
+      lost = () => { const c = reading; reading = null; c.error(new DOMException("The device has been lost.", "NetworkError")); };
     },
-    async close() {},
+    async close() { this.readable = null; this.writable = null; lost = null; },
+    async forget() { localStorage.removeItem("stand-in-port"); },
   };
-  Object.defineProperty(navigator, "serial", { value: { requestPort: async () => port, getPorts: async () => [port] } });
+  const tell = (type) => {
+    const event = new Event(type);
+    Object.defineProperty(event, "target", { value: port });
+    serial.dispatchEvent(event);
+  };
+  serial.requestPort = async () => { localStorage.setItem("stand-in-port", "granted"); return port; };
+  serial.getPorts = async () => (granted() ? [port] : []);
+  Object.defineProperty(navigator, "serial", { value: serial });
+  // tests: the cable pulled out and plugged back in
+  window.__unplug_port = () => { if (lost) lost(); tell("disconnect"); };
+  window.__plug_port = () => tell("connect");
 })();
 """
 
@@ -69,6 +99,7 @@ def run_app_bench(chromium: str = CHROMIUM, visits: int = 3, scale: float = 1.0,
 
     with tempfile.TemporaryDirectory(prefix="tablelight-app-") as temp:
         built = build_app(Path(temp) / "site")
+        add_bare_pyodide(built.folder)
         server = subprocess.Popen([sys.executable, "-m", "tablelight", "app", "serve", str(built.folder), "--port", "0"],
                                   stdout=subprocess.PIPE, text=True)
         try:
@@ -83,23 +114,49 @@ def run_app_bench(chromium: str = CHROMIUM, visits: int = 3, scale: float = 1.0,
                     figures = _measure(browser, url, visits, scale, presses)
                 finally:
                     browser.close()
+                figures["memory"] = page_memory(playwright, chromium, url, scale)
+                figures["bluetooth_key_to_leds"] = bluetooth_key_to_leds(playwright, chromium, url, presses)
         finally:
             server.terminate()
             server.wait(timeout=10)
-    figures.update(pyodide=built.pyodide, build_mb=round(built.size / 1e6, 1))
+    figures.update(pyodide=built.pyodide, build_mb=round(built.size / 1e6, 1), uncompiled=getattr(built, "uncompiled", "?"))
     return figures
+
+
+#: Pyodide alone, for comparison: a page whose module worker loads Pyodide from the same files (the
+#: service worker's cache) and nothing else; it says ``ready`` as the app does.
+BARE_PAGE = """<!doctype html><html><head><meta charset="utf-8"><script type="module" src="bare.js"></script></head>
+<body data-state="loading"></body></html>"""
+BARE_SCRIPT = """const worker = new Worker("bare_worker.js", { type: "module" });
+worker.onmessage = (event) => { window.tablelight = { timings: event.data }; document.body.dataset.state = "ready"; };"""
+BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
+await loadPyodide({ indexURL: new URL("./pyodide/", self.location).href, fullStdLib: false });
+postMessage({ pyodide: Math.round(performance.now()), worker_origin: performance.timeOrigin });"""
+
+
+def add_bare_pyodide(folder: Path) -> None:
+    """The comparison page (:data:`BARE_PAGE`) next to a built app: not in its offline list."""
+    (folder / "bare.html").write_text(BARE_PAGE, encoding="utf-8")
+    (folder / "bare.js").write_text(BARE_SCRIPT, encoding="utf-8")
+    (folder / "bare_worker.js").write_text(BARE_WORKER, encoding="utf-8")
 
 
 def _visit(context: Any, url: str) -> tuple[Any, float, dict[str, Any]]:
     page = context.new_page()
     started = time.perf_counter()
     page.goto(url)
-    page.wait_for_selector("body:not([data-state=loading])", timeout=120_000)
+    page.wait_for_selector("body:not([data-state=loading])", state="attached", timeout=120_000)
     seconds = time.perf_counter() - started
     if page.get_attribute("body", "data-state") != "ready":
         raise RuntimeError(f"the app did not start: {page.inner_text('#status')}")
     page.evaluate("navigator.serviceWorker ? navigator.serviceWorker.ready.then(() => true) : true")
-    return page, seconds, page.evaluate("window.tablelight.timings")
+    timings = dict(page.evaluate("window.tablelight.timings"))
+    # the worker's marks count from its own start: moved to the page's clock
+    shift = timings.pop("worker_origin", None)
+    if shift is not None:
+        shift -= page.evaluate("performance.timeOrigin")
+        timings = {name: round(value + shift) if name != "ready_ms" else round(value) for name, value in timings.items()}
+    return page, seconds, timings
 
 
 def expose_pty(context: Any, fd: int) -> None:
@@ -125,8 +182,6 @@ def expose_pty(context: Any, fd: int) -> None:
 def key_to_leds(browser: Any, url: str, presses: int) -> dict[str, Any]:
     """A key pressed on the simulated board to its LEDs showing the move, through the page (Web
     Serial stand-in, the worker's table and BoardProtocol): Farlander's opening, one press a move."""
-    from tablelight.games.farlander.engine import Farlander
-    from tablelight.games.farlander.face import InputMachine, load_layout
     from tablelight.sim.board import SimBoard
 
     sim = SimBoard.start("farlander")
@@ -139,37 +194,84 @@ def key_to_leds(browser: Any, url: str, presses: int) -> dict[str, Any]:
         page.wait_for_selector("body[data-state=ready]", timeout=120_000)
         page.click("#connect-usb")
         page.wait_for_selector("body[data-board=connected]", timeout=30_000)
-        page.select_option("#game", "farlander")
-        page.fill("#seats", "human,human")
-        page.fill("#seed", "1")
-        page.click("#start")
-        page.wait_for_selector("#choices button", timeout=30_000)
-        machine = InputMachine(Farlander(2, None, 1), load_layout())
-        latencies: list[float] = []
-        for _ in range(presses):
-            snapshot = page.evaluate("window.tablelight.snapshot()")
-            seat = next((s for s in snapshot["seats"].values() if s and s["your_turn"]), None)
-            if seat is None or not seat["choices"] or seat["choices"][0]["action"]["type"] != "place":
-                break
-            key = machine.keys_for(machine.game.index[seat["choices"][0]["action"]["territory"]])[0]
-            count, _, before = sim.pixel_update()
-            pressed = time.monotonic_ns()
-            sim.press(key)
-            deadline = time.monotonic() + 10
-            while True:
-                number, at_ns, shown = sim.pixel_update()
-                if number > count and shown != before:
-                    latencies.append((at_ns - pressed) / 1e6)
-                    break
-                if time.monotonic() > deadline:
-                    raise RuntimeError("a key press never changed the board's LEDs")
-                page.wait_for_timeout(2)  # the page's exposed functions run meanwhile
-            while page.evaluate("window.tablelight.snapshot().actions") <= snapshot["actions"]:
-                page.wait_for_timeout(5)
+        return _time_presses(page, sim, presses)
     finally:
         context.close()
         os.close(fd)
         sim.stop()
+
+
+def bluetooth_key_to_leds(playwright: Any, chromium: str, url: str, presses: int) -> dict[str, Any]:
+    """The same over emulated Web Bluetooth: Chromium's BluetoothEmulation relayed to the simulated
+    board on bumble's virtual radio (:mod:`tablelight.bench.bluetooth_relay`), paired by a press
+    first. The emulation cannot push a notification, so the page reads the board's characteristic
+    every 10 ms (as in the tests): the figure holds that polling, which a real radio does not have."""
+    try:
+        from tablelight.bench.bluetooth_relay import BLUETOOTH_ARGS, READ_NOTIFICATIONS, Relay, choose_first_device
+        from tablelight.sim.board import SimBoard
+        from tablelight.sim.radio import VirtualRadio
+    except ImportError as error:
+        return {"presses": 0, "p50_ms": None, "p99_ms": None, "missing": str(error)}
+    radio = VirtualRadio()
+    browser = playwright.chromium.launch(executable_path=chromium, args=BROWSER_ARGS + BLUETOOTH_ARGS)
+    relay = None
+    try:
+        with SimBoard.start("farlander", settings={"TL_BLE": "1", "TL_BLE_NAME": "tablelight-bench"}, radio=radio) as sim:
+            sim.key(0, True)  # hold the pairing key while the board powers up: the pairing window opens
+            sim.wait_pixels(lambda pixels: len(pixels) > 4 and min(p[2] for p in pixels[:4]) > 45
+                            and all(p[0] == 0 == p[1] for p in pixels[:4]), timeout=20)
+            sim.key(0, False)
+            relay = Relay(browser.new_browser_cdp_session(), f"ble://{sim.ble_address}", radio.adapter("bench browser"))
+            context = browser.new_context()
+            context.add_init_script(READ_NOTIFICATIONS)
+            page = context.new_page()
+            choose_first_device(context, page)
+            page.goto(url)
+            page.wait_for_selector("body[data-state=ready]", timeout=120_000)
+            page.click("#connect-ble")
+            page.wait_for_selector("body[data-board=confirm]", timeout=30_000)
+            sim.press(7)  # accepts the pairing (not a move)
+            page.wait_for_selector("body[data-board=connected]", timeout=30_000)
+            return _time_presses(page, sim, presses)
+    finally:
+        if relay is not None:
+            relay.close()
+        browser.close()
+        radio.close()
+
+
+def _time_presses(page: Any, sim: Any, presses: int) -> dict[str, Any]:
+    """Farlander's opening with two people, one press a move: each press to the board's LEDs changing."""
+    from tablelight.games.farlander.engine import Farlander
+    from tablelight.games.farlander.face import InputMachine, load_layout
+
+    page.select_option("#game", "farlander")
+    page.fill("#seats", "human,human")
+    page.fill("#seed", "1")
+    page.click("#start")
+    page.wait_for_selector("#choices button", timeout=30_000)
+    machine = InputMachine(Farlander(2, None, 1), load_layout())
+    latencies: list[float] = []
+    for _ in range(presses):
+        snapshot = page.evaluate("window.tablelight.snapshot()")
+        seat = next((s for s in snapshot["seats"].values() if s and s["your_turn"]), None)
+        if seat is None or not seat["choices"] or seat["choices"][0]["action"]["type"] != "place":
+            break
+        key = machine.keys_for(machine.game.index[seat["choices"][0]["action"]["territory"]])[0]
+        count, _, before = sim.pixel_update()
+        pressed = time.monotonic_ns()
+        sim.press(key)
+        deadline = time.monotonic() + 10
+        while True:
+            number, at_ns, shown = sim.pixel_update()
+            if number > count and shown != before:
+                latencies.append((at_ns - pressed) / 1e6)
+                break
+            if time.monotonic() > deadline:
+                raise RuntimeError("a key press never changed the board's LEDs")
+            page.wait_for_timeout(2)  # the page's exposed functions and CDP events run meanwhile
+        while page.evaluate("window.tablelight.snapshot().actions") <= snapshot["actions"]:
+            page.wait_for_timeout(5)
     ordered = sorted(latencies)
     return {"presses": len(ordered),
             "p50_ms": round(ordered[len(ordered) // 2], 1) if ordered else None,
@@ -180,35 +282,90 @@ def _measure(browser: Any, url: str, visits: int, scale: float, presses: int) ->
     context = browser.new_context()
     page, first, first_timings = _visit(context, url)
     page.close()  # one app open at a time: a second Pyodide in the same renderer slows the next start
-    later, later_page_ms = [], []
-    for number in range(visits):
+    # later visits, each followed by Pyodide alone from the same cache: what the app adds to Pyodide's start
+    later, later_timings, bare = [], [], []
+    for _ in range(visits):
         page, seconds, timings = _visit(context, url)
         later.append(seconds)
-        later_page_ms.append(timings["ready_ms"])
-        if number < visits - 1:
-            page.close()
-    rates = []
-    for game, players, games in SPEED_GAMES:
-        count = max(1, round(games * scale))
-        in_page = page.evaluate("(arg) => window.tablelight.call('speed', arg)",
-                                {"game": game, "players": players, "games": count, "seed": 0})
-        on_cpython = json.loads(speed(game, players, count, 0))
-        if in_page["actions"] != on_cpython["actions"]:
-            raise RuntimeError(f"{game}: the page played {in_page['actions']} actions, CPython {on_cpython['actions']}")
-        rates.append({"game": game, "players": players, "games": count, "actions": in_page["actions"],
-                      "page_actions_per_s": in_page["actions_per_s"], "cpython_actions_per_s": on_cpython["actions_per_s"],
-                      "ratio": round(in_page["actions_per_s"] / on_cpython["actions_per_s"], 2)})
-    memory = renderer_memory_mb()
+        later_timings.append(timings)
+        page.close()
+        bare_page, bare_seconds, _ = _visit(context, url + "bare.html")
+        bare.append(bare_seconds)
+        bare_page.close()
+    page, _, _ = _visit(context, url)  # the page for the speed games
+    rates = [_speed(page, game, players, max(1, round(games * scale))) for game, players, games in SPEED_GAMES]
     context.close()
     keys = key_to_leds(browser, url, presses)
-    return {"key_to_leds": keys,"first_visit_s": round(first, 2), "first_visit_page_ms": round(first_timings["ready_ms"]),
+    phases = {name: round(statistics.median(t[name] for t in later_timings if name in t)) for name in later_timings[0]}
+    return {"key_to_leds": keys, "first_visit_s": round(first, 2), "first_visit_page_ms": round(first_timings["ready_ms"]),
             "later_visit_s": round(statistics.median(later), 2), "later_visits": len(later),
-            "later_visit_page_ms": round(statistics.median(later_page_ms)),
-            "speed": rates, "renderer_pss_mb": memory, "cpython": sys.version.split()[0]}
+            "later_visit_page_ms": phases["ready_ms"], "later_visit_phases_ms": phases,
+            "bare_pyodide_s": round(statistics.median(bare), 2),
+            "later_over_bare": round(statistics.median(later) / statistics.median(bare), 2),
+            "speed": rates, "cpython": sys.version.split()[0]}
 
 
-def renderer_memory_mb() -> float | None:
-    """The proportional set size of this process's Chromium renderers (our descendants), in MB."""
+#: Rounds of each speed game, page and CPython taking turns; each side's best counts (the machine
+#: is shared: a round slowed by another process says nothing about either interpreter).
+SPEED_ROUNDS = 3
+
+
+def _speed(page: Any, game: str, players: int, count: int) -> dict[str, Any]:
+    """Random games' actions/s in the page's worker and in this CPython: the same games, a warm-up
+    round on each side first (WebAssembly's optimising tier, CPython's caches), then rounds taking turns.
+    Two figures: by the clock (each side's best round), and by the CPU time each side's thread used
+    (the worker's thread from /proc, this thread's own), which other jobs on the cores do not move."""
+    arg = {"game": game, "players": players, "games": count, "seed": 0}
+    # a whole round first on each side, not counted: WebAssembly's optimising tier takes the
+    # interpreter's loop over only after a while (under node a fourth round of Landover ran 1.3x the first)
+    page.evaluate("(arg) => window.tablelight.call('speed', arg)", arg)
+    speed(game, players, count, 0)
+    in_page, on_cpython, page_cpu, cpython_cpu = [], [], 0.0, 0.0
+    for _ in range(SPEED_ROUNDS):
+        before = worker_cpu_s()
+        in_page.append(page.evaluate("(arg) => window.tablelight.call('speed', arg)", arg))
+        page_cpu += worker_cpu_s() - before
+        before = time.thread_time()
+        on_cpython.append(json.loads(speed(game, players, count, 0)))
+        cpython_cpu += time.thread_time() - before
+    if in_page[0]["actions"] != on_cpython[0]["actions"]:
+        raise RuntimeError(f"{game}: the page played {in_page[0]['actions']} actions, CPython {on_cpython[0]['actions']}")
+    best_page = max(r["actions_per_s"] for r in in_page)
+    best_cpython = max(r["actions_per_s"] for r in on_cpython)
+    actions = in_page[0]["actions"] * SPEED_ROUNDS
+    return {"game": game, "players": players, "games": count, "actions": in_page[0]["actions"], "rounds": SPEED_ROUNDS,
+            "page_actions_per_s": best_page, "cpython_actions_per_s": best_cpython,
+            "ratio": round(best_page / best_cpython, 2),
+            "ratios_per_round": [round(a["actions_per_s"] / b["actions_per_s"], 2) for a, b in zip(in_page, on_cpython)],
+            "page_actions_per_cpu_s": round(actions / page_cpu) if page_cpu > 0 else None,
+            "cpython_actions_per_cpu_s": round(actions / cpython_cpu) if cpython_cpu > 0 else None,
+            "cpu_ratio": round(cpython_cpu / page_cpu, 2) if page_cpu > 0 and cpython_cpu > 0 else None}
+
+
+def page_memory(playwright: Any, chromium: str, url: str, scale: float) -> dict[str, Any]:
+    """The app's renderer memory on its own: a browser of its own, one page, a later visit (a
+    reload), after the speed games; every renderer of that browser counted, the largest (the page
+    and its worker) named."""
+    browser = playwright.chromium.launch(executable_path=chromium, args=BROWSER_ARGS)
+    try:
+        page = browser.new_context().new_page()
+        for _ in range(2):
+            page.goto(url)
+            page.wait_for_selector("body[data-state=ready]", timeout=120_000)
+            page.evaluate("navigator.serviceWorker ? navigator.serviceWorker.ready.then(() => true) : true")
+        for game, players, games in SPEED_GAMES:
+            page.evaluate("(arg) => window.tablelight.call('speed', arg)",
+                          {"game": game, "players": players, "games": max(1, round(games * scale)), "seed": 0})
+        page.wait_for_timeout(500)
+        processes = renderer_memory_mb(each=True)
+    finally:
+        browser.close()
+    assert isinstance(processes, list)
+    return {"renderers_mb": sorted(processes, reverse=True), "total_mb": round(sum(processes), 1) if processes else None}
+
+
+def renderers() -> list[int]:
+    """The process ids of this process's Chromium renderers (our descendants)."""
     children: dict[int, list[int]] = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -228,39 +385,81 @@ def renderer_memory_mb() -> float | None:
                     found.append(child)
             except OSError:
                 continue
-    total_kb = 0
-    for pid in found:
+    return found
+
+
+def renderer_memory_mb(each: bool = False) -> float | list[float] | None:
+    """The proportional set size of this process's Chromium renderers, in MB (``each``: a list,
+    one per renderer)."""
+    sizes = []
+    for pid in renderers():
         try:
             for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
                 if line.startswith("Pss:"):
-                    total_kb += int(line.split()[1])
+                    sizes.append(round(int(line.split()[1]) / 1024, 1))
         except (OSError, ValueError):
             continue
-    return round(total_kb / 1024, 1) if found else None
+    if each:
+        return sizes
+    return round(sum(sizes), 1) if sizes else None
+
+
+def worker_cpu_s() -> float:
+    """CPU seconds used so far by the Web Workers' threads of our renderers (Chromium names them
+    ``DedicatedWorker``): the page's table, without the time other processes took the cores."""
+    ticks = 0
+    for pid in renderers():
+        try:
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                if (task / "comm").read_text().strip() == "DedicatedWorker":
+                    fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+                    ticks += int(fields[11]) + int(fields[12])  # utime, stime
+        except (OSError, IndexError, ValueError):
+            continue
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def print_figures(figures: dict[str, Any]) -> None:
     print(f"the app in headless Chromium (Pyodide {figures['pyodide']}, {figures['build_mb']} MB built; "
           f"CPython {figures['cpython']} in the same run)")
+    if figures.get("uncompiled"):
+        print(f"  (the wheel holds no bytecode: {figures['uncompiled']})")
     print(f"  first visit to ready: {figures['first_visit_s']} s (the page's own count {figures['first_visit_page_ms']} ms; "
           "target <= 3 s)")
     print(f"  later visits to ready: median {figures['later_visit_s']} s of {figures['later_visits']} (the page's own count "
-          f"{figures['later_visit_page_ms']} ms; target <= 1.5 s)")
+          f"{figures['later_visit_page_ms']} ms; target <= 1.5 s); Pyodide alone from the same cache "
+          f"{figures['bare_pyodide_s']} s: the app takes {figures['later_over_bare']}x Pyodide's own start")
+    phases = figures["later_visit_phases_ms"]
+    print("    the worker's phases (ms from the page's start, median; Pyodide's own load is \"pyodide\"): " + ", ".join(
+        f"{name} {value}" for name, value in sorted(phases.items(), key=lambda item: item[1]) if name != "ready_ms"))
     for rate in figures["speed"]:
-        print(f"  {rate['game']} random games ({rate['games']}, {rate['actions']} actions): page "
-              f"{rate['page_actions_per_s']:.0f} actions/s, CPython {rate['cpython_actions_per_s']:.0f} "
-              f"({rate['ratio']}x; target >= 0.75x)")
+        print(f"  {rate['game']} random games ({rate['games']}, {rate['actions']} actions; best of {rate['rounds']} "
+              f"rounds each, taking turns, after a warm-up): page {rate['page_actions_per_s']:.0f} actions/s, "
+              f"CPython {rate['cpython_actions_per_s']:.0f} ({rate['ratio']}x; target >= 0.75x; "
+              f"rounds {', '.join(str(r) for r in rate['ratios_per_round'])})")
+        print(f"    by CPU time (the worker's thread, CPython's): page {rate['page_actions_per_cpu_s']} actions per CPU "
+              f"second, CPython {rate['cpython_actions_per_cpu_s']} ({rate['cpu_ratio']}x)")
     keys = figures["key_to_leds"]
     print(f"  key press on the simulated board to its LEDs, through the page (Web Serial stand-in over a pty): "
           f"p50 {keys['p50_ms']} ms, p99 {keys['p99_ms']} ms ({keys['presses']} presses)")
-    memory = figures["renderer_pss_mb"]
-    print(f"  renderer memory (PSS, page and worker): {memory if memory is not None else 'unknown'} MB (target <= 300 MB)")
+    keys = figures["bluetooth_key_to_leds"]
+    if keys.get("missing"):
+        print(f"  key press to LEDs over emulated Web Bluetooth: not measured ({keys['missing']}: pip install -e '.[bench]')")
+    else:
+        print(f"  key press on the simulated board to its LEDs, through the page over emulated Web Bluetooth (CDP, "
+              f"bumble; the page polls the board's characteristic every 10 ms, as the emulation cannot push): "
+              f"p50 {keys['p50_ms']} ms, p99 {keys['p99_ms']} ms ({keys['presses']} presses)")
+    memory = figures["memory"]
+    print(f"  renderer memory (PSS; a browser of its own, one page after a reload and the speed games): "
+          f"{memory['total_mb'] if memory['total_mb'] is not None else 'unknown'} MB (target <= 300 MB; per renderer "
+          f"{', '.join(str(m) for m in memory['renderers_mb'])})")
 
 
 def add_parser(kinds: Any) -> None:
     """``bench app`` among ``tablelight bench``'s kinds."""
-    parser = kinds.add_parser("app", help="the web app in headless Chromium: first and later visits to ready, "
-                                          "actions/s in the page against CPython, renderer memory")
+    parser = kinds.add_parser("app", help="the web app in headless Chromium: first and later visits to ready (against "
+                                          "Pyodide alone), actions/s in the page against CPython, renderer memory, "
+                                          "key press to LEDs over a Web Serial stand-in and emulated Web Bluetooth")
     parser.add_argument("--chromium", default=CHROMIUM, help=f"the Chromium to drive (default {CHROMIUM})")
     parser.add_argument("--visits", type=int, default=3, help="later visits measured (default 3)")
     parser.add_argument("--scale", type=float, default=1.0, help="more or fewer speed games (default 1.0: about 1 s a game)")

@@ -29,6 +29,8 @@ def run_build(args: argparse.Namespace) -> int:
     built = build_app(args.folder, args.pyodide)
     print(f"built the app in {built.folder} ({built.files} files, {built.size / 1e6:.1f} MB, Pyodide {built.pyodide}, "
           f"version {built.version})")
+    if built.uncompiled:
+        print(f"the engines' modules are not compiled ({built.uncompiled}): each visit compiles them, about 0.1 s slower")
     print(f"try it: tablelight app serve {built.folder}")
     return 0
 

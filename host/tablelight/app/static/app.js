@@ -1,8 +1,9 @@
 import { attachBoard } from "./board_link.js";
 import { attachPhones } from "./phones.js";
+import { tellTabs } from "./tabs.js";
 // The page: it owns the screen (and, later, the board's link); the table runs in worker.js.
 // document.body.dataset.state: "loading", then "ready" once the engines are loaded, or "error"
-// (the message in #status). window.tablelight.call(op, arg) reaches the worker (tests, bench).
+// (the message in #status), or "elsewhere" (another tab has the table: tabs.js). window.tablelight.call(op, arg) reaches the worker (tests, bench).
 const body = document.body;
 const status = document.getElementById("status");
 const startedAt = performance.now();
@@ -18,12 +19,13 @@ function fail(message) {
 
 
 const worker = new Worker("worker.js", { type: "module" });
-const { boardWrite, boardState, tellMissingLinks } = attachBoard(worker);
+const { boardWrite, boardState, tellMissingLinks, closeBoard } = attachBoard(worker);
 worker.onerror = (event) => fail(event.message || "the worker failed to load");
 worker.onmessage = (event) => {
   const message = event.data;
   if (message.type === "ready") return ready(message);
   if (message.type === "error") return fail(message.message);
+  if (message.type === "elsewhere" || message.type === "taken") return tellTabs(message, worker, closeBoard);
   if (message.type === "update") return show(message.snapshot);
   if (message.type === "board-write") return boardWrite(message.hex);
   if (message.type === "board-state") return boardState(message.state, message.words);

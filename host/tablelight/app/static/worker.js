@@ -7,42 +7,60 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 let table = null;
 let engine = null;
 
+// Each phase of the start is timed (ms from the worker's start; the page adds its own count):
+// `tablelight bench app` prints them, to see where a later visit's time goes.
+const marks = {};
+const mark = (name) => { marks[name] = Math.round(performance.now()); };
+
 async function load() {
-  const started = performance.now();
+  mark("worker_started");
+  const claimed = claimTable();  // meanwhile (a reloaded tab's old worker may hold it a moment)
   const about = await (await fetch("app.json")).json();
+  mark("app_json");
   const wheelLoad = fetch(about.wheel).then((response) => {  // meanwhile: Pyodide loads
     if (!response.ok) throw new Error(`the engines' wheel ${about.wheel} could not be loaded (${response.status})`);
     return response.arrayBuffer();
   });
   wheelLoad.catch(() => {});  // reported where it is awaited
   const py = await loadPyodide({ indexURL: new URL("./pyodide/", self.location).href, fullStdLib: false });
-  const loadedPyodide = performance.now();
+  mark("pyodide");
   const wheel = await wheelLoad;
+  mark("wheel_fetched");
   py.unpackArchive(wheel, "wheel");
+  mark("wheel_unpacked");
   engine = py.pyimport("tablelight.app.engine");
+  mark("engines_imported");
   table = engine.AppTable(
-    (text) => { const snapshot = JSON.parse(text); postMessage({ type: "update", snapshot }); keep(snapshot.actions); },
+    (text) => { if (gaveAway) return; const snapshot = JSON.parse(text); postMessage({ type: "update", snapshot }); keep(snapshot.actions); },
     (hex) => postMessage({ type: "board-write", hex }),
     (state, words) => postMessage({ type: "board-state", state, words }),
   );
+  mark("table_made");
+  // one table per browser on the kept games: another tab holding it, this one waits to be asked
+  if (!(await claimed)) {
+    postMessage({ type: "elsewhere" });
+    await takenOver;
+    mark("taken_over");
+  }
   // the games are kept in IndexedDB: an SQLite file in Pyodide's IDBFS, synced after each change
   // (a browser without IndexedDB, a private window in some, still plays: its games last one visit)
-  const storeStarted = performance.now();
   py.FS.mkdirTree(GAMES);
   let unkept = "";
   try {
     py.FS.mount(py.FS.filesystems.IDBFS, {}, GAMES);
     FS = py.FS;
     await sync(true);
+    mark("store_synced");
   } catch (error) {
     FS = null;
     unkept = `games are not kept in this browser (no IndexedDB: ${error && error.message || error})`;
   }
   const saved = JSON.parse(table.open_store(`${GAMES}/games.db`));
   if (unkept) saved.error = unkept;
-  const storeMs = performance.now() - storeStarted;
+  mark("store_opened");
   const games = JSON.parse(table.games());
-  const timings = { pyodide_ms: loadedPyodide - started, engines_ms: performance.now() - loadedPyodide, store_ms: storeMs };
+  mark("games_listed");
+  const timings = { ...marks, worker_origin: performance.timeOrigin };
   return { games: games.games, saved: saved.games || [], kept: saved.error || "", timings, version: about.version };
 }
 
@@ -51,8 +69,9 @@ let FS = null;
 let syncing = Promise.resolve();
 
 function sync(populate) {
+  const fs = FS;
   syncing = syncing.catch(() => {}).then(() => new Promise((resolve, reject) =>
-    FS.syncfs(populate, (error) => (error ? reject(error) : resolve()))));
+    fs.syncfs(populate, (error) => (error ? reject(error) : resolve()))));
   return syncing;
 }
 
@@ -61,6 +80,59 @@ function keep(actions) {
   if (!FS) return;
   sync(false).then(() => postMessage({ type: "saved", actions }), (error) => console.warn("game not kept:", error));
 }
+
+// ------------------------------------------------ one table per browser
+// Two tabs on the same kept games would overwrite each other's (each writes its whole SQLite file).
+// The worker that keeps games holds the Web Lock "tablelight-table"; a second tab's worker says
+// "elsewhere" and waits; "take_over" asks the holder (BroadcastChannel) to stop and let go once its
+// last change is written, then this tab reads the games and starts. A holder that does not answer
+// (its tab frozen) loses the lock after TAKE_OVER_MS.
+const TABLE_LOCK = "tablelight-table";
+const CLAIM_MS = 1500;  // a reloaded tab's old worker may hold the lock a moment longer
+const TAKE_OVER_MS = 5000;
+const tabs = typeof BroadcastChannel === "function" ? new BroadcastChannel("tablelight-tabs") : null;
+let gaveAway = false;  // this tab gave the table to another: it shows nothing more
+let letGo = null;  // resolves the held lock's promise: the lock is released
+let tookOver = null;
+const takenOver = new Promise((resolve) => { tookOver = resolve; });
+
+function hold(lock, granted) {
+  if (!lock) return granted(false);
+  granted(true);
+  return new Promise((release) => { letGo = release; });
+}
+
+function claimTable() {
+  if (!self.navigator || !navigator.locks) return Promise.resolve(true);  // no Web Locks: nothing to guard
+  return new Promise((granted) => {
+    navigator.locks.request(TABLE_LOCK, { signal: AbortSignal.timeout(CLAIM_MS) }, (lock) => hold(lock, granted))
+      .catch((error) => (letGo && error.name === "AbortError" ? stopHere() : granted(false)));  // stolen, or waited long enough
+  });
+}
+
+function takeOver() {
+  if (tabs) tabs.postMessage("give-up");
+  const stolen = setTimeout(() => {
+    navigator.locks.request(TABLE_LOCK, { steal: true }, (lock) => hold(lock, tookOver)).catch(() => {});
+  }, TAKE_OVER_MS);
+  navigator.locks.request(TABLE_LOCK, (lock) => { clearTimeout(stolen); return hold(lock, tookOver); })
+    .catch((error) => (letGo && error.name === "AbortError" ? stopHere() : undefined));
+}
+
+// This tab gives the table away: its game stops, its last change is written, then the lock goes.
+async function stopHere() {
+  const release = letGo;
+  letGo = null;
+  gaveAway = true;
+  if (table) table.stop();
+  const written = FS ? sync(false).catch(() => {}) : Promise.resolve();
+  FS = null;  // no more writes from this tab
+  postMessage({ type: "taken" });  // the page lets the board go
+  await written;
+  if (release) release();
+}
+
+if (tabs) tabs.onmessage = (event) => { if (event.data === "give-up" && letGo) stopHere(); };
 
 const loading = load();
 loading.then(
@@ -82,10 +154,12 @@ const OPS = {
   board_open: (arg) => table.board_open(Boolean(arg && arg.bluetooth), (arg && arg.key) || ""),
   board_bytes: (hex) => table.board_bytes(hex),
   board_closed: (reason) => table.board_closed(reason),
+  board_forget: () => table.board_forget(),
 };
 
 self.onmessage = async (event) => {
   const { id, op, arg } = event.data;
+  if (op === "take_over") return takeOver();
   try {
     await loading;
     if (!(op in OPS)) throw new Error(`unknown request ${op}`);
