@@ -430,6 +430,7 @@ class FarlanderFace(GameFace):
 
     default_layout = "farlander"
     seat_names = SEAT_NAMES
+    TYPE_WORDS = {"place": "place a unit", "conquer": "conquer a territory"}
 
     def __init__(self, game: Farlander, layout_data: dict[str, Any]) -> None:
         self.game = game

@@ -148,6 +148,8 @@ class MainlandFace(GameFace):
 
     default_layout = "mainland"
     seat_names = CLAN_NAMES
+    TYPE_WORDS = {"place": "place a card", "replace": "replace a card from your deck", "gather": "gather your clan",
+                  "pass": "pass"}
 
     def __init__(self, game: Mainland, layout_data: dict[str, Any]) -> None:
         self.game = game
