@@ -485,6 +485,14 @@ class FarlanderFace(GameFace):
             "then your bordering territories to move units in, then confirm"
         )
 
+    def page_prompt(self, seat: int) -> str:
+        """The prompt on ``seat``'s page: it taps the map or a choice, it has no confirm key."""
+        game = self.game
+        if game.phase == "distribution":
+            return f"tap a territory on the map to place a unit ({game.reserve[seat]} left), or choose it below"
+        return (f"choose a territory to conquer ({len(game.targets(seat))} possible), then the bordering territories "
+                "that move units in")
+
     def place_keys(self) -> dict[str, int]:
         """Territory id -> a key that selects it: what a person types at the terminal."""
         return {self.game.ids[t]: self.input.keys_for(t)[0] for t in range(len(self.game.ids)) if self.input.keys_for(t)}

@@ -30,6 +30,15 @@ TYPE_WORDS = {
 }
 
 
+#: How a seat's page chooses each kind of field: on the map, or among the choices listed below it.
+PAGE_HOW = {
+    "corner": "tap it on the map, or choose it below", "side": "tap it on the map, or choose it below",
+    "hex": "tap the hex on the map, or choose it below", "hexes": "tap the hexes on the map, or choose them below",
+    "seat": "choose the player below", "kind": "choose the card kind below", "kinds": "choose the card kinds below",
+    "name": "choose the card below", "white": "choose the white die's number below", "red": "choose the red die's number below",
+}
+
+
 def listed(names: list[str]) -> str:
     """``["a", "b", "c"]`` -> ``"a, b and c"``."""
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
@@ -119,12 +128,14 @@ class LandoverWords(LandoverChoice):
             return ", ".join(str(x) for x in value)
         return str(value)
 
-    def _next_words(self) -> str:
+    def _next_words(self, page: bool = False) -> str:
+        """What to choose next, with the board's keys or (``page``) on a seat's page: a tap on the map
+        or a choice listed below it."""
         field = self.open_field()
         if field is None:
-            return "press confirm"
+            return "choose it below" if page else "press confirm"
         slot = FIELD_KINDS[field]
-        how = {
+        how = PAGE_HOW[slot] if page else {
             "corner": "press a hex next to it (again for the next one), then confirm",
             "side": "press a hex next to it (for a water side a sea key; again for the next one), then confirm",
             "hex": "press the hex",
@@ -136,33 +147,42 @@ class LandoverWords(LandoverChoice):
             "white": "press a white die light",
             "red": "press a red die light",
         }[slot]
+        what = FIELD_WORDS[field].split(" (")[0] if page else FIELD_WORDS[field]  # a page has no "(card key)"
         options = self.options(field)
         if slot in ("corner", "side"):  # their names are long: the map shows where they are
-            return f"choose the {FIELD_WORDS[field]}: {how} ({len(options)} possible)"
+            return f"choose the {what}: {how} ({len(options)} possible)"
         named = self.hex_name if slot in ("hex", "hexes") else (lambda x: self._value_words(field, x)) if slot == "seat" else str
         shown = ", ".join(named(x) for x in options[:8])
         more = " ..." if len(options) > 8 else ""
-        return f"choose the {FIELD_WORDS[field]}: {how} ({shown}{more})"
+        return f"choose the {what}: {how} ({shown}{more})"
 
-    def _what_now(self, seat: int) -> str:
+    def _what_now(self, seat: int, page: bool = False) -> str:
         game = self.game
         phase = game.phase
         if phase == "setup":
             piece = self.mode_actions("setup")[0]["piece"]
-            return f"place your {piece}: press a hex next to the {'side' if piece == 'road' else 'corner'} (again for the next), then confirm"
+            place = "side" if piece == "road" else "corner"
+            if page:
+                return f"place your {piece}: tap its {place} on the map, or choose it below"
+            return f"place your {piece}: press a hex next to the {place} (again for the next), then confirm"
         if phase == "roll":
+            if page:
+                return "roll, or play the alchemist (choose the white and red numbers)"
             return "press confirm to roll, or card to play the alchemist (then the white and red numbers, confirm)"
         if phase == "lucky_raid":
+            if page:
+                return "lucky 7: tap the hex to raid on the map (any revealed land hex without a catapult)"
             return "lucky 7: press the hex to raid (any revealed land hex without a catapult), then confirm"
         if phase == "take":
-            return f"{self._seen_words()}; {self._next_words()}"
+            return f"{self._seen_words()}; {self._next_words(page)}"
         playable = bool(self._playable_cards())
         legal = self.legal_actions()  # what the hand allows: these words are the seat's own
         possible = [m for m in MODE_BUTTONS if (playable if m == "card" else any(self._in_mode(a, m, None) for a in legal))]
         if possible == ["end_turn"]:  # say why nothing else is offered
             return ("your hand pays for nothing now (road: wood + clay; bridge: wood + wool; village: clay, wood, wool, "
-                    "wheat; city: 3 ore + 2 wheat; military: wool + wheat; a trade: 3 of a kind, 2 at a harbor): press end turn")
-        return "press " + ", ".join(m.replace("_", " ") for m in possible)
+                    "wheat; city: 3 ore + 2 wheat; military: wool + wheat; a trade: 3 of a kind, 2 at a harbor): "
+                    + ("end the turn" if page else "press end turn"))
+        return ("choose: " if page else "press ") + ", ".join(m.replace("_", " ") for m in possible)
 
     def _seen_words(self) -> str:
         """What the master merchant or spy shows its player (the prompt of phase ``take``: that seat's alone)."""
@@ -197,13 +217,18 @@ class LandoverWords(LandoverChoice):
         text: str = self._with_legal(lambda: self._prompt(seat))
         return text
 
-    def _prompt(self, seat: int) -> str:
+    def page_prompt(self, seat: int) -> str:
+        """The prompt on ``seat``'s page: what to tap on the map or choose below it, no board keys."""
+        text: str = self._with_legal(lambda: self._prompt(seat, page=True))
+        return text
+
+    def _prompt(self, seat: int, page: bool = False) -> str:
         game = self.game
         hand = ", ".join(f"{n} {name}" for name, n in zip(KINDS, game.hands[seat]) if n)
         status = f"{game.vp(seat)} points; hand: {hand or 'empty'}"
         if self._mode() is not None and (self.chosen or self.mode is not None) and not (self.mode == "card" and self.card is None):
-            return f"{status}. {self._next_words()}"
-        return f"{status}. {self._what_now(seat)}"
+            return f"{status}. {self._next_words(page)}"
+        return f"{status}. {self._what_now(seat, page)}"
 
     def secret_sections(self, seat: int, view: dict[str, Any]) -> list[tuple[str, str | list[str]]]:
         player = view["players"][seat]

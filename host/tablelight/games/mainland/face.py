@@ -477,6 +477,13 @@ class MainlandFace(GameFace):
         extra = "" if game.replaced else ", replace (after choosing a card), gather"
         return f"your hand: {hand}. Choose a card and place it, or pass{extra}; {game.tokens[seat]} tokens"
 
+    def page_prompt(self, seat: int) -> str:
+        """The prompt on ``seat``'s page: the camp is placed by a tap on the map, not with the board's keys."""
+        if self.game.camp_placed[seat]:
+            return self.prompt(seat)  # it names no key
+        return (f"place your camp ({card_words(CAMP)}): tap a spot on the map, or choose where and how "
+                f"it is turned below ({len(self.spots(CAMP, self.rotation))} spots turned this way)")
+
     def flash_for(self, action: Action) -> list[int]:
         x, y = action.get("x"), action.get("y")
         if action.get("type") == "place" and isinstance(x, int) and isinstance(y, int):
