@@ -309,7 +309,7 @@ class LandoverWords(LandoverChoice):
             if "target" in details:
                 details["target"] = SEAT_NAMES[details["target"]] if isinstance(details["target"], int) and 0 <= details["target"] < 4 else details["target"]
             # where it is played, as players find it ("on wheat 8 (hex 12)"); other details in brackets
-            places = {"vertex": " {}", "hex": " on {}", "hexes": " on {}", "edge": " on the side {}", "to": ", moving it to the side {}"}
+            places = {"vertex": " {}", "hex": " on {}", "hexes": " on {}", "edge": " on the piece {}", "to": ", moved {}"}
             where = "".join(places[k].format(self.place_words(k, v)) for k, v in details.items() if k in places)
             rest = {k: v for k, v in details.items() if k not in places}
             extra = " (" + ", ".join(f"{k} {v}" for k, v in rest.items()) + ")" if rest else ""
