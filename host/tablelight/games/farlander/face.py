@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tablelight.core.actions import FrozenDict
 from tablelight.core.game import Action
@@ -430,7 +430,7 @@ class FarlanderFace(GameFace):
 
     default_layout = "farlander"
     seat_names = SEAT_NAMES
-    TYPE_WORDS = {"place": "place a unit", "conquer": "conquer a territory"}
+    TYPE_WORDS: ClassVar[Mapping[str, str]] = {"place": "place a unit", "conquer": "conquer a territory"}
 
     def __init__(self, game: Farlander, layout_data: dict[str, Any]) -> None:
         self.game = game

@@ -11,7 +11,8 @@ tokens", "primary objective: loot"), and a seat's secret mission is told as such
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from tablelight.core.game import Action
 from tablelight.games.farside.menu import FIELD_ORDER, SEAT_NAMES
@@ -38,7 +39,7 @@ def token_range(tokens: int) -> int:
 class FarsideSteps(FarsideWords):
     """The choice steps, their labels and the secrets panel of the Farside face."""
 
-    TYPE_WORDS = {
+    TYPE_WORDS: ClassVar[Mapping[str, str]] = {
         "roll": "roll the dice", "secret": "note your secret mission", "command": "take a command die",
         "activate": "activate a model", "pile_in": "pile in", "failed": "after the failed activation",
         "impact": "record impact tokens", "secure": "secure a terrain zone", "break_through": "break through",

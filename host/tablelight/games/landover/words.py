@@ -19,7 +19,6 @@ from tablelight.games.landover.layout import KINDS, MODE_BUTTONS
 from tablelight.games.landover.rules import EVENT_FACES
 from tablelight.table.face import SEAT_NAMES, words
 
-
 #: A terrain by what it yields, as the drawing labels a hex (gold yields any resource).
 TERRAIN_WORDS = {**{t: RESOURCES[i] for t, i in TERRAIN_RESOURCE.items()}, "gold": "gold"}
 #: The action types in players' words: the first step of a seat's choices on its page.

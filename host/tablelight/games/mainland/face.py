@@ -44,7 +44,7 @@ press changes nothing.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tablelight.core.errors import SetupError
 from tablelight.core.game import Action
@@ -148,7 +148,7 @@ class MainlandFace(GameFace):
 
     default_layout = "mainland"
     seat_names = CLAN_NAMES
-    TYPE_WORDS = {"place": "place a card", "replace": "replace a card from your deck", "gather": "gather your clan",
+    TYPE_WORDS: ClassVar[Mapping[str, str]] = {"place": "place a card", "replace": "replace a card from your deck", "gather": "gather your clan",
                   "pass": "pass"}
 
     def __init__(self, game: Mainland, layout_data: dict[str, Any]) -> None:
