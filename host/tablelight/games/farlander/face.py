@@ -474,7 +474,8 @@ class FarlanderFace(GameFace):
             return Outcome("choose a territory")
         if not self.input.picker.agree(fields):
             return Outcome("no legal action agrees with that choice", refused=True)
-        return Outcome(f"conquer {fields['target']}: press the bordering territories that move units in, then confirm")
+        # the page's words: it chooses the units to move in below (the board's keys would press the territories)
+        return Outcome(f"conquer {fields['target']}: choose below how many units move in from your bordering territories")
 
     def prompt(self, seat: int) -> str:
         game = self.game

@@ -132,8 +132,14 @@ class LandoverFace(LandoverLook, LandoverWords):
         self.picker.agree({name: value for name, value in chosen.items() if name in FIELD_KINDS})
         field = self.open_field()
         if field is not None and field in near:  # a hex step: as if its hex key were pressed (the first place around it blinks)
-            return Outcome(f"{str(mode).replace('_', ' ')}: {self._cycle(field, near[field]).message}")
-        what = self.describe_action(first) if field is None else self._next_words()
+            h = near[field]
+            cycled = self._cycle(field, h)
+            if cycled.refused or self.tentative is None:  # pragma: no cover - checked above: a place is possible here
+                return Outcome(f"{str(mode).replace('_', ' ')}: {cycled.message}")
+            here = [x for x in self.around(field, h) if x in self.options(field)]
+            return Outcome(f"{str(mode).replace('_', ' ')}: {len(here)} possible around {self.hex_name(h)}, choose one below "
+                           f"(the board blinks the {FIELD_WORDS[field]} {self.place_words(field, self.tentative[1])})")
+        what = self.describe_action(first) if field is None else self._next_words(page=True)  # the page's words: no keys
         return Outcome(f"{str(mode).replace('_', ' ')}: {what}")
 
     @staticmethod

@@ -373,14 +373,14 @@ class MainlandFace(GameFace):
         self.rotation = chosen.get("rotation", self.rotation if same else 0)
         turned = "rotation" in chosen or (same and self.turned)
         if chosen.get("type") == "replace":
-            return Outcome(f"{card} chosen: press replace (or choose it on your page) to swap it")
+            return Outcome(f"{card} chosen: choose it below to swap it for the top of your deck")
         probe.agree(Action({"type": "place", **chosen, "rotation": chosen.get("rotation", self.rotation)})) or probe.agree(chosen)
         first = probe.candidates()[0]
         self.rotation = first["rotation"]
         if card == CAMP or "x" in chosen or "y" in chosen:  # a hand card's spot moves only when the page chose one
             self.x, self.y = chosen.get("x", first["x"]), chosen.get("y", first["y"])
         self.turned = turned
-        return Outcome(f"{card} at ({self.x}, {self.y}) turned {self.rotation * 90} degrees: {self.spot_words(card)}")
+        return Outcome(f"{card} at ({self.x}, {self.y}) turned {self.rotation * 90} degrees: {self.spot_words(card, page=True)}")
 
     # ----------------------------------------------------------------- helpers
 
@@ -388,13 +388,15 @@ class MainlandFace(GameFace):
         left = self.game.tokens[seat]
         return f"a chieftain token lost: {left - 1} left" if left > 1 else "your last chieftain token: you stop"
 
-    def spot_words(self, card: str) -> str:
+    def spot_words(self, card: str, page: bool = False) -> str:
+        """Whether the chosen card fits where it is; how to place it at the board or (``page``) on a seat's page."""
         action = self.place_action()
         assert action is not None
         reason = self.problem(action)
         count = len(self.spots())
         if reason is None:
-            return f"it fits here; confirm to place it ({count} spots turned this way)"
+            how = "choose it below to place it" if page else "confirm to place it"
+            return f"it fits here; {how} ({count} spots turned this way)"
         return f"not here ({reason}); {count} spots turned this way"
 
     def _choose(self, seat: int, index: int) -> Outcome:
