@@ -15,14 +15,37 @@ def test_mainland_names_a_card_by_its_tiles() -> None:
     assert face.choice_value_words("card", "camp") == "camp"
     assert face.choice_value_words("x", 3) is None
     path = choice_path(face, [("type", "place"), ("card", "castle1"), ("rotation", 1), ("x", 3)])
-    assert path == ["place", f"castle1: {card_words('castle1')}", "turned 90 degrees", "x 3"]
+    assert path == ["place a card", f"castle1: {card_words('castle1')}", "turned 90 degrees", "x 3"]
 
 
-def test_landover_names_its_places_as_its_board_does() -> None:
-    face = make_face(new_game("landover", 2, seed=3))
-    assert face.choice_value_words("vertex", 14) == "corner 14"
-    assert face.choice_value_words("hex_of_edge", 5) == "hex 5"
-    assert choice_path(face, [("type", "settle"), ("vertex", 14)]) == ["settle", "corner 14"]
+def test_landover_names_its_places_where_players_find_them_with_the_boards_number_after() -> None:
+    game = new_game("landover", 2, seed=3)
+    face = make_face(game)
+    land = [h for h, t in enumerate(game.terrain) if t not in ("water", "mystery") and game.number[h] is not None]
+    v = next(v for v in range(game.corner_count) if len(set(game.map.vertex_hexes[v]) & set(land)) == 3)
+    met = [face.hex_name(h) for h in game.map.vertex_hexes[v]]
+    assert all(name.split()[0] in ("wool", "wood", "ore", "wheat", "clay", "gold") for name in met)
+    corner = face.choice_value_words("vertex", v)
+    assert corner == f"where {met[0]}, {met[1]} and {met[2]} meet (corner {v})"
+    e = next(e for e in range(game.side_count) if set(game.map.edge_vertices[e]) <= set(game.map.hex_vertices[land[0]])
+             and len(set(game.map.vertex_hexes[game.map.edge_vertices[e][0]]) & set(game.map.vertex_hexes[game.map.edge_vertices[e][1]])) == 2)
+    assert face.choice_value_words("edge", e).startswith("between ") and f"(side {e})" in face.choice_value_words("edge", e)
+    assert face.choice_value_words("hex_of_edge", land[0]) == f"{face.hex_name(land[0])} (hex {land[0]})"
+    assert face.choice_value_words("piece", "village") == "a village"
+    road = {"type": "build", "piece": "road", "edge": e}
+    assert face.describe_action(road) == f"builds a road {face.side_words(e)} (side {e})"
+    assert "side" not in face.describe_action(road).split("(")[0]  # no board number before the brackets
+    assert choice_path(face, [("type", "build"), ("piece", "village"), ("vertex", v)]) == ["build", "a village", corner]
+    assert choice_path(face, [("type", "remove_catapult")]) == ["remove a catapult"]
+
+
+def test_the_first_step_of_every_games_choices_is_a_players_word_not_the_action_type() -> None:
+    raw = {"farlander": "place", "mainland": "place", "landover": "end_turn", "farside": "impact"}
+    said = {"farlander": "place a unit", "mainland": "place a card", "landover": "end the turn",
+            "farside": "record impact tokens"}
+    for name, kind in raw.items():
+        face = make_face(new_game(name, 2, seed=3))
+        assert choice_path(face, [("type", kind)]) == [said[name]], name
 
 
 def test_a_face_without_words_of_its_own_gets_the_generic_ones() -> None:

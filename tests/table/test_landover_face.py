@@ -489,11 +489,11 @@ def test_a_sea_key_picks_the_bridges_around_its_water_hex_or_flashes_its_outline
     options = set(face.options("edge"))
     lonely = next(h for h in layout.sea_key if not options & set(face.hex_sides[h]))
     outcome = face.press(layout.key_of("hex", lonely))
-    assert outcome.refused and f"around hex {lonely}" in outcome.message
+    assert outcome.refused and f"around {face.place_words('hex', lonely)}" in outcome.message and f"(hex {lonely})" in outcome.message
     assert sorted(outcome.flash) == sorted(layout.side_led[e] for e in face.hex_sides[lonely])
     # With nothing chosen a sea key tells what it is.
     face.reset()
-    assert "water" in face.press(layout.key_of("hex", lonely)).message
+    assert "the sea by " in face.press(layout.key_of("hex", lonely)).message
     assert game.to_record() == record
 
 
@@ -518,7 +518,7 @@ def test_a_person_plays_through_the_table(fake_board):
     fake_board.press(face.layout.key_of("hex", far))
     table.step()
     assert fake_board.shown[-1][face.layout.hex_led[far]] == FLASH
-    assert "no side around hex" in table.private_messages[0][-1] and "corner just settled" in table.private_messages[0][-1]
+    assert "no side around " in table.private_messages[0][-1] and "corner just settled" in table.private_messages[0][-1]
     assert game.to_record() == record
 
 

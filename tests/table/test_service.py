@@ -106,7 +106,7 @@ def test_an_illegal_press_flashes_and_changes_nothing(fake_board):
     shows = len(fake_board.shown)
     table.step()
     assert game.to_record() == before
-    assert "held by seat 0" in table.messages[-1]
+    assert "held by red" in table.messages[-1]  # the engine says "seat 0": players read colours
     assert len(fake_board.shown) == shows + 1
     assert all(fake_board.shown[-1][led] == (255, 255, 255, BLINK) for led in leds)
     clock.now += 1.5

@@ -90,7 +90,7 @@ def test_the_steps_of_an_impact_are_an_army_a_model_a_range_and_a_count() -> Non
     mid = impact["action"]["model"]
     name = game.models[mid]["name"]
     army = ("red", "blue")[game.models[mid]["owner"]]
-    assert impact["path"] == ["impact", f"{army} army", f"{mid} ({name})", "6 to 10 tokens", "7 tokens"]
+    assert impact["path"] == ["record impact tokens", f"{army} army", f"{mid} ({name})", "6 to 10 tokens", "7 tokens"]
     # the page sends a step's fields, the face's own steps among them: the board's menu opens on them
     chosen = dict(zip(impact["fields"][:4], impact["values"][:4]))
     answer = desk.narrow(seat, chosen, len(game.log))

@@ -24,19 +24,21 @@ def test_the_first_placement_is_narrowed_by_hex_then_by_corner():
     assert page["narrowed"] is False  # the placement the phase forces is no key's choice: nothing to start over
     for choice in choices:  # build, piece village, hex H, corner V: V is a corner of H
         kind, piece, hex_step, corner = choice["path"]
-        h = int(hex_step.removeprefix("hex "))
-        assert (kind, piece, corner) == ("build", "piece village", f"corner {choice['action']['vertex']}")
+        h = choice["values"][2]
+        assert hex_step == face.place_words("hex", h)  # "wheat 8 (hex 12)"
+        assert (kind, piece, corner) == ("build", "a village", face.place_words("vertex", choice["action"]["vertex"]))
+        assert corner.startswith("where ") and corner.endswith(f"(corner {choice['action']['vertex']})")
         assert choice["action"]["vertex"] in face.hex_corners[h]
         assert choice["fields"] == ["type", "piece", "hex_of_vertex", "vertex"] and choice["values"][2] == h
     hexes = {c["path"][2] for c in choices}
     assert len(hexes) <= len(face.layout.hex_led) and len(hexes) * 2 < len(choices)
     # The page taps a hex: it lists every possible corner around it, and the board blinks the first
-    h = int(choices[0]["path"][2].removeprefix("hex "))
+    h = choices[0]["values"][2]
     around = [v for v in face.hex_corners[h] if v in corners]
     taken, message = narrow(desk, seat, {"type": "build", "piece": "village", "hex_of_vertex": h})
-    assert taken and f"corner {around[0]}" in message
+    assert taken and f"(corner {around[0]})" in message and face.corner_words(around[0]) in message
     assert {a["vertex"] for a in listed(desk, seat)} == set(around) and 1 <= len(around) <= 6
-    assert {c["path"][2] for c in desk.seat(seat)["choices"]} == {f"hex {h}"}
+    assert {c["path"][2] for c in desk.seat(seat)["choices"]} == {face.place_words("hex", h)}
     assert face.tentative == ("vertex", around[0])
     # ... and the board's confirm takes that corner
     table.press(face.layout.key_of("confirm"))
@@ -55,7 +57,7 @@ def test_a_hex_key_on_the_board_narrows_the_page_to_that_hex_and_a_bad_hex_step_
     assert desk.seat(seat)["narrowed"] is True
     assert {a["vertex"] for a in listed(desk, seat)} == {v for v in face.hex_corners[h] if v in corners}
     # A corner filed under a neighbouring hex is listed under this one now: the page follows the keys
-    assert {c["path"][2] for c in desk.seat(seat)["choices"]} == {f"hex {h}"}
+    assert {c["path"][2] for c in desk.seat(seat)["choices"]} == {face.place_words("hex", h)}
     record, narrowed = game.to_record(), face.candidates()
     empty = next(x for x in face.layout.keyed_hexes if not any(v in corners for v in face.hex_corners[x]))
     keyless = next(x for x in range(game.hex_count) if x not in face.layout.keyed_hexes)

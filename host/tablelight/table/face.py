@@ -37,6 +37,7 @@ views use: ``id``, ``leds``, ``keys``, optionally ``key_matrix`` (rows, columns)
 from __future__ import annotations
 
 import json
+import re
 from abc import ABC, abstractmethod
 from importlib import resources
 from collections.abc import Collection, Mapping, Sequence
@@ -59,6 +60,8 @@ FLASH: Pixel = (255, 255, 255, BLINK)
 #: The seat colours every face uses (seat 0 red, 1 blue, 2 green, 3 yellow) and their words.
 SEAT_COLORS: tuple[tuple[int, int, int], ...] = ((255, 0, 0), (0, 60, 255), (0, 200, 0), (255, 170, 0))
 SEAT_NAMES = ("red", "blue", "green", "yellow")
+#: A seat by number in an engine's words ("seat 2"), which :meth:`GameFace.seats_in_words` names by colour.
+SEAT_NUMBER = re.compile(r"\bseat (\d+)\b")
 
 
 def scaled(color: tuple[int, int, int], level: float, effect: int = SOLID) -> Pixel:
@@ -207,9 +210,18 @@ class GameFace(ABC):
         return list(action.items())
 
     def choice_value_words(self, field: str, value: Any) -> str | None:
-        """The label of one step of :meth:`choice_steps` on a seat's page (``"corner 14"``), in the
-        game's own words, or None (the default) for the generic ones (``"field value"``)."""
+        """The label of one step of :meth:`choice_steps` on a seat's page, in the game's own words, or
+        None (the default) for the generic ones (``"field value"``). The first step is the action's
+        ``type``: its words are :meth:`type_words`."""
         return None
+
+    #: The action types in players' words (``{"end_turn": "end the turn"}``), the first step of a seat's
+    #: choices on its page; a type not named here reads as itself, its underscores as spaces.
+    TYPE_WORDS: ClassVar[Mapping[str, str]] = {}
+
+    def type_words(self, kind: Any) -> str:
+        """An action type as a player names it (:data:`TYPE_WORDS`), the first step of a choice."""
+        return self.TYPE_WORDS.get(kind, str(kind).replace("_", " ")) if isinstance(kind, str) else words(kind)
 
     def legal_now(self) -> list[Action]:
         """The engine's legal actions in the position now, listed once per position.
@@ -310,6 +322,17 @@ class GameFace(ABC):
         """A seat by its colour (``"red"``), or ``"seat N"`` when the face names no colours."""
         names = self.seat_names
         return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+
+    def seats_in_words(self, text: str) -> str:
+        """``text`` (an engine's reason, "seat 1 holds no 'wool'") with each ``seat N`` named as players
+        name it ("blue holds no 'wool'"): the engines keep seat numbers (records, replays); the words
+        a player reads name colours. A face with no colours leaves ``text`` as it is."""
+        return SEAT_NUMBER.sub(lambda found: self.seat_word(int(found.group(1))), text)
+
+    def page_prompt(self, seat: int) -> str:
+        """What the seat to act should do now, on its own page (a phone: it taps the drawing or a
+        choice, it has no board keys). Default: :meth:`prompt`, for a game whose prompt names no key."""
+        return self.prompt(seat)
 
 
 #: The rules guide's file in a game's folder (see :meth:`GameFace.guide`).

@@ -241,9 +241,10 @@ class Table:
         until = self.clock() + self.flash_seconds
         for t in outcome.flash:
             self.flashes[t] = until
-        self.say(outcome.message, seat)
+        why = self.face.seats_in_words(outcome.message)  # an engine's "seat 1", as players name it: "blue"
+        self.say(why, seat)
         self.refresh()
-        return Answer(False, outcome.message, rule)
+        return Answer(False, why, rule)
 
     def _apply(self, action: Action, seat: int | None) -> Answer:
         """Apply ``action`` for the seat to act, then announce it (the store listens first)."""

@@ -246,7 +246,7 @@ class Desk:
             "label": table.seat_label(seat),
             "game": game.name,
             "your_turn": mine,
-            "prompt": face.prompt(seat) if mine else public["turn_line"],
+            "prompt": face.page_prompt(seat) if mine else public["turn_line"],  # a page is tapped, not keyed
             "feedback": self._feedback.get(seat, "") if mine else "",
             "secrets": [
                 {"title": t, "items": x} if isinstance(x, list) else {"title": t, "text": x}
@@ -290,8 +290,8 @@ def log_lines(lines: list[tuple[int, str]]) -> dict[str, Any]:
 
 def choice_path(face: GameFace, steps: list[tuple[str, Any]]) -> list[str]:
     """The labels of the steps by which a page narrows a long list of choices down to one action
-    (:meth:`GameFace.choice_steps`): its type, then each field."""
-    return [str(value).replace("_", " ") if field == "type" else value_words(face, field, value) for field, value in steps]
+    (:meth:`GameFace.choice_steps`): its type as players name it (:meth:`GameFace.type_words`), then each field."""
+    return [value_words(face, field, value) for field, value in steps]
 
 
 def value_words(face: GameFace, field: str, value: Any) -> str:
@@ -299,6 +299,8 @@ def value_words(face: GameFace, field: str, value: Any) -> str:
     own = face.choice_value_words(field, value)
     if own is not None:
         return own
+    if field == "type":
+        return face.type_words(value)
     if field == "rotation" and isinstance(value, int):
         return f"turned {90 * value} degrees"
     return f"{field.replace('_', ' ')} {words(value)}"

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tablelight.core.actions import FrozenDict
 from tablelight.core.game import Action
@@ -430,6 +430,7 @@ class FarlanderFace(GameFace):
 
     default_layout = "farlander"
     seat_names = SEAT_NAMES
+    TYPE_WORDS: ClassVar[Mapping[str, str]] = {"place": "place a unit", "conquer": "conquer a territory"}
 
     def __init__(self, game: Farlander, layout_data: dict[str, Any]) -> None:
         self.game = game
@@ -473,7 +474,8 @@ class FarlanderFace(GameFace):
             return Outcome("choose a territory")
         if not self.input.picker.agree(fields):
             return Outcome("no legal action agrees with that choice", refused=True)
-        return Outcome(f"conquer {fields['target']}: press the bordering territories that move units in, then confirm")
+        # the page's words: it chooses the units to move in below (the board's keys would press the territories)
+        return Outcome(f"conquer {fields['target']}: choose below how many units move in from your bordering territories")
 
     def prompt(self, seat: int) -> str:
         game = self.game
@@ -483,6 +485,14 @@ class FarlanderFace(GameFace):
             f"press a territory to conquer ({len(game.targets(seat))} possible), "
             "then your bordering territories to move units in, then confirm"
         )
+
+    def page_prompt(self, seat: int) -> str:
+        """The prompt on ``seat``'s page: it taps the map or a choice, it has no confirm key."""
+        game = self.game
+        if game.phase == "distribution":
+            return f"tap a territory on the map to place a unit ({game.reserve[seat]} left), or choose it below"
+        return (f"choose a territory to conquer ({len(game.targets(seat))} possible), then the bordering territories "
+                "that move units in")
 
     def place_keys(self) -> dict[str, int]:
         """Territory id -> a key that selects it: what a person types at the terminal."""

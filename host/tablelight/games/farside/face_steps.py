@@ -11,7 +11,8 @@ tokens", "primary objective: loot"), and a seat's secret mission is told as such
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from tablelight.core.game import Action
 from tablelight.games.farside.menu import FIELD_ORDER, SEAT_NAMES
@@ -37,6 +38,14 @@ def token_range(tokens: int) -> int:
 
 class FarsideSteps(FarsideWords):
     """The choice steps, their labels and the secrets panel of the Farside face."""
+
+    TYPE_WORDS: ClassVar[Mapping[str, str]] = {
+        "roll": "roll the dice", "secret": "note your secret mission", "command": "take a command die",
+        "activate": "activate a model", "pile_in": "pile in", "failed": "after the failed activation",
+        "impact": "record impact tokens", "secure": "secure a terrain zone", "break_through": "break through",
+        "loot": "carry loot off the table", "manoeuvre": "use a manoeuvre", "regenerate": "regenerate",
+        "dead_zone": "roll for a dead zone", "end_turn": "end turn", "done": "end the melee",
+    }
 
     def choice_steps(self, action: Action) -> list[tuple[str, Any]]:
         steps: list[tuple[str, Any]] = []

@@ -167,3 +167,33 @@ class FarsideWords(FarsideMenu):
         if game.phase == "melee":
             return "melee: impact to record melee impact tokens, group to pile in; done with the advance key"
         return "next/prev to choose an action, confirm"
+
+    def page_prompt(self, seat: int) -> str:
+        """What ``seat`` should choose now on its own page: the choices listed there, no console keys."""
+        game = self.game
+        pending = game.pending
+        if pending is not None:
+            what = f"the {pending['roll'].replace('_', ' ')} roll ({pending['dice']} {'dice' if pending['dice'] != 1 else 'die'}"
+            what += f", D{pending['sides']})" if pending["sides"] != 6 else ")"
+            if pending.get("model"):
+                what += f" for {self._model_words(pending['model'])}"
+            if game.options["dice"] == "press":
+                return f"roll the dice for {what}"
+            if pending["count_fails"]:
+                defense = game.models[pending["model"]]["defense"]
+                return f"roll {what} ({defense}+ saves), then choose how many dice failed"
+            return f"roll {what}, then choose what your dice show"
+        if game.phase == "secrets":
+            return "choose your primary objective, stratagem and team size"
+        if game.phase == "command":
+            dice = game.command_dice[seat]
+            return f"take a command die ({dice[0]} or {dice[1]}: your action points); the other is your manoeuvre die"
+        if game.failed is not None:
+            return f"{self._model_words(game.failed['model'])} failed its activation: choose to pass or act"
+        if game.phase == "action":
+            ap = game.action_points[seat]
+            return (f"{ap} action point{'s' * (ap != 1)}: activate a model, record impact tokens, secure a terrain zone "
+                    "or use a manoeuvre; end turn when you are done")
+        if game.phase == "melee":
+            return "melee: record melee impact tokens or pile in; end the melee when you are done"
+        return "choose an action"

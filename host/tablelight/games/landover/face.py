@@ -57,14 +57,13 @@ from tablelight.games.landover.layoutgen import generate_layout, sea_key_hexes
 from tablelight.games.landover.look import LandoverLook
 from tablelight.games.landover.words import LandoverWords
 from tablelight.core.game import Action
-from tablelight.table.face import Outcome, seat_and_role, words
+from tablelight.table.face import Outcome, seat_and_role
 from tablelight.table.picker import Picker
 
 __all__ = ["LandoverFace", "LandoverLayout", "generate_layout", "sea_key_hexes"]
 
-#: The action fields that name places, as the board's labels and a seat's page name them.
-PLACE_WORDS = {"vertex": "corner", "edge": "side", "city": "city on corner", "to": "to side",
-               **{f"hex_of_{field}": "hex" for field in ("vertex", "edge", "city", "to")}}
+#: How a seat's page leads a place step's words ("the city where wheat 8 ... meet (corner 4)").
+PLACE_LEADS = {"city": "the city ", "to": "to the side "}
 
 
 class LandoverFace(LandoverLook, LandoverWords):
@@ -87,7 +86,19 @@ class LandoverFace(LandoverLook, LandoverWords):
         return svg
 
     def choice_value_words(self, field: str, value: Any) -> str | None:
-        return f"{PLACE_WORDS[field]} {words(value)}" if field in PLACE_WORDS else None
+        """A step in players' words: a place where they find it on the map (its number in brackets),
+        a piece as "a village", a player by colour."""
+        if field.startswith(HEX_STEP):  # the hex a corner or side is filed under
+            return self.place_words("hex", value)
+        if FIELD_KINDS.get(field) in ("corner", "side", "hex", "hexes"):
+            return PLACE_LEADS.get(field, "") + self.place_words(field, value)
+        if field == "piece" and isinstance(value, str):
+            return f"a {value}"
+        if FIELD_KINDS.get(field) == "seat" and isinstance(value, int) and 0 <= value < len(self.seat_names):
+            return self.seat_names[value]
+        if field in ("culture", "card", "card_taken", "dev_card") and isinstance(value, str):
+            return value.replace("_", " ")
+        return None
 
     def narrow(self, chosen: dict[str, Any]) -> Outcome:
         """A seat's page chose part of an action: the mode it belongs to, and the places and values it
@@ -107,7 +118,8 @@ class LandoverFace(LandoverLook, LandoverWords):
             if FIELD_KINDS.get(name) not in ("corner", "side") or h not in self.layout.keyed_hexes or not any(
                 a.get(name) in self.around(name, h) for a in probe.candidates()
             ):
-                return Outcome(f"no possible {FIELD_WORDS.get(name, name)} around hex {h!r}", refused=True)
+                where = self.place_words("hex", h) if isinstance(h, int) and not isinstance(h, bool) else repr(h)
+                return Outcome(f"no possible {FIELD_WORDS.get(name, name)} around {where}", refused=True)
         modes = {(self._mode_of(a), a.get("card") if a["type"] == "play" else None) for a in probe.candidates()}
         self.reset()
         if len(modes) > 1 and self._implied_mode() is None:  # too broad for one mode button (or a step back)
@@ -120,8 +132,14 @@ class LandoverFace(LandoverLook, LandoverWords):
         self.picker.agree({name: value for name, value in chosen.items() if name in FIELD_KINDS})
         field = self.open_field()
         if field is not None and field in near:  # a hex step: as if its hex key were pressed (the first place around it blinks)
-            return Outcome(f"{str(mode).replace('_', ' ')}: {self._cycle(field, near[field]).message}")
-        what = self.describe_action(first) if field is None else self._next_words()
+            h = near[field]
+            cycled = self._cycle(field, h)
+            if cycled.refused or self.tentative is None:  # pragma: no cover - checked above: a place is possible here
+                return Outcome(f"{str(mode).replace('_', ' ')}: {cycled.message}")
+            here = [x for x in self.around(field, h) if x in self.options(field)]
+            return Outcome(f"{str(mode).replace('_', ' ')}: {len(here)} possible around {self.hex_name(h)}, choose one below "
+                           f"(the board blinks the {FIELD_WORDS[field]} {self.place_words(field, self.tentative[1])})")
+        what = self.describe_action(first) if field is None else self._next_words(page=True)  # the page's words: no keys
         return Outcome(f"{str(mode).replace('_', ' ')}: {what}")
 
     @staticmethod
@@ -256,20 +274,20 @@ class LandoverFace(LandoverLook, LandoverWords):
             unlit = [x for x in possible if x not in (self.layout.corner_led if slot == "corner" else self.layout.side_led)]
             extra = f" (the board has no light for {slot}s {unlit[:5]})" if unlit and slot == "side" else ""
             reason = self._place_problem(field, around)
-            return Outcome(f"no {FIELD_WORDS[field]} around hex {h}: {reason}{extra}", refused=True,
+            return Outcome(f"no {FIELD_WORDS[field]} around {self.place_words('hex', h)}: {reason}{extra}", refused=True,
                            flash=self._flash_key("hex", h))
         current = self.tentative[1] if self.tentative is not None and self.tentative[0] == field else None
         pick = here[(here.index(current) + 1) % len(here)] if current in here else here[0]
         self.tentative = (field, pick)
         self.near = (field, h)  # a seat's page now lists the places around this hex
         more = f" ({len(here)} around this hex: press it again for the next)" if len(here) > 1 else ""
-        return Outcome(f"{FIELD_WORDS[field]} {pick}{more}: confirm to take it")
+        return Outcome(f"{FIELD_WORDS[field]} {self.place_words(field, pick)}{more}: confirm to take it")
 
     def _pick_side(self, field: str, e: int) -> Outcome:
         if e not in self.options(field):
             return Outcome(self._place_problem(field, [e]), refused=True, flash=[self.layout.side_led[e]])
         self.tentative = (field, e)
-        return Outcome(f"{FIELD_WORDS[field]} {e}: confirm to take it")
+        return Outcome(f"{FIELD_WORDS[field]} {self.place_words(field, e)}: confirm to take it")
 
     def _choose_value(self, field: str, value: Any, flash: list[int]) -> Outcome:
         if not self.picker.choose(field, value):

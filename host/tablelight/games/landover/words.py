@@ -1,4 +1,11 @@
-"""Landover's face, part 3: words for people (prompts, what a press did, what an action was)."""
+"""Landover's face, part 3: words for people (prompts, what a press did, what an action was).
+
+Places are named as players find them on the map: a hex by the resource it yields and its number
+("wheat 8", as the drawing labels it), a corner by the hexes that meet there ("where wheat 8, ore 5
+and the sea meet"), a side by the two hexes it lies between ("between wheat 8 and ore 5"). The
+board's number of the place follows in brackets ("(corner 44)"): names may repeat, the number never
+does, and the board's makers read it.
+"""
 
 from __future__ import annotations
 
@@ -7,19 +14,95 @@ from typing import Any
 
 from tablelight.core.game import Action
 from tablelight.games.landover.choice import FIELD_KINDS, FIELD_WORDS, LandoverChoice
-from tablelight.games.landover.hexmap import RESOURCES
+from tablelight.games.landover.hexmap import RESOURCES, TERRAIN_RESOURCE
 from tablelight.games.landover.layout import KINDS, MODE_BUTTONS
 from tablelight.games.landover.rules import EVENT_FACES
 from tablelight.table.face import SEAT_NAMES, words
+
+#: A terrain by what it yields, as the drawing labels a hex (gold yields any resource).
+TERRAIN_WORDS = {**{t: RESOURCES[i] for t, i in TERRAIN_RESOURCE.items()}, "gold": "gold"}
+#: The action types in players' words: the first step of a seat's choices on its page.
+TYPE_WORDS = {
+    "build": "build", "improve": "improve a culture", "trade": "trade", "raid": "raid", "lucky_raid": "raid (lucky 7)",
+    "remove_catapult": "remove a catapult", "military": "buy military power", "end_turn": "end the turn",
+    "roll": "roll", "take": "take the cards", "play": "play a development card",
+}
+
+
+#: How a seat's page chooses each kind of field: on the map, or among the choices listed below it.
+PAGE_HOW = {
+    "corner": "tap it on the map, or choose it below", "side": "tap it on the map, or choose it below",
+    "hex": "tap the hex on the map, or choose it below", "hexes": "tap the hexes on the map, or choose them below",
+    "seat": "choose the player below", "kind": "choose the card kind below", "kinds": "choose the card kinds below",
+    "name": "choose the card below", "white": "choose the white die's number below", "red": "choose the red die's number below",
+}
+
+
+def listed(names: list[str]) -> str:
+    """``["a", "b", "c"]`` -> ``"a, b and c"``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 class LandoverWords(LandoverChoice):
     """The Landover face's sentences."""
 
-    def _hex_words(self, h: int) -> str:
+    TYPE_WORDS = TYPE_WORDS
+
+    def hex_name(self, h: int) -> str:
+        """A hex as the drawing labels it: ``"wheat 8"``, ``"gold 5"``, ``"a mystery hex"``, ``"the sea"``."""
         game = self.game
         terrain, number = game.terrain[h], game.number[h]
-        text = f"hex {h}: {terrain}" + (f" {number}" if number is not None else "")
+        if terrain == "water":
+            return "the sea"
+        if terrain == "mystery":
+            return "a mystery hex"
+        word = TERRAIN_WORDS.get(terrain, terrain)
+        return f"{word} {number}" if number is not None else word
+
+    def _met(self, hexes: list[int], around: int) -> list[str]:
+        """The names of the ``around`` hexes at a place, ``hexes`` those on the map: land first, then
+        the sea once (water, or beyond the map's edge)."""
+        land = [self.hex_name(h) for h in hexes if self.game.terrain[h] != "water"]
+        return land + (["the sea"] if len(land) < around else [])
+
+    def corner_words(self, v: int) -> str:
+        """Where corner ``v`` is: ``"where wheat 8, ore 5 and the sea meet"``."""
+        met = self._met(list(self.game.map.vertex_hexes[v]), 3)
+        return f"where {listed(met)} meet" if len(met) > 1 else f"at a corner of {met[0]}"
+
+    def side_words(self, e: int) -> str:
+        """Where side ``e`` is: ``"between wheat 8 and ore 5"``; a side on open water by the land near it."""
+        m = self.game.map
+        a, b = m.edge_vertices[e]
+        both = sorted(set(m.vertex_hexes[a]) & set(m.vertex_hexes[b]))
+        if any(self.game.terrain[h] != "water" for h in both):
+            return f"between {' and '.join(self._met(both, 2))}"
+        near = sorted({h for v in (a, b) for h in m.vertex_hexes[v] if self.game.terrain[h] != "water"})
+        return f"at sea by {listed([self.hex_name(h) for h in near])}" if near else "out at sea"
+
+    def place_words(self, field: str, value: Any) -> str:
+        """A place field's value where players find it, the board's number in brackets:
+        ``"where wheat 8, ore 5 and the sea meet (corner 44)"``, ``"wheat 8 (hex 12)"``."""
+        kind = FIELD_KINDS.get(field)
+        if not isinstance(value, int) or isinstance(value, bool):
+            if kind == "hexes" and isinstance(value, list):
+                return " and ".join(self.place_words("hex", h) for h in value)
+            return str(value)
+        if kind == "corner" and 0 <= value < self.game.corner_count:
+            return f"{self.corner_words(value)} (corner {value})"
+        if kind == "side" and 0 <= value < self.game.side_count:
+            return f"{self.side_words(value)} (side {value})"
+        if kind in ("hex", "hexes") and 0 <= value < self.game.hex_count:
+            m, terrain = self.game.map, self.game.terrain
+            land = sorted({h for v in m.hex_vertices[value] for h in m.vertex_hexes[v] if terrain[h] != "water"})
+            if terrain[value] == "water" and land:  # a sea key's hex: by the land it touches
+                return f"the sea by {listed([self.hex_name(h) for h in land])} (hex {value})"
+            return f"{self.hex_name(value)} (hex {value})"
+        return str(value)
+
+    def _hex_words(self, h: int) -> str:
+        game = self.game
+        text = self.place_words("hex", h)
         if h in game.catapult_at:
             text += f", catapult of {SEAT_NAMES[game.catapult_at[h]]}"
         if h == game.merchant_hex and game.merchant_owner >= 0:
@@ -38,16 +121,20 @@ class LandoverWords(LandoverChoice):
     def _value_words(self, field: str, value: Any) -> str:
         if FIELD_KINDS[field] == "seat":
             return SEAT_NAMES[value]
+        if FIELD_KINDS[field] in ("corner", "side", "hex", "hexes"):
+            return self.place_words(field, value)
         if isinstance(value, list):
             return ", ".join(str(x) for x in value)
         return str(value)
 
-    def _next_words(self) -> str:
+    def _next_words(self, page: bool = False) -> str:
+        """What to choose next, with the board's keys or (``page``) on a seat's page: a tap on the map
+        or a choice listed below it."""
         field = self.open_field()
         if field is None:
-            return "press confirm"
+            return "choose it below" if page else "press confirm"
         slot = FIELD_KINDS[field]
-        how = {
+        how = PAGE_HOW[slot] if page else {
             "corner": "press a hex next to it (again for the next one), then confirm",
             "side": "press a hex next to it (for a water side a sea key; again for the next one), then confirm",
             "hex": "press the hex",
@@ -59,30 +146,42 @@ class LandoverWords(LandoverChoice):
             "white": "press a white die light",
             "red": "press a red die light",
         }[slot]
+        what = FIELD_WORDS[field].split(" (")[0] if page else FIELD_WORDS[field]  # a page has no "(card key)"
         options = self.options(field)
-        shown = ", ".join(self._value_words(field, x) if slot == "seat" else str(x) for x in options[:8])
+        if slot in ("corner", "side"):  # their names are long: the map shows where they are
+            return f"choose the {what}: {how} ({len(options)} possible)"
+        named = self.hex_name if slot in ("hex", "hexes") else (lambda x: self._value_words(field, x)) if slot == "seat" else str
+        shown = ", ".join(named(x) for x in options[:8])
         more = " ..." if len(options) > 8 else ""
-        return f"choose the {FIELD_WORDS[field]}: {how} ({shown}{more})"
+        return f"choose the {what}: {how} ({shown}{more})"
 
-    def _what_now(self, seat: int) -> str:
+    def _what_now(self, seat: int, page: bool = False) -> str:
         game = self.game
         phase = game.phase
         if phase == "setup":
             piece = self.mode_actions("setup")[0]["piece"]
-            return f"place your {piece}: press a hex next to the {'side' if piece == 'road' else 'corner'} (again for the next), then confirm"
+            place = "side" if piece == "road" else "corner"
+            if page:
+                return f"place your {piece}: tap its {place} on the map, or choose it below"
+            return f"place your {piece}: press a hex next to the {place} (again for the next), then confirm"
         if phase == "roll":
+            if page:
+                return "roll, or play the alchemist (choose the white and red numbers)"
             return "press confirm to roll, or card to play the alchemist (then the white and red numbers, confirm)"
         if phase == "lucky_raid":
+            if page:
+                return "lucky 7: tap the hex to raid on the map (any revealed land hex without a catapult)"
             return "lucky 7: press the hex to raid (any revealed land hex without a catapult), then confirm"
         if phase == "take":
-            return f"{self._seen_words()}; {self._next_words()}"
+            return f"{self._seen_words()}; {self._next_words(page)}"
         playable = bool(self._playable_cards())
         legal = self.legal_actions()  # what the hand allows: these words are the seat's own
         possible = [m for m in MODE_BUTTONS if (playable if m == "card" else any(self._in_mode(a, m, None) for a in legal))]
         if possible == ["end_turn"]:  # say why nothing else is offered
             return ("your hand pays for nothing now (road: wood + clay; bridge: wood + wool; village: clay, wood, wool, "
-                    "wheat; city: 3 ore + 2 wheat; military: wool + wheat; a trade: 3 of a kind, 2 at a harbor): press end turn")
-        return "press " + ", ".join(m.replace("_", " ") for m in possible)
+                    "wheat; city: 3 ore + 2 wheat; military: wool + wheat; a trade: 3 of a kind, 2 at a harbor): "
+                    + ("end the turn" if page else "press end turn"))
+        return ("choose: " if page else "press ") + ", ".join(m.replace("_", " ") for m in possible)
 
     def _seen_words(self) -> str:
         """What the master merchant or spy shows its player (the prompt of phase ``take``: that seat's alone)."""
@@ -117,13 +216,18 @@ class LandoverWords(LandoverChoice):
         text: str = self._with_legal(lambda: self._prompt(seat))
         return text
 
-    def _prompt(self, seat: int) -> str:
+    def page_prompt(self, seat: int) -> str:
+        """The prompt on ``seat``'s page: what to tap on the map or choose below it, no board keys."""
+        text: str = self._with_legal(lambda: self._prompt(seat, page=True))
+        return text
+
+    def _prompt(self, seat: int, page: bool = False) -> str:
         game = self.game
         hand = ", ".join(f"{n} {name}" for name, n in zip(KINDS, game.hands[seat]) if n)
         status = f"{game.vp(seat)} points; hand: {hand or 'empty'}"
         if self._mode() is not None and (self.chosen or self.mode is not None) and not (self.mode == "card" and self.card is None):
-            return f"{status}. {self._next_words()}"
-        return f"{status}. {self._what_now(seat)}"
+            return f"{status}. {self._next_words(page)}"
+        return f"{status}. {self._what_now(seat, page)}"
 
     def secret_sections(self, seat: int, view: dict[str, Any]) -> list[tuple[str, str | list[str]]]:
         player = view["players"][seat]
@@ -174,17 +278,17 @@ class LandoverWords(LandoverChoice):
     def describe_action(self, action: Action) -> str:
         kind = action.get("type")
         if kind == "build":
-            where = f"corner {action['vertex']}" if "vertex" in action else f"side {action.get('edge')}"
-            return f"builds a {action.get('piece')} on {where}"
+            where = self.place_words("vertex", action["vertex"]) if "vertex" in action else self.place_words("edge", action.get("edge"))
+            return f"builds a {action.get('piece')} {where}"
         if kind == "improve":
-            metro = f" and wins the metro on corner {action['city']}" if "city" in action else ""
+            metro = f" and wins the metro: the city {self.place_words('city', action['city'])}" if "city" in action else ""
             return f"improves {action.get('culture')}{metro}"
         if kind == "trade":
             return f"trades {action.get('give')} for {action.get('get')}"
         if kind in ("raid", "lucky_raid"):
-            return f"raids hex {action.get('hex')}" + (" (lucky 7)" if kind == "lucky_raid" else "")
+            return f"raids {self.place_words('hex', action.get('hex'))}" + (" (lucky 7)" if kind == "lucky_raid" else "")
         if kind == "remove_catapult":
-            return f"removes the catapult from hex {action.get('hex')}"
+            return f"removes the catapult from {self.place_words('hex', action.get('hex'))}"
         if kind == "military":
             return "buys military power"
         if kind == "end_turn":
@@ -203,6 +307,10 @@ class LandoverWords(LandoverChoice):
             details = {k: v for k, v in action.items() if k not in ("type", "card", "take", "card_taken")}
             if "target" in details:
                 details["target"] = SEAT_NAMES[details["target"]] if isinstance(details["target"], int) and 0 <= details["target"] < 4 else details["target"]
-            extra = " (" + ", ".join(f"{k} {v}" for k, v in details.items()) + ")" if details else ""
-            return f"plays {card}{extra}"
+            # where it is played, as players find it ("on wheat 8 (hex 12)"); other details in brackets
+            places = {"vertex": " {}", "hex": " on {}", "hexes": " on {}", "edge": " on the piece {}", "to": ", moved {}"}
+            where = "".join(places[k].format(self.place_words(k, v)) for k, v in details.items() if k in places)
+            rest = {k: v for k, v in details.items() if k not in places}
+            extra = " (" + ", ".join(f"{k} {v}" for k, v in rest.items()) + ")" if rest else ""
+            return f"plays {card}{extra}{where}"
         return str(action)

@@ -44,7 +44,7 @@ press changes nothing.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tablelight.core.errors import SetupError
 from tablelight.core.game import Action
@@ -148,6 +148,8 @@ class MainlandFace(GameFace):
 
     default_layout = "mainland"
     seat_names = CLAN_NAMES
+    TYPE_WORDS: ClassVar[Mapping[str, str]] = {"place": "place a card", "replace": "replace a card from your deck", "gather": "gather your clan",
+                  "pass": "pass"}
 
     def __init__(self, game: Mainland, layout_data: dict[str, Any]) -> None:
         self.game = game
@@ -371,14 +373,14 @@ class MainlandFace(GameFace):
         self.rotation = chosen.get("rotation", self.rotation if same else 0)
         turned = "rotation" in chosen or (same and self.turned)
         if chosen.get("type") == "replace":
-            return Outcome(f"{card} chosen: press replace (or choose it on your page) to swap it")
+            return Outcome(f"{card} chosen: choose it below to swap it for the top of your deck")
         probe.agree(Action({"type": "place", **chosen, "rotation": chosen.get("rotation", self.rotation)})) or probe.agree(chosen)
         first = probe.candidates()[0]
         self.rotation = first["rotation"]
         if card == CAMP or "x" in chosen or "y" in chosen:  # a hand card's spot moves only when the page chose one
             self.x, self.y = chosen.get("x", first["x"]), chosen.get("y", first["y"])
         self.turned = turned
-        return Outcome(f"{card} at ({self.x}, {self.y}) turned {self.rotation * 90} degrees: {self.spot_words(card)}")
+        return Outcome(f"{card} at ({self.x}, {self.y}) turned {self.rotation * 90} degrees: {self.spot_words(card, page=True)}")
 
     # ----------------------------------------------------------------- helpers
 
@@ -386,13 +388,15 @@ class MainlandFace(GameFace):
         left = self.game.tokens[seat]
         return f"a chieftain token lost: {left - 1} left" if left > 1 else "your last chieftain token: you stop"
 
-    def spot_words(self, card: str) -> str:
+    def spot_words(self, card: str, page: bool = False) -> str:
+        """Whether the chosen card fits where it is; how to place it at the board or (``page``) on a seat's page."""
         action = self.place_action()
         assert action is not None
         reason = self.problem(action)
         count = len(self.spots())
         if reason is None:
-            return f"it fits here; confirm to place it ({count} spots turned this way)"
+            how = "choose it below to place it" if page else "confirm to place it"
+            return f"it fits here; {how} ({count} spots turned this way)"
         return f"not here ({reason}); {count} spots turned this way"
 
     def _choose(self, seat: int, index: int) -> Outcome:
@@ -474,6 +478,13 @@ class MainlandFace(GameFace):
                     f"{what}; {tokens} left")
         extra = "" if game.replaced else ", replace (after choosing a card), gather"
         return f"your hand: {hand}. Choose a card and place it, or pass{extra}; {game.tokens[seat]} tokens"
+
+    def page_prompt(self, seat: int) -> str:
+        """The prompt on ``seat``'s page: the camp is placed by a tap on the map, not with the board's keys."""
+        if self.game.camp_placed[seat]:
+            return self.prompt(seat)  # it names no key
+        return (f"place your camp ({card_words(CAMP)}): tap a spot on the map, or choose where and how "
+                f"it is turned below ({len(self.spots(CAMP, self.rotation))} spots turned this way)")
 
     def flash_for(self, action: Action) -> list[int]:
         x, y = action.get("x"), action.get("y")
