@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .conftest import Served
+from .conftest import Served, choose_first
 from .test_browser import LOAD_MS, SETTLED, browser  # noqa: F401 (the fixture; the module skips without chromium)
 
 
@@ -22,7 +22,7 @@ def test_a_second_tab_does_not_run_a_second_table_and_can_take_it_over(browser: 
         first.fill("#seats", "human,human")
         first.click("#start")
         first.wait_for_selector("#choices button", timeout=20_000)
-        first.click("#choices button >> nth=0")
+        choose_first(first)
         first.wait_for_function("() => Number(document.body.dataset.saved) === 1", timeout=10_000)
 
         second = context.new_page()
@@ -31,14 +31,14 @@ def test_a_second_tab_does_not_run_a_second_table_and_can_take_it_over(browser: 
         assert second.get_attribute("body", "data-state") == "elsewhere"
         assert "open in another tab" in second.inner_text("#status")
         assert second.is_hidden("#new-game") and second.is_hidden("#kept")
-        first.click("#choices button >> nth=0")  # the first tab plays on meanwhile
+        choose_first(first)  # the first tab plays on meanwhile
         first.wait_for_function("() => Number(document.body.dataset.saved) === 2", timeout=10_000)
 
         second.click("#take-over")
         second.wait_for_selector("body[data-state=ready]", timeout=LOAD_MS)
         first.wait_for_selector("body[data-state=elsewhere]", timeout=10_000)
         assert "moved to another tab" in first.inner_text("#status")
-        assert first.is_hidden("#table") and first.is_hidden("#new-game")
+        assert first.is_hidden("#table") and first.is_hidden("#new-game") and first.is_hidden("#seat-screen")
         kept = second.locator("#saved li").first
         assert "farlander" in kept.inner_text() and "2 actions" in kept.inner_text()  # nothing lost
         kept.locator("button").click()

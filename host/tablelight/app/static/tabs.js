@@ -29,7 +29,10 @@ export function tellTabs(message, worker, closeBoard) {
   }
   // "taken": another tab has the table now; this one stops (its last change was written first)
   closeBoard();
-  for (const id of ["new-game", "kept", "table", "board-bar"]) document.getElementById(id).hidden = true;
+  for (const id of ["new-game", "kept", "table", "board-bar", "seat-screen", "phones"]) {
+    const part = document.getElementById(id);
+    if (part) part.hidden = true;
+  }
   status.textContent = "the table moved to another tab of this browser (its games are kept): reload this tab to take it back";
   button.hidden = true;
 }
