@@ -103,7 +103,8 @@ def test_the_page_is_the_host_served_seat_screen_a_tap_on_the_drawing_narrows(vi
     # the tap narrowed the list to the moves there (through the worker's narrow, as a board key would)
     visit.page.wait_for_function("() => [...document.querySelectorAll('#choices button')].every("
                                  "b => !b.classList.contains('step') && b.textContent.includes('a1'))", timeout=10_000)
-    assert visit.page.inner_text("#feedback") == ""  # the narrow was taken, no refusal shown
+    # the narrow was taken: "place a unit in a1: choose it below to confirm"
+    visit.page.locator("#feedback", has_text="a1").wait_for(timeout=10_000)
     visit.page.locator("#choices button").first.click()
     visit.page.locator("#log li", has_text="places a unit in a1").wait_for(timeout=10_000)
 
@@ -112,7 +113,11 @@ def test_a_persons_click_on_a_choice_is_applied(visit: Visit, tmp_path: Path) ->
     visit.start("farlander", "human,random", seed=1)
     visit.page.wait_for_selector("#choices button", timeout=20_000)
     shot = tmp_path / "app-page.png"
+    size = visit.page.viewport_size
+    visit.page.set_viewport_size({"width": 390, "height": 1100})  # a phone, the page's top
+    visit.page.evaluate("window.scrollTo(0, 0)")
     visit.page.screenshot(path=str(shot))
+    visit.page.set_viewport_size(size)
     keep_screenshot(shot, "app-page.png")  # docs/img only with TABLELIGHT_UPDATE_SCREENSHOTS=1
     assert "red" in visit.page.inner_text("#turn") and "seat 0" not in visit.page.inner_text("#turn")
     # the seat screen of the host-served pages: a step first (which territory), then the move

@@ -164,7 +164,7 @@ function show(snapshot) {
   document.getElementById("table").hidden = false;
   body.dataset.over = String(table.over);
   body.dataset.version = String(table.version);
-  status.textContent = snapshot.failure || `${table.game}: ${table.message}`;
+  status.textContent = snapshot.failure || `${table.game}${snapshot.id ? `, game ${snapshot.id}` : ""}`;  // the turn and what to do: below
   document.getElementById("turn").textContent = table.turn_line;
   const humans = Object.values(snapshot.seats).filter((s) => s && !window.tablelight.phoneSeats.has(s.seat));  // not on a phone
   const acting = humans.find((s) => s.your_turn);
