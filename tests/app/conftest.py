@@ -29,16 +29,18 @@ def built_app(tmp_path_factory: pytest.TempPathFactory) -> Built:
 class Served:
     """``tablelight app serve DIR --port 0`` in a child process; ``url`` once it listens."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *options: str) -> None:
         env = dict(os.environ, PYTHONPATH=str(ROOT / "host"))
-        self.process = subprocess.Popen([sys.executable, "-m", "tablelight", "app", "serve", str(folder), "--port", "0"],
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        self.process = subprocess.Popen([sys.executable, "-m", "tablelight", "app", "serve", str(folder), "--port", "0",
+                                         *options], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
         if " at http://" not in line:
             self.stop()
             raise AssertionError(f"the server did not start: {line}{self.process.stderr.read() if self.process.stderr else ''}")
         self.url = line.split(" at ", 1)[1].split()[0]
+        #: With --share: the address phones open (the second line names it).
+        self.phones_url = self.process.stdout.readline().split(" at ", 1)[1].split()[0].rstrip(":") if options else ""
 
     def stop(self) -> None:
         if self.process.poll() is None:

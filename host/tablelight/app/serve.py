@@ -3,6 +3,13 @@
 Static files only, on one asyncio loop (uvicorn), with the MIME types the app needs (``.wasm``,
 ``.mjs``, ``.webmanifest``) and the app's Content-Security-Policy as a header too: the Web Worker's
 script takes its policy from its own response, not from the page's meta tag.
+
+With ``--share`` the folder is served on the local network too, for the other players' phones (see
+:mod:`tablelight.app.static` ``phones.js``): the table's own device keeps 127.0.0.1 (Web Bluetooth
+and Web Serial need a secure context), and there ``phones-address.json`` names the shared address,
+so the page's join codes point phones at it. The files hold no secret (a seat's secret is in its
+join code's fragment, which no server receives); ``--https`` serves the shared address over TLS
+(a self-signed certificate unless given one), so nobody on the network can change what phones run.
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ from typing import Any
 
 from tablelight.app.build import CSP
 from tablelight.core.errors import SetupError
+from tablelight.web.tls import HttpsChoice, TlsFiles
 
 HOST = "127.0.0.1"
 
@@ -25,12 +33,22 @@ mimetypes.add_type("text/javascript", ".js")
 mimetypes.add_type("application/manifest+json", ".webmanifest")
 
 
-def static_app(folder: Path) -> Any:
-    """The ASGI app serving ``folder`` (``/`` is index.html), with the policy headers."""
+#: Where the table's page asks which address phones open the app at (served on 127.0.0.1 only).
+PHONES_ADDRESS = "/phones-address.json"
+
+
+def static_app(folder: Path, phones_url: str | None = None) -> Any:
+    """The ASGI app serving ``folder`` (``/`` is index.html), with the policy headers; with
+    ``phones_url``, also :data:`PHONES_ADDRESS` naming it."""
     from starlette.applications import Starlette
+    from starlette.responses import JSONResponse
+    from starlette.routing import Route
     from starlette.staticfiles import StaticFiles
 
-    files = Starlette()
+    async def phones_address(request: Any) -> Any:
+        return JSONResponse({"url": phones_url})
+
+    files = Starlette(routes=[Route(PHONES_ADDRESS, phones_address)] if phones_url else [])
     files.mount("/", StaticFiles(directory=str(folder), html=True))
 
     async def app(scope: dict[str, Any], receive: Callable[..., Any], send: Callable[..., Any]) -> None:
@@ -52,27 +70,41 @@ def check_folder(folder: Path) -> None:
         raise SetupError(f"{folder} holds no built app (no index.html and app.json): run `tablelight app build {folder}`")
 
 
-def open_socket(port: int) -> socket.socket:
+def open_socket(port: int, address: str = HOST) -> socket.socket:
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
-        sock.bind((HOST, port))
+        sock.bind((address, port))
     except OSError as error:
         sock.close()
-        raise SetupError(f"cannot serve on {HOST}:{port}: {error.strerror}") from None
+        raise SetupError(f"cannot serve on {address}:{port}: {error.strerror}") from None
     sock.listen(64)
     return sock
 
 
-async def serve(folder: Path, port: int = 8000, on_ready: Callable[[str], None] | None = None) -> None:
-    """Serve ``folder`` until cancelled; ``on_ready(url)`` once the socket listens (``port`` 0: any free one)."""
+async def serve(folder: Path, port: int = 8000, on_ready: Callable[[str, str | None], None] | None = None,
+                share: str | None = None, https: HttpsChoice | None = None) -> None:
+    """Serve ``folder`` until cancelled (``port`` 0: any free one); ``on_ready(url, phones_url)``
+    once the sockets listen. ``share``: an address of this machine to serve the phones on too."""
     import uvicorn
 
     check_folder(folder)
-    sock = open_socket(port)
-    url = f"http://{HOST}:{sock.getsockname()[1]}/"
-    config = uvicorn.Config(static_app(folder), log_level="warning", access_log=False, lifespan="off")
-    server = uvicorn.Server(config)
+    local = open_socket(port)
+    port = local.getsockname()[1]
+    sockets: list[tuple[socket.socket, TlsFiles | None]] = [(local, None)]
+    phones_url = None
+    if share:
+        shared = open_socket(port, share)
+        files = https.files_for([share]) if https is not None else None
+        sockets.append((shared, files))
+        phones_url = f"{'https' if files else 'http'}://{share}:{port}/"
+    servers = []
+    for sock, files in sockets:
+        # the phones' address is told on this device's own address only
+        app = static_app(folder, phones_url if files is None and sock is local else None)
+        tls: dict[str, str] = {"ssl_certfile": str(files.cert), "ssl_keyfile": str(files.key)} if files is not None else {}
+        config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", **tls)
+        servers.append(uvicorn.Server(config).serve(sockets=[sock]))
     if on_ready is not None:
-        asyncio.get_running_loop().call_soon(on_ready, url)
-    await server.serve(sockets=[sock])
+        asyncio.get_running_loop().call_soon(on_ready, f"http://{HOST}:{port}/", phones_url)
+    await asyncio.gather(*servers)

@@ -20,6 +20,13 @@ def register(subparsers: Any) -> None:
     serve = actions.add_parser("serve", help="serve a built app on http://127.0.0.1 (a secure context)")
     serve.add_argument("folder", type=Path, metavar="DIR")
     serve.add_argument("--port", type=int, default=8000, help="default 8000; 0: any free port")
+    serve.add_argument("--share", metavar="lan|ADDRESS",
+                       help="serve it on the local network too, for the other players' phones: lan (this machine's "
+                            "network address) or an address of this machine; this device keeps 127.0.0.1")
+    serve.add_argument("--https", action="store_true",
+                       help="serve the shared address over HTTPS (a self-signed certificate, kept in DIR's parent)")
+    serve.add_argument("--https-cert", metavar="FILE", help="the shared address's certificate (with --https-key)")
+    serve.add_argument("--https-key", metavar="FILE", help="its private key")
     serve.set_defaults(func=run_serve)
 
 
@@ -37,7 +44,20 @@ def run_build(args: argparse.Namespace) -> int:
 
 def run_serve(args: argparse.Namespace) -> int:
     from tablelight.app.serve import check_folder, serve
+    from tablelight.core.errors import SetupError
+    from tablelight.web.server import share_address
+    from tablelight.web.tls import HttpsChoice
 
     check_folder(args.folder)
-    asyncio.run(serve(args.folder, args.port, lambda url: print(f"serving {args.folder} at {url} (Ctrl-C stops)", flush=True)))
+    share = share_address(args.share)
+    https = HttpsChoice.from_options(args.https, args.https_cert, args.https_key, args.folder.resolve().parent)
+    if https is not None and share is None:
+        raise SetupError("--https serves the shared address: give --share lan (this device's own 127.0.0.1 needs none)")
+
+    def ready(url: str, phones_url: str | None) -> None:
+        print(f"serving {args.folder} at {url} (Ctrl-C stops): open it on this device", flush=True)
+        if phones_url:
+            print(f"phones open it at {phones_url}: the table's join codes point there", flush=True)
+
+    asyncio.run(serve(args.folder, args.port, ready, share, https))
     return 0

@@ -186,7 +186,7 @@ class SeatLink {
   }
 
   url() {
-    return new URL(`seat.html#${this.code}`, location.href).href;
+    return new URL(`seat.html#${this.code}`, this.phones.base).href;
   }
 }
 
@@ -196,6 +196,17 @@ class Phones {
     this.seats = new Map();
     this.key = "";
     this.off = false;
+    // Where phones open the app: this page's address, or the one `tablelight app serve --share`
+    // names (this device opens the app on 127.0.0.1, which no phone reaches). Only the server this
+    // page came from can name it (a file it serves, never a link's parameter).
+    this.base = location.href;
+    this.shared = fetch("phones-address.json", { cache: "no-store" })
+      .then((answer) => (answer.ok ? answer.json() : {}))
+      .then((about) => {
+        const url = about && typeof about.url === "string" ? new URL(about.url) : null;
+        if (url && (url.protocol === "http:" || url.protocol === "https:")) this.base = url.href;
+      })
+      .catch(() => {});  // a static host or offline: this page's own address
     window.tablelight.phoneSeats = new Set();
     $("phone-answer").onsubmit = (event) => {
       event.preventDefault();
@@ -229,7 +240,8 @@ class Phones {
       });
       $("phones").hidden = humans.length === 0;
       // a phone opens the join link at this page's address: this device's own name reaches no phone
-      $("phones-local").hidden = !["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
+      await this.shared;
+      $("phones-local").hidden = !["127.0.0.1", "localhost", "[::1]"].includes(new URL(this.base).hostname);
       await Promise.all(opening);
       if (this.key !== key) return undefined;
       this.render();
