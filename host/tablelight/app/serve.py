@@ -101,9 +101,9 @@ async def serve(folder: Path, port: int = 8000, on_ready: Callable[[str, str | N
     servers = []
     for sock, files in sockets:
         # the phones' address is told on this device's own address only
-        app = static_app(folder, phones_url if files is None and sock is local else None)
-        tls: dict[str, str] = {"ssl_certfile": str(files.cert), "ssl_keyfile": str(files.key)} if files is not None else {}
-        config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", **tls)
+        app = static_app(folder, phones_url if sock is local else None)
+        config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
+                                ssl_certfile=str(files.cert) if files else None, ssl_keyfile=str(files.key) if files else None)
         servers.append(uvicorn.Server(config).serve(sockets=[sock]))
     if on_ready is not None:
         asyncio.get_running_loop().call_soon(on_ready, f"http://{HOST}:{port}/", phones_url)
