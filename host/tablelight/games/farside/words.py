@@ -143,10 +143,7 @@ class FarsideWords(FarsideMenu):
         game = self.game
         pending = game.pending
         if pending is not None:
-            what = f"the {pending['roll'].replace('_', ' ')} roll ({pending['dice']} {'dice' if pending['dice'] != 1 else 'die'}"
-            what += f", D{pending['sides']})" if pending["sides"] != 6 else ")"
-            if pending.get("model"):
-                what += f" for {self._model_words(pending['model'])}"
+            what = self._roll_asked(pending)
             if game.options["dice"] == "press":
                 return f"press roll for {what}"
             if pending["count_fails"]:
@@ -168,15 +165,20 @@ class FarsideWords(FarsideMenu):
             return "melee: impact to record melee impact tokens, group to pile in; done with the advance key"
         return "next/prev to choose an action, confirm"
 
+    def _roll_asked(self, pending: Any) -> str:
+        """The roll asked for: "the defence roll (2 dice) for a1 (Warrior 1)"."""
+        what = f"the {pending['roll'].replace('_', ' ')} roll ({pending['dice']} {'dice' if pending['dice'] != 1 else 'die'}"
+        what += f", D{pending['sides']})" if pending["sides"] != 6 else ")"
+        if pending.get("model"):
+            what += f" for {self._model_words(pending['model'])}"
+        return what
+
     def page_prompt(self, seat: int) -> str:
         """What ``seat`` should choose now on its own page: the choices listed there, no console keys."""
         game = self.game
         pending = game.pending
         if pending is not None:
-            what = f"the {pending['roll'].replace('_', ' ')} roll ({pending['dice']} {'dice' if pending['dice'] != 1 else 'die'}"
-            what += f", D{pending['sides']})" if pending["sides"] != 6 else ")"
-            if pending.get("model"):
-                what += f" for {self._model_words(pending['model'])}"
+            what = self._roll_asked(pending)
             if game.options["dice"] == "press":
                 return f"roll the dice for {what}"
             if pending["count_fails"]:
