@@ -142,6 +142,59 @@ def test_a_second_visit_without_the_server_still_gets_ready(browser: Any, built_
         first.context.close()
 
 
+SNAPSHOT_KEPT = """async () => {
+  const name = (await caches.keys()).find((key) => key.endsWith("-pyodide"));
+  return Boolean(name && await (await caches.open(name)).match("python-after-start"));
+}"""
+
+
+def wait_for_snapshot(page: Any) -> None:
+    """Until the worker has kept Pyodide's snapshot (written after the visit got ready)."""
+    for _ in range(100):
+        if page.evaluate(SNAPSHOT_KEPT):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the first visit kept no snapshot of Pyodide's start")
+
+
+def test_a_later_visit_starts_python_from_the_snapshot_the_first_one_kept(browser: Any, served_app: Served) -> None:
+    opened = Visit(browser, served_app.url)
+    try:
+        assert opened.state() == "ready"
+        assert "pyodide" in opened.page.evaluate("window.tablelight.timings")  # the first visit starts Pyodide afresh
+        opened.page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # the service worker keeps it
+        wait_for_snapshot(opened.page)
+        opened.page.reload()
+        opened.page.wait_for_selector(SETTLED, timeout=LOAD_MS)
+        assert opened.state() == "ready", opened.page.inner_text("#status")
+        timings = opened.page.evaluate("window.tablelight.timings")
+        assert "pyodide_from_snapshot" in timings and "pyodide" not in timings
+        opened.start("farlander", "random,random", seed=4)  # the engines play as after a fresh start
+        opened.page.wait_for_selector("body[data-over=true]", timeout=30_000)
+    finally:
+        opened.context.close()
+
+
+def test_a_snapshot_that_does_not_load_is_replaced_and_the_visit_gets_ready(browser: Any, served_app: Served) -> None:
+    opened = Visit(browser, served_app.url)
+    try:
+        wait_for_snapshot(opened.page)
+        opened.page.evaluate("""async () => {
+          const name = (await caches.keys()).find((key) => key.endsWith("-pyodide"));
+          await (await caches.open(name)).put("python-after-start", new Response(new Uint8Array(4096).fill(7)));
+        }""")
+        opened.page.reload()
+        opened.page.wait_for_selector(SETTLED, timeout=LOAD_MS)
+        assert opened.state() == "ready", opened.page.inner_text("#status")
+        assert "pyodide" in opened.page.evaluate("window.tablelight.timings")  # started afresh
+        wait_for_snapshot(opened.page)  # and kept a good one again
+        opened.page.reload()
+        opened.page.wait_for_selector(SETTLED, timeout=LOAD_MS)
+        assert "pyodide_from_snapshot" in opened.page.evaluate("window.tablelight.timings")
+    finally:
+        opened.context.close()
+
+
 def test_a_broken_build_says_so_in_the_page(browser: Any, built_app: Built, tmp_path: Path) -> None:
     broken = tmp_path / "site"
     shutil.copytree(built_app.folder, broken)

@@ -8,8 +8,10 @@ profile. Figures:
   downloaded and compiled) and later visits (new tabs of the same profile, one open at a time: the
   service worker's cache and the compiled code cache), each from ``goto`` to ``ready`` and as the
   page counts it (from its script's start), with the worker's phases (``window.tablelight.timings``)
-  and, after each, Pyodide alone from the same cache (:data:`BARE_PAGE`): the ratio is what the app
-  adds to Pyodide's own start, which the shared machine's load moves much less than either time;
+  and, after each, Pyodide alone from the same cache (:data:`BARE_PAGE`, started afresh: the app's
+  later visits start Python from the snapshot its first visit kept, see ``worker.js``): the ratio is
+  what the app adds to, or saves on, Pyodide's own start, which the shared machine's load moves much
+  less than either time;
 * random games' actions per second in the page's worker and in this CPython, same games, same
   seeds (``tablelight.app.engine.speed``), after a warm-up on each side, in rounds taking turns: by
   the clock (each side's best round) and by the CPU time of each side's thread;
@@ -428,9 +430,10 @@ def print_figures(figures: dict[str, Any]) -> None:
           "target <= 3 s)")
     print(f"  later visits to ready: median {figures['later_visit_s']} s of {figures['later_visits']} (the page's own count "
           f"{figures['later_visit_page_ms']} ms; target <= 1.5 s); Pyodide alone from the same cache "
-          f"{figures['bare_pyodide_s']} s: the app takes {figures['later_over_bare']}x Pyodide's own start")
+          f"{figures['bare_pyodide_s']} s (started afresh; the app's later visits start from its snapshot): the app takes "
+          f"{figures['later_over_bare']}x Pyodide's own start")
     phases = figures["later_visit_phases_ms"]
-    print("    the worker's phases (ms from the page's start, median; Pyodide's own load is \"pyodide\"): " + ", ".join(
+    print("    the worker's phases (ms from the page's start, median; Pyodide's own load is \"pyodide\", or \"pyodide_from_snapshot\" from the first visit's snapshot): " + ", ".join(
         f"{name} {value}" for name, value in sorted(phases.items(), key=lambda item: item[1]) if name != "ready_ms"))
     for rate in figures["speed"]:
         print(f"  {rate['game']} random games ({rate['games']}, {rate['actions']} actions; best of {rate['rounds']} "

@@ -10,7 +10,9 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
-      .then((names) => Promise.all(names.filter((name) => name !== VERSION).map((name) => caches.delete(name))))
+      // an older build's files go, and its Pyodide snapshot (the worker's `${VERSION}-pyodide`)
+      .then((names) => Promise.all(names.filter((name) => name !== VERSION && name !== `${VERSION}-pyodide`)
+        .map((name) => caches.delete(name))))
       .then(() => self.clients.claim()),
   );
 });

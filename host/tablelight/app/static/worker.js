@@ -22,8 +22,8 @@ async function load() {
     return response.arrayBuffer();
   });
   wheelLoad.catch(() => {});  // reported where it is awaited
-  const py = await loadPyodide({ indexURL: new URL("./pyodide/", self.location).href, fullStdLib: false });
-  mark("pyodide");
+  const { py, snapshot } = await startPython(about.version);
+  mark(snapshot ? "pyodide" : "pyodide_from_snapshot");
   const wheel = await wheelLoad;
   mark("wheel_fetched");
   py.unpackArchive(wheel, "wheel");
@@ -61,7 +61,58 @@ async function load() {
   const games = JSON.parse(table.games());
   mark("games_listed");
   const timings = { ...marks, worker_origin: performance.timeOrigin };
+  if (snapshot) keepSnapshot(about.version, snapshot);  // for the next visits (written after this one is ready)
   return { games: games.games, saved: saved.games || [], kept: saved.error || "", timings, version: about.version };
+}
+
+// ------------------------------------------------ Pyodide's start from a memory snapshot
+// Python's own start in WebAssembly (its runtime, the stdlib's first imports, Pyodide's bootstrap)
+// takes most of a later visit (about 1.2 s of 1.5 s here); Pyodide can restore the heap it had right
+// after that start instead (about 0.1 s). The first visit of a build makes the snapshot before
+// anything else runs (no wheel, no JS objects held) and keeps it in Cache Storage under a name the
+// service worker keeps with the build's files; later visits load from it. Pyodide checks the
+// snapshot's build id; a snapshot that does not load is dropped and Pyodide starts as usual.
+// (`_makeSnapshot`, `_loadSnapshot`, `makeMemorySnapshot` are Pyodide's experimental API: the
+// pinned version's; tests/app checks the second visit starts from the snapshot.)
+const SNAPSHOT = "python-after-start";
+const snapshotCache = (version) => `tablelight-${version}-pyodide`;
+
+async function startPython(version) {
+  const options = { indexURL: new URL("./pyodide/", self.location).href, fullStdLib: false };
+  const kept = await keptSnapshot(version);
+  if (kept) {
+    try {
+      return { py: await loadPyodide({ ...options, _loadSnapshot: kept }), snapshot: null };
+    } catch (error) {
+      console.warn("Pyodide's kept snapshot did not load: starting it afresh", error);
+      self.caches.delete(snapshotCache(version)).catch(() => {});
+    }
+  }
+  const py = await loadPyodide({ ...options, _makeSnapshot: true });
+  let snapshot = null;
+  try {
+    snapshot = py.makeMemorySnapshot();
+  } catch (error) {
+    console.warn("no snapshot of Pyodide's start:", error);
+  }
+  return { py, snapshot };
+}
+
+async function keptSnapshot(version) {
+  try {
+    const cache = self.caches && await self.caches.open(snapshotCache(version));
+    const found = cache && await cache.match(SNAPSHOT);
+    return found ? new Uint8Array(await found.arrayBuffer()) : null;
+  } catch {
+    return null;  // no Cache Storage (some private windows): every visit starts Pyodide afresh
+  }
+}
+
+function keepSnapshot(version, snapshot) {
+  if (!self.caches) return;
+  self.caches.open(snapshotCache(version))
+    .then((cache) => cache.put(SNAPSHOT, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } })))
+    .catch((error) => console.warn("Pyodide's snapshot not kept:", error));
 }
 
 const GAMES = "/games";
