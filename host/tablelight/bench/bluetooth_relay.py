@@ -98,7 +98,13 @@ class Relay:
             answer["code"] = 0x0E  # unlikely error
         if event["type"] == "write" and event.get("writeType") == "write-without-response":
             return
-        self.cdp.send("BluetoothEmulation.simulateCharacteristicOperationResponse", answer)
+        try:
+            self.cdp.send("BluetoothEmulation.simulateCharacteristicOperationResponse", answer)
+        except Exception as error:
+            # an operation asked just before drop() answers a characteristic the emulation has
+            # forgotten with its connection: a real radio loses it too; any other failure is told
+            if event["characteristicId"] in (self.rx, self.tx):
+                self.failures.append(f"{event['type']} answer: {error}")
 
     def on_descriptor(self, event: dict[str, Any]) -> None:
         answer = {"descriptorId": event["descriptorId"], "type": event["type"], "code": 0}
