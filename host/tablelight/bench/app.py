@@ -25,6 +25,7 @@ profile. Figures:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import select
@@ -33,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -95,6 +97,22 @@ SERIAL_STAND_IN = """
 """
 
 
+@contextlib.contextmanager
+def served(folder: Path) -> Iterator[str]:
+    """``tablelight app serve folder`` in a child process; its address while the block runs."""
+    server = subprocess.Popen([sys.executable, "-m", "tablelight", "app", "serve", str(folder), "--port", "0"],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        if " at http://" not in line:
+            raise RuntimeError(f"tablelight app serve did not start: {line}")
+        yield line.split(" at ", 1)[1].split()[0]
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
 def run_app_bench(chromium: str = CHROMIUM, visits: int = 3, scale: float = 1.0, presses: int = 30) -> dict[str, Any]:
     """Build, serve, measure; returns the figures (see the module docstring)."""
     from playwright.sync_api import sync_playwright
@@ -102,25 +120,14 @@ def run_app_bench(chromium: str = CHROMIUM, visits: int = 3, scale: float = 1.0,
     with tempfile.TemporaryDirectory(prefix="tablelight-app-") as temp:
         built = build_app(Path(temp) / "site")
         add_bare_pyodide(built.folder)
-        server = subprocess.Popen([sys.executable, "-m", "tablelight", "app", "serve", str(built.folder), "--port", "0"],
-                                  stdout=subprocess.PIPE, text=True)
-        try:
-            assert server.stdout is not None
-            line = server.stdout.readline()
-            if " at http://" not in line:
-                raise RuntimeError(f"tablelight app serve did not start: {line}")
-            url = line.split(" at ", 1)[1].split()[0]
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=chromium, args=BROWSER_ARGS)
-                try:
-                    figures = _measure(browser, url, visits, scale, presses)
-                finally:
-                    browser.close()
-                figures["memory"] = page_memory(playwright, chromium, url, scale)
-                figures["bluetooth_key_to_leds"] = bluetooth_key_to_leds(playwright, chromium, url, presses)
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+        with served(built.folder) as url, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium, args=BROWSER_ARGS)
+            try:
+                figures = _measure(browser, url, visits, scale, presses)
+            finally:
+                browser.close()
+            figures["memory"] = page_memory(playwright, chromium, url, scale)
+            figures["bluetooth_key_to_leds"] = bluetooth_key_to_leds(playwright, chromium, url, presses)
     figures.update(pyodide=built.pyodide, build_mb=round(built.size / 1e6, 1), uncompiled=getattr(built, "uncompiled", "?"))
     return figures
 

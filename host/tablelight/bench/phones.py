@@ -16,15 +16,13 @@ from __future__ import annotations
 
 import json
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 from tablelight.app.build import build_app
-from tablelight.bench.app import BROWSER_ARGS, CHROMIUM
+from tablelight.bench.app import BROWSER_ARGS, CHROMIUM, served
 
 #: Run in the acting phone's page: its first choice, timed to the answer and to the next snapshot.
 ACT = """
@@ -60,23 +58,12 @@ def run_phones_bench(chromium: str = CHROMIUM, games: int = 2, joins: int = 6) -
 
     with tempfile.TemporaryDirectory(prefix="tablelight-phones-") as temp:
         built = build_app(Path(temp) / "site")
-        server = subprocess.Popen([sys.executable, "-m", "tablelight", "app", "serve", str(built.folder), "--port", "0"],
-                                  stdout=subprocess.PIPE, text=True)
-        try:
-            assert server.stdout is not None
-            line = server.stdout.readline()
-            if " at http://" not in line:
-                raise RuntimeError(f"tablelight app serve did not start: {line}")
-            url = line.split(" at ", 1)[1].split()[0]
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=chromium, args=BROWSER_ARGS)
-                try:
-                    return _measure(browser, url, games, joins)
-                finally:
-                    browser.close()
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+        with served(built.folder) as url, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium, args=BROWSER_ARGS)
+            try:
+                return _measure(browser, url, games, joins)
+            finally:
+                browser.close()
 
 
 def _start(table: Any, seed: int) -> list[str]:
