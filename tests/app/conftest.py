@@ -29,8 +29,10 @@ def built_app(tmp_path_factory: pytest.TempPathFactory) -> Built:
 class Served:
     """``tablelight app serve DIR --port 0`` in a child process; ``url`` once it listens."""
 
-    def __init__(self, folder: Path, *options: str) -> None:
+    def __init__(self, folder: Path, *options: str, data_home: Path | None = None) -> None:
         env = dict(os.environ, PYTHONPATH=str(ROOT / "host"))
+        if data_home is not None:  # where it keeps what it makes (a self-signed certificate)
+            env["XDG_DATA_HOME"] = str(data_home)
         self.process = subprocess.Popen([sys.executable, "-m", "tablelight", "app", "serve", str(folder), "--port", "0",
                                          *options], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         assert self.process.stdout is not None

@@ -26,8 +26,11 @@ SHARED = "127.0.0.2"
 
 
 @pytest.fixture(scope="module")
-def shared_app(built_app: Built) -> Iterator[Served]:
-    served = Served(built_app.folder, "--share", SHARED, "--https")
+def shared_app(built_app: Built, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    data = tmp_path_factory.mktemp("data")
+    served = Served(built_app.folder, "--share", SHARED, "--https", data_home=data)
+    assert (data / "tablelight" / "tablelight-key.pem").is_file()  # kept with the game store, not in the served folder
+    assert not list(built_app.folder.glob("*.pem")) and not list(built_app.folder.parent.glob("*.pem"))
     yield served
     served.stop()
 

@@ -24,7 +24,7 @@ def register(subparsers: Any) -> None:
                        help="serve it on the local network too, for the other players' phones: lan (this machine's "
                             "network address) or an address of this machine; this device keeps 127.0.0.1")
     serve.add_argument("--https", action="store_true",
-                       help="serve the shared address over HTTPS (a self-signed certificate, kept in DIR's parent)")
+                       help="serve the shared address over HTTPS (a self-signed certificate, kept with the game store)")
     serve.add_argument("--https-cert", metavar="FILE", help="the shared address's certificate (with --https-key)")
     serve.add_argument("--https-key", metavar="FILE", help="its private key")
     serve.set_defaults(func=run_serve)
@@ -45,12 +45,15 @@ def run_build(args: argparse.Namespace) -> int:
 def run_serve(args: argparse.Namespace) -> int:
     from tablelight.app.serve import check_folder, serve
     from tablelight.core.errors import SetupError
+    from tablelight.table.store import default_path
     from tablelight.web.server import share_address
     from tablelight.web.tls import HttpsChoice
 
     check_folder(args.folder)
     share = share_address(args.share)
-    https = HttpsChoice.from_options(args.https, args.https_cert, args.https_key, args.folder.resolve().parent)
+    # the self-signed certificate is kept where `tablelight play --https` keeps its own (never in
+    # the served folder: its key would be served with it)
+    https = HttpsChoice.from_options(args.https, args.https_cert, args.https_key, default_path().parent)
     if https is not None and share is None:
         raise SetupError("--https serves the shared address: give --share lan (this device's own 127.0.0.1 needs none)")
 
