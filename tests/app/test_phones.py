@@ -418,7 +418,8 @@ def test_the_tables_camera_reads_a_phones_answer_code(browser: Any, served_app: 
         video.write_bytes(b"YUV4MPEG2 W480 H480 F10:1 Ip A1:1 C420jpeg\n" + frame * 3)
         table.page.click("#phone-scan")
         phone.joined()
-        assert "joined" in table.said() and table.seat_state(1) == "connected"
+        table.page.locator("#phones-status", has_text="joined").wait_for(timeout=10_000)  # said after the phone's first screen
+        assert table.seat_state(1) == "connected"
         reader = table.page.evaluate("'BarcodeDetector' in window ? 'BarcodeDetector' : 'jsQR'")
         assert reader == "BarcodeDetector" or any(url.endswith("vendor/jsQR.js") for url in visit.requests)
         assert not visit.page.is_visible("#phone-camera")  # the camera is put away

@@ -292,7 +292,8 @@ class Phones {
       if (!link) throw new CodeError("that answer is for another table or an earlier game");
       await link.take(answer);
       $("answer-code").value = "";
-      this.say(`${link.label}: connecting…`);
+      // the phone may have proved its seat while the answer was being taken: "joined" stays said
+      if (link.state !== "connected") this.say(`${link.label}: connecting…`);
     } catch (error) {
       const why = error instanceof CodeError ? error.message : `it could not be used (${error.message || error})`;
       this.say(`That answer code is refused: ${why}.`.replace(/\.\.$/, "."));
