@@ -59,15 +59,16 @@ def waited(check: Any, timeout: float = 60) -> Any:
 
 
 @contextmanager
-def hosting(tmp_path: Path) -> Iterator[Host]:
-    """``tablelight play farlander`` for a person (seat 0, on its page) against a random bot, no board."""
-    db = tmp_path / "g.sqlite"
+def hosting(tmp_path: Path, command: list[str] | None = None, db: Path | None = None, game_id: int = 1) -> Iterator[Host]:
+    """``tablelight COMMAND --view web`` (default: ``play farlander`` for a person, seat 0 on its page,
+    against a random bot, no board), found through the host page file it writes."""
+    db = db or tmp_path / "g.sqlite"
+    command = command or ["play", "farlander", "--seats", "human,random", "--board", "none", "--seed", "7"]
     process = subprocess.Popen(
-        [sys.executable, "-m", "tablelight", "play", "farlander", "--seats", "human,random", "--board", "none",
-         "--view", "web", "--web-port", "0", "--seed", "7", "--db", str(db)],
+        [sys.executable, "-m", "tablelight", *command, "--view", "web", "--web-port", "0", "--db", str(db)],
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
     )
-    host_file = tmp_path / "host-page-1.html"
+    host_file = tmp_path / f"host-page-{game_id}.html"
     try:
         waited(lambda: host_file.exists() or process.poll() is not None)
         assert process.poll() is None, process.stderr.read() if process.stderr else ""
@@ -177,15 +178,8 @@ def test_the_pages_move_to_the_new_game_live_and_the_host_finds_play_again(tmp_p
         pytest.skip("Debian chromium is not installed (scripts/test.sh installs it)")
     db = tmp_path / "games.sqlite"
     game_id = one_move_from_the_end(db)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "tablelight", "resume", str(game_id), "--board", "none", "--view", "web", "--web-port", "0",
-         "--db", str(db)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    host_file = tmp_path / f"host-page-{game_id}.html"
-    try:
-        waited(lambda: host_file.exists() or process.poll() is not None)
-        assert process.poll() is None, process.stderr.read() if process.stderr else ""
-        address = re.search(r'url=([^"]+)"', host_file.read_text()).group(1).replace("&amp;", "&")  # type: ignore[union-attr]
-        base, token = address.split("/?token=")
+    with hosting(tmp_path, ["resume", str(game_id), "--board", "none"], db, game_id) as hosted:
+        base, token = hosted.base, hosted.token
         links = [s["link"] for s in httpx.get(f"{base}/api/host", headers={"X-Host-Token": token}, timeout=15).json()["seats"]]
         with sync_api.sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
@@ -195,7 +189,7 @@ def test_the_pages_move_to_the_new_game_live_and_the_host_finds_play_again(tmp_p
                     page.goto(link)
                     page.locator("#log li").first.wait_for()
                 host = browser.new_context(**PHONE).new_page()
-                host.goto(address)
+                host.goto(f"{base}/?token={token}")  # the host page file's address
                 host.locator("#host:not([hidden])").wait_for()
                 assert host.locator("#again").count() == 0  # no new game while this one runs
                 for page in (*phones, host):
@@ -226,9 +220,6 @@ def test_the_pages_move_to_the_new_game_live_and_the_host_finds_play_again(tmp_p
                 assert host.locator("#again").count() == 0
             finally:
                 browser.close()
-    finally:
-        process.terminate()
-        process.wait(15)
     with GameStore(db) as store:
         assert [(info.id, info.status) for info in store.games()] == [(game_id, "over"), (game_id + 1, "playing")]
         assert store.load(game_id + 1).seed != store.load(game_id).seed  # a new secret seed
@@ -266,16 +257,8 @@ def test_the_simulated_boards_keys_press_for_the_new_game(tmp_path: Path) -> Non
     game (the old table's port is detached, a new one joined to the same board session)."""
     db = tmp_path / "games.sqlite"
     game_id = one_move_from_the_end(db)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "tablelight", "resume", str(game_id), "--board", "sim", "--view", "web", "--web-port", "0",
-         "--db", str(db)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    host_file = tmp_path / f"host-page-{game_id}.html"
-    try:
-        waited(lambda: host_file.exists() or process.poll() is not None)
-        assert process.poll() is None, process.stderr.read() if process.stderr else ""
-        address = re.search(r'url=([^"]+)"', host_file.read_text()).group(1).replace("&amp;", "&")  # type: ignore[union-attr]
-        base, token = address.split("/?token=")
-        host = Host(base, token, db, process)
+    with hosting(tmp_path, ["resume", str(game_id), "--board", "sim"], db, game_id) as host:
+        base, token = host.base, host.token
         devices = [host.join(0), host.join(1)]
         state = waited(lambda: (s := host.seat(1, devices[1]).json())["your_turn"] and s)
         httpx.post(f"{base}/api/seat/1/act", json={"action": state["choices"][0]["action"], "at": state["at"]},
@@ -286,9 +269,6 @@ def test_the_simulated_boards_keys_press_for_the_new_game(tmp_path: Path) -> Non
         assert host.post("/api/press/0", token).status_code == 204  # key 0: a territory, empty in a new game
         placed = waited(lambda: [line for line in host.seat(0, devices[0]).json()["log"] if "places a unit in" in line])
         assert len(placed) == 1 and fresh["at"] < 10
-    finally:
-        process.terminate()
-        process.wait(15)
     with GameStore(db) as store:
         new = store.load(game_id + 1)
         assert [entry["action"]["type"] for entry in new.log if "action" in entry] == ["place"]
