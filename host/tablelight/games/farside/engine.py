@@ -108,7 +108,9 @@ class FarsideEncounter(FarsideViews):
     #: Format 4 (2026-11-26): both sides' defence rolls of an impact phase are made before a
     #: wipe-out ends the game (option wipe_out), and The Chosen is named at the start of the round
     #: and counts on every roll of its model. Older records keep the earlier readings.
-    latest_record_format = 4
+    #: Format 5 (2026-11-28): taking over a secured zone moves its point to the new holder
+    #: (option secure_takeover); older records keep adding a point while the old holder keeps its own.
+    latest_record_format = 5
     option_specs = (
         OptionSpec(
             "dice", str, "host",
@@ -137,6 +139,12 @@ class FarsideEncounter(FarsideViews):
             "made their defence rolls; at_once: the game ends with the last model's removal, "
             "before the other side rolls",
             ("after_impact", "at_once"),
+        ),
+        OptionSpec(
+            "secure_takeover", str, "moves",
+            "moves: taking over a zone the enemy secured moves its point to the new holder; "
+            "adds: the new holder scores a point and the old holder keeps its own",
+            ("moves", "adds"),
         ),
         OptionSpec("objective_limit", int, 10, "the game ends after the round in which this many objectives are accomplished"),
         OptionSpec("round_limit", int, 0, "end the game after this many rounds (0: no limit, as in the rulebook)"),
