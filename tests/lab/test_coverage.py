@@ -119,7 +119,11 @@ def test_old_results_without_rule_counts_still_aggregate(tmp_path: Path, capsys:
     out.write_text("\n".join(stripped) + "\n")
     again = lab_json(capsys, "farlander", "--games", "3", "--seed", "1", "--workers", "1", "--out", str(out))
     assert again["run"]["games_resumed"] == 3
-    assert again["variants"][0]["coverage"] == whole["variants"][0]["coverage"]  # Farlander counts all from the log
+    before, after = (stats["variants"][0]["coverage"]["rules"] for stats in (whole, again))
+    for category in ("action", "chance", "forced"):  # counted from the log: the same
+        assert after[category] == before[category]
+    # The rules only a game's summary held (Farlander's conquests by kind) are missing, not wrong.
+    assert before["conquest"]["enemy"]["per_game"] > 0 and after["conquest"]["enemy"]["per_game"] == 0
 
 
 def test_html_report_shows_seat_balance_and_coverage(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
