@@ -39,16 +39,21 @@ LOG_CATEGORIES = ("action", "chance", "forced")
 
 
 @cache
-def declaration(game: str) -> ModuleType | None:
-    """The game's ``coverage`` module (next to its engine), or None when it declares none."""
+def game_module(game: str, module: str) -> ModuleType | None:
+    """The game's module ``module`` next to its engine (``coverage``, ``lab_setup``), or None."""
     package = game_entry(game).engine.partition(":")[0].rpartition(".")[0]
-    name = f"{package}.coverage"
+    name = f"{package}.{module}"
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as error:
         if error.name != name:
             raise  # the module exists but imports something missing: a real fault
         return None
+
+
+def declaration(game: str) -> ModuleType | None:
+    """The game's ``coverage`` module (next to its engine), or None when it declares none."""
+    return game_module(game, "coverage")
 
 
 def catalogue(game: str, players: int, options: dict[str, Any]) -> dict[str, list[str]]:
