@@ -86,6 +86,8 @@ class FarsideApplying(FarsideRounds):
             self._regenerate(action["model"])
         elif kind == "dead_zone":
             self._dead_zone(action["model"])
+        elif kind == "announce_end":
+            self.end_announced = seat  # the current round is completed, then the game ends
         elif kind == "end_turn":
             self.group = None
             self.action_points[seat] = 0

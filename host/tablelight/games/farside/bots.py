@@ -198,6 +198,13 @@ class TacticianBot:
         follow = self._follow_up(game, seat)
         if follow is not None:
             return follow
+        announce = Action({"type": "announce_end"})
+        if game.options["game_end"] == "announced" and game.is_legal(announce):
+            # Past the objective limit (option game_end = announced): end it while ahead on the
+            # track, or now and then anyway (the table is tired).
+            mine, theirs = (sum(game.objectives[s].values()) for s in (seat, 1 - seat))
+            if mine >= theirs or self.rng.random() < 0.3:
+                return announce
         ready = [mid for mid in game.on_table(seat) if not game.models[mid]["activated"]]
         join = self._join(game, seat, ready)
         if join is not None:

@@ -43,9 +43,11 @@ def rule_catalogue(players: int, options: dict[str, Any]) -> dict[str, list[str]
     chances = [] if dice == "table" else [
         kind for kind in CHANCE_KINDS if kind != "deployment" or deployment in ("roll_each", "roll_shared")
     ]
-    ends = ["objectives", "wipe_out", "no_models_left"] + (["round_limit"] if options.get("round_limit") else [])
+    announced = options.get("game_end") == "announced"
+    ends = ["wipe_out", "no_models_left"] + (["announced"] if announced else ["objectives"])
+    ends += ["round_limit"] if options.get("round_limit") else []
     return {
-        "action": list(ACTIONS) + (["roll"] if dice in ("table", "press") else []),
+        "action": list(ACTIONS) + (["roll"] if dice in ("table", "press") else []) + (["announce_end"] if announced else []),
         "activation": ["simple", "complex"] + ENGINE_RULES["activation"],
         "failed": ["pass", "act", "simple"],
         "manoeuvre": [row["name"] for row in tables()["manoeuvres"]],
@@ -66,6 +68,10 @@ def unreachable(players: int, options: dict[str, Any]) -> dict[str, str]:
     reasons = {}
     if not options.get("round_limit"):
         reasons["end:round_limit"] = "round_limit is 0: the rulebook sets no round limit"
+    if options.get("game_end") != "announced":
+        reasons["end:announced"] = "game_end is at_limit: the game ends by itself after the limit's round"
+    else:
+        reasons["end:objectives"] = "game_end is announced: play goes on past the limit until a player announces the end"
     if options.get("dice") == "table":
         reasons["chance:*"] = "dice = table: the players enter every roll, the host draws none"
     if options.get("deployment") in ("10", "20", "30"):

@@ -117,7 +117,9 @@ class FarsideRounds(FarsideModels):
             self._start_turn(1 - self.first)
             return
         limit = self.options["round_limit"]
-        if self.total_objectives() >= self.options["objective_limit"]:
+        if self.end_announced is not None:
+            self._finish(f"seat {self.end_announced} announced the end; round {self.round} was completed", "announced")
+        elif self.total_objectives() >= self.options["objective_limit"] and self.options["game_end"] == "at_limit":
             self._finish(f"{self.total_objectives()} mission objectives accomplished by the end of round {self.round}", "objectives")
         elif limit and self.round >= limit:
             self._finish(f"the round limit ({limit}) was reached", "round_limit")

@@ -137,7 +137,8 @@ class FarsideState(Game):
     ``impact_queue`` (models still to roll defence).
     Missions: ``objectives[seat][mission]`` (accomplished counts), ``secured`` (zone -> seat),
     ``broken_through``, ``losses``, ``heavy_loss_given``, ``grand_slam_given``, ``martyr_given``,
-    ``end_reason`` (why the game ended). ``fired``: how often each rule fired, counted where it
+    ``end_reason`` (why the game ended), ``end_announced`` (the seat that announced the end, with
+    option ``game_end = announced``). ``fired``: how often each rule fired, counted where it
     fires (``"manoeuvre:The Chosen"``, ``"activation:roll_failed"``...), read by the lab's coverage.
     """
 
@@ -195,6 +196,7 @@ class FarsideState(Game):
         self.grand_slam_given = False
         self.martyr_given = False
         self.end_reason = ""
+        self.end_announced: int | None = None  # the seat that announced the end (option game_end = announced)
         self.fired: Counter[str] = Counter()
         self._request_roll("setup", 0, 1, 6)  # the setup roll-off; FarsideApplying makes host rolls
 
