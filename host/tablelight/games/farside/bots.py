@@ -219,10 +219,15 @@ class TacticianBot:
                 return mission
             if ready:
                 # The healthiest model fights, unless the model in position is another one (a table
-                # has no order of models: half the time any ready model acts). A damaged one risks
+                # has no order of models: any ready model acts now and then, a damaged one, in the
+                # thick of the fight, more often). A damaged one risks
                 # failing its activation, so a model at two damage tokens (or one that regenerates)
                 # plans a simple action.
-                if self.rng.random() < 0.5:
+                damaged = sorted(m for m in ready if game.models[m]["damage"])
+                draw = self.rng.random()
+                if damaged and draw < 0.35:
+                    mid = self.rng.choice(damaged)  # in the thick of the fight: it acts while it can
+                elif draw < 0.7:
                     mid = min(ready, key=lambda m: (game.models[m]["damage"], m))
                 else:
                     mid = self.rng.choice(sorted(ready))
@@ -363,12 +368,15 @@ class TacticianBot:
         return action if table_allows(game, action, seat) else None
 
     def _target(self, game: Any, enemy: int) -> str | None:
-        """The enemy model closest to being removed, the most expensive among equals (not one the
-        enemy redeployed this round out of reach, while another is in reach)."""
+        """The enemy model closest to being removed, the most expensive among equals, half the time;
+        else any enemy model (the one in sight). Never one the enemy redeployed this round out of
+        reach, while another is in reach."""
         models = game.on_table(enemy)
         away = round_manoeuvre(game, enemy, "Redeploy")
         if away in models and len(models) > 1:
             models = [m for m in models if m != away]
+        if len(models) > 1 and self.rng.random() < 0.5:
+            return str(self.rng.choice(sorted(models)))  # the model in sight is not always the weakest
         if not models:
             return None
         best: str = max(models, key=lambda m: (game.models[m]["damage"], game.models[m]["points"], m))
