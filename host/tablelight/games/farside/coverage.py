@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from tablelight.core.fields import is_action_entry
 from tablelight.games.farside.tables import MISSIONS, tables
 
 ACTIONS = ("secret", "command", "activate", "pile_in", "failed", "impact", "secure", "break_through", "loot",
@@ -82,3 +83,12 @@ def unreachable(players: int, options: dict[str, Any]) -> dict[str, str]:
 def rules_fired(game: Any) -> Counter[str]:
     """The rules the engine counted where they fired."""
     return Counter(getattr(game, "fired", {}))
+
+
+def key_seats(game: Any) -> dict[str, int]:
+    """The seat that acted first in round 1 (fewer action points, the lower sum on a draw). The lab's
+    "first player" is the seat that noted its secret first, always seat 0 here."""
+    for entry in game.log:
+        if is_action_entry(entry) and entry["action"]["type"] not in ("secret", "command", "roll"):
+            return {"first to act": int(entry["seat"])}
+    return {}
