@@ -121,10 +121,18 @@ class TacticianBot:
             piled = any(done["type"] == "pile_in" for done in this_turn(game))
             if ready and not piled and enemy_there and self.rng.random() < 0.25:
                 return Action({"type": "pile_in", "model": self.rng.choice(ready)})
-        elif enemy_there and 3 <= (game.manoeuvre_die[seat] or 0) <= 4 and self.rng.random() < 0.3:
-            fire = Action({"type": "manoeuvre", "player": seat, "name": "Defensive Fire"})
-            if game.is_legal(fire):
-                return fire
+        elif enemy_there:
+            if 3 <= (game.manoeuvre_die[seat] or 0) <= 4 and self.rng.random() < 0.3:
+                fire = Action({"type": "manoeuvre", "player": seat, "name": "Defensive Fire"})
+                if game.is_legal(fire):
+                    return fire
+            fought = any(done["type"] == "impact" for done in this_turn(game))  # its own part of the melee
+            hit = [mid for mid in game.on_table(seat) if game.models[mid]["impact"]]
+            if hit and not fought and self.rng.random() < 0.3:
+                # A model the enemy reached fights back: "the models of both players fight simultaneously".
+                strike = self._attack(game, seat, min(hit), "complex", band="melee")
+                if strike is not None:
+                    return strike
         return Action({"type": "done"})
 
     def _roll(self, game: Any) -> Action:
