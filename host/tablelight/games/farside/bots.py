@@ -178,12 +178,12 @@ class TacticianBot:
     def _failed(self, game: Any, seat: int) -> Action:
         mid = game.failed["model"]
         model = game.models[mid]
+        inspired = self._inspired(game, seat)  # a die of 4: reroll, the planned action may still come
+        if inspired is not None:
+            return inspired
         simple = Action({"type": "failed", "model": mid, "choice": "simple"})
         if game.is_legal(simple):
             return simple  # the roll allows a simple action: no damage token
-        inspired = self._inspired(game, seat)
-        if inspired is not None:
-            return inspired
         act = Action({"type": "failed", "model": mid, "choice": "act"})
         if model["damage"] < 2:
             return act
