@@ -139,3 +139,14 @@ def test_a_rule_the_variant_cannot_reach_is_not_declared() -> None:
     # Farside's seats send rolls only when the table rolls the dice.
     assert "roll" not in catalogue("farside", 2, {"dice": "host"})["action"]
     assert "roll" in catalogue("farside", 2, {"dice": "table"})["action"]
+
+
+def test_a_rule_an_option_turns_off_is_named_with_its_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    # Two-player Farlander has garrisons off by default: their rules are not declared, but named.
+    stats = lab_json(capsys, "farlander", "--games", "2", "--players", "2", "--workers", "1")
+    cover = stats["variants"][0]["coverage"]
+    assert "conquest:garrison" in cover["unreachable"] and "garrisons are off" in cover["unreachable"]["conquest:garrison"]
+    assert "garrison" not in cover["rules"].get("conquest", {})
+    assert main(["lab", "farside", "--games", "2", "--workers", "1", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "cannot fire here:   end:announced (game_end is at_limit" in out and "end:round_limit (round_limit is 0" in out
