@@ -37,7 +37,7 @@ def rule_catalogue(players: int, options: dict[str, Any]) -> dict[str, list[str]
 def unreachable(players: int, options: dict[str, Any]) -> dict[str, str]:
     reasons = {}
     if not options.get("garrisons"):
-        reasons["conquest:garrison"] = "garrisons are off (the default for 2 players)"
+        reasons["conquest:garrison"] = "garrisons are off, the default for 2 players"
         reasons["end:garrison_scored"] = "garrisons are off"
     if not options.get("claim_empty"):
         reasons["conquest:empty"] = "claim_empty is off: only enemy territories are conquered"
