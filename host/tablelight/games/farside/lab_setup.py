@@ -40,7 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def pool() -> list[Roster]:
     """The built-in rosters, in name order."""
     folder = resources.files("tablelight.games.farside.armies")
-    files = sorted(f for f in folder.iterdir() if f.name.endswith(".toml"))
+    files = sorted((f for f in folder.iterdir() if f.name.endswith(".toml")), key=lambda f: f.name)
     return [parse_roster(f.read_text(encoding="utf-8"), "toml") for f in files]
 
 
