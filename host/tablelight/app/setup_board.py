@@ -104,10 +104,12 @@ def verify(request_json: str) -> str:
     return _answer(work)
 
 
-def bootloader(info: str, drive: str = "the drive") -> str:
-    """A UF2 bootloader drive's board, from its INFO_UF2.TXT: ``{"board", "board_id", "download"}``."""
+def bootloader(request_json: str) -> str:
+    """A UF2 bootloader drive's board, from its INFO_UF2.TXT: ``{"board", "board_id", "download"}``.
+    Request: ``{"info": INFO_UF2.TXT text, "drive": its name}``."""
     def work() -> dict[str, Any]:
-        board = board_from_info(info, drive, load_boards())
+        request = json.loads(request_json)
+        board = board_from_info(str(request["info"]), str(request.get("drive") or "the drive"), load_boards())
         return {"board": board["name"], "board_id": board["circuitpython_board_id"],
                 "download": f"https://circuitpython.org/board/{board['circuitpython_board_id']}/"}
     return _answer(work)

@@ -15,7 +15,7 @@ from tablelight.paths import FIRMWARE
 
 @dataclass(frozen=True)
 class Options:
-    layout: str | None = None  # None: keep the board's settings.toml (farlander on a new board)
+    layout: str | None = None  # None: keep the board's settings.toml (farlander on a new board, or one naming no layout)
     ble: bool | None = None  # None: as the board's settings.toml says
     test_input: bool | None = None  # None: as the board's settings.toml says (off on a new board)
     offline: bool = False
