@@ -1,10 +1,12 @@
 // Setting a board up from the page: "set up a board" puts tablelight on a CircuitPython board, the
 // plan `tablelight flash` makes (the worker computes it: tablelight.app.setup_board), written to
-// the board's drive (drive_usb.js: the File System Access API), each file read back and compared
+// the board's drive (drive_usb.js: the File System Access API; drive_ble.js: CircuitPython's
+// Bluetooth file transfer service, for phones), each file read back and compared
 // by hash, then the verification `tablelight flash --verify` prints. A UF2 bootloader drive gets
 // CircuitPython's .uf2 instead. Every failure is one sentence saying what to do.
 // The section's data-step says where it is (tests, bench): idle, planned, writing, done, failed,
 // choosing, bootloader, checking, uf2-copied.
+import { bleDrive } from "./drive_ble.js";
 import { FOLDER, usbDrive } from "./drive_usb.js";
 
 const section = document.getElementById("board-setup");
@@ -79,8 +81,8 @@ function writingFailed(error, path, done) {
   return `Writing ${path} failed (${error.name}: ${error.message}): ${left}. Plug the board in again and set it up again.`;
 }
 
-async function choose(root) {
-  drive = usbDrive(root);
+async function choose(chosen) {
+  drive = chosen;
   planned = null;
   bootInfo = null;
   verifyLines.hidden = true;
@@ -208,9 +210,26 @@ pick.onclick = async () => {
     return failed(`This browser cannot open the drive (${error.message}): use Chrome or Edge on a computer.`);
   }
   try {
-    await choose(root);
+    await choose(usbDrive(root));
   } catch (error) {
     failed(`Reading the drive failed (${error.name}: ${error.message}): plug the board in again and choose its drive.`);
+  }
+};
+const pickBle = document.getElementById("setup-ble-board");
+if (!navigator.bluetooth) pickBle.disabled = true;
+pickBle.onclick = async () => {
+  section.dataset.step = "choosing";
+  let chosen;
+  try {
+    chosen = await bleDrive();
+  } catch (error) {
+    if (error.name === "NotFoundError" && /cancel/i.test(error.message)) return say("No board chosen.", "idle");
+    return failed(`The board's file transfer service did not answer (${error.message}): start the board in CircuitPython's Bluetooth workflow (press reset while its light blinks blue) and try again.`);
+  }
+  try {
+    await choose(chosen);
+  } catch (error) {
+    failed(`Reading the board over Bluetooth failed (${error.name}: ${error.message}): bring it closer and try again.`);
   }
 };
 install.onclick = () => (section.dataset.step = "writing") && write().catch((error) => failed(`Setting the board up stopped (${error.message}): choose its drive again.`));
