@@ -56,7 +56,8 @@ def bluetooth_page(served_app: Served, tmp_path: Path) -> Iterator[tuple[Any, Fi
 def test_the_page_sets_a_board_up_over_bluetooth_as_tablelight_flash_does(
         bluetooth_page: tuple[Any, FileTransferRelay, Path], tmp_path: Path) -> None:
     page, relay, board = bluetooth_page
-    expected = flash_into_folder(tmp_path / "flashed", board_with_user_files())
+    # a board set up over Bluetooth keeps Bluetooth on (the phone has no other way to it): flash --ble
+    expected = flash_into_folder(tmp_path / "flashed", board_with_user_files(), "--ble")
     page.click("#setup-ble-board")
     assert wait_step(page, "planned", "failed") == "planned", f"{status(page)} {relay.failures}"
     assert "Adafruit Feather nRF52840 Express, CircuitPython 9.2.1" in status(page)
@@ -67,5 +68,6 @@ def test_the_page_sets_a_board_up_over_bluetooth_as_tablelight_flash_does(
     assert snapshot(board) == expected  # byte for byte, every file, and nothing else (no temporary file left)
     assert (board / "code-before-tablelight.py").read_bytes() == USER_CODE
     assert (board / "settings.toml").read_bytes().endswith(USER_SETTINGS)
+    assert b"TL_BLE = 1" in (board / "settings.toml").read_bytes() and (board / "lib/adafruit_ble/__init__.py").exists()
     assert page.text_content("#setup-verify") == f"CIRCUITPY: all {len(expected) - 3} files match"
     assert not relay.failures

@@ -13,7 +13,11 @@ headless browser has no chooser and no USB drive). Figures, each the median of `
 * ``tablelight flash`` into a folder on this machine's disk, same files, same run (a child
   process: Python's start and imports included).
 
-Over Bluetooth (the board's file transfer service) is not measured: the page has no such client yet.
+Over Bluetooth: the page's client of CircuitPython's file transfer service through Chromium's
+emulated Web Bluetooth, answered by the simulated board's service over a temporary folder
+(:mod:`tablelight.bench.file_transfer_relay`): choosing the board to the plan, and *install* to
+*done*. Every 20-byte packet is a CDP round trip and the page reads each notification (the
+emulation cannot push one), so this measures the page's client and the emulation, not a radio.
 """
 
 from __future__ import annotations
@@ -29,6 +33,8 @@ from typing import Any
 
 from tablelight.app.build import build_app
 from tablelight.bench.app import BROWSER_ARGS, CHROMIUM, served
+from tablelight.bench.bluetooth_relay import BLUETOOTH_ARGS, READ_NOTIFICATIONS, choose_first_device
+from tablelight.bench.file_transfer_relay import FileTransferRelay
 
 BOOT_OUT = ("Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit Feather nRF52840 Express with nRF52840\n"
             "Board ID:feather_nrf52840_express\nUID:C5A7C1E2B3D4\n")
@@ -73,6 +79,31 @@ def _round(page: Any) -> dict[str, float]:
     return {"plan_s": planned - started, "install_s": done - planned, "check_again_s": checked - done}
 
 
+def _bluetooth_round(playwright: Any, chromium: str, url: str) -> dict[str, float]:
+    with tempfile.TemporaryDirectory(prefix="tablelight-bench-ble-drive-") as temp:
+        (Path(temp) / "boot_out.txt").write_text(BOOT_OUT)
+        browser = playwright.chromium.launch(executable_path=chromium, args=BROWSER_ARGS + BLUETOOTH_ARGS)
+        try:
+            relay = FileTransferRelay(browser.new_browser_cdp_session(), Path(temp))
+            context = browser.new_context()
+            context.add_init_script(READ_NOTIFICATIONS)
+            page = context.new_page()
+            choose_first_device(context, page)
+            page.goto(url)
+            page.wait_for_selector("body[data-state=ready]", timeout=STEP_MS)
+            page.click("#board-setup summary")
+            started = time.perf_counter()
+            page.click("#setup-ble-board")
+            _step(page, "planned", "failed")
+            planned = time.perf_counter()
+            page.click("#setup-install")
+            _step(page, "done", "failed")
+            done = time.perf_counter()
+        finally:
+            browser.close()
+        return {"ble_plan_s": planned - started, "ble_install_s": done - planned, "ble_writes": relay.writes}
+
+
 def _flash_into_folder() -> tuple[float, int, int]:
     with tempfile.TemporaryDirectory(prefix="tablelight-bench-drive-") as temp:
         drive = Path(temp)
@@ -103,8 +134,10 @@ def run_setup_bench(chromium: str = CHROMIUM, rounds: int = 3) -> dict[str, Any]
                 measured = [_round(page) for _ in range(rounds)]
             finally:
                 browser.close()
+            over_ble = [_bluetooth_round(playwright, chromium, url) for _ in range(rounds)]
     flashed = [_flash_into_folder() for _ in range(rounds)]
     figures: dict[str, Any] = {key: round(statistics.median(m[key] for m in measured), 3) for key in measured[0]}
+    figures.update({key: round(statistics.median(m[key] for m in over_ble), 3) for key in over_ble[0]})
     figures.update({"flash_cli_s": round(statistics.median(f[0] for f in flashed), 3), "files": flashed[0][1],
                     "bytes": flashed[0][2], "rounds": rounds})
     return figures
@@ -118,13 +151,15 @@ def print_figures(figures: dict[str, Any]) -> None:
     print(f"  install to done (write, move into place, read back, verify): {figures['install_s']:.2f} s")
     print(f"  the set-up board chosen again (nothing to write): {figures['check_again_s']:.2f} s")
     print(f"  tablelight flash into a folder, same run (its process's start included): {figures['flash_cli_s']:.2f} s")
-    print("  over Bluetooth: not measured (the page has no file transfer client yet)")
+    print(f"  over Bluetooth (emulated Web Bluetooth, the simulated board's file transfer service): choose the board "
+          f"to the plan {figures['ble_plan_s']:.2f} s, install to done {figures['ble_install_s']:.2f} s "
+          f"({figures['ble_writes']:.0f} writes of up to 20 bytes)")
 
 
 def add_parser(kinds: Any) -> None:
     """``bench setup`` among ``tablelight bench``'s kinds."""
-    parser = kinds.add_parser("setup", help="seconds to set a board up from the app's page (USB drive stand-in), "
-                                            "against tablelight flash into a folder")
+    parser = kinds.add_parser("setup", help="seconds to set a board up from the app's page (USB drive stand-in, "
+                                            "emulated Bluetooth), against tablelight flash into a folder")
     parser.add_argument("--chromium", default=CHROMIUM, help=f"the Chromium to drive (default {CHROMIUM})")
     parser.add_argument("--rounds", type=int, default=3, help="boards set up, each a fresh drive (default 3)")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")

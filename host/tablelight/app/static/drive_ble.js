@@ -166,6 +166,7 @@ export async function bleDrive() {
 
   return {
     name: device.name || "CIRCUITPY",
+    bluetooth: true,
     async top() {
       const entries = (await listdir("/")) || [];
       return { files: entries.filter((e) => !e.folder).map((e) => e.name).sort(), folders: entries.filter((e) => e.folder).map((e) => e.name).sort() };

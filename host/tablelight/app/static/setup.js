@@ -92,7 +92,9 @@ async function choose(chosen) {
   const info = await drive.read("INFO_UF2.TXT");
   if (info instanceof Uint8Array) return bootloaderDrive(new TextDecoder().decode(info));
   const seen = await snapshot([]);
-  const answer = await call("plan", { ...seen, layout: layoutPicker.value || null, ble: blePicker.value ? blePicker.value === "on" : null });
+  // set up over Bluetooth, a board keeps Bluetooth on unless told otherwise: the phone has no other way to it
+  const ble = blePicker.value ? blePicker.value === "on" : (drive.bluetooth ? true : null);
+  const answer = await call("plan", { ...seen, layout: layoutPicker.value || null, ble });
   if (answer.error) return failed(answer.error);
   planned = answer;
   let writes = 0;
@@ -216,7 +218,10 @@ pick.onclick = async () => {
   }
 };
 const pickBle = document.getElementById("setup-ble-board");
-if (!navigator.bluetooth) pickBle.disabled = true;
+if (!navigator.bluetooth) {
+  pickBle.disabled = true;
+  pickBle.title = "this browser has no Web Bluetooth";
+}
 pickBle.onclick = async () => {
   section.dataset.step = "choosing";
   let chosen;
