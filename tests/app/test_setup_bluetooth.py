@@ -31,7 +31,12 @@ SETUP_MS = 240_000  # every byte crosses CDP in 20-byte packets, each notificati
 
 
 @pytest.fixture
-def bluetooth_page(served_app: Served, tmp_path: Path) -> Iterator[tuple[Any, FileTransferRelay, Path]]:
+def drop_after() -> int | None:
+    return None
+
+
+@pytest.fixture
+def bluetooth_page(served_app: Served, tmp_path: Path, drop_after: int | None) -> Iterator[tuple[Any, FileTransferRelay, Path]]:
     board = tmp_path / "board"
     board.mkdir()
     for path, data in board_with_user_files().items():
@@ -40,7 +45,7 @@ def bluetooth_page(served_app: Served, tmp_path: Path) -> Iterator[tuple[Any, Fi
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS + BLUETOOTH_ARGS)
         try:
-            relay = FileTransferRelay(browser.new_browser_cdp_session(), board)
+            relay = FileTransferRelay(browser.new_browser_cdp_session(), board, drop_after)
             context = browser.new_context(viewport={"width": 412, "height": 915})
             context.add_init_script(READ_NOTIFICATIONS)
             page = context.new_page()
@@ -71,3 +76,20 @@ def test_the_page_sets_a_board_up_over_bluetooth_as_tablelight_flash_does(
     assert b"TL_BLE = 1" in (board / "settings.toml").read_bytes() and (board / "lib/adafruit_ble/__init__.py").exists()
     assert page.text_content("#setup-verify") == f"CIRCUITPY: all {len(expected) - 3} files match"
     assert not relay.failures
+
+
+@pytest.mark.parametrize("drop_after", [400])
+def test_a_link_dropped_while_writing_is_said_and_the_users_code_stays(
+        bluetooth_page: tuple[Any, FileTransferRelay, Path]) -> None:
+    page, relay, board = bluetooth_page
+    page.click("#setup-ble-board")
+    assert wait_step(page, "planned", "failed") == "planned", status(page)
+    page.click("#setup-install")
+    page.wait_for_function("() => ['done', 'failed'].includes(document.getElementById('board-setup').dataset.step)",
+                           timeout=SETUP_MS)
+    said = status(page)
+    assert page.get_attribute("#board-setup", "data-step") == "failed", said
+    assert said.startswith("The board's Bluetooth link dropped while writing "), said
+    assert "every later file are as they were" in said
+    assert (board / "code.py").read_bytes() == USER_CODE  # written last: the board still runs the person's code
+    assert (board / "settings.toml").read_bytes() == USER_SETTINGS

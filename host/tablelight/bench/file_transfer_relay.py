@@ -27,8 +27,10 @@ TRANSFER_UUID = "adaf0200-4669-6c65-5472-616e73666572"
 class FileTransferRelay:
     """CDP's emulated peripheral <-> the file transfer service over ``drive``."""
 
-    def __init__(self, cdp: Any, drive: Path) -> None:
+    def __init__(self, cdp: Any, drive: Path, drop_after: int | None = None) -> None:
+        """``drop_after``: the link drops at that write (the board switched off or out of range)."""
         self.cdp = cdp
+        self.drop_after = drop_after
         self.server = FileTransferServer(drive, notify_size=20)  # ATT MTU 23: the smallest a link has
         self.notified: list[bytes] = []
         self.failures: list[str] = []
@@ -60,6 +62,10 @@ class FileTransferRelay:
             if event["type"] == "write":
                 self.writes += 1
                 self.notified += self.server.receive(base64.b64decode(event.get("data", "")))
+                if self.writes == self.drop_after:
+                    self.server.disconnected()
+                    self.notified.clear()
+                    self.cdp.send("BluetoothEmulation.simulateGATTDisconnection", {"address": EMULATED})
             elif event["type"] == "read" and event["characteristicId"] == self.version:
                 answer["data"] = base64.b64encode(struct.pack("<I", VERSION)).decode()
             elif event["type"] == "read":

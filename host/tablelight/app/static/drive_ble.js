@@ -41,12 +41,25 @@ export async function bleDrive() {
   });
   await transfer.startNotifications();
   let gone = false;
-  device.addEventListener("gattserverdisconnected", () => { gone = true; if (wake) wake(); });
+  let dropped = null;
+  const lost = new Promise((_, reject) => { dropped = reject; });
+  lost.catch(() => {});
+  device.addEventListener("gattserverdisconnected", () => {
+    gone = true;
+    dropped(new Lost("the board disconnected"));
+    if (wake) wake();
+  });
+  // a GATT operation, or the link dropping, or a board that stopped answering: whichever comes first
+  function guard(operation) {
+    let timer = null;
+    const late = new Promise((_, reject) => { timer = setTimeout(() => reject(new Lost("the board stopped answering")), ANSWER_MS); });
+    return Promise.race([operation, lost, late]).finally(() => clearTimeout(timer));
+  }
 
   async function send(bytes) {
     for (let start = 0; start < bytes.length; start += PACKET) {
       if (gone) throw new Lost("the board disconnected");
-      await transfer.writeValueWithoutResponse(bytes.subarray(start, start + PACKET));
+      await guard(transfer.writeValueWithoutResponse(bytes.subarray(start, start + PACKET)));
     }
   }
 
@@ -57,7 +70,7 @@ export async function bleDrive() {
       if (gone) throw new Lost("the board disconnected");
       if (performance.now() > deadline) throw new Lost("the board stopped answering");
       // tests only: Chromium's emulation cannot push a notification; a read fires the same event
-      if (window.tablelightReadNotifications) await transfer.readValue();
+      if (window.tablelightReadNotifications) await guard(transfer.readValue());
       else await new Promise((resolve) => { wake = resolve; setTimeout(resolve, 200); });
     }
     const taken = incoming.slice(0, size);

@@ -72,6 +72,9 @@ function writingFailed(error, path, done) {
   if (error.name === "QuotaExceededError") {
     return `The board's drive is full while writing ${path}: ${left}. Delete files you do not need from the drive (old lib/ folders, pictures) and set it up again.`;
   }
+  if (drive && drive.bluetooth && ["NotFoundError", "NetworkError", "InvalidStateError"].includes(error.name)) {
+    return `The board's Bluetooth link dropped while writing ${path} (out of range, or switched off?): ${left}. Bring it closer, choose it again and set it up again.`;
+  }
   if (error.name === "NotFoundError" || error.name === "NotReadableError") {
     return `The board's drive went away while writing ${path} (unplugged?): ${left}. Plug it back in, choose its drive and set it up again.`;
   }
