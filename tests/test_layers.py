@@ -42,7 +42,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "lab": frozenset({"core"}),  # bot games in bulk; games reach it through their entries
     "flash": frozenset({"board", "core", "links", "paths"}),
     "buildsheet": frozenset({"core", "flash", "paths"}),
-    "app": frozenset({"tablelight", "core", "board", "table", "web", "wire"}),  # the table in a web page (Pyodide)
+    "app": frozenset({"tablelight", "core", "board", "table", "web", "wire", "flash"}),  # the table in a web page (Pyodide); it sets boards up
     "bench": frozenset({"app", "board", "core", "games", "links", "sim", "table", "web", "wire"}),
     "cli": frozenset({
         "tablelight", "paths", "wire", "core", "links", "board", "table", "games", "view", "web",
