@@ -8,10 +8,12 @@ Seats are 0-based, corners, sides and hexes are map ids; "nobody" is ``None``.
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Sequence
 from typing import Any
 
-from tablelight.core.game import Game
-from tablelight.games.landover import places, scoring
+from tablelight.core.game import Action, Game
+from tablelight.games.landover import listing, places, scoring
 from tablelight.games.landover.cards import CULTURES
 from tablelight.games.landover.hexmap import CARDS, RESOURCES, LandoverMap
 from tablelight.games.landover.rules import BRIDGE, CITY, COSTS, CULTURE_COMMODITY, CULTURE_INDEX, NOBODY, OVER, ROAD, VILLAGE
@@ -316,6 +318,14 @@ class LandoverReads(Game):
         level wins it no metro."""
         found = places.metro_choices(self.pos, seat, CULTURE_INDEX[culture], level)
         return None if found is None else list(found)
+
+    def actions_if_holding(self, hand: Sequence[int], dev_cards: Sequence[str]) -> list[Action]:
+        """The legal actions the seat to act would have if it held ``hand`` (counts by card index, as
+        ``hexmap.CARDS``) and ``dev_cards`` instead of its own cards (the game is not changed)."""
+        twin = copy.deepcopy(self.pos)
+        twin.hands[twin.seat] = list(hand)
+        twin.dev_cards[twin.seat] = list(dev_cards)
+        return listing.legal_actions(twin)
 
     def is_over(self) -> bool:
         return self.pos.phase == OVER
