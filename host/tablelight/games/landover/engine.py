@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tablelight.core.actions import ActionEntry, ChanceEntry
 from tablelight.core.errors import SetupError
 from tablelight.core.game import Action
 from tablelight.core.options import OptionSpec
@@ -189,8 +190,27 @@ class Landover(LandoverReads):
         p.drawn = listed
         return listed
 
+    def apply(self, action: Action | Mapping[str, Any], seat: int | None = None) -> None:
+        """:meth:`Game.apply`; the action :meth:`random_action` just drew (the listed value itself,
+        before anything else changed the game) goes the short way: the checks it would pass written
+        out (the game is not over, it is the drawn action, no outcome was entered at the table)."""
+        p = self.pos
+        if action is p.drawn and seat is None and not self._chance_entered and p.phase != OVER:
+            p.drawn = None
+            self.log.append(ActionEntry(seat=p.seat, action=action))
+            perform(p, self, action)  # type: ignore[arg-type]
+            return
+        super().apply(action, seat)
+
     def _check(self, action: Action) -> Action:
-        return check(self.pos, action)
+        p = self.pos
+        drawn = p.drawn
+        if drawn is not None:
+            # One check consumes the drawn action, whatever it is: the position may change next.
+            p.drawn = None
+            if action is drawn:
+                return drawn  # immutable: the listed value is the normal form
+        return check(p, action)
 
     def _perform(self, action: Action) -> None:
         perform(self.pos, self, action)
@@ -234,9 +254,17 @@ class Landover(LandoverReads):
     # The door the rule functions draw chance through (state.Chance): the contract's logged draws.
 
     def draw_below(self, kind: str, n: int, **context: Any) -> int:
+        if not self._forced_chance:  # live play: Game._chance_below's first case written out
+            value = self.rng.below(n)
+            self.log.append(ChanceEntry.make(kind, value, context) if context else ChanceEntry(chance=kind, value=value))
+            return value
         return self._chance_below(kind, n, **context)
 
     def draw_die(self, kind: str) -> int:
+        if not self._forced_chance:  # live play: Game._chance_die's first case written out (three a turn)
+            value = self.rng.below(6) + 1
+            self.log.append(ChanceEntry(chance=kind, value=value))
+            return value
         return self._chance_die(kind)
 
     def draw_permutation(self, kind: str, n: int) -> list[int]:

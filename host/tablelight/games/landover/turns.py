@@ -54,22 +54,25 @@ def perform(p: LandoverState, chance: Chance, action: Action) -> None:
         if place_setup_piece(p, chance, seat, action):
             start_turn(p, chance)
         return
-    hand = p.hands[seat]
     if kind == "end_turn":
         end_turn(p, chance)
         return
-    if kind == "roll":
-        roll(p, chance, None)
+    # The commonest first (random games: end_turn, trade, play, build).
+    if kind == "trade":
+        trade(p, seat, action)
+    elif kind == "play":
+        play_card(p, chance, seat, action)
     elif kind == "build":
         perform_build(p, chance, seat, action)
+    elif kind == "roll":
+        roll(p, chance, None)
     elif kind == "military":
+        hand = p.hands[seat]
         hand[WOOL] -= 1
         hand[WHEAT] -= 1
         p.military[seat] += 1
     elif kind == "improve":
         perform_improve(p, seat, action)
-    elif kind == "trade":
-        trade(p, seat, action)
     elif kind == "raid":
         p.military[seat] -= 1
         raid(p, chance, seat, action["hex"])
@@ -81,10 +84,8 @@ def perform(p: LandoverState, chance: Chance, action: Action) -> None:
     elif kind == "remove_catapult":
         p.military[seat] -= 1
         remove_catapult(p, action["hex"])
-    elif kind == "take":
+    else:  # take
         perform_take(p, seat, action)
-    else:
-        play_card(p, chance, seat, action)
     if not pointless or p.record_format < 2:
         check_win(p, seat)
 
