@@ -19,6 +19,7 @@ from tablelight.games.landover.rules import (
     MAIN,
     MAX_CULTURE,
     MILITARY,
+    MILITARY_CAP,
     ORE,
     PAPER,
     POLITICS,
@@ -47,7 +48,6 @@ from tablelight.games.landover.places import (
     wall_corners,
 )
 from tablelight.games.landover.plays import PLAY_LISTERS, take_actions
-from tablelight.games.landover.scoring import military_cap
 from tablelight.games.landover.setup import setup_actions
 from tablelight.games.landover.state import LandoverState
 from tablelight.games.landover.trading import trade_rate
@@ -90,21 +90,24 @@ def main_actions(p: LandoverState, seat: int) -> list[Action]:
     limits = p.limits
     free = p.free_routes > 0
     wood, clay, wool, wheat = hand[WOOD], hand[CLAY], hand[WOOL], hand[WHEAT]
+    # The builds are kept with the seat's lists (build_actions makes them when they are not).
+    built = p.kept.seats[seat].get
     if (free or (wood and clay)) and counts["road"] < limits["road"]:
-        actions += build_actions(p, seat, "road")
+        actions += built(("build", "road")) or build_actions(p, seat, "road")
     if (free or (wood and wool)) and counts["bridge"] < limits["bridge"]:
-        actions += build_actions(p, seat, "bridge")
+        actions += built(("build", "bridge")) or build_actions(p, seat, "bridge")
     if clay and wood and wool and wheat and counts["village"] < limits["village"]:
-        actions += build_actions(p, seat, "village")
+        actions += built(("build", "village")) or build_actions(p, seat, "village")
     if hand[ORE] >= 3 and wheat >= 2 and counts["city"] < limits["city"]:
-        actions += build_actions(p, seat, "city")
+        actions += built(("build", "city")) or build_actions(p, seat, "city")
     if clay >= 2 and counts["wall"] < limits["wall"]:
         kept = p.kept.own[seat]  # an OWN_PIECES list, read without _cached (no closure each listing)
         walls = kept.get(("walls", seat))
         if walls is None:
             walls = kept[("walls", seat)] = [build_action("wall", "vertex", v) for v in wall_corners(p, seat)]
         actions += walls
-    if wool and wheat and p.military[seat] < military_cap(p, seat):
+    military = p.military[seat]
+    if wool and wheat and (military < MILITARY_CAP or p.culture[seat][POLITICS] >= 3):  # scoring.military_cap
         actions.append(MILITARY)
     # An improvement costs level + 1 of its commodity, which ``have > level`` says is paid (a crane
     # takes one off: add_improvement asks the exact cost then). Written out: every listing asks.
@@ -125,7 +128,7 @@ def main_actions(p: LandoverState, seat: int) -> list[Action]:
             give += 1
     if p.lucky_raid:  # listed before the paid raids: a raid key takes the free one first
         actions += [hex_action("lucky_raid", h) for h in lucky_hexes(p)]
-    if p.military[seat] >= 1:
+    if military >= 1:
         if not p.raided:
             actions += raid_plays(p, seat)
         actions += [hex_action("remove_catapult", h) for h in sorted(p.catapult_at)]
