@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tablelight.core.actions import ActionEntry, ChanceEntry
+from tablelight.core.actions import ActionEntry, ChanceEntry, FrozenList
 from tablelight.core.errors import SetupError
 from tablelight.core.game import Action
 from tablelight.core.options import OptionSpec
@@ -268,6 +268,11 @@ class Landover(LandoverReads):
         return self._chance_die(kind)
 
     def draw_permutation(self, kind: str, n: int) -> list[int]:
+        if not self._forced_chance:  # live play: Game._chance_permutation's first case, the order frozen as it is (whole numbers)
+            order = list(range(n))
+            self.rng.shuffle(order)
+            self.log.append(ChanceEntry(chance=kind, value=FrozenList(order)))
+            return order
         return self._chance_permutation(kind, n)
 
     def position(self) -> dict[str, Any]:

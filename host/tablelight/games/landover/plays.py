@@ -33,6 +33,7 @@ from tablelight.games.landover.rules import (
     TWO_STEP_CARDS,
     VILLAGE,
     WHEAT,
+    diplomat_action,
     inventor_action,
     play_action,
 )
@@ -145,7 +146,7 @@ def diplomat_plays(p: LandoverState, seat: int) -> Sequence[Action]:
     return cached(p, 
         ("diplomat", seat),
         lambda: [
-            play_action("diplomat", "edge", e, "to", to)
+            diplomat_action(e, to)
             for e in sorted(open_edges(p, seat))
             for to in diplomat_targets(p, seat, e)
         ],
