@@ -5,6 +5,7 @@ from __future__ import annotations
 from tablelight.core.game import Action
 from tablelight.core.rng import Rng
 from tablelight.games.landover.cards import CULTURES
+from tablelight.games.landover.hexmap import CARD_KINDS
 from tablelight.games.landover.rules import (
     BRIDGE,
     CLAY,
@@ -83,6 +84,10 @@ def legal_actions(p: LandoverState) -> list[Action]:
     return []
 
 
+#: Every card kind's index, in order.
+CARD_RANGE = range(CARD_KINDS)
+
+
 def main_actions(p: LandoverState, seat: int) -> list[Action]:
     actions: list[Action] = [END_TURN]
     hand = p.hands[seat]
@@ -120,12 +125,10 @@ def main_actions(p: LandoverState, seat: int) -> list[Action]:
     if (crane or hand[COIN] > politics) and politics < MAX_CULTURE:
         add_improvement(p, actions, seat, POLITICS, politics)
     if max(hand) >= 2:  # a trade takes 2 or more of a kind
-        give = 0
-        for have in hand:
+        for give in [kind for kind in CARD_RANGE if hand[kind] >= 2]:
             # A rate is 2 or 3: three cards always pay it, two only when the rate is 2.
-            if have >= 2 and (have >= 3 or trade_rate(p, seat, give) == 2):
+            if hand[give] >= 3 or trade_rate(p, seat, give) == 2:
                 actions += TRADES[give]
-            give += 1
     if p.lucky_raid:  # listed before the paid raids: a raid key takes the free one first
         actions += [hex_action("lucky_raid", h) for h in lucky_hexes(p)]
     if military >= 1:
