@@ -38,7 +38,7 @@ from tablelight.core.options import OptionSpec
 from tablelight.core.rng import Rng
 from tablelight.games.landover.checking import check
 from tablelight.games.landover.hexmap import LAND_EDGE, WATER_EDGE, LandoverMap, builtin_map, deal_numbers, map_from_json, random_map
-from tablelight.games.landover.listing import legal_actions
+from tablelight.games.landover.listing import legal_actions, main_actions
 from tablelight.games.landover.pieces import place_catapult, put_edge, put_settlement, upgrade
 from tablelight.games.landover.position import position_of, read_position, start_from
 from tablelight.games.landover.reads import LandoverReads
@@ -186,7 +186,7 @@ class Landover(LandoverReads):
         check uses, for this very position. Anything else, an equal copy too, is checked in full.
         """
         p = self.pos
-        listed = rng.choice(legal_actions(p))
+        listed = rng.choice(main_actions(p, p.seat) if p.phase == MAIN else legal_actions(p))
         p.drawn = listed
         return listed
 
