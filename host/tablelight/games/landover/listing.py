@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import compress
+
 from tablelight.core.game import Action
 from tablelight.core.rng import Rng
 from tablelight.games.landover.cards import CULTURES
@@ -86,6 +88,8 @@ def legal_actions(p: LandoverState) -> list[Action]:
 
 #: Every card kind's index, in order.
 CARD_RANGE = range(CARD_KINDS)
+#: ``TWO_OR_MORE(n)``: 2 <= n.
+TWO_OR_MORE = (2).__le__
 
 
 def main_actions(p: LandoverState, seat: int) -> list[Action]:
@@ -125,7 +129,7 @@ def main_actions(p: LandoverState, seat: int) -> list[Action]:
     if (crane or hand[COIN] > politics) and politics < MAX_CULTURE:
         add_improvement(p, actions, seat, POLITICS, politics)
     if max(hand) >= 2:  # a trade takes 2 or more of a kind
-        for give in [kind for kind in CARD_RANGE if hand[kind] >= 2]:
+        for give in compress(CARD_RANGE, map(TWO_OR_MORE, hand)):  # the kinds held twice or more, picked in C
             # A rate is 2 or 3: three cards always pay it, two only when the rate is 2.
             if hand[give] >= 3 or trade_rate(p, seat, give) == 2:
                 actions += TRADES[give]
