@@ -10,9 +10,6 @@ from tablelight.games.landover.cards import CULTURES
 from tablelight.games.landover.hexmap import CARD_KINDS
 from tablelight.games.landover.rules import (
     BRIDGE,
-    CLAY,
-    CLOTH,
-    COIN,
     COMMERCE,
     CULTURE_COMMODITY,
     END_TURN,
@@ -23,8 +20,6 @@ from tablelight.games.landover.rules import (
     MAX_CULTURE,
     MILITARY,
     MILITARY_CAP,
-    ORE,
-    PAPER,
     POLITICS,
     ROAD,
     ROLL,
@@ -34,9 +29,6 @@ from tablelight.games.landover.rules import (
     TAKE,
     TRADES,
     VILLAGE,
-    WHEAT,
-    WOOD,
-    WOOL,
     build_action,
     hex_action,
 )
@@ -98,7 +90,7 @@ def main_actions(p: LandoverState, seat: int) -> list[Action]:
     counts = p.counts[seat]
     limits = p.limits
     free = p.free_routes > 0
-    wood, clay, wool, wheat = hand[WOOD], hand[CLAY], hand[WOOL], hand[WHEAT]
+    wool, wood, ore, wheat, clay, cloth, paper, coin = hand  # in card order (rules.WOOL ... COIN)
     # The builds are kept with the seat's lists (build_actions makes them when they are not).
     built = p.kept.seats[seat].get
     if (free or (wood and clay)) and counts["road"] < limits["road"]:
@@ -107,7 +99,7 @@ def main_actions(p: LandoverState, seat: int) -> list[Action]:
         actions += built(("build", "bridge")) or build_actions(p, seat, "bridge")
     if clay and wood and wool and wheat and counts["village"] < limits["village"]:
         actions += built(("build", "village")) or build_actions(p, seat, "village")
-    if hand[ORE] >= 3 and wheat >= 2 and counts["city"] < limits["city"]:
+    if ore >= 3 and wheat >= 2 and counts["city"] < limits["city"]:
         actions += built(("build", "city")) or build_actions(p, seat, "city")
     if clay >= 2 and counts["wall"] < limits["wall"]:
         kept = p.kept.own[seat]  # an OWN_PIECES list, read without _cached (no closure each listing)
@@ -122,11 +114,11 @@ def main_actions(p: LandoverState, seat: int) -> list[Action]:
     # takes one off: add_improvement asks the exact cost then). Written out: every listing asks.
     crane = p.crane
     science, commerce, politics = p.culture[seat]
-    if (crane or hand[PAPER] > science) and science < MAX_CULTURE:
+    if (crane or paper > science) and science < MAX_CULTURE:
         add_improvement(p, actions, seat, SCIENCE, science)
-    if (crane or hand[CLOTH] > commerce) and commerce < MAX_CULTURE:
+    if (crane or cloth > commerce) and commerce < MAX_CULTURE:
         add_improvement(p, actions, seat, COMMERCE, commerce)
-    if (crane or hand[COIN] > politics) and politics < MAX_CULTURE:
+    if (crane or coin > politics) and politics < MAX_CULTURE:
         add_improvement(p, actions, seat, POLITICS, politics)
     if max(hand) >= 2:  # a trade takes 2 or more of a kind
         for give in compress(CARD_RANGE, map(TWO_OR_MORE, hand)):  # the kinds held twice or more, picked in C
