@@ -47,7 +47,7 @@ from tablelight.games.landover.scoring import scores
 from tablelight.games.landover.setup import plan_setup
 from tablelight.games.landover.state import LandoverState
 from tablelight.games.landover.turns import perform
-from tablelight.games.landover.views import describe_position, result_of, state_of, view_log_of, winners
+from tablelight.games.landover.views import describe_position, pieces_on_map, result_of, state_of, view_log_of, winners
 
 #: The class, and the piece and phase names callers have always imported from here.
 __all__ = [
@@ -236,8 +236,6 @@ class Landover(LandoverReads):
 
     def pieces(self) -> dict[str, list[dict[str, int]]]:
         """Every piece on the map: roads, bridges, villages, cities (with walls and metros), with their seats."""
-        from tablelight.games.landover.views import pieces_on_map
-
         return pieces_on_map(self.pos)
 
     def result(self) -> dict[str, Any]:
