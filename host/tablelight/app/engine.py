@@ -154,25 +154,24 @@ class AppTable:
     def act(self, request_text: str) -> str:
         """``{"seat", "action", "at"}``: a human seat's choice, through the one door; answers
         ``{"done", "words", "rule"}``."""
-        return self._seat_request(request_text, "action")
+        return self._page_request(request_text, "act")
 
     def narrow(self, request_text: str) -> str:
         """``{"seat", "chosen", "at"}``: part of a seat's choice (field -> value, ``{}`` forgets it),
         for the board to show as its keys would; answers as :meth:`act` does."""
-        return self._seat_request(request_text, "chosen")
+        return self._page_request(request_text, "narrow")
 
-    def _seat_request(self, request_text: str, field: str) -> str:
+    def _page_request(self, request_text: str, what: str) -> str:
         if self.desk is None:
             return json.dumps({"done": False, "words": "no game is being played"})
         try:
             request = json.loads(request_text)
-            seat, what, at = request["seat"], request[field], request["at"]
-            if not isinstance(seat, int) or not isinstance(at, int) or not isinstance(what, dict):
-                raise TypeError
-        except (ValueError, TypeError, KeyError):
-            return json.dumps({"done": False, "words": f'send {{"seat": n, "{field}": {{...}}, "at": log length}}'})
-        answer = (self.desk.act if field == "action" else self.desk.narrow)(seat, what, at)
-        return json.dumps({"done": answer.done, "words": answer.words, "rule": answer.rule})
+        except ValueError:
+            request = None
+        if not isinstance(request, dict):
+            request = {}
+        reply = self.desk.request(request.get("seat"), what, request)
+        return json.dumps({"done": reply.done, "words": reply.error or reply.message, "rule": reply.rule})
 
     def record(self) -> str:
         """The game's record (what ``tablelight replay`` reads)."""
@@ -229,25 +228,20 @@ class AppTable:
         return json.dumps(self.desk.seat(seat))
 
     def seat_request(self, request_text: str) -> str:
-        """``{"seat", "what": "act" | "narrow", "body": {"action" | "chosen": {...}, "at"}}``: one phone's
-        request, through the one door as the page's own (:meth:`act`, :meth:`narrow`); answers
-        ``{"applied" | "narrowed": bool, "message"}``, or ``{"error"}`` for a request of no seat's."""
+        """``{"seat", "what": "act" | "narrow", "body": {"action" | "chosen": {...}, "at"}}``: one
+        seat's request (a phone's, or the page's own screen's), parsed once and taken through the one
+        door (:meth:`Desk.request`); answers ``{"applied" | "narrowed": bool, "message"}``, or
+        ``{"error"}`` for a request that is not one."""
         try:
             request = json.loads(request_text)
-            seat, what, body = request["seat"], request["what"], request["body"]
-            field = {"act": "action", "narrow": "chosen"}[what]
-            if not isinstance(seat, int) or not isinstance(body, dict):
-                raise TypeError
-        except (ValueError, TypeError, KeyError):
-            return json.dumps({"error": 'send {"what": "act" or "narrow", "body": {"action" or "chosen": {...}, '
+        except ValueError:
+            request = None
+        if not isinstance(request, dict):
+            return json.dumps({"error": 'send {"seat", "what": "act" or "narrow", "body": {"action" or "chosen": {...}, '
                                         '"at": log length}}'})
-        if self.desk is None or seat not in self.desk.humans:
-            return json.dumps({"error": "no game is being played at this seat"})
-        answer = json.loads(self._seat_request(json.dumps({"seat": seat, field: body.get(field), "at": body.get("at")}),
-                                               field))
-        done = bool(answer["done"])
-        return json.dumps({"applied" if what == "act" else "narrowed": done,
-                           "message": answer["words"] or ("done" if done else "refused")})
+        if self.desk is None:
+            return json.dumps({"error": "no game is being played"})
+        return json.dumps(self.desk.request(request.get("seat"), request.get("what"), request.get("body")).to_json())
 
     # ------------------------------------------------ inside
 

@@ -40,6 +40,7 @@ from tablelight.core.actions import ActionEntry
 from tablelight.core.fields import is_action_entry
 from tablelight.table import events as ev
 from tablelight.table.intents import SEAT_PAGE, Answer, Choose, Intent, Narrow
+from tablelight.table.requests import Reply, answer_request
 from tablelight.table.seats import HUMAN, has_secrets
 from tablelight.table.service import Table
 from tablelight.table.face import GameFace
@@ -118,6 +119,11 @@ class Desk:
     def narrow(self, seat: int, chosen: Mapping[str, Any], at: int) -> Answer:
         """``seat``'s page chose part of an action (field -> value; ``{}`` forgets it) for the board to show."""
         return self._send(Narrow(dict(chosen), seat=seat, at=at, source=SEAT_PAGE))
+
+    def request(self, seat: Any, what: Any, body: Any) -> Reply:
+        """A seat's request as it came (``what``: "act" or "narrow"), parsed once
+        (:func:`tablelight.table.requests.answer_request`) and taken through the one door."""
+        return answer_request(self._send, self.game.players, seat, what, body)
 
     def _send(self, intent: Intent) -> Answer:
         try:

@@ -139,10 +139,8 @@ let shownSeat = null;
 let toScreen = () => {};
 TLSeat.start({
   listen(onState) { toScreen = onState; },
-  async send(what, body) {
-    const answer = await call(what, { seat: shownSeat, ...body });
-    return what === "act" ? { applied: answer.done, message: answer.words } : { narrowed: answer.done, message: answer.words };
-  },
+  // parsed once, in the worker (AppTable.seat_request), as a phone's request and a host page's are
+  send: (what, body) => call("seat_request", { seat: shownSeat, what, body }),
 });
 document.getElementById("seat-screen").hidden = true;
 
