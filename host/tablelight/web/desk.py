@@ -59,9 +59,13 @@ class Desk:
     the driver); by default the table's own :meth:`Table.handle`.
     """
 
-    def __init__(self, table: Table, *, join_url: str = "", joined: Any = None, send: Any = None, title: str = "") -> None:
+    def __init__(self, table: Table, *, join_url: str = "", joined: Any = None, send: Any = None, request: Any = None,
+                 title: str = "") -> None:
         self.join_url = join_url
         self._send_to = send
+        #: The session's one request entry (:meth:`TableSession.request`); by default the same parse
+        #: over this desk's door.
+        self._request = request
         #: seat -> bool: has a device joined (the :class:`~tablelight.web.access.Access`'s ``joined``).
         self.joined = joined or (lambda seat: False)
         #: The shared page's heading ("game 12: mainland"): it follows the table to a new game.
@@ -123,7 +127,12 @@ class Desk:
     def request(self, seat: Any, what: Any, body: Any) -> Reply:
         """A seat's request as it came (``what``: "act" or "narrow"), parsed once
         (:func:`tablelight.table.requests.answer_request`) and taken through the one door."""
-        return answer_request(self._send, self.game.players, seat, what, body)
+        if self._request is None:
+            return answer_request(self._send, self.game.players, seat, what, body)
+        try:
+            return self._request(seat, what, body)
+        finally:
+            self.changed()
 
     def _send(self, intent: Intent) -> Answer:
         try:

@@ -80,9 +80,12 @@ function describeGame() {
 document.getElementById("new-game").onsubmit = async (event) => {
   event.preventDefault();
   const seats = document.getElementById("seats").value.split(",").map((s) => s.trim()).filter(Boolean);
-  const seed = parseInt(document.getElementById("seed").value, 10) || 0;
+  // an empty seed: the worker draws a secret one (a new deal every game); a typed one is sent as
+  // typed, so the worker names what is wrong with it
+  const typed = document.getElementById("seed").value.trim();
+  const seed = typed === "" ? {} : { seed: /^\d+$/.test(typed) && Number.isSafeInteger(Number(typed)) ? Number(typed) : typed };
   const delay = parseFloat(document.getElementById("delay").value);
-  opened(await call("start", { game: gamePicker.value, seats, seed, bot_delay: delay >= 0 ? delay : 0.3 }));
+  opened(await call("start", { game: gamePicker.value, seats, ...seed, bot_delay: delay >= 0 ? delay : 0.3 }));
 };
 
 // ------------------------------------------------ the games kept in this browser (worker.js keeps
