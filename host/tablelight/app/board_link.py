@@ -156,6 +156,11 @@ class PageBoard:
         self._set_connected(False, reason)
 
     # --- what a BoardPort uses ----------------------------------------------------------------
+    @property
+    def link_up(self) -> bool:
+        """Whether the listeners were last told the board is connected (a table joined now starts so)."""
+        return self.connected
+
     def listen(self, listener: Callable[[Any], None]) -> None:
         self._listeners.append(listener)
 

@@ -373,6 +373,11 @@ class AsyncBoardSession(ProtocolReadings):
                 log.exception("a listener of the board on %s failed on %r", self.port, event)
 
     # --- the contract -------------------------------------------------------------------------
+    @property
+    def link_up(self) -> bool:
+        """Whether the listeners were last told the board is connected (a table joined now starts so)."""
+        return self._announced
+
     def listen(self, callback: Listener) -> None:
         """Call ``callback(event)`` on the loop for each :class:`KeyEvent`,
         :class:`ConnectionChanged` and :class:`SceneConfirmed`. The first listener also gets,

@@ -392,6 +392,7 @@ async def start_web(session: TableSession, layout: dict[str, Any], sim: Any, scr
         sim.on_pixels(frame_pacer(web.desk.pulse.beat))
     await web.start()
     stack.push_async_callback(web.stop)
+    screen.joined = web.access.joined  # a phone joined: the terminal is no longer its seat's own screen
     session.join_hint = web.desk.join_hint
     return web
 

@@ -3,12 +3,18 @@ lines people type there, joined to a :class:`~tablelight.table.session.TableSess
 
 The terminal is shared by the whole table: it shows what everyone may see (:class:`Said`) and
 the scenes, and answers typed lines (:class:`Told` of kind ``terminal``). A game's secrets go
-to each seat's own screen (its page), never here.
+to each seat's own screen (its page), never here, with one exception: a table with exactly one
+person, whose seat no phone (or page) joined, has nobody else at the terminal, so the terminal
+is that person's own screen. It then shows what the table tells that seat alone (its prompt
+with its hidden cards, why a choice was refused) in place of "see your own screen", the seat's
+secrets at each of its turns (its hand: the seat's ``view`` in the face's words, as its page
+shows them), and lists its choices when ``?`` is typed. With two or more people it stays shared.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from tablelight.core.inputs import printable
@@ -30,6 +36,10 @@ class TableScreen:
         self.terminal = terminal
         self.out = out or sys.stdout
         self.humans = HUMAN in session.seats
+        #: The one person's seat at a table with exactly one, else None.
+        self.lone = session.humans[0] if len(session.humans) == 1 else None
+        #: seat -> True when a device joined it (the pages' access, once they are served).
+        self.joined: Callable[[int], bool] = lambda seat: False
         self.typed: TypedInput | None = None
         session.listen(self.on_event)
         session.on_new_table(lambda _: self._new_table())
@@ -37,7 +47,8 @@ class TableScreen:
 
     def _new_table(self, first: bool = False) -> None:
         if self.humans:
-            self.typed = TypedInput(self.session.table, self.session.layout, send=self.session.handle)
+            self.typed = TypedInput(self.session.table, self.session.layout, send=self.session.handle,
+                                    own_screen=self.own_screen)
         if not first and self.terminal is not None:
             self.terminal.labels = self.session.face.led_labels() or {}
 
@@ -49,14 +60,37 @@ class TableScreen:
         else:
             print(text, file=self.out, flush=True)
 
+    def own_screen(self, seat: int) -> bool:
+        """True when the terminal is ``seat``'s own screen: its lone person, with no device joined."""
+        return seat == self.lone and not self.joined(seat)
+
     def on_event(self, event: ev.Event) -> None:
         if isinstance(event, ev.Said):
+            if event.instead_of is not None and self.own_screen(event.instead_of):
+                return  # the seat's own words are shown here instead (below)
             self.note(event.text + (TYPING_HINT if self.humans and event.kind == ev.PROMPT else ""))
         elif isinstance(event, ev.Told) and event.kind == ev.TERMINAL and self.humans:
             self.note(event.text)  # what the terminal answers a typed line is for the terminal alone
+        elif isinstance(event, ev.Told) and self.own_screen(event.seat):
+            if event.kind == ev.PROMPT:
+                for line in self.secret_lines(event.seat):
+                    self.note(line)
+            self.note(event.text + (TYPING_HINT if event.kind == ev.PROMPT else ""))
         elif isinstance(event, ev.SceneChanged) and self.terminal is not None:
             # the table's scenes, not the board's animation frames: the screen changes only when the game does
             self.terminal.show(event.pixels, self.session.face.led_counts())
+
+    def secret_lines(self, seat: int) -> list[str]:
+        """What ``seat`` alone may see (its hand, its cards), in the face's words, one line a section."""
+        from tablelight.web.places import secret_sections
+
+        session = self.session
+        label = session.table.seat_label(seat)
+        lines = []
+        for title, value in secret_sections(session.game, session.face, seat):
+            text = ", ".join(value) if isinstance(value, list) else value
+            lines.append(f"{label}, {title}: {text}" if text else f"{label}, {title}")
+        return lines
 
     @property
     def live(self) -> bool:

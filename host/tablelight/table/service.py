@@ -141,7 +141,7 @@ class Table:
         shown = public if public is not None else f"{self.seat_label(seat)}: {OWN_SCREEN}"
         hint = self.join_hint(seat) if self.join_hint is not None else ""
         self.messages.append(f"{shown} ({hint})" if hint else shown)
-        self.emit(ev.Said(self.messages[-1]))
+        self.emit(ev.Said(self.messages[-1], instead_of=seat))
 
     def pixels(self) -> list[Pixel]:
         """What the board should show now."""

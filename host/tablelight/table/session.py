@@ -183,7 +183,7 @@ class TableSession:
         if self.port is not None:
             self.port.detach()  # the board's keys now press for this game
         self.port = BoardPort(self.driver, self.board)
-        if not getattr(self.board, "connected", True):
+        if not getattr(self.board, "link_up", True):  # as its listeners were last told
             self.driver.handle(BoardLink(False))
         if self.table.shown is not None:  # joined mid-game: the board is sent what the table shows
             self.board.show(self.table.shown)
