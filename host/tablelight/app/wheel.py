@@ -2,7 +2,7 @@
 
 It holds what a table needs in a page and nothing that needs a server, a serial port or a
 radio: the rules contract and the games (with their entry points, so the registry finds them as
-it does in an installed tablelight), the table core, the board protocol and handshake, the wire
+it does in an installed tablelight), the table core, the board protocol, its asyncio driver and the handshake, the wire
 format (the firmware's own files: the links are followed, their content copied), the desk's
 snapshots, this package's engine, the board layouts, and what setting a board up needs (the
 plan of ``tablelight flash``, the firmware's files, the pinned Adafruit libraries' wheels). Written directly as a zip (a wheel is
@@ -27,7 +27,7 @@ MODULES = (
     "__init__.py", "paths.py", "py.typed",
     "app/__init__.py", "app/engine.py", "app/board_link.py", "app/setup_board.py",
     "board/__init__.py", "board/protocol.py", "board/handshake.py", "board/events.py", "board/errors.py",
-    "board/scene.py",
+    "board/scene.py", "board/aio.py", "board/readings.py",  # the asyncio driver: the page's port is one more pump
     "links/__init__.py", "links/base.py",  # the handshake's Link protocol (typing only)
     "web/__init__.py", "web/desk.py", "web/places.py", "web/pulse.py",
     # setting a board up from the page: the plan `tablelight flash` makes (no serial port, no tqdm)

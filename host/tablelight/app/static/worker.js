@@ -198,6 +198,7 @@ const OPS = {
   resume: (id) => JSON.parse(table.resume(id)),
   import: (text) => JSON.parse(table.import_record(text)),
   saved: () => JSON.parse(table.saved_games()).games,
+  again: () => JSON.parse(table.again()),  // at game over: the next game of the same seats
   act: (arg) => JSON.parse(table.act(JSON.stringify(arg))),
   narrow: (arg) => JSON.parse(table.narrow(JSON.stringify(arg))),
   snapshot: () => JSON.parse(table.snapshot()),
