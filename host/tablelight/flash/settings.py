@@ -1,7 +1,8 @@
 """The board's settings.toml: the firmware's template, with one layout's LED and key counts,
 key-matrix pins and current budget, and BLE on or off.
 
-Keys tablelight does not know (CIRCUITPY_WIFI_SSID, ...) of an existing settings.toml are kept.
+What tablelight does not own in an existing settings.toml is kept as it was written: keys it does
+not know (CIRCUITPY_WIFI_SSID, ...) and the person's own comments.
 """
 
 from __future__ import annotations
@@ -68,9 +69,16 @@ def parse(text: str, where: str) -> dict[str, Any]:
         raise FlashError(f"{where} is not valid TOML ({error}): fix or delete it, or give --layout") from None
 
 
+#: The line above what :func:`render` keeps of a board's previous settings.toml.
+KEPT_HEADER = "# kept from the board's previous settings.toml"
+#: Comments of the template that :func:`render` rewrites (their words follow the values).
+_REWRITTEN_COMMENTS = ("# key matrix:", "# current budget in mA")
+
+
 def render(values: dict[str, Any], keep: str = "") -> str:
-    """The firmware's settings.toml with ``values`` substituted, then the lines of ``keep`` (an old
-    settings.toml) that set keys the template does not have."""
+    """The firmware's settings.toml with ``values`` substituted, then what of ``keep`` (an old
+    settings.toml) tablelight does not own, as it was written: the lines setting keys the template
+    does not have, and the person's own comments (a comment of the template is tablelight's)."""
     template = (FIRMWARE / "settings.toml").read_text()
     lines = []
     known = set()
@@ -87,13 +95,35 @@ def render(values: dict[str, Any], keep: str = "") -> str:
             if match.group(1) in values:
                 line = f"{match.group(1)} = {_toml_value(values[match.group(1)])}"
         lines.append(line)
-    for name in values.keys() - known:
+    kept, kept_keys = _not_owned(keep, template, known)
+    for name in sorted(values.keys() - known - kept_keys):
         lines.append(f"{name} = {_toml_value(values[name])}")
-    foreign = [line for line in keep.splitlines() if (m := _ASSIGNMENT.match(line)) and m.group(1) not in known
-               and m.group(1) not in values]
-    if foreign:
-        lines += ["# kept from the board's previous settings.toml"] + foreign
+    if kept:
+        lines += [KEPT_HEADER] + kept
     return "\n".join(lines) + "\n"
+
+
+def _not_owned(old: str, template: str, known: set[str]) -> tuple[list[str], set[str]]:
+    """The lines of ``old`` that tablelight does not own, in their order (blank lines between them
+    kept, once), and the keys they set."""
+    owned_comments = {line.strip() for line in template.splitlines() if line.lstrip().startswith("#")} | {KEPT_HEADER}
+    kept: list[str] = []
+    keys: set[str] = set()
+    for line in old.splitlines():
+        stripped = line.strip()
+        match = _ASSIGNMENT.match(line)
+        if match:
+            if match.group(1) not in known:
+                kept.append(line)
+                keys.add(match.group(1))
+        elif not stripped:
+            if kept and kept[-1].strip():
+                kept.append("")
+        elif stripped.startswith("#") and stripped not in owned_comments and not stripped.startswith(_REWRITTEN_COMMENTS):
+            kept.append(line)
+    while kept and not kept[-1].strip():
+        kept.pop()
+    return kept, keys
 
 
 USB2_PORT_MA = 500
