@@ -152,6 +152,22 @@ class ConnectionLimits:
         #: Public sockets refused for want of room.
         self.refused_sockets = 0
 
+    @classmethod
+    def within(cls, budget: int) -> ConnectionLimits:
+        """The pools at their usual sizes or, when together they would hold more than ``budget``
+        (:meth:`~tablelight.web.budget.Budget.for_pools`), smaller in the same proportions."""
+        sizes = {"strangers": (STRANGERS_PER_ADDRESS, STRANGERS), "public_sockets": (PUBLIC_SOCKETS_PER_ADDRESS, PUBLIC_SOCKETS),
+                 "placed": (PLACED_PER_ADDRESS, PLACED), "handshakes": (HANDSHAKES_PER_ADDRESS, HANDSHAKES)}
+        room = budget
+        whole = sum(total for _, total in sizes.values())
+        if whole <= room:
+            return cls()
+        scaled = {}
+        for name, (per_address, total) in sizes.items():
+            smaller = max(2, total * room // whole)
+            scaled[name] = (min(per_address, smaller), smaller)
+        return cls(**scaled)
+
     def open_connections(self) -> int:
         return len(self._pool_of)
 
@@ -332,6 +348,11 @@ class ServerLog(logging.Handler):
             self.last.append(self.format(record)[:4000])
         except Exception:  # a record that cannot be formatted is still counted
             pass
+
+    def note(self, text: str) -> None:
+        """Count and keep a complaint that came from elsewhere than a logger (asyncio's loop)."""
+        self.count += 1
+        self.last.append(text[:4000])
 
 
 SERVER_LOG = ServerLog()
