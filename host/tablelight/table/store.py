@@ -153,7 +153,9 @@ class GameStore:
                 if db is None:
                     raise StoreError(f"cannot open the game store {self.path}: {full}; nothing in it was lost. "
                                      "Free some space, then try again") from None
-                self.db, self._stored, self.read_only = db, {}, True
+                self.db = db
+                self._stored: dict[int, int] = {}
+                self.read_only = True
                 return
             except _Locked:
                 if time.monotonic() > give_up_at:
@@ -194,7 +196,7 @@ class GameStore:
                                  "full; nothing was lost. Free some space, then try again") from None
             raise StoreError(f"cannot create the game store {self.path}: {error.strerror}") from None
         #: game id -> log entries already stored.
-        self._stored: dict[int, int] = {}
+        self._stored = {}
         #: Opened without writing (a full disk, for a caller that only reads): nothing is stored.
         self.read_only = False
 
