@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -66,6 +66,28 @@ def events(session: BoardSession, count: int, timeout: float = 5.0) -> list[KeyE
     while len(got) < count and time.monotonic() < deadline:
         got += session.poll(deadline - time.monotonic())
     return got
+
+
+def shown_version(session: BoardSession, timeout: float = 20.0) -> int:
+    """The version of the scene the board shows once it has confirmed the last one sent.
+
+    Right after a scene goes, the board may still answer an older message: a NEED_SCENE it sent
+    before the scene arrived (just welcomed, or a heartbeat of the session's first moments) makes
+    the host send the scene again under the next version. Waiting for the board to confirm the
+    host's latest version, rather than reading the first STATUS, holds at any speed."""
+    deadline = time.monotonic() + timeout
+    while not session.in_sync():
+        assert time.monotonic() < deadline, f"the board did not confirm the scene within {timeout:g} s"
+        time.sleep(0.02)
+    return int(session.status()["version"])
+
+
+def wait_for(condition: Callable[[], object], what: str, timeout: float = 20.0) -> None:
+    """Wait until ``condition()`` is true; fail naming ``what`` did not come within ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"{what} did not come within {timeout:g} s"
+        time.sleep(0.02)
 
 
 class RawBoard:

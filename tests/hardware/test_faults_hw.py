@@ -11,7 +11,7 @@ from tablelight.board.discover import probe
 from tablelight.board.errors import BoardError
 from tablelight.board.session import BoardSession
 
-from .conftest import events, press
+from .conftest import events, press, shown_version
 
 pytestmark = pytest.mark.hardware
 
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.hardware
 def test_the_board_keeps_its_scene_when_the_host_goes_and_comes_back(port: str, hello: dict[str, Any]) -> None:
     with BoardSession.open(port) as first:
         first.show([(0, 50, 0, 0)] * hello["leds"])
-        version = first.status()["version"]
+        version = shown_version(first)
         boot = first.hello["boot_id"]
     with BoardSession.open(port) as second:
         assert second.hello["boot_id"] == boot  # the same run of the firmware
@@ -36,7 +36,7 @@ def test_a_second_host_on_the_same_port_is_refused(port: str) -> None:
 def test_a_hello_probe_does_not_take_the_board_from_its_host(port: str, hello: dict[str, Any]) -> None:
     with BoardSession.open(port) as session:
         session.show([(9, 9, 9, 0)] * hello["leds"])
-        version = session.status()["version"]
+        version = shown_version(session)
     assert probe(port, timeout=2.0)["boot_id"] == hello["boot_id"]
     with BoardSession.open(port) as session:
         assert session.status()["version"] == version

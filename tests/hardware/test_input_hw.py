@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -10,7 +9,7 @@ import pytest
 from tablelight.board.session import BoardSession
 from tablelight.wire import wire
 
-from .conftest import RawBoard, events, press
+from .conftest import RawBoard, events, press, wait_for
 
 pytestmark = [pytest.mark.hardware, pytest.mark.usefixtures("test_input")]
 
@@ -40,8 +39,8 @@ def test_a_burst_of_presses_is_delivered_in_order_each_once(session: BoardSessio
 
 def test_a_key_the_board_does_not_have_is_refused(session: BoardSession, hello: dict[str, Any]) -> None:
     session.test_key(hello["keys"], True)
-    time.sleep(0.3)
-    assert any(code == wire.ERR_MALFORMED and about == wire.MSG_TEST_KEY for code, about, _ in session.errors)
+    wait_for(lambda: any(code == wire.ERR_MALFORMED and about == wire.MSG_TEST_KEY for code, about, _ in session.errors),
+             "the board's refusal of a key it does not have")
     assert not session.poll(0.2)
 
 

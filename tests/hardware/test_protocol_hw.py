@@ -10,7 +10,7 @@ import pytest
 from tablelight.board.session import BoardSession
 from tablelight.wire import wire
 
-from .conftest import RawBoard
+from .conftest import RawBoard, shown_version
 
 pytestmark = pytest.mark.hardware
 
@@ -34,12 +34,11 @@ def test_a_scene_arrives_whole(session: BoardSession, hello: dict[str, Any]) -> 
 def test_a_small_change_goes_as_a_delta(session: BoardSession, hello: dict[str, Any]) -> None:
     look = [(0, 0, 30, 0)] * hello["leds"]
     session.show(look)
-    first = session.status()["version"]
+    first = shown_version(session)
     look[3] = (30, 30, 0, 1)
     session.show(look)
     assert session.last_update_bytes < wire.scene_payload_size(hello["leds"], 2)
-    status = session.status()
-    assert status["version"] == (first + 1) & 0xFFFF and not session.errors
+    assert shown_version(session) == (first + 1) & 0xFFFF and not session.errors
 
 
 def test_brightness_reaches_the_board(session: BoardSession, hello: dict[str, Any]) -> None:
