@@ -52,8 +52,9 @@ class Table:
             reader.start()
         deadline = time.monotonic() + 60
         while not any("web view: http://" in line for line in self.out + self.err):
-            assert self.process.poll() is None and time.monotonic() < deadline, (
-                f"the table did not print its host page's address: {''.join(self.out)}{''.join(self.err)}")
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise AssertionError(f"the table did not print its host page's address: {''.join(self.out)}{''.join(self.err)}")
             time.sleep(0.05)
         link = next(line for line in self.out + self.err if "web view: http://" in line).split("web view: ", 1)[1].split()[0]
         self.base, token = link.split("/?token=")
@@ -69,7 +70,11 @@ class Table:
     def stop(self) -> None:
         if self.process.poll() is None:
             self.process.terminate()
-            self.process.wait(timeout=20)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:  # a server that stopped answering may not stop either
+                self.process.kill()
+                self.process.wait(timeout=20)
         for reader in self.readers:
             reader.join(timeout=5)
 
