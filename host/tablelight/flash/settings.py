@@ -1,7 +1,8 @@
 """The board's settings.toml: the firmware's template, with one layout's LED and key counts,
 key-matrix pins and current budget, and BLE on or off.
 
-Keys tablelight does not know (CIRCUITPY_WIFI_SSID, ...) of an existing settings.toml are kept.
+What tablelight does not own in an existing settings.toml is kept as it was written: keys it does
+not know (CIRCUITPY_WIFI_SSID, ...) and the person's own comments.
 """
 
 from __future__ import annotations
@@ -69,8 +70,9 @@ def parse(text: str, where: str) -> dict[str, Any]:
 
 
 def render(values: dict[str, Any], keep: str = "") -> str:
-    """The firmware's settings.toml with ``values`` substituted, then the lines of ``keep`` (an old
-    settings.toml) that set keys the template does not have."""
+    """The firmware's settings.toml with ``values`` substituted, then what of ``keep`` (an old
+    settings.toml) tablelight does not own, as it was written: the lines setting keys the template
+    does not have, and the person's own comments (a comment of the template is tablelight's)."""
     template = (FIRMWARE / "settings.toml").read_text()
     lines = []
     known = set()
@@ -104,13 +106,18 @@ KEPT_HEADER = "# kept from the board's previous settings.toml"
 
 def foreign_lines(text: str, ours: set[str]) -> list[str]:
     """The lines of a board's settings.toml that set keys not in ``ours``, each with the comment
-    lines just above it (the person's own notes on it; never our own header)."""
+    lines just above it (the person's own notes on it; never our own header), and a blank line
+    where one parted them."""
     kept: list[str] = []
     comments: list[str] = []
+    parted = False  # a blank line came since the last kept line
     for line in text.splitlines():
         match = _ASSIGNMENT.match(line)
         if match and match.group(1) not in ours:
-            kept += comments + [line]
+            kept += ([""] if parted and kept else []) + comments + [line]
+            parted = False
+        if not line.strip():
+            parted = True
         if line.lstrip().startswith("#") and line.strip() != KEPT_HEADER:
             comments.append(line)
         else:

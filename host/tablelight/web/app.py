@@ -180,8 +180,9 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
         if not host_ok(request) or access is None:
             return JSONResponse({"error": "the host's token is needed"}, status_code=403)
         seat = (await json_body(request)).get("seat")
-        if not is_whole(seat) or seat not in access.seats:  # true is no seat (an int in Python)
-            return JSONResponse({"error": f"seat must be one of {access.seats}"}, status_code=400)
+        if not is_whole(seat) or seat not in access.seats:  # a bool is not a seat (True == 1)
+            return JSONResponse({"error": f"seat must be one of {access.seats} (a whole number), not {json.dumps(seat)}"},
+                                status_code=400)
         issued = access.drop(seat)
         if desk is not None:
             desk.changed()

@@ -48,7 +48,13 @@ const TL = (() => {
       };
       socket.onclose = event => {
         if (onClose && onClose(event) === false) return;
-        away(over ? 'The game is over; the host has stopped. This page keeps the final result.' : 'The host is away: reconnecting...');
+        if (event.code === 1013) {  // refused for want of room: the server says why in words
+          away(`Too many watchers: ${event.reason.replace(/^too many watchers: /, '')}. ` +
+               "The host's page and the seats' pages always have room.");
+          retry = Math.max(retry, 2000);
+        } else {
+          away(over ? 'The game is over; the host has stopped. This page keeps the final result.' : 'The host is away: reconnecting...');
+        }
         setTimeout(open, retry);
         retry = Math.min(retry * 2, 5000);
       };
