@@ -230,6 +230,8 @@ def test_two_phones_play_a_whole_mainland_game_and_keep_their_hands(browser: Any
                 secrecy.check()
             page = phones[snapshot["public"]["turn"]].page
             page.wait_for_selector("#turn-badge:not([hidden])", timeout=10_000)
+            for phone in phones.values():  # each player looks down at the log between moves
+                phone.page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
             version = page.get_attribute("body", "data-version")
             before = page.inner_text("#choices")
             page.locator("#choices .choice").first.click()  # a whole choice, or a step towards one
@@ -240,6 +242,10 @@ def test_two_phones_play_a_whole_mainland_game_and_keep_their_hands(browser: Any
             assert moves < 200
         for phone in phones.values():
             phone.page.wait_for_selector("body[data-over=true] #gameover", timeout=10_000)
+            # who won comes into view, wherever the phone was scrolled
+            phone.page.wait_for_function("() => { const r = document.querySelector('#gameover .headline')"
+                                         ".getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }",
+                                         timeout=10_000)
         for phone in phones.values():  # the seat screen ran under the app's policy, with nothing from elsewhere
             assert not [line for line in phone.console if "Content Security Policy" in line or "error" in line], phone.console
             assert all(url.startswith(table.page.url.split("#")[0].rsplit("/", 1)[0]) for url in phone.requests)
