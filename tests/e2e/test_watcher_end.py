@@ -67,6 +67,7 @@ def test_a_watchers_page_keeps_the_end_of_a_bots_only_game(tmp_path):
                     assert "reconnecting" not in page.locator("#away").inner_text()
                     # the final position: the page's newest line is the game's last entry
                     assert page.locator("#log li").first.get_attribute("value") == str(len(game.log)), run
+                    page.screenshot(path=str(tmp_path / f"watcher-end-{run}.png"))
                     page.context.close()
                 finally:
                     if process.poll() is None:
