@@ -66,3 +66,32 @@ def test_a_watcher_and_a_seat_get_the_result_before_the_host_stops():
                 assert states, f"the {name}'s socket was closed with no snapshot after the last moves"
                 last = states[-1]
                 assert last["over"] and last["result"]["headline"].endswith(("wins", "share the win")), (name, last)
+
+
+def test_the_host_waits_for_a_socket_that_is_behind_only_until_its_deadline():
+    """A page that never takes its last picture (a phone asleep) holds the host up for the deadline, no longer;
+    a socket that catches up or closes releases it."""
+    from tablelight.web.parting import Parting
+
+    async def run() -> tuple[bool, bool, bool]:
+        stuck = Parting()
+        stuck.opened("asleep", lambda: False)
+        given_up = await stuck.flush(timeout=0.05)
+        sent = [False]
+        catching_up = Parting()
+        catching_up.opened("page", lambda: sent[0])
+        catching_up.opened("leaving", lambda: False)
+
+        async def later() -> None:
+            await asyncio.sleep(0)
+            sent[0] = True
+            catching_up.moved()
+            catching_up.closed("leaving")
+
+        task = asyncio.ensure_future(later())
+        caught_up = await catching_up.flush(timeout=30)
+        await task
+        return given_up, caught_up, await Parting().flush(timeout=30)
+
+    given_up, caught_up, nothing_open = asyncio.run(run())
+    assert (given_up, caught_up, nothing_open) == (False, True, True)
