@@ -252,6 +252,11 @@ def test_two_phones_play_a_whole_mainland_game_and_keep_their_hands(browser: Any
             assert not any("pyodide" in url or url.endswith(".whl") for url in phone.requests)  # a phone loads no Pyodide
         table.page.wait_for_selector("body[data-over=true]", timeout=10_000)
         assert "game over" in table.page.inner_text("#turn")
+        # the phones panel: both phones still joined (they show the result), no code or new code for a finished game
+        table.page.locator("#phones-status", has_text="The game is over").wait_for(timeout=10_000)
+        assert table.seat_state(0) == table.seat_state(1) == "connected"
+        assert table.page.locator("#phone-list img.qr, #phone-list .new-code").count() == 0
+        assert table.page.is_hidden("#phone-answer")
         record = table.page.evaluate("window.tablelight.call('record')")
         people = {entry["seat"] for entry in record["log"] if "action" in entry}
         assert people == {0, 1} and moves >= 20

@@ -382,7 +382,7 @@ class Phones {
       await again.open();
       this.render();
     };
-    item.append(fresh);
+    if (!this.over) item.append(fresh);  // a finished game takes no new phone
     return item;
   }
 
