@@ -52,6 +52,7 @@ from tablelight.view.colors import DISPLAY_GAMMA
 from tablelight.web.access import Access, JoinRefused
 from tablelight.web.desk import Desk
 from tablelight.web.drawing import svg
+from tablelight.web.parting import Parting
 from tablelight.web.pulse import Pulse
 
 HERE = Path(__file__).parent
@@ -80,8 +81,11 @@ class BoardFeed:
     poll: float | None = None
 
 
-def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | None = None, base_url: Callable[[], str] = lambda: "") -> Starlette:
-    """The app for ``board``; with ``desk`` and ``access`` also the seats' pages."""
+def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | None = None, base_url: Callable[[], str] = lambda: "",
+             parting: Parting | None = None) -> Starlette:
+    """The app for ``board``; with ``desk`` and ``access`` also the seats' pages. ``parting``: the
+    open sockets' account of what they sent, flushed when the host stops (:mod:`tablelight.web.parting`)."""
+    parting = parting if parting is not None else Parting()
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     # names this table in the pages' storage: kept across resume with the seats' devices (web.access)
     table_id = access.table_id if access is not None else secrets.token_hex(6)
@@ -239,7 +243,7 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
     async def next_change(seen: int, timeout: float | None, least_gap: float) -> int:
         """Once ``least_gap`` seconds passed, wait for the pulse to pass ``seen`` (or ``timeout``)."""
         if least_gap:
-            await asyncio.sleep(least_gap)
+            await parting.pause(least_gap)  # cut short when the host stops: the last picture goes at once
         if pulse is None:
             await asyncio.sleep(timeout if timeout is not None else FRAME)
             return 0
@@ -255,8 +259,14 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
         """
         sent_pixels: Any = None
         sent_version = -1
+
+        def up_to_date() -> bool:  # has the page the latest snapshot (the host waits for it when it stops)
+            state = snapshot()
+            return state is None or state.get("version") == sent_version
+
         receiver = asyncio.ensure_future(websocket.receive())
         waiter: asyncio.Future[int] | None = None
+        parting.opened(websocket, up_to_date)
         try:
             while True:
                 if not allowed():
@@ -277,6 +287,7 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
                     sent_version = state.get("version", -1)
                 if not reachable:
                     await websocket.send_json({"board": False})
+                parting.moved()
                 timeout = board.poll if reachable else FRAME
                 # the socket keeps reading its peer meanwhile (the receiver below): a peer that floods it is cut off
                 waiter = asyncio.ensure_future(next_change(seen, timeout, least_gap))
@@ -289,6 +300,7 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
         except (WebSocketDisconnect, RuntimeError, OSError):
             return
         finally:
+            parting.closed(websocket)
             receiver.cancel()
             if waiter is not None:
                 waiter.cancel()

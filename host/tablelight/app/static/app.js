@@ -150,7 +150,7 @@ document.getElementById("seat-screen").hidden = true;
 // What a screen with no person's seat shows: the public view, as a watcher sees it.
 function watching(table) {
   return {
-    seat: null, label: "watching", your_turn: false, prompt: table.message, feedback: "", secrets: [], choices: [],
+    seat: null, label: table.over ? "the table" : "watching", your_turn: false, prompt: table.message, feedback: "", secrets: [], choices: [],
     narrowed: false, at: table.version, scores: table.scores, seats: table.seats, over: table.over, board: table.board,
     guide: table.guide, drawing: table.drawing, log: table.log || [], log_numbers: table.log_numbers || [],
     ...(table.result ? { result: table.result } : {}),
@@ -170,10 +170,12 @@ function show(snapshot) {
   const humans = Object.values(snapshot.seats).filter((s) => s && !window.tablelight.phoneSeats.has(s.seat));  // not on a phone
   const acting = humans.find((s) => s.your_turn);
   // Pass and play: with two people on one screen and a game that hides cards, a seat's cards show
-  // only after its player taps (a game with nothing hidden needs no cover).
+  // only after its player taps (a game with nothing hidden needs no cover). At the end the cover
+  // goes and two people see what everyone may (who won, the scores, the final board: what the game
+  // reveals at the end is in its result), never one seat's hand.
   const hides = humans.some((s) => s.secrets && s.secrets.length);
-  const covered = humans.length > 1 && hides && !(acting && acting.seat === revealed);
-  const seat = covered ? null : acting || humans[0] || null;
+  const covered = !table.over && humans.length > 1 && hides && !(acting && acting.seat === revealed);
+  const seat = covered || (table.over && humans.length > 1) ? null : acting || humans[0] || null;
   document.getElementById("cover").hidden = !covered;
   body.dataset.covered = String(covered);
   if (covered) {
