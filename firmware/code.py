@@ -52,7 +52,7 @@ link = BoardLink(lambda frame: None, parts["scene"], renderer, parts["info"], ra
 usb = Transport("USB", usb_write, reader=link.reader, wired=True)
 transports = [usb]
 if ble is not None:
-    ble_transport = Transport("Bluetooth", ble.write, pairing)
+    ble_transport = Transport("Bluetooth", ble.write, pairing, alive=ble.connected)
     transports.append(ble_transport)
 hosts = Hosts(link, transports)
 link.send_hello(0)  # to whoever listens: a host that stayed connected learns of the reboot

@@ -22,6 +22,8 @@ from typing import IO, Any
 import pytest
 
 CTRL_C, CTRL_D = b"\x03", b"\x04"
+#: What CircuitPython (and the simulated board) prints once Ctrl-C stopped code.py.
+STOPPED = b"Use CTRL-D to reload."
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -79,11 +81,22 @@ class Console:
                 self.current = None
             return self.captured.decode(errors="replace")
 
-    def soft_reload(self) -> None:
-        """Ctrl-C stops code.py, Ctrl-D reloads it (CircuitPython's REPL keys)."""
+    def soft_reload(self, timeout: float = 60.0) -> None:
+        """Ctrl-C stops code.py, Ctrl-D reloads it (CircuitPython's REPL keys). The reload key goes once
+        the board says code.py stopped ("... Use CTRL-D to reload."): a key sent before is lost."""
+        with self.lock:
+            seen = len(self.captured)
         self.serial.write(CTRL_C)
         self.serial.flush()
-        time.sleep(0.2)  # CircuitPython needs the interrupt handled before the reload key
+        deadline = time.monotonic() + timeout
+        while True:
+            with self.lock:
+                stopped = STOPPED in self.captured[seen:]
+            if stopped:
+                break
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the board's console did not say code.py stopped within {timeout:g} s of Ctrl-C")
+            time.sleep(0.02)
         self.serial.write(CTRL_C + CTRL_D)
         self.serial.flush()
 
@@ -102,7 +115,7 @@ class BoardPlugin:
         self.module: Any = None
         self.resets = 0
 
-    def wait_for_new_boot(self, old_boot: int | None, timeout: float = 20.0) -> None:
+    def wait_for_new_boot(self, old_boot: int | None, timeout: float = 60.0) -> None:
         from tablelight.board.errors import NoHello
         from tablelight.links.base import LinkClosed
         from tablelight.board.discover import probe
@@ -128,7 +141,7 @@ class BoardPlugin:
             if self.module is not None:  # a fresh board for each module: nothing carries over
                 from tablelight.board.discover import probe
 
-                old = probe(self.port, timeout=2.0).get("boot_id")
+                old = probe(self.port, timeout=30.0).get("boot_id")
                 self.console.soft_reload()
                 self.wait_for_new_boot(old)
                 self.resets += 1

@@ -59,6 +59,10 @@ class BleTransport:
         waiting = self.uart.in_waiting
         return self.uart.read(waiting) if waiting else None
 
+    def connected(self) -> bool:
+        """Whether a central is connected now (read from the radio, not from the last :meth:`read`)."""
+        return self.radio.connected
+
     def write(self, data) -> None:
         if self.radio.connected:
             self.uart.write(data)

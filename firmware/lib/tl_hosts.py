@@ -5,8 +5,9 @@ whose host sent the last WELCOME owns the board: only its frames change the scen
 receives key events and replies. While the owner holds the lease, a host on another transport
 gets a hello when it asks (so it can tell which board this is) and BOARD_REFUSE with the reason
 ("in use by a host on USB") for anything else: it changes nothing and learns nothing. When the
-owner's lease has run out, a WELCOME from another transport takes the board over. Only the
-owner's frames renew its lease: another transport's hello requests are answered, never counted.
+owner's lease has run out, or its link is gone (a Bluetooth central that disconnected: the lease
+ends with the link), a WELCOME from another transport takes the board over. Only the owner's
+frames renew its lease: another transport's hello requests are answered, never counted.
 
 Every payload reaches the link with the transport it came through: STATUS reports that
 transport's frame counters, and TEST_KEY is taken only from a wired transport (USB), never over
@@ -17,12 +18,18 @@ import tablelight_wire as wire
 
 
 class Transport:
-    def __init__(self, name: str, write, gate=None, reader=None, wired: bool = False) -> None:
+    def __init__(self, name: str, write, gate=None, reader=None, wired: bool = False, alive=None) -> None:
         self.name = name
         self.send = write
         self.gate = gate  # None (USB: the cable is the proof) or a tl_pairing.Pairing
         self.reader = reader or wire.FrameReader(wire.MAX_PAYLOAD + 8)
         self.wired = wired  # a cable to a computer at the board (USB): only there may test input come from
+        # None (USB: a host that goes is known by its lease) or a callable saying whether the link is
+        # still up (BLE: a lease ends with its connection, before the main loop notices it went)
+        self.alive = alive
+
+    def up(self) -> bool:
+        return self.alive is None or bool(self.alive())
 
     def may_listen(self) -> bool:
         return self.gate is None or self.gate.authed
@@ -48,6 +55,10 @@ class Hosts:
                 transport.send(frame)
 
     def owner_active(self) -> bool:
+        """Whether the owner still holds the board: its lease runs and its link is up (an owner
+        whose link went is let go here, so the next host is not refused in its name)."""
+        if self.owner is not None and not self.owner.up():
+            self.lost(self.owner)
         return self.owner is not None and self.link.lease_ok
 
     def feed(self, transport: Transport, data, now: int) -> None:

@@ -230,6 +230,8 @@ def test_two_phones_play_a_whole_mainland_game_and_keep_their_hands(browser: Any
                 secrecy.check()
             page = phones[snapshot["public"]["turn"]].page
             page.wait_for_selector("#turn-badge:not([hidden])", timeout=10_000)
+            for phone in phones.values():  # each player looks down at the log between moves
+                phone.page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
             version = page.get_attribute("body", "data-version")
             before = page.inner_text("#choices")
             page.locator("#choices .choice").first.click()  # a whole choice, or a step towards one
@@ -240,12 +242,21 @@ def test_two_phones_play_a_whole_mainland_game_and_keep_their_hands(browser: Any
             assert moves < 200
         for phone in phones.values():
             phone.page.wait_for_selector("body[data-over=true] #gameover", timeout=10_000)
+            # who won comes into view, wherever the phone was scrolled
+            phone.page.wait_for_function("() => { const r = document.querySelector('#gameover .headline')"
+                                         ".getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }",
+                                         timeout=10_000)
         for phone in phones.values():  # the seat screen ran under the app's policy, with nothing from elsewhere
             assert not [line for line in phone.console if "Content Security Policy" in line or "error" in line], phone.console
             assert all(url.startswith(table.page.url.split("#")[0].rsplit("/", 1)[0]) for url in phone.requests)
             assert not any("pyodide" in url or url.endswith(".whl") for url in phone.requests)  # a phone loads no Pyodide
         table.page.wait_for_selector("body[data-over=true]", timeout=10_000)
         assert "game over" in table.page.inner_text("#turn")
+        # the phones panel: both phones still joined (they show the result), no code or new code for a finished game
+        table.page.locator("#phones-status", has_text="The game is over").wait_for(timeout=10_000)
+        assert table.seat_state(0) == table.seat_state(1) == "connected"
+        assert table.page.locator("#phone-list img.qr, #phone-list .new-code").count() == 0
+        assert table.page.is_hidden("#phone-answer")
         record = table.page.evaluate("window.tablelight.call('record')")
         people = {entry["seat"] for entry in record["log"] if "action" in entry}
         assert people == {0, 1} and moves >= 20

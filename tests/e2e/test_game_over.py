@@ -105,3 +105,63 @@ def test_the_end_reaches_every_page_and_stays_after_the_host_stops(tmp_path):
         if process.poll() is None:
             process.terminate()
             process.wait(10)
+
+
+#: The size the issue was seen at (a common Android phone).
+TALL_PHONE = {**PHONE, "viewport": {"width": 412, "height": 915}}
+#: True once the game-over panel's headline is wholly inside the viewport.
+HEADLINE_IN_VIEW = ("() => { const h = document.querySelector('#gameover .headline');"
+                    " if (!h) return false; const r = h.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }")
+
+
+def headline_comes_into_view(page, name: str) -> None:
+    try:
+        page.wait_for_function(HEADLINE_IN_VIEW, timeout=10000)
+    except sync_api.TimeoutError:
+        where = page.evaluate("() => { const h = document.querySelector('#gameover .headline');"
+                              " return h ? [scrollY, innerHeight, h.getBoundingClientRect().top] : 'no panel'; }")
+        raise AssertionError(f"{name}: the result is not in view (scrollY, viewport height, headline top): {where}") from None
+
+
+def test_a_phone_scrolled_down_is_brought_to_the_result(tmp_path):
+    """Phones scrolled down to the log (a seat that watches, the shared page) or to the choices (the
+    seat that makes the last move) show who won once the game ends, without a scroll of their own."""
+    db = tmp_path / "games.sqlite"
+    game_id, finished = one_move_from_the_end(db)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tablelight", "resume", str(game_id), "--board", "none", "--view", "web", "--web-port", "0",
+         "--db", str(db)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
+    out: list[str] = []
+    threading.Thread(target=lambda: [out.append(line) for line in process.stdout], daemon=True).start()  # type: ignore[union-attr]
+    text = lambda: "".join(out)  # noqa: E731
+    try:
+        wait_for(lambda: len(re.findall(r"join (http://\S+)", text())) >= 2, timeout=30)
+        links = re.findall(r"join (http://\S+)", text())
+        shared_url = re.search(r"board page for everyone: (\S+)", text()).group(1)
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+            try:
+                phones = [browser.new_context(**TALL_PHONE).new_page() for _ in range(2)]
+                for page, link in zip(phones, links):
+                    page.goto(link)
+                    page.locator("#log li").first.wait_for()
+                shared = browser.new_context(**TALL_PHONE).new_page()
+                shared.goto(shared_url)
+                shared.locator("#log li").first.wait_for()
+                for page in (*phones, shared):
+                    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+                    assert page.evaluate("scrollY") > 200  # the page is longer than the phone's screen
+                    assert not page.evaluate(HEADLINE_IN_VIEW)
+                phones[1].locator("#choices .choice").first.click()  # the last move, tapped where it is
+                for name, page in (("seat 0's phone", phones[0]), ("seat 1's phone", phones[1]), ("the shared page", shared)):
+                    headline_comes_into_view(page, name)
+                    winner = ("red", "blue")[finished.winners()[0]]
+                    assert f"{winner} wins" in page.locator("#gameover .headline").inner_text()
+                shot = tmp_path / "game-over-scrolled.png"
+                phones[0].screenshot(path=str(shot))
+            finally:
+                browser.close()
+    finally:
+        if process.poll() is None:
+            process.terminate()
+            process.wait(10)

@@ -310,3 +310,22 @@ def test_a_folder_named_circuitpy_without_boot_out_is_not_a_board(mounts: Path,
     (mounts / "CIRCUITPY").mkdir()
     assert flash() == 1
     assert "no CIRCUITPY drive found" in capsys.readouterr().err
+
+
+def test_layout_keeps_the_persons_own_comments_and_lines(drive: Path) -> None:
+    """What tablelight does not own stays as it was written (comments too), once, however often it flashes."""
+    own = ("# my board: the one in the blue box\n"
+           "CIRCUITPY_WIFI_SSID = \"attic\"  # the upstairs network\n"
+           "\n"
+           "# the web workflow's password; change it before a party\n"
+           "CIRCUITPY_WEB_API_PASSWORD = \"secret\"\n")
+    (drive / "settings.toml").write_text(own + "TL_LEDS = 3\n# brightness 0..255 until the host sets one\nTL_BRIGHTNESS = 40\n")
+    for layout in ("farside", "mainland"):
+        assert flash("--drive", str(drive), "--layout", layout) == 0
+        text = (drive / "settings.toml").read_text()
+        assert own.rstrip("\n") in text, text  # the person's lines, in their order, word for word
+        assert text.count("# my board") == 1 and text.count("# kept from") == 1
+        assert text.count("# brightness 0..255 until the host sets one") == 1  # the template's comment, not doubled
+        settings = tomllib.loads(text)
+        assert settings["CIRCUITPY_WIFI_SSID"] == "attic" and settings["TL_LAYOUT"] == layout
+        assert settings["TL_BRIGHTNESS"] == 40  # a value of tablelight's key the person set is kept

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -19,6 +19,11 @@ from tablelight.links.serial_link import SerialLink
 from tablelight.paths import LAYOUTS
 from tablelight.wire import wire
 
+#: The longest any wait of the suite waits for the board (a reply, an event, a confirmed scene).
+#: Tests wait for a state, never for a time: a passing test waits only as long as the board takes,
+#: so this is long enough for a slow board on a busy machine, and a failure names what did not come.
+PATIENCE = 60.0
+
 
 @pytest.fixture
 def port(request: pytest.FixtureRequest) -> str:
@@ -28,7 +33,7 @@ def port(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture
 def hello(port: str) -> dict[str, Any]:
-    return probe(port, timeout=3.0)
+    return probe(port, timeout=PATIENCE)
 
 
 @pytest.fixture
@@ -42,7 +47,7 @@ def layout(hello: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.fixture
 def session(port: str, hello: dict[str, Any]) -> Iterator[BoardSession]:  # hello first: it opens the port too
-    with BoardSession.open(port, timeout=10.0) as opened:
+    with BoardSession.open(port, timeout=PATIENCE) as opened:
         yield opened
 
 
@@ -59,13 +64,35 @@ def press(session: BoardSession, key: int) -> None:
     session.test_key(key, False)
 
 
-def events(session: BoardSession, count: int, timeout: float = 5.0) -> list[KeyEvent]:
+def events(session: BoardSession, count: int, timeout: float = PATIENCE) -> list[KeyEvent]:
     """Exactly ``count`` key events (fewer if they do not come within ``timeout``)."""
     got: list[KeyEvent] = []
     deadline = time.monotonic() + timeout
     while len(got) < count and time.monotonic() < deadline:
         got += session.poll(deadline - time.monotonic())
     return got
+
+
+def shown_version(session: BoardSession, timeout: float = PATIENCE) -> int:
+    """The version of the scene the board shows once it has confirmed the last one sent.
+
+    Right after a scene goes, the board may still answer an older message: a NEED_SCENE it sent
+    before the scene arrived (just welcomed, or a heartbeat of the session's first moments) makes
+    the host send the scene again under the next version. Waiting for the board to confirm the
+    host's latest version, rather than reading the first STATUS, holds at any speed."""
+    deadline = time.monotonic() + timeout
+    while not session.in_sync():
+        assert time.monotonic() < deadline, f"the board did not confirm the scene within {timeout:g} s"
+        time.sleep(0.02)
+    return int(session.status(timeout=PATIENCE)["version"])
+
+
+def wait_for(condition: Callable[[], object], what: str, timeout: float = PATIENCE) -> None:
+    """Wait until ``condition()`` is true; fail naming ``what`` did not come within ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"{what} did not come within {timeout:g} s"
+        time.sleep(0.02)
 
 
 class RawBoard:
@@ -86,7 +113,7 @@ class RawBoard:
             out += self.reader.feed(self.link.read(0.02))
         return out
 
-    def expect(self, kind: int, timeout: float = 3.0) -> bytes:
+    def expect(self, kind: int, timeout: float = PATIENCE) -> bytes:
         """The next payload of ``kind`` (others before it are dropped)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -109,7 +136,7 @@ class RawBoard:
         self.send(wire.encode_status_req())
         return wire.decode_status(self.expect(wire.MSG_STATUS))
 
-    def error(self, timeout: float = 3.0) -> tuple[int, int, str]:
+    def error(self, timeout: float = PATIENCE) -> tuple[int, int, str]:
         result: tuple[int, int, str] = wire.decode_error(self.expect(wire.MSG_ERROR, timeout))
         return result
 

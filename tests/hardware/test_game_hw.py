@@ -14,7 +14,7 @@ from tablelight.games.farlander.engine import Farlander
 from tablelight.games.farlander.face import InputMachine, load_layout, render
 from tablelight.table.service import Table
 
-from .conftest import press
+from .conftest import PATIENCE, press
 
 pytestmark = [pytest.mark.hardware, pytest.mark.usefixtures("test_input")]
 
@@ -34,7 +34,7 @@ def keys_for(game: Farlander, machine: InputMachine, action: dict[str, Any]) -> 
     return keys + [load_layout().confirm_key]
 
 
-def step_until(table: Table, done: Any, timeout: float = 10.0) -> None:
+def step_until(table: Table, done: Any, timeout: float = PATIENCE) -> None:
     deadline = time.monotonic() + timeout
     while not done():
         assert time.monotonic() < deadline, "the table did not take the presses in time"
@@ -43,7 +43,7 @@ def step_until(table: Table, done: Any, timeout: float = 10.0) -> None:
 
 @pytest.mark.usefixtures("farlander_board")
 def test_a_person_plays_farlander_with_the_board_keys(port: str) -> None:
-    with BoardSession.open(port) as session:
+    with BoardSession.open(port, timeout=PATIENCE) as session:
         game = Farlander(2, seed=12)
         table = Table(game, ["human", "random"], board=session, flash_seconds=0.1)
         machine = InputMachine(game, load_layout())
@@ -61,14 +61,14 @@ def test_a_person_plays_farlander_with_the_board_keys(port: str) -> None:
             assert game.log[count]["action"]["type"] == action["type"]
             played += 1
         assert played == 12
-        status = session.status()
+        status = session.status(timeout=PATIENCE)
         assert status["has_scene"] == 1 and status["dropped_keys"] == 0
         assert len(render(game, load_layout())) == session.hello["leds"]
 
 
 @pytest.mark.usefixtures("farlander_board")
 def test_an_illegal_press_changes_nothing(port: str) -> None:
-    with BoardSession.open(port) as session:
+    with BoardSession.open(port, timeout=PATIENCE) as session:
         game = Farlander(2, seed=5)
         table = Table(game, ["human", "random"], board=session, flash_seconds=0.1)
         machine = InputMachine(game, load_layout())

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -10,7 +9,7 @@ import pytest
 from tablelight.board.session import BoardSession
 from tablelight.wire import wire
 
-from .conftest import RawBoard, events, press
+from .conftest import PATIENCE, RawBoard, events, press, wait_for
 
 pytestmark = [pytest.mark.hardware, pytest.mark.usefixtures("test_input")]
 
@@ -25,14 +24,14 @@ def test_a_press_arrives_as_press_then_release(session: BoardSession) -> None:
 def test_every_key_of_the_layout_can_be_pressed(session: BoardSession, hello: dict[str, Any]) -> None:
     for key in range(hello["keys"]):
         press(session, key)
-    got = events(session, 2 * hello["keys"], timeout=20)
+    got = events(session, 2 * hello["keys"], timeout=PATIENCE)
     assert [(e.key, e.pressed) for e in got] == [(k, p) for k in range(hello["keys"]) for p in (True, False)]
 
 
 def test_a_burst_of_presses_is_delivered_in_order_each_once(session: BoardSession) -> None:
     for n in range(40):  # 80 events: more than the board's queue of 32, acknowledged as they come
         press(session, n % 7)
-    got = events(session, 80, timeout=20)
+    got = events(session, 80, timeout=PATIENCE)
     assert [e.key for e in got if e.pressed] == [n % 7 for n in range(40)]
     assert len({e.seq for e in got}) == 80 and session.lost_keys == 0
     assert not session.poll(0.3)  # nothing twice
@@ -40,8 +39,8 @@ def test_a_burst_of_presses_is_delivered_in_order_each_once(session: BoardSessio
 
 def test_a_key_the_board_does_not_have_is_refused(session: BoardSession, hello: dict[str, Any]) -> None:
     session.test_key(hello["keys"], True)
-    time.sleep(0.3)
-    assert any(code == wire.ERR_MALFORMED and about == wire.MSG_TEST_KEY for code, about, _ in session.errors)
+    wait_for(lambda: any(code == wire.ERR_MALFORMED and about == wire.MSG_TEST_KEY for code, about, _ in session.errors),
+             "the board's refusal of a key it does not have")
     assert not session.poll(0.2)
 
 
@@ -55,7 +54,7 @@ def test_an_unacknowledged_key_is_sent_again_until_acknowledged(raw: RawBoard) -
     raw.welcome()
     raw.send(wire.encode_test_key(2, True))
     first = wire.decode_key(raw.expect(wire.MSG_KEY))
-    again = wire.decode_key(raw.expect(wire.MSG_KEY, timeout=2.0))  # re-sent every 120 ms
+    again = wire.decode_key(raw.expect(wire.MSG_KEY, timeout=PATIENCE))  # re-sent every 120 ms
     assert again == first
     raw.send(wire.encode_ack(first[0]))
     raw.payloads(0.2)  # a re-send already on its way may still come

@@ -10,15 +10,15 @@ import pytest
 from tablelight.board.session import BoardSession
 from tablelight.wire import wire
 
-from .conftest import RawBoard
+from .conftest import PATIENCE, RawBoard, shown_version
 
 pytestmark = pytest.mark.hardware
 
 
-def wait_status(session: BoardSession, check: Any, timeout: float = 5.0) -> dict[str, Any]:
+def wait_status(session: BoardSession, check: Any, timeout: float = PATIENCE) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
     while True:
-        status = session.status()
+        status = session.status(timeout=PATIENCE)
         if check(status) or time.monotonic() > deadline:
             return status
         time.sleep(0.05)
@@ -26,7 +26,7 @@ def wait_status(session: BoardSession, check: Any, timeout: float = 5.0) -> dict
 
 def test_a_scene_arrives_whole(session: BoardSession, hello: dict[str, Any]) -> None:
     session.show([(40, 0, 0, 0)] * hello["leds"])
-    status = session.status()
+    status = session.status(timeout=PATIENCE)
     assert status["has_scene"] == 1 and status["lease_ok"] == 1
     assert not session.errors
 
@@ -34,20 +34,19 @@ def test_a_scene_arrives_whole(session: BoardSession, hello: dict[str, Any]) -> 
 def test_a_small_change_goes_as_a_delta(session: BoardSession, hello: dict[str, Any]) -> None:
     look = [(0, 0, 30, 0)] * hello["leds"]
     session.show(look)
-    first = session.status()["version"]
+    first = shown_version(session)
     look[3] = (30, 30, 0, 1)
     session.show(look)
     assert session.last_update_bytes < wire.scene_payload_size(hello["leds"], 2)
-    status = session.status()
-    assert status["version"] == (first + 1) & 0xFFFF and not session.errors
+    assert shown_version(session) == (first + 1) & 0xFFFF and not session.errors
 
 
 def test_brightness_reaches_the_board(session: BoardSession, hello: dict[str, Any]) -> None:
     session.show([(10, 10, 10, 0)] * hello["leds"])
     session.set_brightness(0.25)
-    assert session.status()["brightness"] == round(0.25 * 255)
+    assert session.status(timeout=PATIENCE)["brightness"] == round(0.25 * 255)
     session.set_brightness(96 / 255)
-    assert session.status()["brightness"] == 96
+    assert session.status(timeout=PATIENCE)["brightness"] == 96
 
 
 def test_the_current_limiter_holds_full_white_to_the_budget(session: BoardSession, hello: dict[str, Any]) -> None:
@@ -68,7 +67,7 @@ def test_a_dim_scene_is_not_limited(session: BoardSession, hello: dict[str, Any]
 def test_dice_are_accepted(session: BoardSession, hello: dict[str, Any]) -> None:
     session.show([(0, 0, 0, 0)] * hello["leds"])
     session.dice([0, 1, 2, 3, 4, 5], [3, 6], roll_ms=100, hold_ms=100)
-    assert session.status()["has_scene"] == 1 and not session.errors
+    assert session.status(timeout=PATIENCE)["has_scene"] == 1 and not session.errors
 
 
 def test_every_valid_frame_renews_the_lease_status_requests_too(raw: RawBoard) -> None:

@@ -460,7 +460,8 @@ def test_a_person_plays_with_the_simulated_board_keys(real_board):
 
 def test_a_page_choosing_a_hand_card_shows_on_the_board_as_its_hand_key_does():
     """A seat's page chose a card (the seat's own screen): the spot stays where it was and no spot
-    pulses, as after its hand key; only a spot the page chose moves it (issue 24)."""
+    pulses, as after its hand key; a spot the page chose shows on that seat's page only (issue 30:
+    on the board, the spots a card may take told the card)."""
     game = after_camps()
     face, keyed = face_for(game), face_for(game)
     card = next(c for c in game.hands[0] if any(p[0] == c for p in game.placements()))
@@ -469,4 +470,5 @@ def test_a_page_choosing_a_hand_card_shows_on_the_board_as_its_hand_key_does():
     assert (face.x, face.y) == (5, 5) and face.pixels() == keyed.pixels()
     _, x, y, rotation = next(p for p in game.placements() if p[0] == card)
     assert not face.narrow({"type": "place", "card": card, "rotation": rotation, "x": x}).refused
-    assert face.x == x
+    assert (face.x, face.y) == (5, 5) and face.pixels() == keyed.pixels()
+    assert face.page_spot is not None and face.page_spot[0] == x

@@ -70,7 +70,8 @@ def hosting(tmp_path: Path, command: list[str] | None = None, db: Path | None = 
     )
     host_file = tmp_path / f"host-page-{game_id}.html"
     try:
-        waited(lambda: host_file.exists() or process.poll() is not None)
+        # the file is created before its address is written in it: wait for the address
+        waited(lambda: (host_file.exists() and "url=" in host_file.read_text()) or process.poll() is not None)
         assert process.poll() is None, process.stderr.read() if process.stderr else ""
         address = re.search(r'url=([^"]+)"', host_file.read_text()).group(1).replace("&amp;", "&")  # type: ignore[union-attr]
         base, token = address.split("/?token=")

@@ -121,6 +121,15 @@ def test_only_the_host_presses_keys_and_drops_devices(served: Served):
     assert fresh.status_code == 200 and fresh.json()["seat"] == 0
 
 
+def test_a_bool_is_not_a_seat_to_drop(served: Served):
+    host = {"Origin": served.base, "X-Host-Token": served.web.access.host_token}
+    device = served.join(1)
+    for seat in (True, False, 1.0, "1"):
+        answer = httpx.post(f"{served.base}/api/host/drop", json={"seat": seat}, headers=host)
+        assert answer.status_code == 400 and "seat must be one of" in answer.json()["error"], (seat, answer.text)
+    assert served.web.access.is_seat(1, device)  # nothing dropped
+
+
 def test_seat_sockets_need_the_seat_token_and_a_page_origin(served: Served):
     device = served.join(0)
     ws = served.base.replace("http", "ws")

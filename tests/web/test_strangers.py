@@ -11,6 +11,7 @@ import json
 import socket
 import ssl
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -278,3 +279,47 @@ def test_a_socket_that_keeps_talking_is_closed(served: Served):
                 chatty.recv(timeout=5)
         assert isinstance(closed.value, websockets.exceptions.ConnectionClosed)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+
+
+def watcher(served: Served, source: str) -> Any:
+    """The public board page's socket (no token), opened from ``source``."""
+    websockets_sync = pytest.importorskip("websockets.sync.client")
+    port = served.web.view.port
+    sock = socket.create_connection(("127.0.0.1", port), source_address=(source, 0))
+    return websockets_sync.connect(f"ws://127.0.0.1:{port}/ws/board", sock=sock, origin=served.base, open_timeout=10)
+
+
+def refusal(conn: Any) -> tuple[int, str]:
+    """The close code and words of a socket the server closes before sending anything."""
+    from websockets.exceptions import ConnectionClosed
+
+    with pytest.raises(ConnectionClosed) as closed:
+        conn.recv(timeout=10)
+    assert closed.value.rcvd is not None
+    return closed.value.rcvd.code, closed.value.rcvd.reason
+
+
+def test_strangers_watching_from_many_addresses_leave_room_for_the_tables_own_screens(served: Served):
+    """16 watchers from 16 addresses fill the public sockets; the table's own machine (127.0.0.1, the
+    address the server listens on) still gets a board page, and a 17th stranger is told "too many
+    watchers" in words (it was a bare HTTP 403, and the page stayed blank)."""
+    with ExitStack() as held:
+        strangers = [held.enter_context(watcher(served, f"127.0.0.{2 + n}")) for n in range(PUBLIC_SOCKETS)]
+        for conn in strangers:
+            assert "pixels" in json.loads(conn.recv(timeout=10))
+        for _ in range(3):  # the table's second screens
+            own = held.enter_context(watcher(served, "127.0.0.1"))
+            assert "pixels" in json.loads(own.recv(timeout=10))
+        with watcher(served, f"127.0.0.{2 + PUBLIC_SOCKETS}") as late:
+            code, words = refusal(late)
+        assert code == 1013 and words.startswith("too many watchers"), (code, words)
+
+
+def test_a_third_tab_from_one_address_is_told_why_in_words(served: Served):
+    with ExitStack() as held:
+        for _ in range(2):
+            tab = held.enter_context(watcher(served, "127.0.0.2"))
+            assert "pixels" in json.loads(tab.recv(timeout=10))
+        with watcher(served, "127.0.0.2") as third:
+            code, words = refusal(third)
+        assert code == 1013 and "too many watchers" in words and "tries again by itself" in words

@@ -23,6 +23,8 @@ from typing import Any
 
 from tablelight.app.build import CSP
 from tablelight.core.errors import SetupError
+from tablelight.web.budget import Budget, listening_socket, quiet_accept_errors
+from tablelight.web.limits import ConnectionLimits, protocols
 from tablelight.web.tls import HttpsChoice, TlsFiles
 
 HOST = "127.0.0.1"
@@ -70,16 +72,12 @@ def check_folder(folder: Path) -> None:
         raise SetupError(f"{folder} holds no built app (no index.html and app.json): run `tablelight app build {folder}`")
 
 
-def open_socket(port: int, address: str = HOST) -> socket.socket:
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+def open_socket(port: int, address: str = HOST, budget: Budget | None = None, *, tls: bool = False) -> socket.socket:
+    """A listening socket on ``address:port`` holding at most ``budget`` connections (:mod:`tablelight.web.budget`)."""
     try:
-        sock.bind((address, port))
+        return listening_socket(address, port, budget if budget is not None else Budget(), tls=tls)
     except OSError as error:
-        sock.close()
         raise SetupError(f"cannot serve on {address}:{port}: {error.strerror}") from None
-    sock.listen(64)
-    return sock
 
 
 async def serve(folder: Path, port: int = 8000, on_ready: Callable[[str, str | None], None] | None = None,
@@ -89,12 +87,16 @@ async def serve(folder: Path, port: int = 8000, on_ready: Callable[[str, str | N
     import uvicorn
 
     check_folder(folder)
-    local = open_socket(port)
+    # both addresses share one budget of connections; its pools close silent and crowding ones first
+    budget = Budget()
+    pooled_http, _ = protocols(ConnectionLimits.within(budget.for_pools()))
+    quiet_accept_errors(asyncio.get_running_loop())
+    local = open_socket(port, HOST, budget)
     port = local.getsockname()[1]
     sockets: list[tuple[socket.socket, TlsFiles | None]] = [(local, None)]
     phones_url = None
     if share:
-        shared = open_socket(port, share)
+        shared = open_socket(port, share, budget, tls=https is not None)
         files = https.files_for([share]) if https is not None else None
         sockets.append((shared, files))
         phones_url = f"{'https' if files else 'http'}://{share}:{port}/"
@@ -102,7 +104,7 @@ async def serve(folder: Path, port: int = 8000, on_ready: Callable[[str, str | N
     for sock, files in sockets:
         # the phones' address is told on this device's own address only
         app = static_app(folder, phones_url if sock is local else None)
-        config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
+        config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", http=pooled_http, backlog=budget.burst,
                                 ssl_certfile=str(files.cert) if files else None, ssl_keyfile=str(files.key) if files else None)
         servers.append(uvicorn.Server(config).serve(sockets=[sock]))
     if on_ready is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import sys
 import time
@@ -48,7 +49,7 @@ def run_games(args: argparse.Namespace) -> int:
     from tablelight.table.result import score_line
     from tablelight.table.store import GameStore
 
-    with GameStore(args.db) as store:
+    with GameStore(args.db, reads_only=True) as store:  # a full disk still lists
         infos = store.games()
         if args.json:
             for info in infos:
@@ -76,7 +77,7 @@ def run_export(args: argparse.Namespace) -> int:
     from tablelight.core.errors import TablelightError
     from tablelight.table.store import GameStore, write_private
 
-    with GameStore(args.db) as store:
+    with GameStore(args.db, reads_only=True) as store:  # a full disk still exports
         record = store.export(args.id)
     text = json.dumps(record, indent=1) + "\n"
     if args.output is None:
@@ -85,6 +86,9 @@ def run_export(args: argparse.Namespace) -> int:
     try:
         write_private(args.output, text)  # readable by its owner only
     except OSError as error:
+        if error.errno == errno.ENOSPC:
+            raise TablelightError(f"cannot write {args.output}: the disk is full; nothing was written there and "
+                                  f"game {args.id} is still in the store. Free some space, then try again") from None
         raise TablelightError(f"cannot write {args.output}: {error.strerror}") from None
     print(f"game {args.id} written to {args.output} (it holds the seed and every hidden card: keep it to yourself)", file=sys.stderr)
     return 0

@@ -7,9 +7,11 @@ by its owner only: whoever holds a board's key can drive that board.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -53,10 +55,16 @@ class HostKeys:
     def _save(self, data: dict[str, Any]) -> None:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            temporary = self.path.with_suffix(".tmp")
-            with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as f:
-                json.dump(data, f, indent=1, sort_keys=True)
-            os.replace(temporary, self.path)
+            # a new file of a random name (O_EXCL, 0600): a file or link planted beside it is never opened
+            handle, temporary = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
+            try:
+                with os.fdopen(handle, "w") as f:
+                    json.dump(data, f, indent=1, sort_keys=True)
+                os.replace(temporary, self.path)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(temporary)
+                raise
         except OSError as error:
             raise KeyStoreError(f"{self.path}: cannot save the Bluetooth keys: {error}") from error
 

@@ -13,13 +13,15 @@ half-loaded.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
 import sqlite3
+import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,6 +31,7 @@ from tablelight.core.fields import is_chance_entry, is_number
 from tablelight.core.game import Game
 from tablelight.core.inputs import InputError, parse_json
 from tablelight.core.record import replay
+from tablelight.table.disk_full import full_words, open_read_only
 
 DB_ENV = "TABLELIGHT_DB"
 SCHEMA_VERSION = 1
@@ -136,12 +139,23 @@ class GameStore:
     A new store is created readable by its owner only (file 0600, a new folder 0700): it holds
     every seed and hidden card."""
 
-    def __init__(self, path: str | Path | None = None) -> None:
+    def __init__(self, path: str | Path | None = None, *, reads_only: bool = False) -> None:
+        """``reads_only``: the caller only reads (listing, exporting): on a full disk the store is
+        then opened without writing anything (:func:`~tablelight.table.disk_full.open_read_only`)."""
         self.path = Path(path) if path is not None else default_path()
         give_up_at = time.monotonic() + LOCKED_WAIT_S
         while True:
             try:
                 self._open()
+                return
+            except _Full as full:
+                db = open_read_only(self.path) if reads_only else None
+                if db is None:
+                    raise StoreError(f"cannot open the game store {self.path}: {full}; nothing in it was lost. "
+                                     "Free some space, then try again") from None
+                self.db = db
+                self._stored: dict[int, int] = {}
+                self.read_only = True
                 return
             except _Locked:
                 if time.monotonic() > give_up_at:
@@ -169,14 +183,22 @@ class GameStore:
                 self.db.close()
             if "locked" in str(error):
                 raise _Locked() from None
+            full = full_words(self.path, error)
+            if full is not None:
+                raise _Full(full) from None
             raise StoreError(f"cannot open the game store {self.path}: {error}") from None
         except StoreError:
             self.db.close()
             raise
         except OSError as error:
+            if error.errno == errno.ENOSPC:
+                raise StoreError(f"cannot create the game store {self.path}: the disk holding {self.path.parent} is "
+                                 "full; nothing was lost. Free some space, then try again") from None
             raise StoreError(f"cannot create the game store {self.path}: {error.strerror}") from None
         #: game id -> log entries already stored.
-        self._stored: dict[int, int] = {}
+        self._stored = {}
+        #: Opened without writing (a full disk, for a caller that only reads): nothing is stored.
+        self.read_only = False
 
     def close(self) -> None:
         self.db.close()
@@ -194,10 +216,15 @@ class GameStore:
             try:
                 yield self.db
             except BaseException:
-                self.db.execute("ROLLBACK")
+                if self.db.in_transaction:  # SQLite rolls back by itself on some errors (a full disk)
+                    self.db.execute("ROLLBACK")
                 raise
             self.db.execute("COMMIT")
         except sqlite3.DatabaseError as error:
+            full = full_words(self.path, error)
+            if full is not None:
+                raise StoreError(f"cannot write the game store {self.path}: {full}. This change was not stored; "
+                                 "nothing stored before it was lost. Free some space, then try again") from None
             raise StoreError(f"cannot write the game store {self.path}: {error}") from None
 
     # ------------------------------------------------------------------ writing
@@ -378,7 +405,7 @@ class GameStore:
         except RecordError as error:
             raise StoreError(f"game {game_id} in {self.path} does not replay: {error}") from None
         self._stored[game_id] = len(record["log"])
-        if len(game.log) != len(record["log"]):
+        if len(game.log) != len(record["log"]) and not self.read_only:
             # The record may stop before forced skips the engine makes by itself: store them now.
             self.save(game_id, game)
         return game
@@ -386,6 +413,10 @@ class GameStore:
 
 class _Locked(Exception):
     """SQLite said the file is locked while the store was being opened: try again shortly."""
+
+
+class _Full(Exception):
+    """The disk (or the store) is full while the store was being opened: the words say which."""
 
 
 def check_integrity(db: sqlite3.Connection, path: Path) -> None:
@@ -443,10 +474,17 @@ def create_private(path: Path) -> None:
 def write_private(path: str | Path, text: str) -> None:
     """Write an export (it holds the seed and every hidden card) readable by its owner only."""
     target = Path(path)
-    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w", encoding="utf-8") as handle:
-        handle.write(text)
-    os.replace(temporary, target)
+    # mkstemp creates a new file of a random name (O_EXCL, mode 0600): a file or a link planted
+    # beside the target is never opened, so the export never follows it nor keeps its rights
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, target)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 def game_info(row: Any) -> GameInfo:

@@ -57,11 +57,17 @@ def color_letter(pixel: Sequence[int]) -> str:
     return letter if top >= 128 else letter.lower()
 
 
+def shown_name(text: str) -> str:
+    """A name from a file (a map's id, a layout's label) as drawn: a character that is not printable
+    (an escape, a line break) is drawn as ``?``, so a file cannot drive the terminal."""
+    return "".join(ch if ch.isprintable() else "?" for ch in text)
+
+
 def _cell(pixel: Sequence[int], color: bool, label: str | None = None) -> str:
     r, g, b = display_color(pixel)
     effect = pixel[3] if len(pixel) > 3 else 0
     if label is not None:
-        name = label[:2].ljust(2)
+        name = shown_name(label[:2]).ljust(2)
         if not color:
             return name if (r, g, b) == (0, 0, 0) else color_letter(pixel) + _MARKS.get(effect, " ")
         if (r, g, b) == (0, 0, 0):
@@ -158,6 +164,7 @@ def _legend(listed: list[tuple[int, str]], pixels: Sequence[Sequence[int]], colo
     lines: list[str] = []
     line, width = "", 0
     for label, leds in groups:
+        label = shown_name(label)
         text = f"{label} " + " ".join(_cell(pixels[led], color) for led in leds)
         size = len(label) + 3 * len(leds)
         if width and width + 3 + size > LEGEND_WIDTH:

@@ -46,13 +46,13 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from tablelight.core.actions import Action
-from tablelight.core.errors import MalformedActionError, TablelightError
+from tablelight.core.errors import TablelightError
 from tablelight.core.fields import is_whole
 from tablelight.view.colors import DISPLAY_GAMMA
 from tablelight.web.access import Access, JoinRefused
 from tablelight.web.desk import Desk
 from tablelight.web.drawing import svg
+from tablelight.web.parting import Parting
 from tablelight.web.pulse import Pulse
 
 HERE = Path(__file__).parent
@@ -81,8 +81,11 @@ class BoardFeed:
     poll: float | None = None
 
 
-def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | None = None, base_url: Callable[[], str] = lambda: "") -> Starlette:
-    """The app for ``board``; with ``desk`` and ``access`` also the seats' pages."""
+def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | None = None, base_url: Callable[[], str] = lambda: "",
+             parting: Parting | None = None) -> Starlette:
+    """The app for ``board``; with ``desk`` and ``access`` also the seats' pages. ``parting``: the
+    open sockets' account of what they sent, flushed when the host stops (:mod:`tablelight.web.parting`)."""
+    parting = parting if parting is not None else Parting()
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     # names this table in the pages' storage: kept across resume with the seats' devices (web.access)
     table_id = access.table_id if access is not None else secrets.token_hex(6)
@@ -135,31 +138,21 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
             return JSONResponse({"error": "this seat's token is needed"}, status_code=403)
         return JSONResponse(desk.seat(seat) or {})
 
-    async def seat_request(request: Request, field: str, shape: str, answer: str) -> Response:
-        """A seat's page sends ``{field: {...}, "at": log length}`` (a whole action to apply, or the
-        fields chosen so far to narrow by); the table takes it through its one door and answers."""
+    async def seat_request(request: Request, what: str) -> Response:
+        """A seat's page sends ``{"action" | "chosen": {...}, "at": log length}`` (a whole action to
+        apply, or the fields chosen so far to narrow by); parsed once and taken through the one door."""
         seat = seat_allowed(request)
         if seat is None or desk is None:
             return JSONResponse({"error": "this seat's token is needed"}, status_code=403)
-        body = await json_body(request)
-        value, at = body.get(field), body.get("at")
-        if not isinstance(value, dict) or not is_whole(at):
-            return JSONResponse({"error": f'send {{"{field}": {shape}, "at": log length}}'}, status_code=400)
-        if field == "action":
-            try:
-                answered = desk.act(seat, Action.parse(value, "the request's 'action'"), at)
-            except MalformedActionError as error:
-                return JSONResponse({"error": error.message}, status_code=400)
-        else:
-            answered = desk.narrow(seat, value, at)
-        done, message = answered.done, answered.words or ("done" if answered.done else "refused")
-        return JSONResponse({answer: done, "message": message}, status_code=200 if done else 409)
+        reply = desk.request(seat, what, await json_body(request))
+        status = 400 if reply.error is not None else 200 if reply.done else 409
+        return JSONResponse(reply.to_json(), status_code=status)
 
     async def seat_act(request: Request) -> Response:
-        return await seat_request(request, "action", "{...}", "applied")
+        return await seat_request(request, "act")
 
     async def seat_narrow(request: Request) -> Response:
-        return await seat_request(request, "chosen", "{field: value, ...}", "narrowed")
+        return await seat_request(request, "narrow")
 
     async def press(request: Request) -> Response:
         if not host_ok(request):
@@ -191,8 +184,9 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
         if not host_ok(request) or access is None:
             return JSONResponse({"error": "the host's token is needed"}, status_code=403)
         seat = (await json_body(request)).get("seat")
-        if not isinstance(seat, int) or seat not in access.seats:
-            return JSONResponse({"error": f"seat must be one of {access.seats}"}, status_code=400)
+        if not is_whole(seat) or seat not in access.seats:  # a bool is not a seat (True == 1)
+            return JSONResponse({"error": f"seat must be one of {access.seats} (a whole number), not {json.dumps(seat)}"},
+                                status_code=400)
         issued = access.drop(seat)
         if desk is not None:
             desk.changed()
@@ -249,7 +243,7 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
     async def next_change(seen: int, timeout: float | None, least_gap: float) -> int:
         """Once ``least_gap`` seconds passed, wait for the pulse to pass ``seen`` (or ``timeout``)."""
         if least_gap:
-            await asyncio.sleep(least_gap)
+            await parting.pause(least_gap)  # cut short when the host stops: the last picture goes at once
         if pulse is None:
             await asyncio.sleep(timeout if timeout is not None else FRAME)
             return 0
@@ -265,8 +259,14 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
         """
         sent_pixels: Any = None
         sent_version = -1
+
+        def up_to_date() -> bool:  # has the page the latest snapshot (the host waits for it when it stops)
+            state = snapshot()
+            return state is None or state.get("version") == sent_version
+
         receiver = asyncio.ensure_future(websocket.receive())
         waiter: asyncio.Future[int] | None = None
+        parting.opened(websocket, up_to_date)
         try:
             while True:
                 if not allowed():
@@ -287,6 +287,7 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
                     sent_version = state.get("version", -1)
                 if not reachable:
                     await websocket.send_json({"board": False})
+                parting.moved()
                 timeout = board.poll if reachable else FRAME
                 # the socket keeps reading its peer meanwhile (the receiver below): a peer that floods it is cut off
                 waiter = asyncio.ensure_future(next_change(seen, timeout, least_gap))
@@ -299,6 +300,7 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
         except (WebSocketDisconnect, RuntimeError, OSError):
             return
         finally:
+            parting.closed(websocket)
             receiver.cancel()
             if waiter is not None:
                 waiter.cancel()

@@ -18,6 +18,7 @@ from tablelight.web.access import Access
 from tablelight.web.app import BoardFeed, make_app
 from tablelight.web.desk import Desk
 from tablelight.web.drawing import svg
+from tablelight.web.parting import Parting
 from tablelight.web.server import IDLE_TIMEOUT, WebServer
 from tablelight.web.tls import HttpsChoice
 
@@ -49,8 +50,11 @@ class WebView:
     ) -> None:
         self.layout = layout
         self.access = access if access is not None else Access([])
+        #: The open pages' sockets: when the host stops, each is sent its last state first.
+        self.parting = Parting()
         self.server = WebServer(
-            make_app(BoardFeed(layout, pixels, press, title, labels or {}, pulse, poll), desk=desk, access=self.access, base_url=lambda: self.base_url),
+            make_app(BoardFeed(layout, pixels, press, title, labels or {}, pulse, poll), desk=desk, access=self.access,
+                     base_url=lambda: self.base_url, parting=self.parting),
             port=port,
             share=share,
             idle_timeout=idle_timeout,
@@ -91,6 +95,8 @@ class WebView:
         return self
 
     async def stop_here(self) -> None:
+        """Hand every open page its last state (a deadline bounds the wait), then stop serving."""
+        await self.parting.flush()
         await self.server.stop_here()
 
     def __enter__(self) -> WebView:

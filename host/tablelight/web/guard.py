@@ -15,7 +15,8 @@
   so it never waits on a stranger;
 * with ``limits`` (:mod:`tablelight.web.limits`), a request whose token has a place at the
   table (``has_place``) moves its connection to the seats' and host's own pool, and any other
-  WebSocket to the public sockets' pool, or is refused (close code 1013) when that has no room;
+  WebSocket to the public sockets' pool, or is refused when that has no room (accepted, then
+  closed with code 1013 and the words :data:`TOO_MANY_WATCHERS`, which the page shows);
 * every answer carries ``Cache-Control: no-store``, ``Referrer-Policy: no-referrer`` (the
   page's address may hold a token), a strict Content-Security-Policy and no framing.
 
@@ -30,7 +31,7 @@ from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
 from urllib.parse import parse_qs
 
-from tablelight.web.limits import ConnectionLimits, connection_key
+from tablelight.web.limits import TRY_AGAIN_LATER, ConnectionLimits, connection_key
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -39,6 +40,8 @@ Send = Callable[[Message], Awaitable[None]]
 App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 MAX_BODY = 4096
+#: The words of a public board socket refused for want of room (close code TRY_AGAIN_LATER; the page shows them).
+TOO_MANY_WATCHERS = "too many watchers: this board page has no room for another screen now; it tries again by itself"
 #: Seconds a request's body may take to arrive after its headers.
 BODY_TIMEOUT = 5.0
 SAFE_METHODS = ("GET", "HEAD")
@@ -98,7 +101,9 @@ class Guard:
                 await refuse(send, status, text, close=True)
             return
         if not self.sort_connection(scope):
-            await send({"type": "websocket.close", "code": 1013, "reason": "too many watchers: try again later"})
+            # accepted, then closed with words: a close before accepting reaches the page as a bare 403
+            await send({"type": "websocket.accept"})
+            await send({"type": "websocket.close", "code": TRY_AGAIN_LATER, "reason": TOO_MANY_WATCHERS})
             return
         if kind == "websocket":
             await self.app(scope, receive, send)

@@ -7,7 +7,8 @@ Instead :class:`ConnectionLimits` keeps each connection in one of four pools:
 * *strangers*: every connection until one of its requests carries a token with a place at the
   table (the host's, or a joined device's: :meth:`~tablelight.web.access.Access.has_place`);
 * *public sockets*: WebSockets without such a token (the public board page's, for anyone at
-  the table to watch);
+  the table to watch), and apart from them a few (:data:`OWN_SCREENS`) from the table's own
+  machine (a second screen beside the host's), which strangers' watchers never take;
 * *placed*: connections whose requests carried such a token: the seats' and the host's;
 * *handshakes*: with ``--https``, connections whose TLS handshake is under way
   (:mod:`tablelight.web.tls_front`); they join the strangers when it is done.
@@ -51,6 +52,9 @@ STRANGERS = 128
 #: WebSockets without a place (the public board page's), from one address and in all.
 PUBLIC_SOCKETS_PER_ADDRESS = 2
 PUBLIC_SOCKETS = 16
+#: WebSockets without a place from the table's own machine (the address the server listens on, as
+#: a second screen beside the host's): room that strangers' watchers never take.
+OWN_SCREENS = 4
 #: Connections of the seats and the host, from one address and in all.
 PLACED_PER_ADDRESS = 64
 PLACED = 256
@@ -63,6 +67,8 @@ PEER_MESSAGES = 16
 PEER_MESSAGES_PER_S = 2.0
 
 POLICY_VIOLATION = CloseCode.POLICY_VIOLATION  # 1008
+#: The close code of a public socket refused for want of room (:mod:`tablelight.web.guard` says why).
+TRY_AGAIN_LATER = CloseCode.TRY_AGAIN_LATER  # 1013
 #: A connection's (server address, client address), as in the ASGI scope.
 Key = tuple[Any, Any]
 
@@ -70,6 +76,13 @@ Key = tuple[Any, Any]
 def connection_key(scope: dict[str, Any] | Any) -> Key:
     server, client = scope.get("server"), scope.get("client")
     return (tuple(server) if server else None, tuple(client) if client else None)
+
+
+def from_the_table(key: Key) -> bool:
+    """Whether a connection comes from the machine the table runs on: its client's address is the
+    address it reached (127.0.0.1 to 127.0.0.1, or the network address to itself)."""
+    server, client = key
+    return bool(server and client) and server[0] == client[0]
 
 
 @dataclass
@@ -145,12 +158,29 @@ class ConnectionLimits:
         self.strangers = Pool("strangers", *strangers)
         self.handshakes = Pool("handshakes", *handshakes)
         self.public_sockets = Pool("public sockets", *public_sockets)
+        self.own_screens = Pool("own screens", OWN_SCREENS, OWN_SCREENS)
         self.placed = Pool("placed", *placed)
         self._pool_of: dict[Key, Pool] = {}
         #: Connections closed to make room for newer ones, per pool name.
         self.crowded_out: Counter[str] = Counter()
         #: Public sockets refused for want of room.
         self.refused_sockets = 0
+
+    @classmethod
+    def within(cls, budget: int) -> ConnectionLimits:
+        """The pools at their usual sizes or, when together they would hold more than ``budget``
+        (:meth:`~tablelight.web.budget.Budget.for_pools`), smaller in the same proportions."""
+        sizes = {"strangers": (STRANGERS_PER_ADDRESS, STRANGERS), "public_sockets": (PUBLIC_SOCKETS_PER_ADDRESS, PUBLIC_SOCKETS),
+                 "placed": (PLACED_PER_ADDRESS, PLACED), "handshakes": (HANDSHAKES_PER_ADDRESS, HANDSHAKES)}
+        room = budget
+        whole = sum(total for _, total in sizes.values())
+        if whole <= room:
+            return cls()
+        scaled = {}
+        for name, (per_address, total) in sizes.items():
+            smaller = max(2, total * room // whole)
+            scaled[name] = (min(per_address, smaller), smaller)
+        return cls(**scaled)
 
     def open_connections(self) -> int:
         return len(self._pool_of)
@@ -173,14 +203,18 @@ class ConnectionLimits:
         if current is None or current is not self.strangers:
             return True  # closed already, or placed (a placed connection keeps its place)
         entry = self.strangers.members[key]
-        taken, crowded = self.public_sockets.admit(entry)
+        pool = self.own_screens if from_the_table(key) else self.public_sockets
+        taken, crowded = pool.admit(entry)
+        if not taken and pool is self.own_screens:  # its own room is full: it may still watch as anyone may
+            pool = self.public_sockets
+            taken, crowded = pool.admit(entry)
         if not taken:
             self.refused_sockets += 1
             return False
         self.strangers.remove(key)
-        self._pool_of[key] = self.public_sockets
+        self._pool_of[key] = pool
         if crowded is not None:
-            self._close(crowded, self.public_sockets)
+            self._close(crowded, pool)
         return True
 
     def closed(self, key: Key, close: Callable[[], None] | None = None) -> None:
@@ -271,6 +305,11 @@ class PooledWebSocketProtocol(WebSocketsSansIOProtocol):
         self.limits.closed(self.pool_key, self.transport.close)
         super().connection_lost(exc)
 
+    async def send(self, message: Any) -> None:
+        await super().send(message)
+        if message.get("type") == "websocket.close" and message.get("code") == TRY_AGAIN_LATER:
+            self.transport.close()  # a refused watcher's close frame is written; its answer is not waited for
+
     def handle_text(self, event: Any) -> None:
         if self.counted():
             super().handle_text(event)
@@ -332,6 +371,11 @@ class ServerLog(logging.Handler):
             self.last.append(self.format(record)[:4000])
         except Exception:  # a record that cannot be formatted is still counted
             pass
+
+    def note(self, text: str) -> None:
+        """Count and keep a complaint that came from elsewhere than a logger (asyncio's loop)."""
+        self.count += 1
+        self.last.append(text[:4000])
 
 
 SERVER_LOG = ServerLog()

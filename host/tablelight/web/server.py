@@ -9,7 +9,8 @@ from the route to the network, or given). The Host header must name one of them 
 the port (``localhost`` too for loopback). Idle connections are closed after
 ``idle_timeout`` seconds (headers and bodies alike), WebSocket messages are small, pings find
 dead peers. How many connections strangers may hold, and that they never crowd out the seats'
-and the host's: :mod:`tablelight.web.limits`.
+and the host's: :mod:`tablelight.web.limits`; how many the server holds in all, below the
+process's limit on open files: :mod:`tablelight.web.budget`.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Any
 import uvicorn
 
 from tablelight.core.errors import SetupError
+from tablelight.web.budget import Budget, listening_socket, quiet_accept_errors
 from tablelight.web.guard import Guard
 from tablelight.web.limits import ConnectionLimits, keep_server_logs_off_the_terminal, protocols
 from tablelight.web.tls import HttpsChoice, TlsFiles
@@ -77,17 +79,20 @@ class WebServer:
     ) -> None:
         self.addresses = [LOOPBACK]
         lan = share_address(share)
-        self.sockets = [bind(LOOPBACK, port)]
+        #: The connections this server may hold, below the process's limit on open files.
+        self.budget = Budget()
+        tls = https is not None
+        self.sockets = [bind(LOOPBACK, port, self.budget, tls)]
         self.port = int(self.sockets[0].getsockname()[1])
         if lan is not None and lan != LOOPBACK:
-            self.sockets.append(bind(lan, self.port))
+            self.sockets.append(bind(lan, self.port, self.budget, tls))
             self.addresses.append(lan)
         hosts = [f"{a}:{self.port}" for a in self.addresses] + [f"localhost:{self.port}"]
         #: The certificate and key when the pages are served over HTTPS (``--https``), else None.
         self.tls: TlsFiles | None = https.files_for(self.addresses) if https is not None else None
         self.scheme = "https" if self.tls is not None else "http"
         #: The pools of this server's connections (strangers', public sockets', the seats' and host's).
-        self.limits = ConnectionLimits()
+        self.limits = ConnectionLimits.within(self.budget.for_pools())
         http_protocol: type[asyncio.Protocol]
         http_protocol, ws_protocol = protocols(self.limits)
         if self.tls is not None:  # TLS begun by the protocol, so the pools hold handshakes too
@@ -98,6 +103,8 @@ class WebServer:
             http=http_protocol,
             ws=ws_protocol,
             lifespan="off",
+            loop="asyncio",  # the listening sockets' budget counts what asyncio's accept takes
+            backlog=self.budget.burst,  # accepted in one go (the queue stays long: web.budget)
             access_log=False,
             log_config=None,  # uvicorn's loggers go to limits.SERVER_LOG, not the shared terminal
             log_level="error",
@@ -127,7 +134,7 @@ class WebServer:
         return f"{self.scheme}://{self.address}:{self.port}"
 
     def start(self) -> WebServer:
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": self.sockets}, name="web", daemon=True)
+        self.thread = threading.Thread(target=asyncio.run, args=(self._serve_quietly(),), name="web", daemon=True)
         self.thread.start()
         deadline = time.monotonic() + 10
         while not self.server.started:
@@ -136,9 +143,13 @@ class WebServer:
             time.sleep(0.01)
         return self
 
+    async def _serve_quietly(self) -> None:
+        quiet_accept_errors(asyncio.get_running_loop())
+        await self.server.serve(sockets=self.sockets)
+
     async def serve_here(self) -> WebServer:
         """Serve on the running event loop; returns once the server listens."""
-        self.task = asyncio.ensure_future(self.server.serve(sockets=self.sockets))
+        self.task = asyncio.ensure_future(self._serve_quietly())
         deadline = time.monotonic() + 10
         while not self.server.started:
             if self.task.done() or time.monotonic() > deadline:
@@ -171,14 +182,10 @@ class WebServer:
         self.stop()
 
 
-def bind(address: str, port: int) -> socket.socket:
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+def bind(address: str, port: int, budget: Budget, tls: bool = False) -> socket.socket:
     try:
-        sock.bind((address, port))
+        sock = listening_socket(address, port, budget, tls=tls)
     except OSError as error:
-        sock.close()
         raise SetupError(f"cannot open the web view on {address}:{port}: {error.strerror} (choose another --web-port)") from None
-    sock.listen(64)
     sock.set_inheritable(True)
     return sock

@@ -264,3 +264,21 @@ def test_the_owners_hello_request_still_renews_its_lease() -> None:
         hosts.feed(usb_t, wire.encode_hello_req(now), now)
         link.tick(now)
     assert hosts.owner is usb_t and link.lease_ok
+
+
+def test_a_usb_host_right_after_a_bluetooth_host_left_is_welcomed() -> None:
+    """The Bluetooth link went but the main loop has not read the radio yet (it reads USB first):
+    the lease ends with the link, so the USB host's welcome takes the board, never "in use by a
+    host on Bluetooth"."""
+    link, hosts, pairing, usb_t, ble_t, usb, ble = ble_owner()
+    radio = {"connected": True}
+    ble_t.alive = lambda: radio["connected"]
+    hosts.feed(usb_t, wire.encode_welcome(1000), 10)  # while the Bluetooth host is there: refused
+    assert wire.decode_board_refuse(usb.take()[0]) == "in use by a host on Bluetooth"
+    radio["connected"] = False  # the central disconnected; hosts.lost has not been called
+    hosts.feed(usb_t, wire.encode_welcome(1000), 20)
+    got = usb.take()
+    assert wire.MSG_BOARD_REFUSE not in kinds(got)
+    assert hosts.owner is usb_t and link.lease_ok and not pairing.authed
+    hosts.feed(usb_t, wire.encode_status_req(), 21)
+    assert kinds(usb.take()) == [wire.MSG_STATUS]

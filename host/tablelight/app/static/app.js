@@ -80,9 +80,12 @@ function describeGame() {
 document.getElementById("new-game").onsubmit = async (event) => {
   event.preventDefault();
   const seats = document.getElementById("seats").value.split(",").map((s) => s.trim()).filter(Boolean);
-  const seed = parseInt(document.getElementById("seed").value, 10) || 0;
+  // an empty seed: the worker draws a secret one (a new deal every game); a typed one is sent as
+  // typed, so the worker names what is wrong with it
+  const typed = document.getElementById("seed").value.trim();
+  const seed = typed === "" ? {} : { seed: /^\d+$/.test(typed) && Number.isSafeInteger(Number(typed)) ? Number(typed) : typed };
   const delay = parseFloat(document.getElementById("delay").value);
-  opened(await call("start", { game: gamePicker.value, seats, seed, bot_delay: delay >= 0 ? delay : 0.3 }));
+  opened(await call("start", { game: gamePicker.value, seats, ...seed, bot_delay: delay >= 0 ? delay : 0.3 }));
 };
 
 // ------------------------------------------------ the games kept in this browser (worker.js keeps
@@ -139,17 +142,15 @@ let shownSeat = null;
 let toScreen = () => {};
 TLSeat.start({
   listen(onState) { toScreen = onState; },
-  async send(what, body) {
-    const answer = await call(what, { seat: shownSeat, ...body });
-    return what === "act" ? { applied: answer.done, message: answer.words } : { narrowed: answer.done, message: answer.words };
-  },
+  // parsed once, in the worker (AppTable.seat_request), as a phone's request and a host page's are
+  send: (what, body) => call("seat_request", { seat: shownSeat, what, body }),
 });
 document.getElementById("seat-screen").hidden = true;
 
 // What a screen with no person's seat shows: the public view, as a watcher sees it.
 function watching(table) {
   return {
-    seat: null, label: "watching", your_turn: false, prompt: table.message, feedback: "", secrets: [], choices: [],
+    seat: null, label: table.over ? "the table" : "watching", your_turn: false, prompt: table.message, feedback: "", secrets: [], choices: [],
     narrowed: false, at: table.version, scores: table.scores, seats: table.seats, over: table.over, board: table.board,
     guide: table.guide, drawing: table.drawing, log: table.log || [], log_numbers: table.log_numbers || [],
     ...(table.result ? { result: table.result } : {}),
@@ -169,10 +170,12 @@ function show(snapshot) {
   const humans = Object.values(snapshot.seats).filter((s) => s && !window.tablelight.phoneSeats.has(s.seat));  // not on a phone
   const acting = humans.find((s) => s.your_turn);
   // Pass and play: with two people on one screen and a game that hides cards, a seat's cards show
-  // only after its player taps (a game with nothing hidden needs no cover).
+  // only after its player taps (a game with nothing hidden needs no cover). At the end the cover
+  // goes and two people see what everyone may (who won, the scores, the final board: what the game
+  // reveals at the end is in its result), never one seat's hand.
   const hides = humans.some((s) => s.secrets && s.secrets.length);
-  const covered = humans.length > 1 && hides && !(acting && acting.seat === revealed);
-  const seat = covered ? null : acting || humans[0] || null;
+  const covered = !table.over && humans.length > 1 && hides && !(acting && acting.seat === revealed);
+  const seat = covered || (table.over && humans.length > 1) ? null : acting || humans[0] || null;
   document.getElementById("cover").hidden = !covered;
   body.dataset.covered = String(covered);
   if (covered) {

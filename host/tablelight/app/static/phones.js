@@ -222,13 +222,16 @@ class Phones {
     if (!table) return;
     const humans = table.seats.map((s, i) => [i, s]).filter(([, s]) => s.kind === "human");
     const key = JSON.stringify([snapshot.id, table.game, table.seats.map((s) => s.kind)]);
+    this.ended = Boolean(table.over);
     if (key !== this.key) {  // a new game: phones may join it (even after pass and play was chosen)
       this.key = key;
       this.off = false;
+      this.over = false;
       this.close();
       $("phone-answer").hidden = false;
       $("phones-failed").hidden = true;
       this.say("");
+      if (this.ended) return this.gameOver();  // a finished game (looked at, opened from a record): no codes
       if (!("RTCPeerConnection" in window)) {
         $("phones").hidden = false;
         return this.say("this browser cannot link phones (no WebRTC): pass this screen round (pass and play)");
@@ -242,12 +245,36 @@ class Phones {
       // a phone opens the join link at this page's address: this device's own name reaches no phone
       await this.shared;
       $("phones-local").hidden = !["127.0.0.1", "localhost", "[::1]"].includes(new URL(this.base).hostname);
-      await Promise.all(opening);
+      this.opening = true;
+      try {
+        await Promise.all(opening);
+      } finally {
+        this.opening = false;
+      }
       if (this.key !== key) return undefined;
       this.render();
     }
     if (this.off) return undefined;
     for (const [seat, link] of this.seats) link.push(snapshot.seats[String(seat)]);
+    if (this.ended && !this.opening) this.gameOver();  // a game that ended while its codes were made: once they are
+    return undefined;
+  }
+
+  // The game is over: no phone joins it any more. A joined phone keeps its channel (it was sent the
+  // result); the other seats' codes go, and the panel too when no phone had joined.
+  gameOver() {
+    if (this.over) return undefined;
+    this.over = true;
+    for (const [seat, link] of this.seats) {
+      if (link.state === "connected") continue;
+      link.drop();
+      this.seats.delete(seat);
+    }
+    $("phone-answer").hidden = true;
+    $("phones-failed").hidden = true;
+    $("phones").hidden = this.seats.size === 0;
+    this.say("The game is over: no phone joins it now (a new game has new codes).");
+    this.render();
     return undefined;
   }
 
@@ -355,7 +382,7 @@ class Phones {
       await again.open();
       this.render();
     };
-    item.append(fresh);
+    if (!this.over) item.append(fresh);  // a finished game takes no new phone
     return item;
   }
 

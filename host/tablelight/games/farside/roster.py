@@ -162,10 +162,21 @@ def _int(value: Any, where: str, low: int | None = None, high: int | None = None
     return value
 
 
+#: What ``str.splitlines`` breaks a line at: a name holding one would forge a line of a report.
+LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+
+
 def _str(value: Any, where: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise SetupError(f"{where} must be a non-empty text, got {value!r}")
-    return value.strip()
+    return _one_line(value.strip(), where)
+
+
+def _one_line(value: str, where: str) -> str:
+    """``value`` when it is one line (a name printed in a report), else SetupError naming ``where``."""
+    if any(ch in LINE_BREAKS for ch in value):
+        raise SetupError(f"{where} must be one line (a name is printed in reports), got {value!r}")
+    return value
 
 
 def _str_list(value: Any, where: str) -> list[str]:
@@ -271,7 +282,7 @@ def roster_from_json(data: Any) -> Roster:
         name=_str(data.get("name", "Unnamed army"), "name"),
         models=[_model(m, f"models[{i}]") for i, m in enumerate(models)],
         points_level=None if level is None else _int(level, "points_level", 1),
-        player=str(data.get("player", "")),
+        player=_one_line(str(data.get("player", "")), "player"),
         custom_rules=[_custom(c, f"custom_rules[{i}]") for i, c in enumerate(customs)],
         notes=notes if isinstance(notes, str) else str(notes),
     )

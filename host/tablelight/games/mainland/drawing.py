@@ -158,10 +158,12 @@ def draw(face: MainlandFace, seat: int | None) -> str:
             f'<rect x="{fmt(cx - cell / 2)}" y="{fmt(cy - cell / 2)}" width="{fmt(cell)}" height="{fmt(cell)}" fill="#ffffff" fill-opacity="0.01"/>'
             f'<circle cx="{fmt(cx)}" cy="{fmt(cy)}" r="{fmt(max(5.0, cell * 0.22))}" fill="#ffffff" stroke="#000" stroke-width="2"/></g>'
         )
-    if acting is not None and face.chosen() is not None and left <= face.x < left + side and top <= face.y < top + side:
-        # where the chosen card would go: the four tiles the LEDs blink, public like them
+    # where the chosen card would go: the four tiles the LEDs blink, public like them; the seat's own
+    # page shows the spot it chose for a hand card instead (the board does not)
+    at_x, at_y = face.page_spot if mine and face.page_spot is not None else (face.x, face.y)
+    if acting is not None and face.chosen() is not None and left <= at_x < left + side and top <= at_y < top + side:
         body.append(
-            f'<rect data-name="the card goes at ({face.x}, {face.y})" x="{fmt(ox + face.x * cell)}" y="{fmt(oy + face.y * cell)}" '
+            f'<rect data-name="the card goes at ({at_x}, {at_y})" x="{fmt(ox + at_x * cell)}" y="{fmt(oy + at_y * cell)}" '
             f'width="{fmt(2 * cell)}" height="{fmt(2 * cell)}" fill="none" stroke="#ffffff" stroke-width="3" '
             'stroke-dasharray="6 4" pointer-events="none"/>'
         )

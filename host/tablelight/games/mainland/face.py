@@ -19,10 +19,10 @@ refused up front.
   pulses: in the clan's colour on a tile, faint white on empty space; the camp itself, at
   the spot, blinks in the clan's colour when it may go there, grey when it may not;
 * while a card of the hand is chosen, only the four tiles at the spot blink in the clan's
-  colour, wherever the keys (or the seat's page) put it: the board is shared and the card
-  is secret, so it shows nothing that depends on the card (not its legal spots, not
-  whether it fits there, and choosing it does not move the spot); the seat's own screen
-  says where it fits, and a seat's page lists the spots;
+  colour, wherever the keys put it: the board is shared and the card is secret, so it shows
+  nothing that depends on the card (not its legal spots, not whether it fits there; choosing
+  it, turning it or a spot for it on the seat's page does not move the spot); the seat's own
+  screen says where it fits, and a seat's page lists the spots and shows the one it chose;
 * the turn LED of the clan to act pulses, the others glow dimly (a clan out of tokens:
   dark); at the end the winners' blink; token LEDs show each clan's tokens left;
 * a refused press flashes the LEDs concerned white for a moment.
@@ -169,6 +169,9 @@ class MainlandFace(GameFace):
         #: The free cursor: the top-left tile of the chosen card (chosen in the picker on confirm).
         self.x = self.y = max(0, (size - 2) // 2)
         self.armed: str | None = None
+        #: The spot a seat's page chose for a hand card: shown on that seat's own page only (the
+        #: board's cursor stays where the keys left it: legal spots would tell the card).
+        self.page_spot: tuple[int, int] | None = None
         self.picker = Picker(self.placing_actions, ("card", "rotation", "x", "y"))
 
     # ----------------------------------------------------------------- queries
@@ -297,6 +300,7 @@ class MainlandFace(GameFace):
         self.rotation = 0
         self.turned = False
         self.armed = None
+        self.page_spot = None
         self.picker.reset()
         # every turn starts with the spot in the middle (a page may have moved it anywhere)
         self.x = self.y = max(0, (self.game.size - 2) // 2)
@@ -308,6 +312,7 @@ class MainlandFace(GameFace):
             return found
         seat, (name, value) = found
         armed, self.armed = self.armed, None
+        self.page_spot = None  # the keys move the board's own cursor
         if armed is not None and name in (armed, "confirm"):
             return Outcome(f"{armed} ({self.token_words(seat)})", action=Action({"type": armed}))
         if armed is not None and name == "cancel":
@@ -377,10 +382,14 @@ class MainlandFace(GameFace):
         probe.agree(Action({"type": "place", **chosen, "rotation": chosen.get("rotation", self.rotation)})) or probe.agree(chosen)
         first = probe.candidates()[0]
         self.rotation = first["rotation"]
-        if card == CAMP or "x" in chosen or "y" in chosen:  # a hand card's spot moves only when the page chose one
-            self.x, self.y = chosen.get("x", first["x"]), chosen.get("y", first["y"])
+        spot = (chosen.get("x", first["x"]), chosen.get("y", first["y"]))
+        if card == CAMP:  # the camp is no secret: the board shows the spot the page chose
+            self.x, self.y = spot
+        # a hand card's spot is the seat's own: only its page shows it (the spots a card may take would tell it)
+        self.page_spot = None if card == CAMP or ("x" not in chosen and "y" not in chosen) else spot
         self.turned = turned
-        return Outcome(f"{card} at ({self.x}, {self.y}) turned {self.rotation * 90} degrees: {self.spot_words(card, page=True)}")
+        x, y = self.page_spot or (self.x, self.y)
+        return Outcome(f"{card} at ({x}, {y}) turned {self.rotation * 90} degrees: {self.spot_words(card, page=True, at=(x, y))}")
 
     # ----------------------------------------------------------------- helpers
 
@@ -388,10 +397,13 @@ class MainlandFace(GameFace):
         left = self.game.tokens[seat]
         return f"a chieftain token lost: {left - 1} left" if left > 1 else "your last chieftain token: you stop"
 
-    def spot_words(self, card: str, page: bool = False) -> str:
-        """Whether the chosen card fits where it is; how to place it at the board or (``page``) on a seat's page."""
+    def spot_words(self, card: str, page: bool = False, at: tuple[int, int] | None = None) -> str:
+        """Whether the chosen card fits where it is (or at ``at``); how to place it at the board or
+        (``page``) on a seat's page."""
         action = self.place_action()
         assert action is not None
+        if at is not None:
+            action = action.replace(x=at[0], y=at[1])
         reason = self.problem(action)
         count = len(self.spots())
         if reason is None:

@@ -28,11 +28,12 @@ const TL = (() => {
   }
   let over = false;  // the last snapshot said the game is over: a closed socket then means the host stopped
   function ended(flag) { over = flag; }
-  function away(text) {
+  function away(text, quiet) {  // quiet: a word under the result, not a warning over it
     const banner = document.getElementById('away');
     if (!banner) return;
     banner.hidden = !text;
     banner.textContent = text || '';
+    banner.classList.toggle('quiet', Boolean(quiet));
   }
   // Opens path as a WebSocket; onMessage gets each JSON message. Reconnects unless onClose says stop.
   function live(path, onMessage, onClose) {
@@ -48,7 +49,15 @@ const TL = (() => {
       };
       socket.onclose = event => {
         if (onClose && onClose(event) === false) return;
-        away(over ? 'The game is over; the host has stopped. This page keeps the final result.' : 'The host is away: reconnecting...');
+        if (event.code === 1013) {  // refused for want of room: the server says why in words
+          away(`Too many watchers: ${event.reason.replace(/^too many watchers: /, '')}. ` +
+               "The host's page and the seats' pages always have room.");
+          retry = Math.max(retry, 2000);
+        } else if (over) {
+          away('The game is over; the host has stopped. This page keeps the final result.', true);
+        } else {
+          away('The host is away: reconnecting...');
+        }
         setTimeout(open, retry);
         retry = Math.min(retry * 2, 5000);
       };

@@ -1,5 +1,7 @@
 // Game over on every page: once a snapshot carries "result", a panel says who won (by colour) and
 // each seat's score with its breakdown; the page keeps it (and the final board) after the host stops.
+// The panel is brought into view once, when it appears: a phone stays scrolled where its player
+// last tapped (the choices, the log), and would show the scores but not who won.
 'use strict';
 const TLOver = (() => {
   function panel() {
@@ -20,6 +22,8 @@ const TLOver = (() => {
     const old = document.getElementById('gameover');
     if (!result) { if (old) old.remove(); return; }
     const box = panel();
+    // after the page has drawn the rest of this snapshot (the choices go): then the panel stays put
+    if (!old) setTimeout(() => box.scrollIntoView({block: 'nearest'}), 0);
     const rows = result.seats.map(seat => {
       const row = TL.el('li', null, 'result-seat');
       if (result.winners.includes(seat.name)) row.classList.add('winner');
