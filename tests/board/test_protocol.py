@@ -12,7 +12,7 @@ from tl_scene import Renderer, Scene  # type: ignore[import-not-found]
 
 from tablelight.board.events import (BoardSaid, Connected, Event, HandshakeFailed, KeyEvent, SceneConfirmed, Silent,
                                      WelcomeLost)
-from tablelight.board.protocol import CONFIRM_AFTER_S, HEARTBEAT_S, SILENT_S, SYNC_PROBE_S, BoardProtocol
+from tablelight.board.protocol import CONFIRM_AFTER_S, HEARTBEAT_S, LATE_S, SILENT_S, SYNC_PROBE_S, BoardProtocol
 from tablelight.wire import wire
 
 LEDS = 55
@@ -154,6 +154,47 @@ def test_an_answering_board_is_never_silent() -> None:
     for _ in range(20):
         bench.advance(HEARTBEAT_S)
     assert bench.protocol.connected and not bench.taken(Silent)
+
+
+def test_a_late_tick_never_gives_up_a_board_whose_answer_waits_to_be_read() -> None:
+    bench = Bench()
+    bench.advance(HEARTBEAT_S)  # on time: the host asks, the board answers
+    bench.t += HEARTBEAT_S
+    bench.events += bench.protocol.tick(bench.t)
+    bench.to_board()
+    bench.board.tick(bench.ms())
+    assert bench.board_out  # the board's answer, not read yet...
+    bench.t += 2 * SILENT_S  # ...when the host's loop stalls (a bot thinking), then ticks before it reads
+    assert bench.protocol.tick(bench.t) == []
+    bench.to_host()
+    assert bench.protocol.connected and bench.protocol.silences == 0 and not bench.taken(Silent)
+
+
+def test_a_stalled_host_asks_again_before_it_calls_a_board_silent() -> None:
+    bench = Bench()
+    bench.board_out.clear()
+    bench.protocol.bytes_to_send()
+    bench.t += SILENT_S + LATE_S + 1.0  # the loop was busy: no heartbeat went, so the board said nothing
+    assert bench.protocol.tick(bench.t) == []
+    assert wire.MSG_STATUS_REQ in [p[0] for p in payloads(bench.protocol.bytes_to_send())]  # asked at once
+    for _ in range(3):
+        bench.advance(HEARTBEAT_S)  # a board that answers is kept
+    assert bench.protocol.connected and not bench.taken(Silent)
+
+
+def test_a_board_that_stays_silent_after_a_stall_is_given_up_a_second_later() -> None:
+    bench = Bench()
+    bench.board_out.clear()
+    bench.protocol.bytes_to_send()
+    bench.t += 5.0
+    assert bench.protocol.tick(bench.t) == []  # late: the host was not listening, the board gets its chance
+    stalled_at = bench.t
+    events: list[Event] = []
+    while not events:
+        bench.t = bench.protocol.next_deadline()  # on time from now on, and nothing from the board
+        events = bench.protocol.tick(bench.t)
+    (silent,) = events
+    assert isinstance(silent, Silent) and bench.t - stalled_at == SILENT_S - HEARTBEAT_S
 
 
 def test_scenes_go_as_deltas_and_are_confirmed() -> None:
