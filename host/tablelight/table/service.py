@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from tablelight.core.bots import Thinking
 from tablelight.core.errors import IllegalActionError, MalformedActionError, SetupError
 from tablelight.core.fields import is_action_entry, is_player_action
 from tablelight.core.game import Action, Game
@@ -42,6 +43,8 @@ __all__ = ["DEFAULT_BOT", "HUMAN", "OWN_SCREEN", "Board", "KeyEventLike", "Table
            "has_secrets", "resolve_seats"]
 
 FLASH_SECONDS = 1.0
+#: A bot thinks in slices this long, the loop's other work (the board, pages, typed lines) between them.
+THINK_SLICE_S = 0.004
 #: What the shared screen tells a seat in place of words meant for it alone.
 OWN_SCREEN = "see your own screen"
 BOARD_AWAY_WORDS = "the board is not connected: waiting for it to come back (the game is saved)"
@@ -108,6 +111,8 @@ class Table:
         #: The board has not confirmed the last scene yet: bots wait, so people see every move.
         self.board_behind = False
         self._next_bot_at = clock() + bot_delay
+        #: The bot's decision under way (a search, a slice per tick), for the position it began in.
+        self._thinking: Thinking | None = None
         self._reported = len(game.log)
         self._answer: list[str] = []  # words said to the sender while an intent is handled
         self._listeners: list[ev.Listener] = []
@@ -302,24 +307,40 @@ class Table:
         self.say("the board is back")
 
     def wake_at(self) -> float | None:
-        """When the table next has something to do by itself (a bot's move, a flash ending), or None."""
+        """When the table next has something to do by itself (a bot's move or a slice of its
+        thinking, a flash ending), or None."""
         times = list(self.flashes.values())
         seat = self.game.current_seat()
-        if seat is not None and self.seats[seat] != HUMAN and self.board_up and not self.board_behind:
-            times.append(self._next_bot_at)
+        if seat is not None and self.seats[seat] != HUMAN and self.board_up:
+            thinking = self._thinking
+            if thinking is None or not thinking.decided or not thinking.is_for(self.game, seat):
+                times.append(self.clock())  # a bot thinks now, a slice at a time
+            elif not self.board_behind:
+                times.append(self._next_bot_at)
         return min(times) if times else None
 
     def _tick(self) -> None:
         self.refresh()
         seat = self.game.current_seat()
-        if seat is None or self.seats[seat] == HUMAN or not self.board_up or self.board_behind:
+        if seat is None or self.seats[seat] == HUMAN or not self.board_up:
             return
-        if self.clock() >= self._next_bot_at:
-            self.bot_move(seat)
+        thinking = self._thinking
+        if thinking is None or not thinking.is_for(self.game, seat):
+            # A new position (or the game moved on under an older search: it is dropped, never applied).
+            bot = type(self.game).make_bot(self.seats[seat], bot_seed(self.game, seat))
+            thinking = self._thinking = Thinking(bot, self.game, seat)
+        # A bot thinks while the last move is shown and the bot's delay runs; it moves after both.
+        if thinking.run(THINK_SLICE_S) and not self.board_behind and self.clock() >= self._next_bot_at:
+            self._thinking = None
+            self._apply_bot(seat, thinking.action)
 
     def bot_move(self, seat: int) -> None:
+        """The bot of ``seat`` moves now, thinking to the end at once (tools and tests)."""
         bot: Any = type(self.game).make_bot(self.seats[seat], bot_seed(self.game, seat))
-        action = bot.choose(self.game)
+        self._thinking = None
+        self._apply_bot(seat, bot.choose(self.game))
+
+    def _apply_bot(self, seat: int, action: Any) -> None:
         if not self._apply(Action.parse(action, "the bot's action"), seat).done:
             raise RuntimeError(f"bot {self.seats[seat]} chose an illegal action: {action}")
 
