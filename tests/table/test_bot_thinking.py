@@ -21,7 +21,8 @@ from tablelight.table.service import Table
 LONG_SEARCH = "mcts:3000"
 
 
-def test_a_typed_line_is_read_while_a_bot_thinks() -> None:
+@pytest.mark.parametrize("apart", [True, False], ids=["in a process", "in slices"])
+def test_a_typed_line_is_read_while_a_bot_thinks(apart: bool) -> None:
     """The terminal's lines come through the loop's reader: one typed while the bot searches is read
     before the bot's move lands (on one long synchronous search it waited for the move)."""
     game = Farlander(2, seed=3)
@@ -29,7 +30,7 @@ def test_a_typed_line_is_read_while_a_bot_thinks() -> None:
     read_at: list[int] = []
 
     async def scenario() -> None:
-        driver = TableLoop(table)
+        driver = TableLoop(table, bots_apart=apart)
         reading, writing = os.pipe()
         stream = os.fdopen(reading, "r")
         stop = read_lines(stream, lambda line: read_at.append(table.actions_made()))
@@ -49,7 +50,8 @@ def test_a_typed_line_is_read_while_a_bot_thinks() -> None:
     assert read_at == [0]  # read while the first bot still thought: no move had landed
 
 
-def test_a_seat_request_is_answered_while_a_bot_thinks() -> None:
+@pytest.mark.parametrize("apart", [True, False], ids=["in a process", "in slices"])
+def test_a_seat_request_is_answered_while_a_bot_thinks(apart: bool) -> None:
     """A page's request (a choice through the table's one door) is answered, refused as a bot's
     turn, before the bot's move lands."""
     game = Farlander(2, seed=3)
@@ -57,7 +59,7 @@ def test_a_seat_request_is_answered_while_a_bot_thinks() -> None:
     answers: list[tuple[str, int]] = []
 
     async def scenario() -> None:
-        driver = TableLoop(table)
+        driver = TableLoop(table, bots_apart=apart)
         runner = asyncio.ensure_future(driver.run())
         try:
             assert driver.handle(Choose(game.legal_actions()[0], seat=0, at=len(game.log))).done
@@ -115,6 +117,44 @@ def test_the_table_moves_as_the_bot_chooses_whole() -> None:
         chosen = Farlander.make_bot(table.seats[seat], bot_seed(whole, seat)).choose(whole)
         whole.apply(chosen)
         assert sliced.to_record() == whole.to_record()
+
+
+def test_bots_in_a_process_play_the_moves_they_play_in_slices() -> None:
+    apart, here = Farlander(2, seed=9), Farlander(2, seed=9)
+    asyncio.run(asyncio.wait_for(TableLoop(Table(apart, ["mcts:8", "mcts-deep:6"]), bots_apart=True).run(8), 300))
+    Table(here, ["mcts:8", "mcts-deep:6"]).run(8)
+    assert apart.to_record() == here.to_record() and len(apart.log) > 8
+
+
+def test_a_search_in_the_process_the_game_moved_on_from_is_dropped() -> None:
+    game = Farlander(2, seed=5)
+    table = Table(game, ["mcts:40", "mcts:40"])
+    taken: list[object] = []
+
+    async def scenario() -> None:
+        driver = TableLoop(table, bots_apart=True)
+        runner = asyncio.ensure_future(driver.run())
+        try:
+            while table.wake_at() is not None:  # until the first bot's search is in the worker
+                await asyncio.sleep(0)
+            assert table.actions_made() == 0
+            taken.append(game.legal_actions()[-1])
+            table.apply(taken[0])  # the game moves on while the worker searches
+            driver.wake()
+            while table.actions_made() < 3:
+                assert not runner.done(), "the table stopped"
+                await asyncio.sleep(0.01)
+        finally:
+            runner.cancel()
+
+    asyncio.run(asyncio.wait_for(scenario(), 300))
+    reference = Farlander(2, seed=5)
+    reference.apply(taken[0])
+    for _ in range(2):
+        seat = reference.current_seat()
+        reference.apply(Farlander.make_bot("mcts:40", bot_seed(reference, seat)).choose(reference))
+    played = [e for e in game.log if "action" in e]
+    assert played[:3] == [e for e in reference.log if "action" in e][:3]
 
 
 @pytest.mark.parametrize("spec, kinds", [

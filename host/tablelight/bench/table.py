@@ -81,9 +81,11 @@ def measure_async(presses: int = 200, pause: float = 0.03) -> dict[str, Any]:
     return asyncio.run(_measure_async({NO_BOT: presses}, pause, ""))[NO_BOT]
 
 
-#: The figures of :func:`measure_beside`: no bot thinking, a bot thinking in slices (the table's
-#: way), a bot thinking each move whole on the loop (the way before the table thought in slices).
-NO_BOT, SLICED, WHOLE = "no bot thinking", "bot thinking in slices", "bot thinking whole"
+#: The figures of :func:`measure_beside`: no bot thinking; a bot thinking in a process of its own
+#: (the table's way on a host), in slices on the loop (its way in a browser), each move whole on the
+#: loop (the way before).
+NO_BOT, APART, SLICED, WHOLE = ("no bot thinking", "bot thinking in a process", "bot thinking in slices",
+                                "bot thinking whole")
 #: The longest a press may wait for its LED (a whole search holds the loop for seconds).
 PRESS_DEADLINE_S = 15.0
 
@@ -91,10 +93,10 @@ PRESS_DEADLINE_S = 15.0
 def measure_beside(presses: int = 100, bot: str = "mcts-deep", pause: float = 0.03,
                    whole: bool = True) -> dict[str, dict[str, Any]]:
     """:func:`measure_async` while a bots-only Farlander table plays ``bot`` against itself on the
-    same loop, beside the figure with no bot thinking, in one run (the three take turns a game
-    each, so a machine's load weighs on all alike). ``whole``: also the bot thinking each move
-    at once on the loop, as the table did before it thought in slices."""
-    modes = [NO_BOT, SLICED] + ([WHOLE] if whole else [])
+    same loop (its searches in a process, or in slices), beside the figure with no bot thinking, in
+    one run (the modes take turns a game each, so a machine's load weighs on all alike). ``whole``:
+    also the bot thinking each move at once on the loop, as the table did before."""
+    modes = [NO_BOT, APART, SLICED] + ([WHOLE] if whole else [])
     return asyncio.run(_measure_async({mode: presses for mode in modes}, pause, bot))
 
 
@@ -105,8 +107,8 @@ async def _think_beside(mode: str, bot: str, seed: int) -> None:
     while True:
         game = Farlander(2, seed=seed)
         seed += 1
-        if mode == SLICED:
-            await TableLoop(Table(game, [bot, bot])).run()
+        if mode in (APART, SLICED):
+            await TableLoop(Table(game, [bot, bot]), bots_apart=mode == APART).run()
             continue
         while not game.is_over():  # the old way: each decision whole, holding the loop
             seat = game.current_seat()

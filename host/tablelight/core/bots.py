@@ -41,6 +41,19 @@ def finish(steps: Steps) -> Action:
             return done.value
 
 
+class Position:
+    """Where a game is now, to tell later whether it moved on (another move, an undo and a new move)."""
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self._length = len(game.log)
+        self._last = game.log[-1] if game.log else None  # held: an undo then a new move makes a new entry
+
+    def is_now(self, game: Game) -> bool:
+        last = game.log[-1] if game.log else None
+        return game is self._game and len(game.log) == self._length and last is self._last
+
+
 class Thinking:
     """A bot's decision on one position, made in slices of at most a few milliseconds each.
 
@@ -51,11 +64,13 @@ class Thinking:
     thinking is dropped, never applied.
     """
 
+    #: The table must tick for this thinking to go on (a slice a tick).
+    here = True
+
     def __init__(self, bot: Any, game: Game, seat: int, clock: Callable[[], float] = time.perf_counter) -> None:
         self.seat = seat
         self._game = game
-        self._length = len(game.log)
-        self._last = game.log[-1] if game.log else None  # held: an undo then a new move makes a new entry
+        self._position = Position(game)
         think = getattr(bot, "think", None)
         self._steps: Steps | None = think(game) if think is not None else None
         self._bot = bot
@@ -65,8 +80,10 @@ class Thinking:
 
     def is_for(self, game: Game, seat: int) -> bool:
         """Whether this thinking is about ``game`` as it is now, for ``seat``."""
-        last = game.log[-1] if game.log else None
-        return game is self._game and len(game.log) == self._length and last is self._last and seat == self.seat
+        return self._position.is_now(game) and seat == self.seat
+
+    def drop(self) -> None:
+        """The game moved on: nothing to stop (the slices simply stop coming)."""
 
     def run(self, seconds: float) -> bool:
         """Think for about ``seconds`` (at least one step); True once decided."""
