@@ -79,7 +79,9 @@ function describeGame() {
 
 document.getElementById("new-game").onsubmit = async (event) => {
   event.preventDefault();
-  const seats = document.getElementById("seats").value.split(",").map((s) => s.trim()).filter(Boolean);
+  const think = document.getElementById("think").value.trim();  // ms a search bot may think a move
+  const seats = document.getElementById("seats").value.split(",").map((s) => s.trim()).filter(Boolean)
+    .map((s) => (think && /^mcts(-deep)?$/i.test(s) ? `${s}:${think}ms` : s));  // the table checks the budget
   const seed = parseInt(document.getElementById("seed").value, 10) || 0;
   const delay = parseFloat(document.getElementById("delay").value);
   opened(await call("start", { game: gamePicker.value, seats, seed, bot_delay: delay >= 0 ? delay : 0.3 }));
