@@ -112,6 +112,7 @@ async def _think_beside(mode: str, bot: str, seed: int) -> None:
             continue
         while not game.is_over():  # the old way: each decision whole, holding the loop
             seat = game.current_seat()
+            assert seat is not None
             game.apply(Farlander.make_bot(bot, bot_seed(game, seat)).choose(game))
             await asyncio.sleep(0)
 

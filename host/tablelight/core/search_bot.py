@@ -43,7 +43,7 @@ import importlib
 import json
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from tablelight.core.bots import Steps, finish
@@ -192,7 +192,7 @@ class SearchBot:
             hide(world, seat, self.rng)
         return world
 
-    def _playout(self, world: Game, tune: Tuning) -> Steps:
+    def _playout(self, world: Game, tune: Tuning) -> Iterator[None]:
         for _ in range(max(1, round(self.playout * tune.playout_share))):
             if world.is_over():
                 break
@@ -208,7 +208,7 @@ class SearchBot:
             return actions
         return tune.candidates(world, actions, self.policy) or actions
 
-    def _iterate(self, root: Node, world: Game, tune: Tuning) -> Steps:
+    def _iterate(self, root: Node, world: Game, tune: Tuning) -> Iterator[None]:
         path = [root]
         node = root
         # Selection and expansion among the candidate actions of this determinization.
