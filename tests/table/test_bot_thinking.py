@@ -186,3 +186,30 @@ def test_a_bot_with_a_time_budget_plays_a_game_to_its_end(tmp_path, capsys) -> N
     assert main(["play", "farlander", "--seats", "mcts:1ms,random", "--board", "none", "--view", "none",
                  "--seed", "2", "--db", db]) == 0
     assert "game over" in capsys.readouterr().out
+
+
+class NoProcesses:
+    """A multiprocessing context whose processes never start (no processes left, a sandbox)."""
+
+    def Pipe(self):  # type: ignore[no-untyped-def]
+        import multiprocessing
+
+        return multiprocessing.Pipe()
+
+    def Process(self, **kwargs):  # type: ignore[no-untyped-def]
+        class Refused:
+            def start(self) -> None:
+                raise RuntimeError("no processes here")
+
+        return Refused()
+
+
+def test_a_bot_whose_process_cannot_start_thinks_here(monkeypatch, caplog) -> None:
+    from tablelight.table import bot_process
+
+    monkeypatch.setattr(bot_process.multiprocessing, "get_context", lambda kind: NoProcesses())
+    apart, here = Farlander(2, seed=10), Farlander(2, seed=10)
+    asyncio.run(asyncio.wait_for(TableLoop(Table(apart, ["mcts:6", "mcts:6"]), bots_apart=True).run(4), 300))
+    Table(here, ["mcts:6", "mcts:6"]).run(4)
+    assert apart.to_record() == here.to_record()
+    assert "cannot think in a process" in caplog.text and "no processes here" in caplog.text

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import pickle
 import sys
 from collections.abc import Callable
@@ -33,8 +34,18 @@ def processes_available() -> bool:
     return sys.platform not in ("emscripten", "wasi")
 
 
+#: The worker's niceness: on a busy machine the table's loop and the board go first (they answer
+#: people within milliseconds; a search only has to end within its budget).
+WORKER_NICENESS = 10
+
+
 def _serve(conn: Connection) -> None:
     """The worker: decide each job it is sent, until the pipe closes."""
+    if hasattr(os, "nice"):
+        try:
+            os.nice(WORKER_NICENESS)
+        except OSError:
+            pass
     while True:
         try:
             job, data, name, seed = conn.recv()
@@ -100,16 +111,35 @@ class BotProcess:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._current: ApartThinking | None = None
         self._jobs = 0
+        #: The worker could not start: search bots think here, in slices.
+        self.broken = False
 
-    def start(self) -> None:
-        """Start the worker (it imports the games for a while: better before the first search)."""
+    def start(self) -> bool:
+        """Start the worker (it imports the games for a while: better before the first search);
+        False when it cannot start (search bots then think here, in slices; the log says why)."""
         if self._process is not None:
-            return
+            return True
+        if self.broken:
+            return False
+        try:
+            self._start()
+        except OSError as error:
+            log.warning("search bots cannot think in a process (%s): they think here", error)
+            self.broken = True
+        return not self.broken
+
+    def _start(self) -> None:
         context = multiprocessing.get_context("spawn")  # fork is unsafe beside the loop's other threads
         mine, theirs = context.Pipe()
-        self._process = context.Process(target=_serve, args=(theirs,), name="tablelight-bot", daemon=True)
-        self._process.start()
-        theirs.close()
+        process = context.Process(target=_serve, args=(theirs,), name="tablelight-bot", daemon=True)
+        try:
+            process.start()
+        except Exception as error:  # (a main script run again by spawn, no processes left...)
+            mine.close()
+            raise OSError(f"its process did not start: {error}") from error
+        finally:
+            theirs.close()
+        self._process = process
         self._conn = mine
         self._loop = asyncio.get_running_loop()
         self._loop.add_reader(mine.fileno(), self._readable)
@@ -121,8 +151,10 @@ class BotProcess:
         self._jobs += 1
         job = ApartThinking(self, self._jobs, name, game, seat, seed)
         self._current = job
+        if not self.start():
+            job.fail_over()
+            return job
         try:
-            self.start()
             assert self._conn is not None
             self._conn.send((job.job, pickle.dumps(game), name, seed))  # the worker waits in recv: no block
         except (OSError, EOFError, pickle.PicklingError) as error:
