@@ -213,3 +213,17 @@ def test_a_bot_whose_process_cannot_start_thinks_here(monkeypatch, caplog) -> No
     Table(here, ["mcts:6", "mcts:6"]).run(4)
     assert apart.to_record() == here.to_record()
     assert "cannot think in a process" in caplog.text and "no processes here" in caplog.text
+
+
+def test_bench_table_measures_presses_beside_a_thinking_bot(capsys) -> None:
+    import json
+
+    assert main(["bench", "table", "--while-thinking", "mcts:4", "--presses", "3", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert list(figures) == ["no bot thinking", "bot thinking in a process", "bot thinking in slices",
+                             "bot thinking whole"]
+    for found in figures.values():
+        assert found["presses"] == 3 and 0 < found["p50_ms"] <= found["p99_ms"] <= found["max_ms"]
+        assert found["board_lost"] >= 0
+    assert main(["bench", "table", "--while-thinking", "greedy"]) == 2
+    assert "--while-thinking takes a search bot" in capsys.readouterr().err
