@@ -34,10 +34,11 @@ HEARTBEAT_S = 0.5
 # three heartbeats without a single frame and the board is taken for gone (its process died, it
 # hung, the cable is half out): the driver reconnects, which re-sends the whole scene.
 SILENT_S = 3 * HEARTBEAT_S
-# Silence is counted in time the host was listening: a tick this late (the driver's loop was busy,
-# a page was throttled) means nobody read the board's bytes either, so the board's silence is
-# counted again from then, a heartbeat back (a probe goes at once), never across the host's stall.
-LATE_S = HEARTBEAT_S
+# Silence is counted in time the host was listening: while a tick was overdue (the driver's loop
+# was busy, its process waited for a core, a page was throttled) nobody read the board's bytes
+# either, so a tick's lateness beyond this timer slack is not the board's silence. After a long
+# stall the board is asked at once and has its whole second to answer.
+LATE_S = 0.05
 SYNC_PROBE_S = 0.05  # at most one STATUS request this often to learn whether the board shows the scene
 CONFIRM_AFTER_S = 0.02  # with confirm_scenes: the first such request this long after an update
 RESHAKE_S = 1.0  # a handshake again on the same link (the board rebooted) gets this long
@@ -134,8 +135,9 @@ class BoardProtocol:
         elif self.state is State.CONNECTED:
             late = now - self.next_deadline()
             if late > LATE_S:
-                log.info("the host listened to %s %.1f s late: its silence counts from now", self.port, late)
-                self._listening_since = max(self._listening_since, now - HEARTBEAT_S)
+                log.log(logging.INFO if late > HEARTBEAT_S else logging.DEBUG,
+                        "the host listened to %s %.2f s late: not counted as the board's silence", self.port, late)
+                self._listening_since = self._quiet_from() + late
             quiet = now - self._quiet_from()
             if quiet >= SILENT_S:
                 log.info("board on %s has been silent for %.1f s", self.port, quiet)
@@ -323,6 +325,7 @@ class BoardProtocol:
             self._skip_lost_keys(hello["key_seq"])
         self._last_heard = self._now
         self._last_probe = self._now
+        self._last_send = self._now  # the handshake's last frame: the heartbeats count from it
         self._confirmed_version = None
         if self._ever_connected:
             self.reconnects += 1
