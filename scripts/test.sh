@@ -13,6 +13,9 @@ TABLELIGHT_CACHE=.venv/tablelight-cache .venv/bin/tablelight flash --download >/
 # Adafruit's real BLE library for the firmware's Bluetooth code on the simulated board (over the
 # _bleio stand-in in host/tablelight/sim/fakes; its declared dependencies are Blinka's)
 .venv/bin/python -m pip install --quiet --no-deps adafruit-circuitpython-ble==10.1.5
+# Adafruit's BLE file transfer client, to prove the simulated board's file transfer service (its
+# declared dependencies are adafruit_ble's, so Blinka's too)
+.venv/bin/python -m pip install --quiet --no-deps adafruit-circuitpython-ble-file-transfer==4.0.14
 # a real MicroPython interpreter (WebAssembly) for the firmware's portable checks, pinned in package-lock.json
 if ! command -v npm >/dev/null; then
     SUDO=$([ "$(id -u)" = 0 ] || echo sudo); $SUDO apt-get update -q && $SUDO apt-get install -y -q nodejs npm

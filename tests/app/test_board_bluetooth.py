@@ -90,6 +90,7 @@ def test_the_page_pairs_with_the_board_over_emulated_web_bluetooth_and_plays(ser
             open_setup(page)
             page.select_option("#game", "farlander")
             page.fill("#seats", "human,human")
+            page.fill("#seed", "1")  # a map where key 0 is a free territory (an empty seed deals a secret one)
             page.fill("#delay", "0")
             page.click("#start")
             page.wait_for_selector("#choices button", timeout=20_000)

@@ -23,7 +23,7 @@ SimBoard = pytest.importorskip("tablelight.sim.board").SimBoard
 async def until(check: Callable[[], bool], timeout: float = 10.0) -> None:
     deadline = time.monotonic() + timeout
     while not check():
-        assert time.monotonic() < deadline, "not within the time"
+        assert time.monotonic() < deadline, f"not within the time: {check}"
         await asyncio.sleep(0.02)
 
 
@@ -83,26 +83,41 @@ def test_forget_over_bluetooth_sends_forget_and_ends_the_session_on_the_boards_a
     from tablelight.app import board_link
     from tablelight.wire import auth, wire
 
-    monkeypatch.setattr(board_link, "HANDSHAKE_S", 0.05)
+    monkeypatch.setattr(board_link, "FORGET_ANSWER_S", 0.05)
 
     async def scenario() -> None:
-        for answer in (wire.encode_pair_state(wire.PAIR_FORGOTTEN, None, "forgotten"), None):
-            written: list[bytes] = []
-            states: list[tuple[str, str]] = []
-            board = board_link.PageBoard(written.append, lambda state, words: states.append((state, words)))
-            assert board.forget() is False  # no session: nothing sent
-            # a Bluetooth session the board accepted (as after the challenge-response)
-            board.linked, board.bluetooth, board.connected, board.key = True, True, True, bytes(wire.HOST_KEY_SIZE)
-            assert board.forget() is True
-            assert written[-1] == auth.encode_forget() and states[-1][0] == "forgetting"
-            board.in_sync()  # the table goes on asking: nothing more is written meanwhile
-            assert written[-1] == auth.encode_forget()
-            if answer is not None:
-                board.received(answer)
-                assert states[-1][0] == "forgotten" and not board.linked
-            else:
-                await asyncio.sleep(0.2)
-                assert states[-1][0] == "refused" and "did not answer the forget" in states[-1][1]
-                assert not board.linked
+        sim = await SimBoard.start_async("farlander")
+        fd = os.open(sim.port, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+        loop = asyncio.get_running_loop()
+        try:
+            for answer in (wire.encode_pair_state(wire.PAIR_FORGOTTEN, None, "forgotten"), None):
+                written: list[bytes] = []
+                states: list[tuple[str, str]] = []
+
+                def write(data: bytes) -> None:
+                    written.append(data)
+                    os.write(fd, data)
+
+                board = board_link.PageBoard(write, lambda state, words: states.append((state, words)))
+                loop.add_reader(fd, lambda: board.received(os.read(fd, 4096)))
+                assert board.forget() is False  # no session: nothing sent
+                board.link_opened()  # a real handshake with the board (over its pty) ...
+                await until(lambda: bool(states) and states[-1][0] == "connected", 20)
+                loop.remove_reader(fd)  # ... then the board's own answers are the test's
+                board.bluetooth, board.key = True, bytes(wire.HOST_KEY_SIZE)  # as after a Bluetooth challenge (the sim speaks USB)
+                assert board.forget() is True
+                assert written[-1] == auth.encode_forget() and states[-1][0] == "forgetting"
+                board.in_sync()  # the table goes on asking: nothing more is written meanwhile
+                assert written[-1] == auth.encode_forget()
+                if answer is not None:
+                    board.received(answer)
+                    assert [state for state, _ in states[-2:]] == ["away", "forgotten"] and not board.linked
+                else:
+                    await asyncio.sleep(0.2)
+                    assert states[-1][0] == "refused" and "did not answer the forget" in states[-1][1]
+                    assert not board.linked and not board.connected
+        finally:
+            os.close(fd)
+            sim.stop()
 
     asyncio.run(scenario())

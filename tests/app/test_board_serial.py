@@ -56,6 +56,7 @@ def test_the_page_drives_the_simulated_board_over_a_web_serial_stand_in(browser:
 
         open_setup(page)
         page.fill("#seats", "human,human")
+        page.fill("#seed", "1")  # a map where key 0 is a free territory (an empty seed deals a secret one)
         page.click("#start")
         page.wait_for_selector("#choices button", timeout=20_000)
         assert "places" not in page.inner_text("#log")  # the new game's log starts empty
@@ -91,6 +92,7 @@ def test_the_usb_board_pulled_out_comes_back_a_reload_reconnects_and_forget_forg
         page.wait_for_selector("body[data-board=connected]", timeout=20_000)
         page.select_option("#game", "farlander")
         page.fill("#seats", "human,human")
+        page.fill("#seed", "1")  # the map of `machine` (an empty seed deals a secret one)
         page.fill("#delay", "0")
         page.click("#start")
         page.wait_for_selector("#choices button", timeout=20_000)

@@ -1,33 +1,49 @@
 """The board as the app's worker sees it: bytes from the page in, bytes to the page out.
 
 Web Serial and Web Bluetooth are page APIs (a Web Worker cannot reach them), so the page owns
-the device and the worker owns the protocol: :class:`PageBoard` drives the sans-I/O
-:class:`~tablelight.board.protocol.BoardProtocol` (the handshake, scenes, keys, confirmations)
-with the bytes the page hands it and the running asyncio loop's clock and timers, and gives the
-page what to write (``write(bytes)``). It offers what a :class:`~tablelight.table.loop.BoardPort`
-needs of a session (``listen``, ``show``, ``dice``, ``in_sync``), so the table drives a board in
-the page exactly as ``tablelight play`` drives one on a serial port. A link that drops (the page
-says so, or the board goes silent) is told to the table; the page reopens it. Over Bluetooth,
-:meth:`PageBoard.forget` asks the board to forget the key the session proved (FORGET).
+the device and the worker owns the protocol. The protocol's driver is the one ``tablelight
+play`` runs, :class:`~tablelight.board.aio.AsyncBoardSession` (the handshake, scenes, keys,
+confirmations, silence, on the running asyncio loop's clock and timers): the page's port is one
+more byte pump for it (:meth:`AsyncBoardSession.pumped`), whose transport is :class:`PageBoard`'s
+``write(bytes)`` to the page. :class:`PageBoard` adds what only the page's link needs: over
+Bluetooth LE, pairing a new key or proving the kept one (:mod:`tablelight.wire.auth`) before the
+protocol starts, and :meth:`PageBoard.forget` (FORGET); and the words the page shows of the link
+(``on_state``). It offers what a :class:`~tablelight.table.loop.BoardPort` needs of a session
+(``listen``, ``show``, ``dice``, ``in_sync``), so the table drives a board in the page exactly as
+``tablelight play`` drives one on a serial port. A link that drops (the page says so, or the
+board goes silent) is told to the table; the page reopens it.
 """
 
 from __future__ import annotations
 
 import asyncio
-import math
 import secrets
-import time
 from collections.abc import Callable
 from typing import Any
 
-from tablelight.board.events import (Connected, ConnectionChanged, Event, HandshakeFailed, KeyEvent, SceneConfirmed,
-                                     Silent, WelcomeLost)
-from tablelight.board.protocol import LEASE_MS, BoardProtocol
+from tablelight.board.aio import AsyncBoardSession
+from tablelight.board.events import ConnectionChanged
+from tablelight.board.protocol import BoardProtocol
 from tablelight.wire import auth, wire
 
 #: Seconds the handshake may take (the page has opened the port already).
 HANDSHAKE_S = 5.0
-TIMER_SLACK_S = 0.001
+#: Seconds the board has to answer a FORGET.
+FORGET_ANSWER_S = 5.0
+
+
+class _PagePump:
+    """The page's port as the session's transport: bytes to the page (none while the gate speaks)."""
+
+    def __init__(self, board: PageBoard) -> None:
+        self.board = board
+
+    def write(self, data: bytes) -> None:
+        if self.board.linked and self.board._gate is None:
+            self.board.write(data)
+
+    async def close(self) -> None:  # the page closes its own port
+        return None
 
 
 class PageBoard:
@@ -37,17 +53,24 @@ class PageBoard:
                  layout: str | None = None) -> None:
         self.write = write
         self.on_state = on_state or (lambda state, words: None)
-        self.protocol = BoardProtocol(port="the page's board", layout=layout, lease_ms=LEASE_MS, confirm_scenes=True)
+        self.session = AsyncBoardSession.pumped("the page's board", self._dropped, layout=layout, timeout=HANDSHAKE_S)
+        self.session.listen(self._link_changed)  # first: the page hears of a change before the table
         self.linked = False  # the page has an open port
-        self.connected = False  # the board shook hands and is welcome
-        self._listeners: list[Callable[[Any], None]] = []
-        self._timer: asyncio.TimerHandle | None = None
         #: Over Bluetooth LE: the host key (None until paired) and the reader of the gate's frames
         #: (pairing, challenge-response) until the board accepts this host; None: the protocol's turn.
         self.key: bytes | None = None
         self._gate: wire.FrameReader | None = None
         self.bluetooth = False
         self._forget_timer: asyncio.TimerHandle | None = None
+
+    @property
+    def protocol(self) -> BoardProtocol:
+        return self.session._protocol
+
+    @property
+    def connected(self) -> bool:
+        """The board shook hands and is welcome (as the table was last told)."""
+        return self.session.link_up
 
     # --- what the page tells ------------------------------------------------------------------
     def link_opened(self, bluetooth: bool = False, key_hex: str = "") -> None:
@@ -74,7 +97,7 @@ class PageBoard:
         if self._gate is not None:
             self._through_gate(bytes(data))
             return
-        self._after(self.protocol.receive_bytes(bytes(data), time.monotonic()))
+        self.session.pump_received(bytes(data))
 
     def forget(self) -> bool:
         """Ask the board to forget the key this Bluetooth session proved (FORGET, no key on the air);
@@ -82,27 +105,24 @@ class PageBoard:
         when there is no such session (USB, or not connected): nothing is sent."""
         if not (self.linked and self.bluetooth and self.connected and self._gate is None):
             return False
-        if self._timer is not None:  # the protocol stops here: the board's answer closes the session
-            self._timer.cancel()
-            self._timer = None
+        self.session.hold()  # the protocol stops here: the board's answer closes the session
         self._gate = wire.FrameReader()
         self.on_state("forgetting", "asking the board to forget this browser")
         self.write(auth.encode_forget())
-        self._forget_timer = asyncio.get_event_loop().call_later(HANDSHAKE_S, self._forget_unanswered)
+        self._forget_timer = asyncio.get_event_loop().call_later(FORGET_ANSWER_S, self._forget_unanswered)
         return True
 
     def _forget_unanswered(self) -> None:
         self._forget_timer = None
         if self.linked and self._gate is not None:
-            reason = f"the board did not answer the forget in {HANDSHAKE_S:g} s"
+            reason = f"the board did not answer the forget in {FORGET_ANSWER_S:g} s"
             self.link_lost(reason)
             self.on_state("refused", reason)  # last: the page's word (link_lost says "away" first)
 
     def _start_protocol(self) -> None:
         self._gate = None
-        self.protocol.connection_made(time.monotonic(), HANDSHAKE_S)
         self.on_state("handshake", "shaking hands with the board")
-        self._after([])
+        self.session.pump_opened(_PagePump(self))
 
     def _through_gate(self, data: bytes) -> None:
         assert self._gate is not None and self.key is not None
@@ -142,81 +162,42 @@ class PageBoard:
         self.link_lost(reason)
 
     def link_lost(self, reason: str) -> None:
+        """The page's port is closed (or given up): the table is told the board is away."""
         if not self.linked:
             return
+        self._unlink()
+        self.session.pump_closed(reason)
+
+    def _unlink(self) -> None:
         self.linked = False
         self._gate = None
         if self._forget_timer is not None:
             self._forget_timer.cancel()
             self._forget_timer = None
-        self.protocol.connection_lost()
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-        self._set_connected(False, reason)
 
-    # --- what a BoardPort uses ----------------------------------------------------------------
+    def _dropped(self, reason: str, refused: bool) -> None:
+        """The session dropped the link itself (silence, a refused handshake): the page reopens it."""
+        self._unlink()
+        if refused:
+            self.on_state("refused", reason)
+
+    def _link_changed(self, event: Any) -> None:
+        if isinstance(event, ConnectionChanged):
+            self.on_state("connected" if event.connected else "away", event.reason)
+
+    # --- what a BoardPort uses (the session's own) ---------------------------------------------
+    @property
+    def link_up(self) -> bool:
+        return self.session.link_up
+
     def listen(self, listener: Callable[[Any], None]) -> None:
-        self._listeners.append(listener)
-
-    def forget_listeners(self) -> None:
-        """A new game takes the board over: the last game's port stops hearing it."""
-        self._listeners.clear()
+        self.session.listen(listener)
 
     def show(self, pixels: list[Any]) -> None:
-        self.protocol.show(pixels, time.monotonic())
-        self._after([])
+        self.session.show(pixels)
 
     def dice(self, leds: list[int], values: list[int], *, color: tuple[int, int, int] = (255, 255, 255)) -> None:
-        self.protocol.dice(leds, values, color=color, now=time.monotonic())
-        self._after([])
+        self.session.dice(leds, values, color=color)
 
     def in_sync(self) -> bool:
-        answer = self.protocol.in_sync(time.monotonic())
-        self._after([])
-        return answer
-
-    # --- inside -------------------------------------------------------------------------------
-    def _after(self, events: list[Event]) -> None:
-        data = self.protocol.bytes_to_send()
-        if data and self.linked and self._gate is None:
-            self.write(data)
-        for event in events:
-            if isinstance(event, (KeyEvent, SceneConfirmed)):
-                self._tell(event)
-            elif isinstance(event, Connected):
-                self._set_connected(True, f"board with {self.protocol.hello.get('leds')} LEDs connected")
-            elif isinstance(event, WelcomeLost):
-                self._set_connected(False, event.reason)
-            elif isinstance(event, Silent):
-                self.link_lost(f"the board has been silent for {event.seconds:.1f} s")
-            elif isinstance(event, HandshakeFailed):
-                self.on_state("refused", event.reason)
-                self.link_lost(event.reason)
-        self._schedule()
-
-    def _schedule(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-        deadline = self.protocol.next_deadline()
-        if not self.linked or self._gate is not None or deadline == math.inf:
-            return
-        delay = max(0.0, deadline - time.monotonic()) + TIMER_SLACK_S
-        self._timer = asyncio.get_event_loop().call_later(delay, self._on_timer)
-
-    def _on_timer(self) -> None:
-        self._timer = None
-        if self.linked:
-            self._after(self.protocol.tick(time.monotonic()))
-
-    def _set_connected(self, connected: bool, reason: str) -> None:
-        if connected == self.connected:
-            return
-        self.connected = connected
-        self.on_state("connected" if connected else "away", reason)
-        self._tell(ConnectionChanged(connected, reason))
-
-    def _tell(self, event: Any) -> None:
-        for listener in list(self._listeners):
-            listener(event)
+        return self.session.in_sync()

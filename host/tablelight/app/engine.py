@@ -2,12 +2,14 @@
 
 The page talks to :class:`AppTable` with JSON text (it crosses the worker's message channel and
 Pyodide's JS/Python boundary as plain strings). A game runs exactly as ``tablelight play`` runs
-one: a :class:`~tablelight.table.service.Table` driven by :class:`~tablelight.table.loop.TableLoop`
-on the running asyncio loop (in Pyodide, the browser's own), no threads; what the page shows is
-the desk's snapshots (:class:`~tablelight.web.desk.Desk`: the public one and each human seat's),
-and a seat's choice enters through the table's one door (``Desk.act``: a ``Choose`` intent).
-The page stands in for the board (``board_attached``): until a board is linked, a person plays
-by tapping the choices the snapshot lists.
+one: the same :class:`~tablelight.table.session.TableSession` on the running asyncio loop (in
+Pyodide, the browser's own), no threads; what the page shows is the desk's snapshots
+(:class:`~tablelight.web.desk.Desk`: the public one and each human seat's), and a seat's request,
+from the page's own screen or a phone, goes through the session's one entry
+(:meth:`TableSession.request`). A new game draws a secret seed unless the person typed one, as
+``tablelight play`` does; at game over :meth:`AppTable.again` starts the next game of the same
+seats. The page stands in for the board (``board_attached``): until a board is linked, a person
+plays by tapping the choices the snapshot lists.
 
 Games are kept as ``tablelight play`` keeps them, in a :class:`~tablelight.table.store.GameStore`
 (each action committed before it is shown): the worker opens it on a file of Pyodide's IDBFS and
@@ -31,12 +33,13 @@ from tablelight.core.errors import RecordError, SetupError, TablelightError
 from tablelight.core.game import Game
 from tablelight.core.record import replay
 from tablelight.core.registry import game_class, game_entry, game_names
-from tablelight.core.rng import Rng
-from tablelight.table.intents import BoardLink
+from tablelight.core.fields import is_number, is_whole_in
+from tablelight.core.inputs import SEED_LIMIT
+from tablelight.core.rng import Rng, secret_seed
 from tablelight.table.layout import load_layout_data
-from tablelight.table.loop import BoardPort, TableLoop
 from tablelight.table.seats import HUMAN, resolve_seats
 from tablelight.table.service import Table
+from tablelight.table.session import TableSession
 from tablelight.table.store import GameStore, StoreError
 from tablelight.web.desk import Desk
 
@@ -54,15 +57,13 @@ class AppTable:
         self.board: PageBoard | None = None
         self._board_write = board_write
         self._board_state = board_state
-        self.table: Table | None = None
+        self.session: TableSession | None = None
         self.desk: Desk | None = None
-        self.driver: TableLoop | None = None
         self._task: asyncio.Future[None] | None = None
         self._push_pending = False
         self.failure = ""
         #: The games kept in this browser (a file the worker keeps in IndexedDB), or None.
         self.store: GameStore | None = None
-        self.game_id: int | None = None
 
     # ------------------------------------------------ what the page asks
 
@@ -88,11 +89,10 @@ class AppTable:
             game = self.store.load(int(game_id))
             seats = self.store.seats(int(game_id))
             delay = self.store.settings(int(game_id)).get("bot_delay", 0.5)
-            table = self._table_for(game, seats, float(delay) if isinstance(delay, (int, float)) else 0.5,
-                                    int(game_id))
+            session = self._table_for(game, seats, float(delay) if is_number(delay) else 0.5, int(game_id))
         except (TablelightError, ValueError, TypeError) as error:
             return json.dumps({"error": getattr(error, "message", None) or str(error)})
-        return self._begin(table)
+        return self._begin(session)
 
     def import_record(self, text: str) -> str:
         """Keep and open a record (what ``tablelight replay`` reads; every seat a person's), or
@@ -106,10 +106,10 @@ class AppTable:
             return json.dumps({"error": f"that file is not a tablelight game record: {error}"})
         seats = [HUMAN] * game.players
         try:
-            table = self._table_for(game, seats, 0.5, None)
+            session = self._table_for(game, seats, 0.5, None)
         except TablelightError as error:
             return json.dumps({"error": str(error)})
-        return self._begin(table)
+        return self._begin(session)
 
     def games(self) -> str:
         """The games and their seat kinds: ``{"games": [{"name", "min", "max", "bots"}]}``."""
@@ -128,24 +128,49 @@ class AppTable:
             spec = json.loads(spec_text)
             if not isinstance(spec, dict):
                 raise SetupError("the request is not a JSON object")
-            table = self._new_table(spec)
+            session = self._new_table(spec)
         except (TablelightError, ValueError, TypeError) as error:
             return json.dumps({"error": getattr(error, "message", None) or str(error)})
-        return self._begin(table)
+        return self._begin(session)
 
-    def _begin(self, table: Table) -> str:
+    def _begin(self, session: TableSession) -> str:
         self.stop()
         self.failure = ""
-        self.table = table
-        self.game_id = table.game_id
-        self.driver = TableLoop(table)
-        self.desk = Desk(table, send=self.driver.handle)
+        self.session = session
+        self.desk = Desk(session.table, send=session.handle, request=session.request)
         self.desk.on_change.append(self._changed)
+        session.on_new_table(lambda s: self.desk.use_table(s.table) if self.desk is not None else None)
         if self.board is not None:
-            self._attach_board()
-        self._task = asyncio.ensure_future(self.driver.run())
-        self._task.add_done_callback(self._ended)
+            session.attach_board(self.board)
+        self._run()
         return self.snapshot()
+
+    def _run(self) -> None:
+        assert self.session is not None
+        self._task = asyncio.ensure_future(self.session.run())
+        self._task.add_done_callback(self._ended)
+
+    def again(self) -> str:
+        """At game over: the next game of the same game, seats, options and bots (a new seed), kept as a
+        new game in this browser, as ``tablelight play`` offers it; its first snapshot, or ``{"error"}``."""
+        session = self.session
+        if session is None:
+            return json.dumps({"error": "no game is being played"})
+        session.offering_again = session.game.is_over() and (self._task is None or self._task.done())
+        try:
+            session.play_again()
+        except TablelightError as error:
+            return json.dumps({"error": str(error)})
+        self._run()
+        return self.snapshot()
+
+    @property
+    def table(self) -> Table | None:
+        return self.session.table if self.session is not None else None
+
+    @property
+    def game_id(self) -> int | None:
+        return self.session.game_id if self.session is not None else None
 
     def snapshot(self) -> str:
         """``{"public": ..., "seats": {seat: ...}, "failure": ...}``: what every screen may show now."""
@@ -154,25 +179,24 @@ class AppTable:
     def act(self, request_text: str) -> str:
         """``{"seat", "action", "at"}``: a human seat's choice, through the one door; answers
         ``{"done", "words", "rule"}``."""
-        return self._seat_request(request_text, "action")
+        return self._page_request(request_text, "act")
 
     def narrow(self, request_text: str) -> str:
         """``{"seat", "chosen", "at"}``: part of a seat's choice (field -> value, ``{}`` forgets it),
         for the board to show as its keys would; answers as :meth:`act` does."""
-        return self._seat_request(request_text, "chosen")
+        return self._page_request(request_text, "narrow")
 
-    def _seat_request(self, request_text: str, field: str) -> str:
+    def _page_request(self, request_text: str, what: str) -> str:
         if self.desk is None:
             return json.dumps({"done": False, "words": "no game is being played"})
         try:
             request = json.loads(request_text)
-            seat, what, at = request["seat"], request[field], request["at"]
-            if not isinstance(seat, int) or not isinstance(at, int) or not isinstance(what, dict):
-                raise TypeError
-        except (ValueError, TypeError, KeyError):
-            return json.dumps({"done": False, "words": f'send {{"seat": n, "{field}": {{...}}, "at": log length}}'})
-        answer = (self.desk.act if field == "action" else self.desk.narrow)(seat, what, at)
-        return json.dumps({"done": answer.done, "words": answer.words, "rule": answer.rule})
+        except ValueError:
+            request = None
+        if not isinstance(request, dict):
+            request = {}
+        reply = self.desk.request(request.get("seat"), what, request)
+        return json.dumps({"done": reply.done, "words": reply.error or reply.message, "rule": reply.rule})
 
     def record(self) -> str:
         """The game's record (what ``tablelight replay`` reads)."""
@@ -186,8 +210,8 @@ class AppTable:
         if self.board is None:
             self.board = PageBoard(lambda data: self._board_write(data.hex()) if self._board_write else None,
                                    self._board_state)
-            if self.driver is not None:
-                self._attach_board()
+            if self.session is not None:
+                self.session.attach_board(self.board)
         self.board.link_opened(bool(bluetooth), str(key_hex or ""))
 
     def board_bytes(self, hex_text: str) -> None:
@@ -202,16 +226,6 @@ class AppTable:
     def board_closed(self, reason: str) -> None:
         if self.board is not None:
             self.board.link_lost(reason)
-
-    def _attach_board(self) -> None:
-        assert self.board is not None and self.driver is not None
-        table = self.driver.table
-        self.board.forget_listeners()
-        BoardPort(self.driver, self.board)
-        if not self.board.connected:
-            self.driver.handle(BoardLink(False))
-        self.board.show(table.pixels())
-        table.shown = table.pixels()
 
     def stop(self) -> None:
         if self._task is not None and not self._task.done():
@@ -229,29 +243,24 @@ class AppTable:
         return json.dumps(self.desk.seat(seat))
 
     def seat_request(self, request_text: str) -> str:
-        """``{"seat", "what": "act" | "narrow", "body": {"action" | "chosen": {...}, "at"}}``: one phone's
-        request, through the one door as the page's own (:meth:`act`, :meth:`narrow`); answers
-        ``{"applied" | "narrowed": bool, "message"}``, or ``{"error"}`` for a request of no seat's."""
+        """``{"seat", "what": "act" | "narrow", "body": {"action" | "chosen": {...}, "at"}}``: one
+        seat's request (a phone's, or the page's own screen's), parsed once and taken through the one
+        door (:meth:`Desk.request`); answers ``{"applied" | "narrowed": bool, "message"}``, or
+        ``{"error"}`` for a request that is not one."""
         try:
             request = json.loads(request_text)
-            seat, what, body = request["seat"], request["what"], request["body"]
-            field = {"act": "action", "narrow": "chosen"}[what]
-            if not isinstance(seat, int) or not isinstance(body, dict):
-                raise TypeError
-        except (ValueError, TypeError, KeyError):
-            return json.dumps({"error": 'send {"what": "act" or "narrow", "body": {"action" or "chosen": {...}, '
+        except ValueError:
+            request = None
+        if not isinstance(request, dict):
+            return json.dumps({"error": 'send {"seat", "what": "act" or "narrow", "body": {"action" or "chosen": {...}, '
                                         '"at": log length}}'})
-        if self.desk is None or seat not in self.desk.humans:
-            return json.dumps({"error": "no game is being played at this seat"})
-        answer = json.loads(self._seat_request(json.dumps({"seat": seat, field: body.get(field), "at": body.get("at")}),
-                                               field))
-        done = bool(answer["done"])
-        return json.dumps({"applied" if what == "act" else "narrowed": done,
-                           "message": answer["words"] or ("done" if done else "refused")})
+        if self.desk is None:
+            return json.dumps({"error": "no game is being played"})
+        return json.dumps(self.desk.request(request.get("seat"), request.get("what"), request.get("body")).to_json())
 
     # ------------------------------------------------ inside
 
-    def _new_table(self, spec: dict[str, Any]) -> Table:
+    def _new_table(self, spec: dict[str, Any]) -> TableSession:
         name = spec.get("game")
         if not isinstance(name, str):
             raise SetupError(f'"game" names one of {", ".join(game_names())}')
@@ -259,25 +268,31 @@ class AppTable:
         seats = spec.get("seats") or [HUMAN, "random"]
         if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
             raise SetupError('"seats" lists one kind per seat: "human" or a bot name')
-        seed = spec.get("seed", 0)
+        chosen = spec.get("seed")
         delay = spec.get("bot_delay", 0.5)
         options = spec.get("options") or {}
-        if not isinstance(seed, int) or not isinstance(delay, (int, float)) or not isinstance(options, dict):
-            raise SetupError('"seed" is a whole number, "bot_delay" seconds, "options" an object')
+        if chosen is not None and not is_whole_in(chosen, 0, SEED_LIMIT - 1):
+            raise SetupError(f'"seed" is a whole number from 0 to {SEED_LIMIT - 1} (a replay\'s or a tournament\'s), '
+                             'or left out for a secret one')
+        if not is_number(delay) or not isinstance(options, dict):
+            raise SetupError('"bot_delay" is seconds, "options" an object')
         kinds = resolve_seats(cls, seats, len(seats))
-        game = cls(len(kinds), options, seed)
-        return self._table_for(game, kinds, float(delay), None)
+        # a secret seed unless a person chose one, as tablelight play draws it: every game a new deal
+        game = cls(len(kinds), options, secret_seed() if chosen is None else chosen)
+        return self._table_for(game, kinds, float(delay), None, chosen)
 
-    def _table_for(self, game: Game, kinds: list[str], delay: float, game_id: int | None) -> Table:
-        """The table for ``game`` (kept in the store as ``game_id``, or as a new game when None)."""
+    def _table_for(self, game: Game, kinds: list[str], delay: float, game_id: int | None,
+                   chosen_seed: int | None = None) -> TableSession:
+        """The session for ``game`` (kept in the store as ``game_id``, or as a new game when None)."""
         layout = load_layout_data(game_entry(game.name).face_class().default_layout)
         self._check_board(layout)
         # the page stands in for the board: people choose on it
-        table = Table(game, kinds, bot_delay=delay, board_attached=True, layout_data=layout, store=self.store,
-                      game_id=game_id)
-        if self.store is not None and table.game_id is not None and game_id is None:
-            self.store.set_settings(table.game_id, {"bot_delay": delay})
-        return table
+        settings = {"bot_delay": delay}
+        session = TableSession(game, kinds, store=self.store, game_id=game_id, layout=layout, bot_delay=delay,
+                               board_attached=True, chosen_seed=chosen_seed, settings=settings)
+        if self.store is not None and session.game_id is not None and game_id is None:
+            self.store.set_settings(session.game_id, settings)
+        return session
 
     def _check_board(self, layout: dict[str, Any]) -> None:
         """A board already linked must be wired for the game's layout (as ``tablelight play`` checks);

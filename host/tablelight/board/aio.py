@@ -6,6 +6,9 @@ transport that only offers blocking calls (Bluetooth LE's :class:`~tablelight.li
 which runs bleak on a loop of its own, ``loop://``, a test's link) is read in the loop's executor.
 Listeners get :class:`KeyEvent`, :class:`ConnectionChanged` and :class:`SceneConfirmed` on the
 loop; the board is reconnected with backoff after a loss (handshake again, then the whole scene).
+A link an outside driver owns is one more pump (:meth:`AsyncBoardSession.pumped`): the app's page
+holds the Web Serial or Web Bluetooth port and hands the bytes in and out
+(:class:`tablelight.app.board_link.PageBoard`); it reopens the link itself.
 
     session = await AsyncBoardSession.open(port)
     session.listen(on_event)
@@ -186,13 +189,17 @@ class AsyncBoardSession(ProtocolReadings):
     Its methods are called on the loop; none of them blocks."""
 
     def __init__(self, port: str, link_factory: Callable[[str], Link] | None, timeout: float,
-                 layout: str | None = None) -> None:
+                 layout: str | None = None, *, loop: asyncio.AbstractEventLoop | None = None) -> None:
         self.port = port
         self.layout = layout
         self.timeout = timeout
         self._link_factory = link_factory
         self._protocol = BoardProtocol(port=port, layout=layout, lease_ms=LEASE_MS, confirm_scenes=True)
-        self._loop = asyncio.get_running_loop()
+        self._loop = loop or asyncio.get_running_loop()
+        #: With an outside driver's pump (:meth:`pumped`): told when its link drops (reason, whether
+        #: the board refused), and no reconnect of our own.
+        self._on_drop: Callable[[str, bool], None] | None = None
+        self._held = False  # an outside driver holds the link for a while (no protocol timers)
         self._pump: _Pump | None = None
         self._listeners: list[Listener] = []
         self._early: list[SessionEvent] = []  # events before anyone listened
@@ -215,6 +222,42 @@ class AsyncBoardSession(ProtocolReadings):
         await session._connect(timeout)
         session._announced = True
         return session
+
+    @classmethod
+    def pumped(cls, port: str, on_drop: Callable[[str, bool], None], *, layout: str | None = None,
+               timeout: float = 5.0) -> AsyncBoardSession:
+        """A session whose link an outside driver opens and pumps (the app's page: Web Serial and Web
+        Bluetooth are page APIs): it calls :meth:`pump_opened` with a transport (``write(data)``,
+        ``async close()``), :meth:`pump_received` with each read and :meth:`pump_closed` when the link
+        is gone. The session shakes hands, keeps time and tells ``on_drop(reason, refused)`` when it
+        drops the link itself (silence, a refused handshake); the outside driver reopens it."""
+        session = cls(port, None, timeout, layout, loop=asyncio.get_event_loop())
+        session._on_drop = on_drop
+        return session
+
+    def pump_opened(self, pump: _Pump) -> None:
+        """The outside driver's link is open: shake hands over ``pump``."""
+        self._pump = pump
+        self._held = False
+        self._protocol.lease_ms = LEASE_MS
+        self._protocol.connection_made(time.monotonic(), self.timeout)
+        self._after([])
+
+    def pump_received(self, data: bytes) -> None:
+        if self._pump is not None and not self._held:
+            self._on_data(data)
+
+    def pump_closed(self, reason: str) -> None:
+        """The outside driver's link is gone (closed, unplugged, or taken for something else)."""
+        self._lose(reason)
+
+    def hold(self) -> None:
+        """The outside driver uses the link for a while (Bluetooth's forget): no more protocol timers,
+        reads or writes until it is closed."""
+        self._held = True
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer, self._timer_at = None, float("inf")
 
     async def _open_link(self) -> Link:
         factory = self._link_factory or _default_link
@@ -303,6 +346,8 @@ class AsyncBoardSession(ProtocolReadings):
             elif isinstance(event, Connected):
                 if self._shaking is not None and not self._shaking.done():
                     self._shaking.set_result(None)
+                elif self._on_drop is not None:  # an outside driver's link: shaken hands
+                    self._announce(True, f"board with {self.hello.get('leds')} LEDs connected")
                 else:  # a handshake again on the same link, after the board rebooted
                     self._announce(True, "the board shook hands again")
             elif isinstance(event, WelcomeLost):
@@ -310,11 +355,11 @@ class AsyncBoardSession(ProtocolReadings):
             elif isinstance(event, Silent):
                 self._lose(f"the board has been silent for {event.seconds:.1f} s")
             elif isinstance(event, HandshakeFailed):
-                self._lose(event.reason)
+                self._lose(event.reason, refused=True)
         self._schedule()
 
     def _schedule(self) -> None:
-        if self._pump is None:
+        if self._pump is None or self._held:
             return
         deadline = self._protocol.next_deadline()
         if deadline >= self._timer_at:
@@ -325,12 +370,17 @@ class AsyncBoardSession(ProtocolReadings):
         # a little late rather than early: a timer that fires before the deadline finds nothing to do
         self._timer = self._loop.call_later(max(0.0, deadline - time.monotonic()) + TIMER_SLACK_S, self._on_timer)
 
-    def _lose(self, reason: str) -> None:
-        """The link is gone (or given up): drop it, tell the listeners, reconnect with backoff."""
+    def _lose(self, reason: str, refused: bool = False) -> None:
+        """The link is gone (or given up): drop it, tell the listeners, reconnect with backoff (an
+        outside driver's link: tell it, it reopens the link)."""
         if self._pump is None:
             return
         log.info("lost the board on %s: %s", self.port, reason)
         pump = self._detach()
+        if self._on_drop is not None:
+            self._announce(False, reason)
+            self._on_drop(reason, refused)
+            return
         if pump is not None:
             closing = self._loop.create_task(pump.close())
             self._closing.add(closing)  # kept until done: the loop holds tasks weakly
@@ -373,6 +423,11 @@ class AsyncBoardSession(ProtocolReadings):
                 log.exception("a listener of the board on %s failed on %r", self.port, event)
 
     # --- the contract -------------------------------------------------------------------------
+    @property
+    def link_up(self) -> bool:
+        """Whether the listeners were last told the board is connected (a table joined now starts so)."""
+        return self._announced
+
     def listen(self, callback: Listener) -> None:
         """Call ``callback(event)`` on the loop for each :class:`KeyEvent`,
         :class:`ConnectionChanged` and :class:`SceneConfirmed`. The first listener also gets,

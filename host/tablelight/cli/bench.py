@@ -93,6 +93,8 @@ def register(subparsers: Any) -> None:
     add_app_bench(kinds)
     from tablelight.bench.phones import add_parser as add_phones_bench  # bench phones: phones join it over WebRTC
     add_phones_bench(kinds)
+    from tablelight.bench.setup_board import add_parser as add_setup_bench  # bench setup: a board set up from the page
+    add_setup_bench(kinds)
 
 
 def run_link(args: argparse.Namespace) -> int:

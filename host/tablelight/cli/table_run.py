@@ -17,19 +17,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tablelight.cli.table_screen import TableScreen
 from tablelight.core.errors import SetupError, TablelightError
-from tablelight.core.inputs import SEED_LIMIT, number_in_range, printable
-from tablelight.core.rng import secret_seed
-from tablelight.table import events as ev
-from tablelight.table.face import Pixel, face_class, make_face
+from tablelight.core.inputs import number_in_range
+from tablelight.table.face import face_class, make_face
 from tablelight.table.layout import load_layout_data
 from tablelight.table.intents import HOST_PAGE, Press
-from tablelight.table.loop import BoardPort, TableLoop, read_lines
+from tablelight.table.loop import read_lines
 from tablelight.table.result import result_text
 from tablelight.table.seats import HUMAN, has_secrets
-from tablelight.table.service import Table
+from tablelight.table.session import AGAIN_NOT_NOW, AGAIN_NOT_OFFERED, TableSession, next_game
 from tablelight.table.store import GameStore
-from tablelight.table.typed import TypedInput
+
+__all__ = ["AGAIN_NOT_NOW", "AGAIN_NOT_OFFERED", "next_game", "run_table", "add_table_arguments", "table_settings"]
 
 VIEWS = ("terminal", "web", "both", "none")
 MAX_BOT_DELAY_S = 3600
@@ -198,35 +198,12 @@ def find_port() -> str:
 
 
 @dataclass
-class Playing:
-    """The game the table plays now, and its parts; playing again (:func:`next_game`) replaces them."""
+class Started:
+    """What ``run_table``'s messages need: the session once it exists, and whether its game is kept
+    (a resumed game always is; a new one once its table runs: a start that fails deletes it)."""
 
-    game: Any
-    game_id: int | None = None
-    table: Table | None = None
-    driver: TableLoop | None = None
-    port: BoardPort | None = None
-    typed: TypedInput | None = None
-    #: How many games this run started (``again`` counts on): a chosen ``--seed`` goes up by one a game.
-    number: int = 1
-    #: True while the game is over and the host waits for "play again" (the host page, ``again`` typed).
-    offering_again: bool = False
-
-    def send(self, intent: Any) -> Any:
-        """The current table's door, as its driver offers it (the pages and the host page's presses)."""
-        assert self.driver is not None
-        return self.driver.handle(intent)
-
-
-def next_game(game: Any, chosen_seed: int | None, number: int) -> Any:
-    """Game ``number`` of a run that began with ``game``: the same game, players, options and setup
-    (the map, the armies), and a new secret seed, or with ``--seed N`` given the seed ``N + number - 1`` (so every game of
-    the run can be played again on its own: docs/user-guide.md)."""
-    seed = secret_seed() if chosen_seed is None else (chosen_seed + number - 1) % SEED_LIMIT
-    # The setup stays (a map's tiles are laid out on the table and the board's labels name its places;
-    # Farside's armies were chosen by the players); a position the first game started from does not.
-    setup = {name: value for name, value in game.setup_record().items() if name != "position"}
-    return type(game)(game.players, game.options, seed, setup=setup or None)
+    session: TableSession | None = None
+    kept: bool = False
 
 
 def run_table(
@@ -240,34 +217,37 @@ def run_table(
     host may play again (a new game of the same seats, see :func:`next_game`) as often as it likes.
 
     ``game_id`` None: a new game, stored once the seats are checked; if the table then cannot
-    start (no board, the web port taken) it is deleted again, so nothing is left behind.
-    The table options are kept with the game for ``tablelight resume``.
+    start (no board, the web port taken) it is deleted again, so nothing is left behind (and no
+    message offers to resume it). The table options are kept with the game for ``tablelight resume``.
     """
     settings = table_settings(args, None if game_id is None else store.settings(game_id))
     layout = load_layout_data(face_class(game.name).default_layout)
     face = make_face(game, layout)  # refuses a game without a face, or a layout it cannot show, up front
-    playing = Playing(game)  # the game's id once it is stored (the messages below name it)
+    started = Started(kept=game_id is not None)
     try:
-        return asyncio.run(_play(game, seats, store, game_id, args, settings, layout, face, playing))
+        return asyncio.run(_play(game, seats, store, game_id, args, settings, layout, face, started))
     except KeyboardInterrupt:
-        if playing.game.is_over():  # Ctrl-C while the pages show the end: nothing is left to resume
+        session = started.session
+        if session is not None and session.game.is_over():  # Ctrl-C while the pages show the end: nothing to resume
             print(file=sys.stderr)
             return 0
-        if playing.game_id is not None:
-            print(f"\ngame {playing.game_id} is saved; continue it with: tablelight resume {playing.game_id}", file=sys.stderr)
+        if session is not None and started.kept:
+            print(f"\ngame {session.game_id} is saved; continue it with: tablelight resume {session.game_id}", file=sys.stderr)
         raise
     except TablelightError as error:
-        if playing.game_id is None:
+        if started.session is None or not started.kept:
             raise
-        raise TablelightError(f"{error}\ngame {playing.game_id} is saved; continue it with: tablelight resume {playing.game_id}") from None
+        game_id = started.session.game_id
+        raise TablelightError(f"{error}\ngame {game_id} is saved; continue it with: tablelight resume {game_id}") from None
 
 
 async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | None, args: argparse.Namespace,
-                settings: dict[str, Any], layout: dict[str, Any], face: Any, playing: Playing) -> int:
+                settings: dict[str, Any], layout: dict[str, Any], face: Any, started: Started) -> int:
     view = args.view or ("terminal" if args.board in ("sim", "none") else "none")
     # Seats with secrets can only see them on their own pages, so such a game with a person serves them.
     asked_for_web = view in ("web", "both") or bool(args.share or args.https or args.https_cert)
-    web_on = asked_for_web or (has_secrets(game) and "human" in seats)
+    web_on = asked_for_web or (has_secrets(game) and HUMAN in seats)
+    humans = HUMAN in seats
     out = sys.stdout
     async with AsyncExitStack() as stack:
         unstarted: list[int] = []  # a new game's id until its table runs: deleted if starting fails
@@ -278,142 +258,65 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
             return False  # the error goes on
 
         stack.push(forget_unstarted)  # pushed first: runs last, once the board is closed
-        session, sim = await open_board(args.board, stack, layout)
-        if session is not None and args.brightness is not None:
-            session.set_brightness(args.brightness)
+        board, sim = await open_board(args.board, stack, layout)
+        if board is not None and args.brightness is not None:
+            board.set_brightness(args.brightness)
         terminal = None
         if view in ("terminal", "both"):
             from tablelight.view.terminal import PROMPT, TerminalView
 
-            terminal = TerminalView(layout, out, labels=face.led_labels() or None, prompt=PROMPT if HUMAN in seats else "")
+            terminal = TerminalView(layout, out, labels=face.led_labels() or None, prompt=PROMPT if humans else "")
             stack.callback(terminal.close)
             if terminal.live and hasattr(signal, "SIGWINCH"):  # a resized terminal is drawn anew at its new size
                 asyncio.get_running_loop().add_signal_handler(signal.SIGWINCH, terminal.render)
                 stack.callback(asyncio.get_running_loop().remove_signal_handler, signal.SIGWINCH)
 
-        def on_message(text: str) -> None:  # public words only: Table.say keeps a seat's secrets off it
-            text = printable(text, lines=True)  # names from files (a map's ids) never drive the terminal
-            if terminal is not None:
-                terminal.note(text)
-            else:
-                print(text, file=out, flush=True)
-
-        def on_show(pixels: list[Pixel]) -> None:
-            # The table's scenes, not the board's animation frames: the screen changes only when the game does.
-            if terminal is not None:
-                terminal.show(pixels, playing.table.face.led_counts() if playing.table is not None else {})
-
-        humans = HUMAN in seats
-        #: How to type a choice, added to the prompts the shared terminal shows (pages are tapped, not typed at).
-        typing_hint = " (or type it: ? lists your choices, help shows the rules)" if humans else ""
-        web: Any = None
-
-        def start_table(game: Any, game_id: int | None, face: Any) -> Table:
-            """A table for ``game`` (stored now when ``game_id`` is None), joined to the board, the
-            terminal, the typed input and the pages; the table of an earlier game is let go."""
-            table = Table(
-                game,
-                seats,
-                board_attached=session is not None or web_on,
-                store=store,
-                game_id=game_id,
-                face=face,
-                bot_delay=args.bot_delay,
-                on_show=on_show,
-                join_hint=(lambda seat: JOIN_HINT) if web is None else None,
-            )
-            table.listen(lambda e: on_message(e.text + (typing_hint if e.kind == ev.PROMPT else "")) if isinstance(e, ev.Said) else None)
-            if humans:
-                # what the terminal answers a typed line (its list, the guide) is for the terminal alone
-                table.listen(lambda e: on_message(e.text) if isinstance(e, ev.Told) and e.kind == ev.TERMINAL else None)
-            driver = TableLoop(table)
-            if session is not None:
-                if playing.port is not None:
-                    playing.port.detach()  # the board's keys now press for the new game
-                playing.port = BoardPort(driver, session)
-            playing.game, playing.game_id, playing.table, playing.driver = game, table.game_id, table, driver
-            if humans:
-                playing.typed = TypedInput(table, layout, send=driver.handle)
-            if web is not None:
-                web.use_table(table, title=f"game {table.game_id}: {game.name}")
-            return table
-
-        table = start_table(game, game_id, face)
+        session = TableSession(game, seats, store=store, game_id=game_id, layout=layout, face=face,
+                               bot_delay=args.bot_delay, board_attached=board is not None or web_on,
+                               chosen_seed=getattr(args, "seed", None), settings=settings)
+        started.session = session
         if game_id is None:
-            unstarted.append(table.game_id)  # type: ignore[arg-type]
-        game_id = table.game_id
+            unstarted.append(session.game_id)  # type: ignore[arg-type]
+        game_id = session.game_id
         assert game_id is not None
+        session.join_hint = None if web_on else (lambda seat: JOIN_HINT)
+        screen = TableScreen(session, terminal, out)
+        if board is not None:
+            session.attach_board(board)
+        web: Any = None
+        again_asked = asyncio.Event()
 
         def play_again() -> int:
             """At game over: a new game of the same game, seats, options and bots, kept as a new game
             in the store (the finished one stays there); the board, the terminal and the pages move to it."""
-            if not playing.offering_again:
-                raise SetupError(AGAIN_NOT_NOW if not playing.game.is_over() else AGAIN_NOT_OFFERED)
-            playing.offering_again = False  # one new game per game over, however many ask at once
-            playing.number += 1
-            game = next_game(playing.game, getattr(args, "seed", None), playing.number)
-            new = start_table(game, None, make_face(game, layout))
-            assert new.game_id is not None
-            store.set_settings(new.game_id, settings)
-            if web is not None:  # phones that joined keep their seats after a resume of the new game too
-                store.set_seat_devices(new.game_id, web.access.kept().to_json())
-            if terminal is not None:
-                terminal.labels = new.face.led_labels() or {}
-            on_message(f"game {new.game_id}: a new game of {game.name}, the same seats ({', '.join(seats)})")
+            new = session.play_again()
+            screen.note(f"game {new.game_id}: a new game of {new.game.name}, the same seats ({', '.join(seats)})")
             again_asked.set()
+            assert new.game_id is not None
             return new.game_id
 
-        again_asked = asyncio.Event()
         if web_on:
-            from tablelight.web.access import KeptDevices
-            from tablelight.web.host_link import host_link_path
-            from tablelight.web.table_web import TableWeb
-            from tablelight.web.tls import HttpsChoice
-
-            if sim is not None:
-                pixels_source, presser = sim.pixels, sim_presser(sim, on_message)
-            else:
-                pixels_source = lambda: (playing.table.shown if playing.table is not None else None) or []  # noqa: E731
-                presser = lambda key: playing.send(Press(key, HOST_PAGE))  # noqa: E731
-            web = TableWeb(
-                table, layout, pixels_source, presser, send=playing.send,
-                port=args.web_port, share=args.share, title=f"game {game_id}: {game.name}", out=out, terminal=terminal,
-                host_link=args.host_link, host_file=host_link_path(store.path, game_id),
-                https=HttpsChoice.from_options(args.https, args.https_cert, args.https_key, store.path.parent),
-                kept_devices=KeptDevices.from_json(store.seat_devices(game_id)),  # phones that joined before resume
-            )
-            web.access.on_devices = lambda kept: store.set_seat_devices(playing.game_id or game_id, kept.to_json())
-            if sim is not None:  # the pages follow the board's own animations, at most one picture a frame
-                sim.on_pixels(frame_pacer(web.desk.pulse.beat))
-            await web.start()
-            stack.push_async_callback(web.stop)
-            table.join_hint = web.desk.join_hint
+            web = await start_web(session, layout, sim, screen, args, store, stack)
         typing_live = humans and _typed_by_a_person(sys.stdin)
         if humans:
             def take_typed(line: str) -> None:
-                typed = playing.typed
-                assert typed is not None
-                if line.strip().lower() == AGAIN_WORD:
-                    if playing.offering_again:
-                        play_again()
-                    else:
-                        typed.tell(AGAIN_NOT_NOW if not playing.game.is_over() else AGAIN_NOT_OFFERED)
-                    return
-                if terminal is not None and terminal.live:
-                    typed.menu_size = max(3, terminal.history_rows() - 2)  # a numbered list fits under the board
-                typed.handle(line)
-                if terminal is not None and terminal.live:
-                    terminal.typed()
+                if line.strip().lower() != AGAIN_WORD:
+                    screen.take_line(line)
+                elif session.offering_again:
+                    play_again()
+                else:
+                    screen.tell(AGAIN_NOT_NOW if not session.game.is_over() else AGAIN_NOT_OFFERED)
 
             stack.callback(read_lines(sys.stdin, take_typed))
         store.set_settings(game_id, settings)
         unstarted.clear()  # the table runs: from here on the game is kept, whatever happens
-        where = f"board {sim.port} (simulated)" if sim is not None else ("no board" if session is None else f"board {args.board}")
+        started.kept = True
+        where = f"board {sim.port} (simulated)" if sim is not None else ("no board" if board is None else f"board {args.board}")
         header = f"game {game_id}: {game.name}, seats {', '.join(seats)}, on {where}; kept in {store.path}"
-        if playing.typed is not None:  # after the game's header line, before the first prompt
-            header += "\n" + playing.typed.help_words()
-        if terminal is not None and terminal.live:  # on a live screen it stays in the history under the board
-            terminal.note(header)
+        if screen.typed is not None:  # after the game's header line, before the first prompt
+            header += "\n" + screen.typed.help_words()
+        if screen.live:  # on a live screen it stays in the history under the board
+            terminal.note(header)  # type: ignore[union-attr]
         else:
             print(header, file=sys.stderr, flush=True)
         # At game over the host waits a while for "play again" when people play: their pages keep
@@ -421,14 +324,12 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
         waits_at_the_end = humans and (web_on or typing_live)
 
         while True:
-            driver = playing.driver
-            assert driver is not None
-            await driver.run()  # "again" is offered only once it returned: no new game starts under it
-            game = playing.game
+            await session.run()  # "again" is offered only once it returned: no new game starts under it
+            game = session.game
             if not game.is_over():
                 break
-            if terminal is None or not terminal.live:  # a live screen has the result in its history already
-                print(result_text(game, playing.table.face, headline=False), file=out, flush=True)  # type: ignore[union-attr]
+            if not screen.live:  # a live screen has the result in its history already
+                print(result_text(game, session.face, headline=False), file=out, flush=True)
             if not waits_at_the_end:
                 break
             minutes = KEEP_SERVING_S // 60
@@ -436,12 +337,12 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
             waiting_words = (f"the pages show the result: the host keeps serving them for {minutes} minutes (Ctrl-C stops "
                              f"it now); for a new game with the same seats, {where_again}" if web_on else
                              f"for a new game with the same seats, type again within {minutes} minutes (Ctrl-C stops now)")
-            if terminal is not None and terminal.live:  # in the history under the board, not over the screen
-                terminal.note(waiting_words)
+            if screen.live:  # in the history under the board, not over the screen
+                terminal.note(waiting_words)  # type: ignore[union-attr]
             else:
                 print(waiting_words, file=sys.stderr, flush=True)
             again_asked.clear()
-            playing.offering_again = True
+            session.offering_again = True
             if web is not None:
                 web.desk.again = play_again
                 web.desk.changed()  # the host page shows its button
@@ -450,16 +351,54 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
             except asyncio.TimeoutError:
                 break
             finally:
-                playing.offering_again = False
+                session.offering_again = False
                 if web is not None:
                     web.desk.again = None
     return 0
 
 
+async def start_web(session: TableSession, layout: dict[str, Any], sim: Any, screen: TableScreen,
+                    args: argparse.Namespace, store: GameStore, stack: AsyncExitStack) -> Any:
+    """The host's pages of ``session`` on the running loop (stopped by ``stack``): the board page, the
+    host page, the seats' pages; they follow the session to each next game."""
+    from tablelight.web.access import KeptDevices
+    from tablelight.web.host_link import host_link_path
+    from tablelight.web.table_web import TableWeb
+    from tablelight.web.tls import HttpsChoice
+
+    game_id = session.game_id
+    assert game_id is not None
+    if sim is not None:
+        pixels_source, presser = sim.pixels, sim_presser(sim, screen.note)
+    else:
+        pixels_source = lambda: session.table.shown or []  # noqa: E731
+        presser = lambda key: session.handle(Press(key, HOST_PAGE))  # noqa: E731
+    web = TableWeb(
+        session.table, layout, pixels_source, presser, send=session.handle, request=session.request,
+        port=args.web_port, share=args.share, title=f"game {game_id}: {session.game.name}", out=screen.out,
+        terminal=screen.terminal, host_link=args.host_link, host_file=host_link_path(store.path, game_id),
+        https=HttpsChoice.from_options(args.https, args.https_cert, args.https_key, store.path.parent),
+        kept_devices=KeptDevices.from_json(store.seat_devices(game_id)),  # phones that joined before resume
+    )
+    web.access.on_devices = lambda kept: store.set_seat_devices(session.game_id or game_id, kept.to_json())
+
+    def new_table(session: TableSession) -> None:
+        web.use_table(session.table, title=f"game {session.game_id}: {session.game.name}")
+        assert session.game_id is not None  # phones that joined keep their seats after a resume of the new game too
+        store.set_seat_devices(session.game_id, web.access.kept().to_json())
+
+    session.on_new_table(new_table)
+    if sim is not None:  # the pages follow the board's own animations, at most one picture a frame
+        sim.on_pixels(frame_pacer(web.desk.pulse.beat))
+    await web.start()
+    stack.push_async_callback(web.stop)
+    screen.joined = web.access.joined  # a phone joined: the terminal is no longer its seat's own screen
+    session.join_hint = web.desk.join_hint
+    return web
+
+
 #: Typed at the terminal at game over: a new game of the same seats (:func:`next_game`).
 AGAIN_WORD = "again"
-AGAIN_NOT_NOW = "the game is not over yet: again starts a new game once this one has ended"
-AGAIN_NOT_OFFERED = "the host is stopping: start tablelight play again for a new game"
 
 
 def _typed_by_a_person(stream: Any) -> bool:

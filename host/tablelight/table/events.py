@@ -25,6 +25,10 @@ class Said:
 
     text: str
     kind: str = "feedback"
+    #: The seat whose own words (a :class:`Told` just before) these stand in for on the shared
+    #: screen ("red: see your own screen"), or None. A screen that is that seat's own shows the
+    #: seat's words instead.
+    instead_of: int | None = None
 
 
 @dataclass(frozen=True)

@@ -67,9 +67,6 @@ class Table:
         bot_delay: float = 0.0,
         flash_seconds: float = FLASH_SECONDS,
         clock: Callable[[], float] = time.monotonic,
-        on_message: Callable[[str], None] | None = None,
-        on_show: Callable[[list[Pixel]], None] | None = None,
-        on_private: Callable[[int, str], None] | None = None,
         join_hint: Callable[[int], str] | None = None,
         poll_interval: float = 0.25,
         board_attached: bool | None = None,
@@ -124,12 +121,6 @@ class Table:
             self.listen(_Saver(store, game_id, game))  # first: stored before anyone shows it
         if board is not None:
             self.listen(_BoardShows(board))
-        if on_message is not None:
-            self.listen(lambda e: on_message(e.text) if isinstance(e, ev.Said) else None)
-        if on_private is not None:
-            self.listen(lambda e: on_private(e.seat, e.text) if isinstance(e, ev.Told) else None)
-        if on_show is not None:
-            self.listen(lambda e: on_show(e.pixels) if isinstance(e, ev.SceneChanged) else None)
 
     # ------------------------------------------------------------------ events out
 
@@ -159,7 +150,7 @@ class Table:
         shown = public if public is not None else f"{self.seat_label(seat)}: {OWN_SCREEN}"
         hint = self.join_hint(seat) if self.join_hint is not None else ""
         self.messages.append(f"{shown} ({hint})" if hint else shown)
-        self.emit(ev.Said(self.messages[-1]))
+        self.emit(ev.Said(self.messages[-1], instead_of=seat))
 
     def pixels(self) -> list[Pixel]:
         """What the board should show now."""

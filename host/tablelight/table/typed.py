@@ -9,7 +9,8 @@ A line typed for the seat to act is one of:
   seat's turn ends with keys left over, those are not pressed and the seat is told which;
 * ``?`` (or ``list``, ``menu``): a numbered list of the seat's legal actions in words
   (:meth:`GameFace.describe_action`), ``? WORD`` only those whose words hold ``WORD``. In a game
-  whose choices name the seat's hidden cards the list is on the seat's own page only;
+  whose choices name the seat's hidden cards the list is on the seat's own page only, unless the
+  terminal is that seat's own screen (``own_screen``: a lone person, no phone joined);
 * a number from the last list: that action, applied as it stands.
 
 ``help`` (at any time, whoever's turn it is) shows the game's rules guide (:meth:`GameFace.guide`):
@@ -58,9 +59,13 @@ def key_names(layout: dict[str, Any], face: Any) -> dict[str, int]:
 class TypedInput:
     """Turns typed lines into presses or actions for the human seat to act (call from the table loop)."""
 
-    def __init__(self, table: Table, layout: dict[str, Any], send: Callable[[Intent], Answer] | None = None) -> None:
+    def __init__(self, table: Table, layout: dict[str, Any], send: Callable[[Intent], Answer] | None = None,
+                 own_screen: Callable[[int], bool] | None = None) -> None:
         self.table = table
         self.send = send or table.handle
+        #: seat -> True when this terminal is that seat's own screen (a lone person at the table with no
+        #: phone joined): its choices are listed here even when they name its hidden cards.
+        self.own_screen = own_screen or (lambda seat: False)
         self.names = key_names(layout, table.face)
         self.keys = int(layout.get("keys") or 0)
         #: The last numbered list shown, and the game's log length it was made for.
@@ -153,13 +158,15 @@ class TypedInput:
         private = face.words_private(seat)
         if private is None:
             private = self.table.secret_words
-        if private:  # the terminal is shared: a list of this seat's choices would show its hidden cards
+        if private and not self.own_screen(seat):  # the terminal is shared: a list of this seat's choices would show its hidden cards
             self.menu = []
             hint = self.table.join_hint(seat) if self.table.join_hint is not None else ""
             self.tell(f"{self.table.seat_label(seat)}: {MENU_ON_PAGE}" + (f" ({hint})" if hint else ""), seat)
             return
         keyed = face.candidates()  # what the board's keys left, like a seat's page lists
-        choices = [(action, face.describe_action(action)) for action in (face.legal_now() if keyed is None else keyed)]
+        # on the seat's own screen, its choices in its own words (they may name its hidden cards), as its page lists them
+        words_for = face.action_words if private else face.describe_action
+        choices = [(action, words_for(action)) for action in (face.legal_now() if keyed is None else keyed)]
         if narrow:
             choices = [(a, words) for a, words in choices if narrow in words.lower()]
         if not choices:

@@ -46,8 +46,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from tablelight.core.actions import Action
-from tablelight.core.errors import MalformedActionError, TablelightError
+from tablelight.core.errors import TablelightError
 from tablelight.core.fields import is_whole
 from tablelight.view.colors import DISPLAY_GAMMA
 from tablelight.web.access import Access, JoinRefused
@@ -135,31 +134,21 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
             return JSONResponse({"error": "this seat's token is needed"}, status_code=403)
         return JSONResponse(desk.seat(seat) or {})
 
-    async def seat_request(request: Request, field: str, shape: str, answer: str) -> Response:
-        """A seat's page sends ``{field: {...}, "at": log length}`` (a whole action to apply, or the
-        fields chosen so far to narrow by); the table takes it through its one door and answers."""
+    async def seat_request(request: Request, what: str) -> Response:
+        """A seat's page sends ``{"action" | "chosen": {...}, "at": log length}`` (a whole action to
+        apply, or the fields chosen so far to narrow by); parsed once and taken through the one door."""
         seat = seat_allowed(request)
         if seat is None or desk is None:
             return JSONResponse({"error": "this seat's token is needed"}, status_code=403)
-        body = await json_body(request)
-        value, at = body.get(field), body.get("at")
-        if not isinstance(value, dict) or not is_whole(at):
-            return JSONResponse({"error": f'send {{"{field}": {shape}, "at": log length}}'}, status_code=400)
-        if field == "action":
-            try:
-                answered = desk.act(seat, Action.parse(value, "the request's 'action'"), at)
-            except MalformedActionError as error:
-                return JSONResponse({"error": error.message}, status_code=400)
-        else:
-            answered = desk.narrow(seat, value, at)
-        done, message = answered.done, answered.words or ("done" if answered.done else "refused")
-        return JSONResponse({answer: done, "message": message}, status_code=200 if done else 409)
+        reply = desk.request(seat, what, await json_body(request))
+        status = 400 if reply.error is not None else 200 if reply.done else 409
+        return JSONResponse(reply.to_json(), status_code=status)
 
     async def seat_act(request: Request) -> Response:
-        return await seat_request(request, "action", "{...}", "applied")
+        return await seat_request(request, "act")
 
     async def seat_narrow(request: Request) -> Response:
-        return await seat_request(request, "chosen", "{field: value, ...}", "narrowed")
+        return await seat_request(request, "narrow")
 
     async def press(request: Request) -> Response:
         if not host_ok(request):
@@ -191,7 +180,7 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
         if not host_ok(request) or access is None:
             return JSONResponse({"error": "the host's token is needed"}, status_code=403)
         seat = (await json_body(request)).get("seat")
-        if not isinstance(seat, int) or seat not in access.seats:
+        if not is_whole(seat) or seat not in access.seats:  # true is no seat (an int in Python)
             return JSONResponse({"error": f"seat must be one of {access.seats}"}, status_code=400)
         issued = access.drop(seat)
         if desk is not None:

@@ -40,6 +40,7 @@ from tablelight.core.actions import ActionEntry
 from tablelight.core.fields import is_action_entry
 from tablelight.table import events as ev
 from tablelight.table.intents import SEAT_PAGE, Answer, Choose, Intent, Narrow
+from tablelight.table.requests import Reply, answer_request
 from tablelight.table.seats import HUMAN, has_secrets
 from tablelight.table.service import Table
 from tablelight.table.face import GameFace
@@ -58,9 +59,13 @@ class Desk:
     the driver); by default the table's own :meth:`Table.handle`.
     """
 
-    def __init__(self, table: Table, *, join_url: str = "", joined: Any = None, send: Any = None, title: str = "") -> None:
+    def __init__(self, table: Table, *, join_url: str = "", joined: Any = None, send: Any = None, request: Any = None,
+                 title: str = "") -> None:
         self.join_url = join_url
         self._send_to = send
+        #: The session's one request entry (:meth:`TableSession.request`); by default the same parse
+        #: over this desk's door.
+        self._request = request
         #: seat -> bool: has a device joined (the :class:`~tablelight.web.access.Access`'s ``joined``).
         self.joined = joined or (lambda seat: False)
         #: The shared page's heading ("game 12: mainland"): it follows the table to a new game.
@@ -118,6 +123,16 @@ class Desk:
     def narrow(self, seat: int, chosen: Mapping[str, Any], at: int) -> Answer:
         """``seat``'s page chose part of an action (field -> value; ``{}`` forgets it) for the board to show."""
         return self._send(Narrow(dict(chosen), seat=seat, at=at, source=SEAT_PAGE))
+
+    def request(self, seat: Any, what: Any, body: Any) -> Reply:
+        """A seat's request as it came (``what``: "act" or "narrow"), parsed once
+        (:func:`tablelight.table.requests.answer_request`) and taken through the one door."""
+        if self._request is None:
+            return answer_request(self._send, self.game.players, seat, what, body)
+        try:
+            return self._request(seat, what, body)
+        finally:
+            self.changed()
 
     def _send(self, intent: Intent) -> Answer:
         try:

@@ -37,6 +37,7 @@ class TableWeb:
         press: Callable[[int], object],
         *,
         send: Callable[[Any], Any] | None = None,
+        request: Callable[[Any, Any, Any], Any] | None = None,
         pixels_poll: float | None = None,
         port: int = 0,
         share: str | None = None,
@@ -58,7 +59,7 @@ class TableWeb:
         self.terminal = terminal
         humans = [seat for seat, kind in enumerate(table.seats) if kind == HUMAN]
         self.access = Access(humans, on_issue=self._issued, kept=kept_devices)  # kept: joined before resume
-        self.desk = Desk(table, joined=self.access.joined, send=send, title=title)
+        self.desk = Desk(table, joined=self.access.joined, send=send, request=request, title=title)
         self.desk.on_change.append(self._refresh_footer)
         self.view = WebView(
             layout, pixels, press, port=port, share=share, title=title, desk=self.desk, access=self.access,

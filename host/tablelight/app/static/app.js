@@ -82,9 +82,12 @@ document.getElementById("new-game").onsubmit = async (event) => {
   const think = document.getElementById("think").value.trim();  // ms a search bot may think a move
   const seats = document.getElementById("seats").value.split(",").map((s) => s.trim()).filter(Boolean)
     .map((s) => (think && /^mcts(-deep)?$/i.test(s) ? `${s}:${think}ms` : s));  // the table checks the budget
-  const seed = parseInt(document.getElementById("seed").value, 10) || 0;
+  // an empty seed: the worker draws a secret one (a new deal every game); a typed one is sent as
+  // typed, so the worker names what is wrong with it
+  const typed = document.getElementById("seed").value.trim();
+  const seed = typed === "" ? {} : { seed: /^\d+$/.test(typed) && Number.isSafeInteger(Number(typed)) ? Number(typed) : typed };
   const delay = parseFloat(document.getElementById("delay").value);
-  opened(await call("start", { game: gamePicker.value, seats, seed, bot_delay: delay >= 0 ? delay : 0.3 }));
+  opened(await call("start", { game: gamePicker.value, seats, ...seed, bot_delay: delay >= 0 ? delay : 0.3 }));
 };
 
 // ------------------------------------------------ the games kept in this browser (worker.js keeps
@@ -141,10 +144,8 @@ let shownSeat = null;
 let toScreen = () => {};
 TLSeat.start({
   listen(onState) { toScreen = onState; },
-  async send(what, body) {
-    const answer = await call(what, { seat: shownSeat, ...body });
-    return what === "act" ? { applied: answer.done, message: answer.words } : { narrowed: answer.done, message: answer.words };
-  },
+  // parsed once, in the worker (AppTable.seat_request), as a phone's request and a host page's are
+  send: (what, body) => call("seat_request", { seat: shownSeat, what, body }),
 });
 document.getElementById("seat-screen").hidden = true;
 
