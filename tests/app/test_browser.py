@@ -66,6 +66,16 @@ class Visit:
         self.page.wait_for_selector("#setup:not([open])")  # the new game took the screen
 
 
+    def start_refused(self, game: str, seats: str) -> None:
+        """Start a game the worker refuses: its reason in the status line, the form still open."""
+        open_setup(self.page)
+        self.page.select_option("#game", game)
+        self.page.fill("#seats", seats)
+        self.page.click("#start")
+        self.page.wait_for_function("() => document.getElementById('status').textContent.includes('bot ')",
+                                    timeout=10_000)
+
+
 @pytest.fixture(scope="module")
 def visit(browser: Any, served_app: Served) -> Iterator[Visit]:
     opened = Visit(browser, served_app.url)
@@ -93,6 +103,21 @@ def test_a_bots_only_farlander_game_plays_to_the_end_in_the_page(visit: Visit) -
     assert visit.page.locator("#drawing svg").count() == 1
     assert visit.page.locator("#guide summary", has_text="How to play").count() == 1
     assert "wins" in visit.page.inner_text("#gameover")
+
+
+def test_the_form_sets_how_long_a_search_bot_thinks_a_move(visit: Visit, tmp_path: Path) -> None:
+    open_setup(visit.page)
+    visit.page.fill("#think", "0")
+    visit.start_refused("farlander", "mcts,random")
+    assert "bot 'mcts:0ms': after ':' give" in visit.page.inner_text("#status")  # one clear error, no game
+    visit.page.set_viewport_size({"width": 412, "height": 915})
+    visit.page.screenshot(path=str(tmp_path / "think-field.png"))
+    visit.page.fill("#think", "20")
+    visit.start("farlander", "mcts,random", seed=2)
+    visit.page.wait_for_selector("body[data-over=true]", timeout=120_000)  # its searches in slices, in the worker
+    open_setup(visit.page)
+    visit.page.locator("#saved li", has_text="mcts:20ms, random").first.wait_for(timeout=10_000)
+    visit.page.fill("#think", "")
 
 
 def test_the_page_is_the_host_served_seat_screen_a_tap_on_the_drawing_narrows(visit: Visit) -> None:

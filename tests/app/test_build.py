@@ -109,6 +109,7 @@ def test_the_engine_plays_bots_and_takes_a_seats_choice_through_the_one_door() -
     ('{"game": "nope"}', "unknown game 'nope'"),
     ('{"game": 5}', '"game" names one of farlander'),
     ('{"game": "farlander", "seats": ["human", "wizard"]}', "unknown seat kind 'wizard'"),
+    ('{"game": "farlander", "seats": ["human", "mcts-deep:0ms"]}', "bot 'mcts-deep:0ms': after ':' give"),
     ('{"game": "farlander", "seats": ["human"]}', "2-4 players, not 1"),
     ('{"game": "farlander", "seed": "x"}', '"seed" is a whole number'),
     ("[1]", "not a JSON object"),

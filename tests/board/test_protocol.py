@@ -6,13 +6,15 @@ from __future__ import annotations
 import math
 from typing import TypeVar
 
+import pytest
+
 from tl_limit import CurrentLimiter  # type: ignore[import-not-found]
 from tl_link import BoardLink  # type: ignore[import-not-found]
 from tl_scene import Renderer, Scene  # type: ignore[import-not-found]
 
 from tablelight.board.events import (BoardSaid, Connected, Event, HandshakeFailed, KeyEvent, SceneConfirmed, Silent,
                                      WelcomeLost)
-from tablelight.board.protocol import CONFIRM_AFTER_S, HEARTBEAT_S, SILENT_S, SYNC_PROBE_S, BoardProtocol
+from tablelight.board.protocol import CONFIRM_AFTER_S, HEARTBEAT_S, LATE_S, SILENT_S, SYNC_PROBE_S, BoardProtocol
 from tablelight.wire import wire
 
 LEDS = 55
@@ -139,7 +141,9 @@ def test_a_quiet_board_is_asked_then_a_silent_one_given_up() -> None:
     assert bench.protocol.tick(bench.t) == []
     sent = [p[0] for p in payloads(bench.protocol.bytes_to_send())]
     assert wire.MSG_STATUS_REQ in sent and wire.MSG_HEARTBEAT in sent  # nothing heard for a heartbeat: asked
-    bench.t += SILENT_S - HEARTBEAT_S - 0.01
+    bench.t += HEARTBEAT_S  # on time (a late tick's lateness is not counted as silence)
+    assert bench.protocol.tick(bench.t) == []
+    bench.t += SILENT_S - 2 * HEARTBEAT_S - 0.01
     assert bench.protocol.tick(bench.t) == []
     assert bench.protocol.next_deadline() <= bench.t + 0.01 + 1e-9
     bench.t += 0.01
@@ -154,6 +158,69 @@ def test_an_answering_board_is_never_silent() -> None:
     for _ in range(20):
         bench.advance(HEARTBEAT_S)
     assert bench.protocol.connected and not bench.taken(Silent)
+
+
+def test_a_late_tick_never_gives_up_a_board_whose_answer_waits_to_be_read() -> None:
+    bench = Bench()
+    bench.advance(HEARTBEAT_S)  # on time: the host asks, the board answers
+    bench.t += HEARTBEAT_S
+    bench.events += bench.protocol.tick(bench.t)
+    bench.to_board()
+    bench.board.tick(bench.ms())
+    assert bench.board_out  # the board's answer, not read yet...
+    bench.t += 2 * SILENT_S  # ...when the host's loop stalls (a bot thinking), then ticks before it reads
+    assert bench.protocol.tick(bench.t) == []
+    bench.to_host()
+    assert bench.protocol.connected and bench.protocol.silences == 0 and not bench.taken(Silent)
+
+
+def test_a_stalled_host_asks_again_before_it_calls_a_board_silent() -> None:
+    bench = Bench()
+    bench.board_out.clear()
+    bench.protocol.bytes_to_send()
+    bench.t += SILENT_S + 1.0  # the loop was busy: no heartbeat went, so the board said nothing
+    assert bench.protocol.tick(bench.t) == []
+    assert wire.MSG_STATUS_REQ in [p[0] for p in payloads(bench.protocol.bytes_to_send())]  # asked at once
+    for _ in range(3):
+        bench.advance(HEARTBEAT_S)  # a board that answers is kept
+    assert bench.protocol.connected and not bench.taken(Silent)
+
+
+def test_a_board_that_stays_silent_after_a_stall_is_given_up_a_second_later() -> None:
+    bench = Bench()
+    bench.board_out.clear()
+    bench.protocol.bytes_to_send()
+    bench.t += 5.0
+    assert bench.protocol.tick(bench.t) == []  # late: the host was not listening, the board gets its chance
+    stalled_at = bench.t
+    events: list[Event] = []
+    while not events:
+        bench.t = bench.protocol.next_deadline()  # on time from now on, and nothing from the board
+        events = bench.protocol.tick(bench.t)
+    (silent,) = events
+    assert isinstance(silent, Silent) and bench.t - stalled_at == pytest.approx(SILENT_S - HEARTBEAT_S)
+
+
+def test_the_lateness_of_every_tick_is_not_counted_as_silence() -> None:
+    bench = Bench()
+    bench.board_out.clear()
+    bench.protocol.bytes_to_send()
+    heard, late, ticks = bench.t, 0.3, 0
+    events: list[Event] = []
+    while not events:  # a dead board, and a host whose every tick comes 0.3 s late (its process waits for a core)
+        bench.t = bench.protocol.next_deadline() + late
+        events = bench.protocol.tick(bench.t)
+        ticks += 1
+    (silent,) = events
+    assert isinstance(silent, Silent) and bench.t - heard - ticks * late == pytest.approx(SILENT_S)
+    slack = Bench()  # lateness within the timers' slack still counts
+    slack.board_out.clear()
+    slack.protocol.bytes_to_send()
+    heard, events = slack.t, []
+    while not events:
+        slack.t = slack.protocol.next_deadline() + LATE_S / 2
+        events = slack.protocol.tick(slack.t)
+    assert slack.t - heard < SILENT_S + LATE_S
 
 
 def test_scenes_go_as_deltas_and_are_confirmed() -> None:

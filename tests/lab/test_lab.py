@@ -97,7 +97,7 @@ def test_another_plan_in_the_same_file_is_refused(tmp_path: Path, capsys: pytest
         (["--vary", "no_such=1,2"], "unknown option"),
         (["--vary", "board_size=8,huge"], "board_size"),
         (["--bots", "nobody"], "unknown bot 'nobody'"),
-        (["--bots", "mcts:lots"], "bot 'mcts:lots': the iterations after ':' must be a whole number"),
+        (["--bots", "mcts:lots"], "bot 'mcts:lots': after ':' give the iterations per move"),
         (["--bots", "mcts:0"], "bot 'mcts:0'"),
         (["--bots", "greedy:8"], "unknown bot 'greedy:8'"),
         (["--games", "0"], "--games must be at least 1"),

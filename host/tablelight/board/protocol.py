@@ -34,6 +34,11 @@ HEARTBEAT_S = 0.5
 # three heartbeats without a single frame and the board is taken for gone (its process died, it
 # hung, the cable is half out): the driver reconnects, which re-sends the whole scene.
 SILENT_S = 3 * HEARTBEAT_S
+# Silence is counted in time the host was listening: while a tick was overdue (the driver's loop
+# was busy, its process waited for a core, a page was throttled) nobody read the board's bytes
+# either, so a tick's lateness beyond this timer slack is not the board's silence. After a long
+# stall the board is asked at once and has its whole second to answer.
+LATE_S = 0.05
 SYNC_PROBE_S = 0.05  # at most one STATUS request this often to learn whether the board shows the scene
 CONFIRM_AFTER_S = 0.02  # with confirm_scenes: the first such request this long after an update
 RESHAKE_S = 1.0  # a handshake again on the same link (the board rebooted) gets this long
@@ -90,6 +95,7 @@ class BoardProtocol:
         self._brightness: int | None = None
         self._last_send = 0.0
         self._last_heard = 0.0
+        self._listening_since = 0.0  # silence is counted from the later of this and _last_heard
         self._last_probe = 0.0
         self._last_sync_probe = -math.inf
         self._updated_at = 0.0
@@ -117,7 +123,9 @@ class BoardProtocol:
 
     def tick(self, now: float) -> list[Event]:
         """Run the timers at ``now``: handshake retries, heartbeat, probing a quiet board, giving
-        a silent one up (:class:`Silent`), asking whether the scene is shown."""
+        a silent one up (:class:`Silent`: quiet for :data:`SILENT_S` while the host listened, so a
+        tick that comes late never blames the board for the host's stall), asking whether the
+        scene is shown."""
         self._now = now
         events: list[Event] = []
         if self.state is State.HANDSHAKING:
@@ -125,7 +133,12 @@ class BoardProtocol:
             self._out += self._handshake.frames_due(now)
             self._handshake_progress(events)
         elif self.state is State.CONNECTED:
-            quiet = now - self._last_heard
+            late = now - self.next_deadline()
+            if late > LATE_S:
+                log.log(logging.INFO if late > HEARTBEAT_S else logging.DEBUG,
+                        "the host listened to %s %.2f s late: not counted as the board's silence", self.port, late)
+                self._listening_since = self._quiet_from() + late
+            quiet = now - self._quiet_from()
             if quiet >= SILENT_S:
                 log.info("board on %s has been silent for %.1f s", self.port, quiet)
                 self.silences += 1
@@ -148,8 +161,8 @@ class BoardProtocol:
             return self._now + self._handshake.wait_time(self._now)
         if self.state is not State.CONNECTED:
             return math.inf
-        due = min(self._last_send + HEARTBEAT_S, self._last_heard + SILENT_S,
-                  max(self._last_heard, self._last_probe) + HEARTBEAT_S)
+        due = min(self._last_send + HEARTBEAT_S, self._quiet_from() + SILENT_S,
+                  max(self._quiet_from(), self._last_probe) + HEARTBEAT_S)
         if self._awaiting_confirmation():
             due = min(due, self._confirm_due())
         return due
@@ -259,6 +272,10 @@ class BoardProtocol:
         if now is not None:
             self._now = now
 
+    def _quiet_from(self) -> float:
+        """Since when the board has been quiet while the host listened (see :data:`LATE_S`)."""
+        return max(self._last_heard, self._listening_since)
+
     def _close(self) -> None:
         self.state = State.CLOSED
         self._handshake = None
@@ -308,6 +325,7 @@ class BoardProtocol:
             self._skip_lost_keys(hello["key_seq"])
         self._last_heard = self._now
         self._last_probe = self._now
+        self._last_send = self._now  # the handshake's last frame: the heartbeats count from it
         self._confirmed_version = None
         if self._ever_connected:
             self.reconnects += 1

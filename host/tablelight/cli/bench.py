@@ -67,6 +67,10 @@ def register(subparsers: Any) -> None:
     table.add_argument("--async", dest="asynchronous", action="store_true",
                        help="the path `tablelight play` runs: the table, the board session and the simulated board on one "
                             "asyncio loop (default: the polling driver with the threaded board session tools use)")
+    table.add_argument("--while-thinking", metavar="BOT", default=None,
+                       help="the --async path while a search bot (mcts, mcts-deep, mcts-deep:800ms...) plays itself "
+                            "on the same loop, beside the figures with no bot thinking and with the bot thinking "
+                            "each move whole (as before the table thought in slices); --presses each")
     table.set_defaults(func=run_table)
 
     web = kinds.add_parser("web", help="seats' moves per 15 s, act p50/p99 and host memory while strangers hold "
@@ -168,8 +172,28 @@ def run_link_ble(args: argparse.Namespace) -> int:
 
 
 def run_table(args: argparse.Namespace) -> int:
-    from tablelight.bench.table import measure, measure_async
+    from tablelight.bench.table import measure, measure_async, measure_beside
 
+    if args.while_thinking is not None:
+        from tablelight.core.errors import SetupError
+        from tablelight.core.search_bot import parse_search_name
+
+        try:
+            if parse_search_name(args.while_thinking) is None:
+                raise SetupError(f"--while-thinking takes a search bot (mcts, mcts-deep, mcts:64, mcts-deep:800ms), "
+                                 f"not {args.while_thinking!r}")
+        except SetupError as error:
+            print(error, file=sys.stderr)
+            return 2
+        results = measure_beside(args.presses, args.while_thinking)
+        if args.json:
+            print(json.dumps(results))
+        for mode, found in results.items():
+            if not args.json:
+                print(f"key press -> shown, {mode} ({args.while_thinking}): {found['presses']} presses, "
+                      f"p50 {found['p50_ms']} ms, p99 {found['p99_ms']} ms, max {found['max_ms']} ms, "
+                      f"board taken for lost {found['board_lost']} times")
+        return 0
     figures = measure_async(args.presses) if args.asynchronous else measure(args.presses)
     if args.json:
         print(json.dumps(figures))

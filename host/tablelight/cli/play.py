@@ -25,7 +25,9 @@ def register(subparsers: Any) -> None:
             "--seats",
             default="human,bot",
             help="one per seat: human, bot or a bot name "
-            f"({', '.join(cls.bot_names())}); one kind for every seat (default human,bot)",
+            f"({', '.join(cls.bot_names())}); one kind for every seat (default human,bot). A search bot "
+            "takes a budget after ':': iterations per move (mcts:64, the same moves on every machine) "
+            "or milliseconds it may think a move (mcts-deep:800ms)",
         )
         sub.add_argument(
             "--seed", type=seed_argument, default=None,

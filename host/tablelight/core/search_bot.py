@@ -42,9 +42,11 @@ import copy
 import importlib
 import json
 import math
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
+from tablelight.core.bots import Steps, finish
 from tablelight.core.errors import SetupError
 from tablelight.core.game import Action, Game
 from tablelight.core.registry import game_entries
@@ -54,8 +56,10 @@ G = TypeVar("G", bound=Game)
 
 #: name -> (iterations per decision, playout length in actions).
 BUDGETS = {"mcts": (64, 12), "mcts-deep": (256, 24)}
-#: The most iterations a ``mcts:N`` name may ask for.
+#: The most iterations a ``mcts:N`` name may ask for (and the bound of a ``mcts:Nms`` one).
 MAX_ITERATIONS = 100_000
+#: The longest a ``mcts:Nms`` bot may think about one move, in milliseconds.
+MAX_THINK_MS = 60_000
 EXPLORATION = 0.7
 #: Progressive bias (Chaslot et al. 2008) towards the fast bot's choice at the root: it fades as
 #: that child is visited, so the search leaves the fast bot's move only for one that proves better.
@@ -92,8 +96,10 @@ class Tuning:
         self.playout_share: float = getattr(module, "PLAYOUT_SHARE", 1.0)
         #: Attributes fixed for the whole game (the board's geometry), shared by lookahead copies.
         self.shared: tuple[str, ...] = getattr(module, "SHARED", ())
-        #: The game's own choice among the root's candidates (a lookahead of its own), or None.
+        #: The game's own choice among the root's candidates (a lookahead of its own), or None;
+        #: ``decide_steps`` is the same as a generator of steps (see :meth:`SearchBot.steps`).
         self.decide: Callable[..., Action] | None = getattr(module, "decide", None)
+        self.decide_steps: Callable[..., Steps] | None = getattr(module, "decide_steps", None)
 
 
 def tuning(game: Game) -> Tuning:
@@ -109,16 +115,37 @@ TUNINGS: dict[str, Tuning] = {}
 class SearchBot:
     """Monte Carlo tree search with ``iterations`` playouts per decision (see the module docstring)."""
 
-    def __init__(self, seed: int = 0, iterations: int = 64, playout: int = 12, policy: Any = None) -> None:
+    def __init__(self, seed: int = 0, iterations: int = 64, playout: int = 12, policy: Any = None,
+                 think_ms: int | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         self.rng = Rng(seed)
         self.iterations = iterations
         self.playout = playout
+        #: Milliseconds a decision may take (then its iterations are as many as fit, so the choice
+        #: depends on the machine's speed); None: exactly ``iterations``, the same choice everywhere.
+        self.think_ms = think_ms
+        self.clock = clock
+        self._deadline: float | None = None
         #: The bot that plays the playouts (anything with ``choose``); None plays random actions.
         self.policy = policy
         #: The root child holding the fast bot's choice during a search.
         self.hint: Node | None = None
 
     def choose(self, game: Game) -> Action:
+        return finish(self.steps(game))
+
+    def think(self, game: Game) -> Steps:
+        """:meth:`choose` a step at a time, on a copy of ``game`` (the caller's game may move on
+        between steps: see :class:`~tablelight.core.bots.Thinking`). The same action as :meth:`choose`."""
+        return self.steps(lookahead_copy(game, tuning(game).shared))
+
+    def out_of_time(self) -> bool:
+        """The time budget (``think_ms``) of the decision under way is spent."""
+        return self._deadline is not None and self.clock() >= self._deadline
+
+    def steps(self, game: Game) -> Steps:
+        """The search as a generator: it yields often (about every playout action) and returns the
+        action. Iterations stop at :attr:`iterations`, or once :attr:`think_ms` is spent (at least one)."""
+        self._deadline = None if self.think_ms is None else self.clock() + self.think_ms / 1000
         legal = game.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -135,6 +162,8 @@ class SearchBot:
             return real[0]  # nothing to weigh (one candidate, or the table's dice decided)
         if tune.decide is not None and real:
             first = self.policy.choose(root_world) if self.policy is not None else real[0]
+            if tune.decide_steps is not None:
+                return (yield from tune.decide_steps(self, game, seat, real, first))
             return tune.decide(self, game, seat, real, first)
         root = Node(None, None)
         self.hint = None
@@ -142,8 +171,11 @@ class SearchBot:
             # The fast bot's own choice is the first child: the search starts from it and must beat it.
             first = self.policy.choose(root_world)
             self.hint = root.children[action_key(first)] = Node(first, seat)
-        for _ in range(self.iterations):
-            self._iterate(root, self.sample_world(game, seat, tune.determinize), tune)
+        for done in range(self.iterations):
+            if done and self.out_of_time():
+                break
+            yield
+            yield from self._iterate(root, self.sample_world(game, seat, tune.determinize), tune)
         candidates = [n for key, n in root.children.items() if key in allowed and n.visits]
         if not candidates:
             return real[0] if real else self.rng.choice(legal)
@@ -160,10 +192,11 @@ class SearchBot:
             hide(world, seat, self.rng)
         return world
 
-    def _playout(self, world: Game, tune: Tuning) -> None:
+    def _playout(self, world: Game, tune: Tuning) -> Iterator[None]:
         for _ in range(max(1, round(self.playout * tune.playout_share))):
             if world.is_over():
                 break
+            yield
             if self.policy is None:
                 world.apply(world.random_action(self.rng))
             else:
@@ -175,11 +208,12 @@ class SearchBot:
             return actions
         return tune.candidates(world, actions, self.policy) or actions
 
-    def _iterate(self, root: Node, world: Game, tune: Tuning) -> None:
+    def _iterate(self, root: Node, world: Game, tune: Tuning) -> Iterator[None]:
         path = [root]
         node = root
         # Selection and expansion among the candidate actions of this determinization.
         while not world.is_over():
+            yield
             mover = world.current_seat()
             actions = self._candidates(world, tune)
             keys = [action_key(a) for a in actions]
@@ -203,7 +237,7 @@ class SearchBot:
             assert node.action is not None
             world.apply(node.action)
             path.append(node)
-        self._playout(world, tune)
+        yield from self._playout(world, tune)
         rewards = value(world) if world.is_over() else tune.evaluate(world)
         for visited in path:
             visited.visits += 1
@@ -246,22 +280,36 @@ def lookahead_copy(game: G, shared: tuple[str, ...] = ()) -> G:
 
 def search_budget(name: str) -> tuple[int, int] | None:
     """(iterations, playout) of a search bot name: ``mcts``, ``mcts-deep``, or either with
-    ``:N`` for N iterations per decision (``mcts:32``); None for a name that is not a search bot."""
-    base, colon, count = name.partition(":")
+    ``:N`` for N iterations per decision (``mcts:32``) or ``:Nms`` to think N milliseconds a move
+    (``mcts-deep:800ms``: then as many iterations as fit); None for a name that is not a search bot."""
+    parsed = parse_search_name(name)
+    return None if parsed is None else parsed[:2]
+
+
+def parse_search_name(name: str) -> tuple[int, int, int | None] | None:
+    """(iterations, playout, think_ms or None) of a search bot name (see :func:`search_budget`);
+    None for a name that is not a search bot; :class:`SetupError` for a bad budget after ':'."""
+    base, colon, budget = name.partition(":")
     if base not in BUDGETS:
         return None
     iterations, playout = BUDGETS[base]
-    if colon:
-        if not count.isdigit() or not 1 <= int(count) <= MAX_ITERATIONS:
-            raise SetupError(f"bot {name!r}: the iterations after ':' must be a whole number 1..{MAX_ITERATIONS}")
-        iterations = int(count)
-    return iterations, playout
+    if not colon:
+        return iterations, playout, None
+    if budget.endswith("ms"):
+        count = budget[:-2]
+        if count.isdigit() and 1 <= int(count) <= MAX_THINK_MS:
+            return MAX_ITERATIONS, playout, int(count)
+    elif budget.isdigit() and 1 <= int(budget) <= MAX_ITERATIONS:
+        return int(budget), playout, None
+    raise SetupError(f"bot {name!r}: after ':' give the iterations per move, a whole number 1..{MAX_ITERATIONS} ({base}:64), "
+                     f"or the milliseconds it may think a move, 1..{MAX_THINK_MS} ({base}:800ms)")
 
 
 def make_search_bot(cls: type[Game], name: str, seed: int) -> Any:
     """The search bot ``name`` for game class ``cls``, its playouts played by the game's last own bot."""
-    budget = search_budget(name)
-    assert budget is not None
+    parsed = parse_search_name(name)
+    assert parsed is not None
     own = [b for b in cls.bot_names() if b not in BUDGETS and b != "random"]
     policy = cls.make_bot(own[-1], seed ^ 0x5EA4C4) if own else None
-    return SearchBot(seed, budget[0], budget[1], policy)
+    iterations, playout, think_ms = parsed
+    return SearchBot(seed, iterations, playout, policy, think_ms=think_ms)

@@ -6,7 +6,8 @@ hands them to the table's one door and wakes :meth:`TableLoop.run`; ``run`` slee
 table's next deadline (:meth:`Table.wake_at`: a bot's move, a flash ending) or the next input,
 whichever comes first, then gives the table a :class:`Tick`. Nothing polls and nothing here
 starts a thread, so the same driver runs a whole game in a single-threaded interpreter
-(Pyodide in a browser).
+(Pyodide in a browser). A search bot thinks in a process of its own where there are processes
+(:mod:`tablelight.table.bot_process`), else in slices between the loop's other work.
 """
 
 from __future__ import annotations
@@ -17,17 +18,25 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from tablelight.board.events import ConnectionChanged, KeyEvent, SceneConfirmed
+from tablelight.core.search_bot import parse_search_name
 from tablelight.table import events as ev
 from tablelight.table.intents import Answer, BoardCaughtUp, BoardLink, Intent, Press, Tick
+from tablelight.table.bot_process import BotProcess, processes_available
 from tablelight.table.service import Table
 
 
 class TableLoop:
     """Drives ``table`` on the running asyncio loop; see the module docstring."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, bots_apart: bool | None = None) -> None:
+        """``bots_apart``: search bots think in a process of their own (default: where there are
+        processes; in Pyodide they think in slices on this loop)."""
         self.table = table
         self._wake: asyncio.Event | None = None
+        self._bots: BotProcess | None = None
+        if bots_apart if bots_apart is not None else processes_available():
+            self._bots = BotProcess(on_decided=self.wake)
+            table.think_apart = self._bots.thinking
 
     def handle(self, intent: Intent) -> Answer:
         """The table's one door, as its inputs use it: the answer now, the driver woken for what follows."""
@@ -41,9 +50,18 @@ class TableLoop:
 
     async def run(self, max_actions: int | None = None) -> None:
         """Play until the game is over (or ``max_actions`` more player actions were made)."""
+        try:
+            await self._run(max_actions)
+        finally:
+            if self._bots is not None:
+                self._bots.close()  # a search under way is dropped with its worker
+
+    async def _run(self, max_actions: int | None) -> None:
         table = self.table
         self._wake = asyncio.Event()
         start = table.actions_made()
+        if self._bots is not None and any(parse_search_name(kind) is not None for kind in table.seats):
+            self._bots.start()  # its imports take a while: before the first search, not during it
         table.refresh()
         table.prompt()
         while not table.game.is_over():

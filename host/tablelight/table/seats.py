@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from tablelight.core.errors import SetupError
 from tablelight.core.game import Game, has_secrets
+from tablelight.core.search_bot import parse_search_name
 
 __all__ = ["DEFAULT_BOT", "HUMAN", "bot_seed", "default_bot", "has_secrets", "resolve_seats"]
 
@@ -27,7 +28,8 @@ def default_bot(cls: type[Game]) -> str:
 
 
 def resolve_seats(cls: type[Game], spec: str | Sequence[str], players: int | None) -> list[str]:
-    """Seat kinds from ``"human,bot,random"``: ``human``, ``bot`` (the default bot) or a bot name.
+    """Seat kinds from ``"human,bot,random"``: ``human``, ``bot`` (the default bot) or a bot name;
+    a search bot may carry its budget (``mcts:64`` iterations, ``mcts-deep:800ms`` to think 800 ms a move).
 
     One name is used for every seat. Raises :class:`SetupError` with the reason.
     """
@@ -45,8 +47,9 @@ def resolve_seats(cls: type[Game], spec: str | Sequence[str], players: int | Non
     for name in names:
         if name == DEFAULT_BOT:
             name = default_bot(cls)
-        elif name != HUMAN and name not in known:
-            raise SetupError(f"unknown seat kind {name!r}: use human, bot or one of {', '.join(known)}")
+        elif name != HUMAN and name not in known and parse_search_name(name) is None:
+            raise SetupError(f"unknown seat kind {name!r}: use human, bot or one of {', '.join(known)} "
+                             "(a search bot with its budget: mcts:64 iterations, mcts-deep:800ms a move)")
         resolved.append(name)
     return resolved
 

@@ -27,6 +27,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from tablelight.core.bots import Thinking
+from tablelight.core.search_bot import parse_search_name
 from tablelight.core.errors import IllegalActionError, MalformedActionError, SetupError
 from tablelight.core.fields import is_action_entry, is_player_action
 from tablelight.core.game import Action, Game
@@ -42,6 +44,8 @@ __all__ = ["DEFAULT_BOT", "HUMAN", "OWN_SCREEN", "Board", "KeyEventLike", "Table
            "has_secrets", "resolve_seats"]
 
 FLASH_SECONDS = 1.0
+#: A bot thinks in slices this long, the loop's other work (the board, pages, typed lines) between them.
+THINK_SLICE_S = 0.004
 #: What the shared screen tells a seat in place of words meant for it alone.
 OWN_SCREEN = "see your own screen"
 BOARD_AWAY_WORDS = "the board is not connected: waiting for it to come back (the game is saved)"
@@ -105,6 +109,11 @@ class Table:
         #: The board has not confirmed the last scene yet: bots wait, so people see every move.
         self.board_behind = False
         self._next_bot_at = clock() + bot_delay
+        #: The bot's decision under way (a search, a slice per tick), for the position it began in.
+        self._thinking: Any = None
+        #: Where search bots think when not here in slices: ``(name, game, seat, seed)`` -> a thinking
+        #: like :class:`Thinking` (a driver that has processes sets it: :mod:`tablelight.table.bot_process`).
+        self.think_apart: Callable[[str, Game, int, int], Any] | None = None
         self._reported = len(game.log)
         self._answer: list[str] = []  # words said to the sender while an intent is handled
         self._listeners: list[ev.Listener] = []
@@ -293,24 +302,52 @@ class Table:
         self.say("the board is back")
 
     def wake_at(self) -> float | None:
-        """When the table next has something to do by itself (a bot's move, a flash ending), or None."""
+        """When the table next has something to do by itself (a bot's move or a slice of its
+        thinking, a flash ending), or None."""
         times = list(self.flashes.values())
         seat = self.game.current_seat()
-        if seat is not None and self.seats[seat] != HUMAN and self.board_up and not self.board_behind:
-            times.append(self._next_bot_at)
+        if seat is not None and self.seats[seat] != HUMAN and self.board_up:
+            thinking = self._thinking
+            if thinking is None or not thinking.is_for(self.game, seat):
+                times.append(self.clock())  # a bot starts thinking now
+            elif not thinking.decided:
+                if thinking.here:
+                    times.append(self.clock())  # a slice at a time (apart, its answer wakes the driver)
+            elif not self.board_behind:
+                times.append(self._next_bot_at)
         return min(times) if times else None
 
     def _tick(self) -> None:
         self.refresh()
         seat = self.game.current_seat()
-        if seat is None or self.seats[seat] == HUMAN or not self.board_up or self.board_behind:
+        if seat is None or self.seats[seat] == HUMAN or not self.board_up:
             return
-        if self.clock() >= self._next_bot_at:
-            self.bot_move(seat)
+        thinking = self._thinking
+        if thinking is None or not thinking.is_for(self.game, seat):
+            # A new position (or the game moved on under an older search: it is dropped, never applied).
+            if thinking is not None:
+                thinking.drop()
+            thinking = self._thinking = self._start_thinking(seat)
+        # A bot thinks while the last move is shown and the bot's delay runs; it moves after both.
+        if thinking.run(THINK_SLICE_S) and not self.board_behind and self.clock() >= self._next_bot_at:
+            self._thinking = None
+            self._apply_bot(seat, thinking.action)
+
+    def _start_thinking(self, seat: int) -> Any:
+        name, seed = self.seats[seat], bot_seed(self.game, seat)
+        if self.think_apart is not None and parse_search_name(name) is not None:
+            return self.think_apart(name, self.game, seat, seed)
+        return Thinking(type(self.game).make_bot(name, seed), self.game, seat)
 
     def bot_move(self, seat: int) -> None:
+        """The bot of ``seat`` moves now, thinking to the end at once (tools and tests)."""
         bot: Any = type(self.game).make_bot(self.seats[seat], bot_seed(self.game, seat))
-        action = bot.choose(self.game)
+        if self._thinking is not None:
+            self._thinking.drop()
+            self._thinking = None
+        self._apply_bot(seat, bot.choose(self.game))
+
+    def _apply_bot(self, seat: int, action: Any) -> None:
         if not self._apply(Action.parse(action, "the bot's action"), seat).done:
             raise RuntimeError(f"bot {self.seats[seat]} chose an illegal action: {action}")
 

@@ -79,7 +79,9 @@ function describeGame() {
 
 document.getElementById("new-game").onsubmit = async (event) => {
   event.preventDefault();
-  const seats = document.getElementById("seats").value.split(",").map((s) => s.trim()).filter(Boolean);
+  const think = document.getElementById("think").value.trim();  // ms a search bot may think a move
+  const seats = document.getElementById("seats").value.split(",").map((s) => s.trim()).filter(Boolean)
+    .map((s) => (think && /^mcts(-deep)?$/i.test(s) ? `${s}:${think}ms` : s));  // the table checks the budget
   // an empty seed: the worker draws a secret one (a new deal every game); a typed one is sent as
   // typed, so the worker names what is wrong with it
   const typed = document.getElementById("seed").value.trim();

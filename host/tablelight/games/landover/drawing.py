@@ -428,10 +428,10 @@ def draw_barbarians(face: LandoverChoice, y: float) -> tuple[str, float]:
 
 
 def draw_legend(y: float, tappable: bool) -> tuple[str, float]:
-    out = [settlement(MARGIN + 8, y + 8, "village", "#888", False, -1), text(MARGIN + 20, y + 13, "village", 12, "start"),
-           settlement(MARGIN + 82, y + 8, "city", "#888", False, -1), text(MARGIN + 96, y + 13, "city", 12, "start"),
-           settlement(MARGIN + 146, y + 8, "city", "#888", True, -1), text(MARGIN + 163, y + 13, "walled", 12, "start"),
-           settlement(MARGIN + 230, y + 10, "city", "#888", False, 0), text(MARGIN + 244, y + 13, "metro", 12, "start")]
+    out = [settlement(MARGIN + 8, y + 8, "village", "#888", False, None), text(MARGIN + 20, y + 13, "village", 12, "start"),
+           settlement(MARGIN + 82, y + 8, "city", "#888", False, None), text(MARGIN + 96, y + 13, "city", 12, "start"),
+           settlement(MARGIN + 146, y + 8, "city", "#888", True, None), text(MARGIN + 163, y + 13, "walled", 12, "start"),
+           settlement(MARGIN + 230, y + 10, "city", "#888", False, "any culture"), text(MARGIN + 244, y + 13, "metro", 12, "start")]
     y2 = y + 32
     out += [f'<line x1="{MARGIN:.1f}" y1="{y2:.1f}" x2="{MARGIN + 24:.1f}" y2="{y2:.1f}" stroke="#888" stroke-width="5"/>',
             text(MARGIN + 30, y2 + 4, "road", 12, "start"),

@@ -198,7 +198,7 @@ class Landover(LandoverReads):
         if action is p.drawn and seat is None and not self._chance_entered and p.phase != OVER:
             p.drawn = None
             self.log.append(ActionEntry(seat=p.seat, action=action))
-            perform(p, self, action)  # type: ignore[arg-type]
+            perform(p, self, action)
             return
         super().apply(action, seat)
 

@@ -42,11 +42,11 @@ def lose_random_card(p: LandoverState, chance: Chance, owner: int, kinds: int, k
     if total == 0:
         return -1
     pick = chance.draw_below(kind, total, **context)
-    for kind in range(kinds):
-        if pick < hand[kind]:
-            hand[kind] -= 1
-            return kind
-        pick -= hand[kind]
+    for card_kind in range(kinds):
+        if pick < hand[card_kind]:
+            hand[card_kind] -= 1
+            return card_kind
+        pick -= hand[card_kind]
     raise AssertionError("unreachable")  # pragma: no cover
 
 

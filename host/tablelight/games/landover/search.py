@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from tablelight.core.bots import Steps, finish
 from tablelight.core.game import Action
 from tablelight.core.rng import Rng
 from tablelight.core.search_bot import lookahead_copy, tuning
@@ -45,6 +46,8 @@ WIDTH = 6
 GRAB_WORLDS = 2
 #: Actions a full-game playout may take before it is cut off (greedy games last about 300).
 SETTLE_PLAYOUT = 600
+#: The most sampled worlds a settling choice weighs when the bot thinks to a time budget.
+TIMED_WORLDS = 64
 
 
 def candidates(game: Any, actions: list[Action], policy: Any) -> list[Action]:
@@ -56,6 +59,11 @@ def candidates(game: Any, actions: list[Action], policy: Any) -> list[Action]:
 
 def decide(bot: Any, game: Any, seat: int, options: list[Action], first: Action) -> Action:
     """The greedy bot's choice ``first``, reconsidered where it is short-sighted (module docstring)."""
+    return finish(decide_steps(bot, game, seat, options, first))
+
+
+def decide_steps(bot: Any, game: Any, seat: int, options: list[Action], first: Action) -> Steps:
+    """:func:`decide` a step at a time (the search bot's :meth:`~tablelight.core.search_bot.SearchBot.steps`)."""
     if not game.is_legal(first):
         return options[0]  # chosen in a sampled world: a take of cards the real target does not hold
     if first["type"] == "end_turn":
@@ -65,7 +73,7 @@ def decide(bot: Any, game: Any, seat: int, options: list[Action], first: Action)
         return focused_culture(game, seat, [first] + [a for a in options if a["type"] == "improve" and "culture" in a])
     if first["type"] == "build" and first["piece"] == "village":
         corners = [first] + [a for a in options if a != first and a["type"] == "build" and a["piece"] == "village"]
-        return first if len(corners) == 1 else settle_choice(bot, game, seat, corners)
+        return first if len(corners) == 1 else (yield from settle_steps(bot, game, seat, corners))
     return first
 
 
@@ -109,15 +117,23 @@ def settle_choice(bot: Any, game: Any, seat: int, corners: list[Action]) -> Acti
     of the game by the greedy bot for every seat, in the same sampled worlds (the bot's budget / 2,
     at least 2); the final margin in victory points decides. The greedy corner stands unless
     another's margin is better, world by world, by more than a standard error."""
+    return finish(settle_steps(bot, game, seat, corners))
+
+
+def settle_steps(bot: Any, game: Any, seat: int, corners: list[Action]) -> Steps:
+    """:func:`settle_choice` a step at a time. World by world, every corner in each, so a bot with
+    a time budget (``think_ms``) weighs as many worlds as fit (at least 2, at most :data:`TIMED_WORLDS`)."""
     shared = tuning(game).shared
-    seeds = [bot.rng.below(2**31) for _ in range(max(2, bot.iterations // 2))]
+    count = max(2, bot.iterations // 2) if getattr(bot, "think_ms", None) is None else TIMED_WORLDS
+    seeds = [bot.rng.below(2**31) for _ in range(count)]
     worlds = [bot.sample_world(game, seat, determinize) for _ in seeds]
-    margins: list[list[float | None]] = []
-    for action in corners:
-        row: list[float | None] = []
-        for world, seed in zip(worlds, seeds):
+    margins: list[list[float | None]] = [[] for _ in corners]
+    for weighed, (world, seed) in enumerate(zip(worlds, seeds)):
+        if weighed >= 2 and bot.out_of_time():
+            break
+        for number, action in enumerate(corners):
             if not world.is_legal(action):
-                row.append(None)  # legal only in the real game, not in this sampled world
+                margins[number].append(None)  # legal only in the real game, not in this sampled world
                 continue
             trial = lookahead_copy(world, shared)
             trial.apply(action)
@@ -125,10 +141,10 @@ def settle_choice(bot: Any, game: Any, seat: int, corners: list[Action]) -> Acti
             for _ in range(SETTLE_PLAYOUT):
                 if trial.is_over():
                     break
+                yield
                 trial.apply(player.choose(trial))
             scores = trial.scores()
-            row.append(scores[seat] - max(v for s, v in enumerate(scores) if s != seat))
-        margins.append(row)
+            margins[number].append(scores[seat] - max(v for s, v in enumerate(scores) if s != seat))
     best, best_gain = 0, 0.0
     for number in range(1, len(corners)):
         gains = [m - b for m, b in zip(margins[number], margins[0]) if m is not None and b is not None]
