@@ -184,8 +184,9 @@ def test_inspired_rerolls_a_failed_activation() -> None:
         act(game, 1, type="manoeuvre", player=1, name="Cure", model="b1")
 
 
-def test_missions_victory_points_and_the_end_after_the_round() -> None:
-    game = table_game(objective_limit=2)
+@pytest.mark.parametrize("takeover, scores, total", [("adds", [5, 4], 4), ("moves", [3, 3], 3)])
+def test_missions_victory_points_and_the_end_after_the_round(takeover: str, scores: list[int], total: int) -> None:
+    game = table_game(objective_limit=2, secure_takeover=takeover)
     # seat 0: primary secure, stratagem loot; seat 1: primary loot, stratagem secure
     through_setup(game, team=(1, 1), secrets=(("secure", "loot"), ("loot", "secure")))
     command(game, [2, 6], [5, 6], 2, 5)
@@ -200,10 +201,11 @@ def test_missions_victory_points_and_the_end_after_the_round() -> None:
     act(game, 1, type="loot", model="b1")
     assert game.state()["secured"] == {"1": 1, "2": 0} and game.state()["loot_left"] == 3
     turn_with_impacts(game, 1, {})
-    assert game.is_over()
-    # seat 0: 2 secure (primary) = 4, seat 1's loot (stratagem loot) = 1 -> 5
-    # seat 1: 1 loot (primary) = 2, seat 0's 2 secure (stratagem secure) = 2 -> 4
-    assert game.scores() == [5, 4] and game.winners() == [0]
+    assert game.is_over() and game.total_objectives() == total
+    # adds: seat 0: 2 secure (primary) = 4, seat 1's loot (stratagem loot) = 1 -> 5;
+    #       seat 1: 1 loot (primary) = 2, seat 0's 2 secure (stratagem secure) = 2 -> 4.
+    # moves: zone 1's point went to seat 1: seat 0 keeps 1 secure (2) + 1 = 3; seat 1: 2 + 1 = 3.
+    assert game.scores() == scores and game.winners() == ([0] if takeover == "adds" else [0, 1])
     assert "end of round 1" in game.state()["end_reason"]
 
 

@@ -104,6 +104,9 @@ def test_evade_and_single_model_groups_by_hand() -> None:
     single = attack_odds(spec, target).removed
     for mode in ("blast", "kone"):
         assert group_odds(spec, [target], mode).removed_each == [single]
+    # Lance (FS-59): the line ignores the cover the obstacles give: as the attack without cover.
+    uncovered = attack_odds(spec, Target(defense=4, damage=1)).removed
+    assert group_odds(spec, [target], "lance").removed_each == [uncovered] and uncovered > single
 
 
 def test_melee_rerolls_against_damaged_targets() -> None:
@@ -239,7 +242,7 @@ def test_exact_odds_agree_with_monte_carlo(spec: AttackSpec, target: Target, rer
     assert_close({1: exact.removed}, Counter({1: removed}), TRIALS)
 
 
-@pytest.mark.parametrize("mode", ["blast", "kone"])
+@pytest.mark.parametrize("mode", ["blast", "kone", "lance"])
 def test_group_odds_agree_with_monte_carlo(mode: str) -> None:
     spec = AttackSpec(3, 4, "D6")
     targets = [Target(defense=4, cover=4), Target(defense=5, size=2, cover=4, damage=1), Target(defense=3, cover=4, damage=2)]
@@ -253,6 +256,8 @@ def test_group_odds_agree_with_monte_carlo(mode: str) -> None:
         if mode == "blast":  # one set of cover saves for the target model, shared by all
             kept = sum(1 for _ in range(hits[0]) if rng.randint(1, 6) < 4)
             results = [sim_damage(rng, (kept, 0), spec, t, None) for t in targets]
+        elif mode == "lance":  # every model on the line takes the roll, no cover saves from obstacles
+            results = [sim_damage(rng, hits, spec, t, None) for t in targets]
         else:
             results = [sim_damage(rng, hits, spec, t, t.cover_save) for t in targets]
         gone = [t.damage + r >= 3 for t, r in zip(targets, results)]

@@ -114,3 +114,26 @@ def test_the_tactician_regenerates_its_models_that_have_regeneration() -> None:
         regenerations += sum(1 for e in filter(is_action_entry, game.log) if e["action"]["type"] == "regenerate")
         assert all(e["seat"] == 1 for e in filter(is_action_entry, game.log) if e["action"]["type"] == "regenerate")
     assert regenerations > 0
+
+
+@pytest.mark.parametrize("level", [1000, 1500])
+def test_the_tactician_rolls_to_activate_and_varies_its_secrets_at_every_size(level: int) -> None:
+    """Issue 34: at 1,000 and 1,500 points the tactician never made an activation roll (it always
+    activated its healthiest model) and always noted loot or secure with destruction."""
+    from tablelight.core.actions import ChanceEntry
+
+    cls = game_class("farside")
+    rolls, failed = 0, 0
+    primaries: set[str] = set()
+    stratagems: set[str] = set()
+    for seed in range(6):
+        game = cls(2, {"points_level": level}, seed)
+        bots = [cls.make_bot("tactician", seed), cls.make_bot("tactician", seed + 1000)]
+        while not game.is_over():
+            game.apply(bots[game.current_seat()].choose(game))
+        rolls += sum(1 for e in game.log if isinstance(e, ChanceEntry) and e.kind == "activation")
+        failed += game.fired["activation:roll_failed"]
+        primaries.update(s["primary"] for s in game.secrets if s)
+        stratagems.update(s["stratagem"] for s in game.secrets if s)
+    assert rolls >= 6 and failed >= 1
+    assert len(primaries) >= 3 and len(stratagems) >= 3, (primaries, stratagems)

@@ -119,7 +119,11 @@ def test_old_results_without_rule_counts_still_aggregate(tmp_path: Path, capsys:
     out.write_text("\n".join(stripped) + "\n")
     again = lab_json(capsys, "farlander", "--games", "3", "--seed", "1", "--workers", "1", "--out", str(out))
     assert again["run"]["games_resumed"] == 3
-    assert again["variants"][0]["coverage"] == whole["variants"][0]["coverage"]  # Farlander counts all from the log
+    before, after = (stats["variants"][0]["coverage"]["rules"] for stats in (whole, again))
+    for category in ("action", "chance", "forced"):  # counted from the log: the same
+        assert after[category] == before[category]
+    # The rules only a game's summary held (Farlander's conquests by kind) are missing, not wrong.
+    assert before["conquest"]["enemy"]["per_game"] > 0 and after["conquest"]["enemy"]["per_game"] == 0
 
 
 def test_html_report_shows_seat_balance_and_coverage(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -135,3 +139,14 @@ def test_a_rule_the_variant_cannot_reach_is_not_declared() -> None:
     # Farside's seats send rolls only when the table rolls the dice.
     assert "roll" not in catalogue("farside", 2, {"dice": "host"})["action"]
     assert "roll" in catalogue("farside", 2, {"dice": "table"})["action"]
+
+
+def test_a_rule_an_option_turns_off_is_named_with_its_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    # Two-player Farlander has garrisons off by default: their rules are not declared, but named.
+    stats = lab_json(capsys, "farlander", "--games", "2", "--players", "2", "--workers", "1")
+    cover = stats["variants"][0]["coverage"]
+    assert "conquest:garrison" in cover["unreachable"] and "garrisons are off" in cover["unreachable"]["conquest:garrison"]
+    assert "garrison" not in cover["rules"].get("conquest", {})
+    assert main(["lab", "farside", "--games", "2", "--workers", "1", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "cannot fire here:   end:announced (game_end is at_limit" in out and "end:round_limit (round_limit is 0" in out

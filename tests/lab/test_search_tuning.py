@@ -84,7 +84,9 @@ def test_mainland_playouts_are_cut_at_half_length() -> None:
 
 def test_farside_search_records_no_impact_but_the_stand_in_dice() -> None:
     """Along a whole game, the search's candidates never include an impact it chose, a group
-    activation, the enemy's manoeuvre, or a model leaving the table before it got there."""
+    activation beyond a unit of two of one kind, the enemy's manoeuvre, or a model leaving the
+    table before it got there."""
+    from tablelight.games.farside.bots import group_joinable
     from tablelight.games.farside.search import candidates
 
     cls = game_class("farside")
@@ -100,7 +102,9 @@ def test_farside_search_records_no_impact_but_the_stand_in_dice() -> None:
         if any(a["type"] == "impact" for a in chosen):
             assert len(chosen) == 1  # the stand-in dice decided: nothing to choose
         for action in chosen:
-            assert not action.get("group")
+            if action.get("group"):  # a unit of two: one model joins the one just activated, same kind
+                assert group_joinable(game, action["model"])
+                assert not any(e["action"].get("group") for e in game.log[-3:] if "action" in e)
             if action["type"] == "manoeuvre":
                 assert action["player"] == seat
             if action["type"] in ("loot", "break_through"):
@@ -120,9 +124,10 @@ def test_farside_search_weighs_a_few_secrets() -> None:
     rng = Rng(3)
     while game.phase != "secrets":
         game.apply(game.random_action(rng))
+    guess = cls.make_bot("tactician", 1).choose(game.clone())["stratagem"]  # the tactician's own guess
     chosen = candidates(game, game.legal_actions(), cls.make_bot("tactician", 1))
     assert len(chosen) == len(PRIMARIES) * len(TEAM_SIZES)
-    assert {a["primary"] for a in chosen} == set(PRIMARIES) and {a["stratagem"] for a in chosen} == {"destruction"}
+    assert {a["primary"] for a in chosen} == set(PRIMARIES) and {a["stratagem"] for a in chosen} == {guess}
 
 
 def test_search_is_deterministic_given_its_seed() -> None:

@@ -250,7 +250,7 @@ def test_the_objective_track_shows_ten_of_eleven_objectives() -> None:
     """The track has 10 LEDs: objectives past the limit in its last round (11 here, reached by
     both seats securing the 4 zones in turn) fill it, red's first, and the rest are not shown."""
     red, blue = (255, 0, 0), (0, 60, 255)
-    game, rng = blue_turn(), Rng(1)
+    game, rng = blue_turn(secure_takeover="adds"), Rng(1)  # each takeover adds a point
     at_ten: list[Any] = []
     for _ in range(200):  # secure whenever possible, never attack; the dice by the rng
         if game.is_over() or game.total_objectives() >= 11:

@@ -44,6 +44,9 @@ def register(subparsers: Any) -> None:
         sub.add_argument(
             "--scaling", metavar="W1,W2", help="play the lab once per worker count and print games/s of each (e.g. 1,2)"
         )
+        from tablelight.lab.setups import add_arguments
+
+        add_arguments(sub, cls.name)  # the game's own lab options (Farside's --roster)
         sub.set_defaults(func=run)
 
     add_game_subparsers(parser, "measure", add_common)
@@ -66,6 +69,11 @@ def run(args: argparse.Namespace) -> int:
         cls.name, games=args.games, players=args.players, bots=bots, seed=args.seed,
         options=options_from_args(args, cls), vary=parse_vary(args.vary), max_actions=args.max_actions,
     )
+    from tablelight.lab.setups import plan_setup
+
+    setup = plan_setup(cls.name, args, plan["variants"])
+    if setup is not None:  # only for games that draw their setups, so other plans stay as they were
+        plan["setup"] = setup
     if args.scaling:
         return _scaling(plan, args)
     records, facts = run_plan(plan, workers=args.workers, cluster=args.cluster, out=args.out, progress=not args.quiet)

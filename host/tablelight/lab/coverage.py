@@ -11,7 +11,10 @@ the lab names no game). The module gives:
   to its rule;
 - ``rules_fired(game)`` (optional): counts only the finished game knows (scoring categories...);
 - ``key_seats(game)`` (optional): role -> seat, seats whose wins the seat balance reports
-  (Farlander's first attacker, drawn apart from the first to place).
+  (Farlander's first attacker, drawn apart from the first to place);
+- ``unreachable(players, options)`` (optional): rule -> why it cannot fire in this variant (an
+  option turns it off: Farside's round limit of 0). Such a rule is not in the catalogue; the
+  report names it with its reason, so a rule left out is never silently missing.
 
 The lab counts the rest from the log: every player action type (``action:<type>``), every chance
 kind (``chance:<kind>``), forced skips (``forced:<type>``) and the events of :mod:`.events`
@@ -36,10 +39,10 @@ LOG_CATEGORIES = ("action", "chance", "forced")
 
 
 @cache
-def declaration(game: str) -> ModuleType | None:
-    """The game's ``coverage`` module (next to its engine), or None when it declares none."""
+def game_module(game: str, module: str) -> ModuleType | None:
+    """The game's module ``module`` next to its engine (``coverage``, ``lab_setup``), or None."""
     package = game_entry(game).engine.partition(":")[0].rpartition(".")[0]
-    name = f"{package}.coverage"
+    name = f"{package}.{module}"
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as error:
@@ -48,12 +51,25 @@ def declaration(game: str) -> ModuleType | None:
         return None
 
 
+def declaration(game: str) -> ModuleType | None:
+    """The game's ``coverage`` module (next to its engine), or None when it declares none."""
+    return game_module(game, "coverage")
+
+
 def catalogue(game: str, players: int, options: dict[str, Any]) -> dict[str, list[str]]:
     """category -> every rule the game declares for this variant ({} when it declares none)."""
     module = declaration(game)
     if module is None:
         return {}
     return {category: list(names) for category, names in module.rule_catalogue(players, options).items()}
+
+
+def unreachable(game: str, players: int, options: dict[str, Any]) -> dict[str, str]:
+    """rule -> the reason it cannot fire in this variant ({} when the game says nothing)."""
+    module = declaration(game)
+    if module is None or not hasattr(module, "unreachable"):
+        return {}
+    return dict(sorted(module.unreachable(players, options).items()))
 
 
 def fired_in_game(game: Game) -> dict[str, int]:
@@ -131,6 +147,7 @@ def coverage(game: str, variant: dict[str, Any], games: list[dict[str, Any]]) ->
         "declared": len(keys),
         "fired": len(keys) - len(never),
         "never_fired": never,
+        "unreachable": unreachable(game, variant["players"], variant["options"]),
         "undeclared": sorted(k for k in totals if k not in keys and k.partition(":")[0] in checked),
         "rules": table,
     }

@@ -16,6 +16,7 @@ from tablelight.core.game import Game
 from tablelight.core.registry import game_class
 from tablelight.lab.coverage import fired_in_game, key_seats
 from tablelight.lab.plan import Job, derive_seed, seating
+from tablelight.lab.setups import game_setup
 
 #: Stop a game that has not ended after this many actions (an engine without its own cap), unless
 #: the plan says otherwise (``--max-actions``).
@@ -27,7 +28,7 @@ def play_job(plan: dict[str, Any], job: Job) -> dict[str, Any]:
     cls = game_class(plan["game"])
     variant = plan["variants"][job.variant]
     seed = derive_seed(plan["seed"], "game", job.variant, job.index)
-    game = cls(variant["players"], variant["options"], seed)
+    game = cls(variant["players"], variant["options"], seed, setup=game_setup(plan, job))
     names = seating(plan, job)
     bots = [cls.make_bot(name, derive_seed(plan["seed"], "bot", job.variant, job.index, seat)) for seat, name in enumerate(names)]
     actions = 0

@@ -105,6 +105,8 @@ def coverage_table(cover: dict[str, Any]) -> str:
     """Every rule with its count per game and share of games; the never-fired in red."""
     head = (f"<p>{cover['fired']} of {cover['declared']} declared rules fired; never fired: "
             f"<b style='color:#d62728'>{html.escape(', '.join(cover['never_fired']) or 'none')}</b></p>")
+    if cover.get("unreachable"):
+        head += "<p>cannot fire here: " + html.escape("; ".join(f"{r} ({why})" for r, why in cover["unreachable"].items())) + "</p>"
     rows = []
     for category, rules in cover["rules"].items():
         for name, r in rules.items():

@@ -91,6 +91,8 @@ def coverage_lines(cover: dict[str, Any], every_rule: bool) -> list[str]:
     if cover["declared"]:
         never = ", ".join(cover["never_fired"]) or "none"
         lines.append(f"  rules fired:        {cover['fired']} of {cover['declared']} declared; never fired: {never}")
+    if cover.get("unreachable"):  # absent in statistics from before the reasons
+        lines.append("  cannot fire here:   " + "; ".join(f"{rule} ({why})" for rule, why in cover["unreachable"].items()))
     if cover["undeclared"]:
         lines.append("  not in the game's rule catalogue: " + ", ".join(cover["undeclared"]))
     if every_rule:

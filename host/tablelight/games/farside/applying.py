@@ -52,6 +52,8 @@ class FarsideApplying(FarsideRounds):
                 self._resolve_roll(pending, values=action["dice"])
         elif kind == "secret":
             self.secrets[seat] = {k: action[k] for k in ("primary", "stratagem", "team_size")}
+            self._fire(f"primary:{action['primary']}")
+            self._fire(f"stratagem:{action['stratagem']}")
             if seat == 1:
                 self._start_round()
         elif kind == "command":
@@ -64,7 +66,12 @@ class FarsideApplying(FarsideRounds):
             self.models[action["model"]]["impact"] += action["tokens"]
         elif kind == "secure":
             self.action_points[seat] -= 1
+            holder = self.secured.get(action["zone"])
             self.secured[action["zone"]] = seat
+            if holder is not None:
+                self._fire("secure:takeover")
+                if self.takeover_moves_point():
+                    self.objectives[holder]["secure"] -= 1  # "to receive a point instead": the zone's point moves
             self._award(seat, "secure")
         elif kind == "break_through":
             self._leave(action["model"])
@@ -79,6 +86,8 @@ class FarsideApplying(FarsideRounds):
             self._regenerate(action["model"])
         elif kind == "dead_zone":
             self._dead_zone(action["model"])
+        elif kind == "announce_end":
+            self.end_announced = seat  # the current round is completed, then the game ends
         elif kind == "end_turn":
             self.group = None
             self.action_points[seat] = 0
@@ -155,6 +164,7 @@ class FarsideApplying(FarsideRounds):
             self._dead_zone_rolled(pending["model"], values[0])
         elif kind == "defense":
             if self._may_evade(pending, fails):
+                self._fire("evade:offered")
                 self.evade_offer = {"model": pending["model"], "fails": fails}
                 return
             self._defend(pending["model"], fails)

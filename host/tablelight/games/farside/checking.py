@@ -36,6 +36,7 @@ _CHECKS: dict[str, tuple[str, tuple[str, ...]]] = {
     "manoeuvre": ("_check_manoeuvre", (ACTION, MELEE)),
     "regenerate": ("_check_regenerate", (ACTION,)),
     "dead_zone": ("_check_dead_zone", (ACTION, MELEE)),
+    "announce_end": ("_check_announce", (ACTION, MELEE)),
     "end_turn": ("_check_end", (ACTION,)),
     "done": ("_check_end", (MELEE,)),
 }
@@ -90,6 +91,7 @@ class FarsideChecking(FarsideApplying):
                 tried.append({"type": "loot", "model": mid})
                 tried.append({"type": "regenerate", "model": mid})
             tried += [{"type": "secure", "zone": z} for z in range(1, self.secure_zones + 1)]
+            tried.append({"type": "announce_end"})
             tried.append({"type": "end_turn"})
         if self.phase == MELEE:
             tried += [{"type": "pile_in", "model": mid} for mid in own]
@@ -344,6 +346,21 @@ class FarsideChecking(FarsideApplying):
             "farside.evade.pending",
             f"model {mid} failed {self.evade_offer['fails']} defence dice: keep the roll (accept) or reroll them all (manoeuvre Evade)",
         )
+
+    def _check_announce(self, action: Action, seat: int) -> Action:
+        """"The game is continued until one player announces the end" (option game_end = announced),
+        once the objective limit is reached; the current round is then completed."""
+        if self.options["game_end"] != "announced":
+            raise RuleViolationError("farside.announce.option", "the game ends by itself at the objective limit (option game_end = at_limit)")
+        if self.total_objectives() < self.options["objective_limit"]:
+            raise RuleViolationError(
+                "farside.announce.early",
+                f"the end can be announced once {self.options['objective_limit']} objectives are accomplished "
+                f"({self.total_objectives()} so far)",
+            )
+        if self.end_announced is not None:
+            raise RuleViolationError("farside.announce.twice", f"seat {self.end_announced} already announced the end")
+        return Action({"type": "announce_end"})
 
     def _check_end(self, action: Action, seat: int) -> Action:
         return Action({"type": action["type"]})

@@ -111,8 +111,8 @@ def register(subparsers: Any) -> None:
     target.add_argument("--seek-cover", action="store_true", help="the Seek Cover manoeuvre (+2 to the cover save)")
     target.add_argument("--evade", action="store_true", help="the Evade manoeuvre (reroll all defence dice once)")
     group = odds.add_argument_group("groups")
-    group.add_argument("--group", type=int, default=0, help="blast or kone: number of identical models affected")
-    group.add_argument("--mode", choices=("blast", "kone"), help="how the group is hit (default: the weapon's rule)")
+    group.add_argument("--group", type=int, default=0, help="blast, kone or lance: number of identical models affected")
+    group.add_argument("--mode", choices=("blast", "kone", "lance"), help="how the group is hit (default: the weapon's rule)")
     odds.set_defaults(func=run_odds)
 
     show = commands.add_parser("tables", help="list the rulebook's tables, or print one as JSON")
@@ -290,7 +290,7 @@ def run_odds(args: argparse.Namespace) -> int:
             weapon = find_shooting(args.weapon) if args.weapon else None
             special = (weapon.special or "").lower() if weapon else ""
             if special not in ("blast", "kone"):
-                raise SetupError("--group needs --mode blast|kone (or a Blast or Kone weapon)")
+                raise SetupError("--group needs --mode blast|kone|lance (or a Blast or Kone weapon)")
             mode = special
         data["group"] = {"mode": mode, "models": args.group, **group_odds(spec, [target] * args.group, mode).to_json()}
     if args.json:

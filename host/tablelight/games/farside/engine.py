@@ -51,6 +51,7 @@ Actions (``model`` ids are "a1", "a2"... for seat 0 and "b1"... for seat 1)::
     {"type": "regenerate", "model": "b1"}   # Regeneration, the model's simple action (a roll follows)
     {"type": "dead_zone", "model": "a3"}    # a model on a dead zone rolls (removed on 1 or 2)
     {"type": "end_turn"} / {"type": "pile_in", "model": "a4"} / {"type": "done"}
+    {"type": "announce_end"}   # option game_end = announced, once the objective limit is reached
     {"type": "roll", "dice": [3, 5]} / {"type": "roll", "fails": 2}     # dice = table only
     {"type": "roll"}                                                    # dice = press only
 
@@ -108,7 +109,9 @@ class FarsideEncounter(FarsideViews):
     #: Format 4 (2026-11-26): both sides' defence rolls of an impact phase are made before a
     #: wipe-out ends the game (option wipe_out), and The Chosen is named at the start of the round
     #: and counts on every roll of its model. Older records keep the earlier readings.
-    latest_record_format = 4
+    #: Format 5 (2026-11-28): taking over a secured zone moves its point to the new holder
+    #: (option secure_takeover); older records keep adding a point while the old holder keeps its own.
+    latest_record_format = 5
     option_specs = (
         OptionSpec(
             "dice", str, "host",
@@ -137,6 +140,18 @@ class FarsideEncounter(FarsideViews):
             "made their defence rolls; at_once: the game ends with the last model's removal, "
             "before the other side rolls",
             ("after_impact", "at_once"),
+        ),
+        OptionSpec(
+            "secure_takeover", str, "moves",
+            "moves: taking over a zone the enemy secured moves its point to the new holder; "
+            "adds: the new holder scores a point and the old holder keeps its own",
+            ("moves", "adds"),
+        ),
+        OptionSpec(
+            "game_end", str, "at_limit",
+            "at_limit: the game ends after the round in which objective_limit is reached; announced: play "
+            "goes on until a player announces the end (announce_end), then the round is completed",
+            ("at_limit", "announced"),
         ),
         OptionSpec("objective_limit", int, 10, "the game ends after the round in which this many objectives are accomplished"),
         OptionSpec("round_limit", int, 0, "end the game after this many rounds (0: no limit, as in the rulebook)"),

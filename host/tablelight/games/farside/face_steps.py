@@ -45,6 +45,7 @@ class FarsideSteps(FarsideWords):
         "impact": "record impact tokens", "secure": "secure a terrain zone", "break_through": "break through",
         "loot": "carry loot off the table", "manoeuvre": "use a manoeuvre", "regenerate": "regenerate",
         "dead_zone": "roll for a dead zone", "end_turn": "end turn", "done": "end the melee",
+        "announce_end": "announce the end of the game",
     }
 
     def choice_steps(self, action: Action) -> list[tuple[str, Any]]:

@@ -32,6 +32,8 @@ class FarsideModels(FarsideState):
         model = self.models[mid]
         model["activated"] = True
         model["action"] = kind
+        if action["type"] == "pile_in" or action.get("group"):
+            self._fire("activation:pile_in" if action["type"] == "pile_in" else "activation:group")
         if model["damage"] == 0:
             return
         if self.group["roll"] is None:
@@ -47,7 +49,10 @@ class FarsideModels(FarsideState):
             roll = 6  # The Chosen: this model's ones count as sixes
         needed_ok = roll >= model["damage"] if model.get("action") == "simple" else roll > model["damage"]
         if not needed_ok:
+            self._fire("activation:roll_failed")
             self.failed = {"model": mid, "roll": roll}
+        else:
+            self._fire("activation:roll_passed")
 
     def _resolve_failure(self, choice: str) -> None:
         assert self.failed is not None
@@ -70,11 +75,13 @@ class FarsideModels(FarsideState):
     def _award(self, seat: int, mission: str) -> None:
         if self.phase == OVER:
             return
+        self._fire(f"mission:{mission}")
         self.objectives[seat][mission] += 1
         if not self.grand_slam_given:
             kinds = sum(1 for m, n in self.objectives[seat].items() if n and m != "grand slam")
             if kinds >= 4:
                 self.grand_slam_given = True
+                self._fire("mission:grand slam")
                 self.objectives[seat]["grand slam"] += 1
 
     def _count_breakthrough(self, seat: int) -> None:
@@ -119,13 +126,14 @@ class FarsideModels(FarsideState):
         if any(left):
             survivor = left.index(True)
             self._award(survivor, "obliteration")
-            self._finish(f"seat {1 - survivor} has no models left on the table")
+            self._finish(f"seat {1 - survivor} has no models left on the table", "wipe_out")
         else:
-            self._finish("no models are left on the table")
+            self._finish("no models are left on the table", "no_models_left")
 
     def _manoeuvre(self, action: Action) -> None:
         player, name = action["player"], action["name"]
         self.manoeuvre_used[player] = name
+        self._fire(f"manoeuvre:{name}")
         if name == "Inspired":
             assert self.failed is not None and self.group is not None
             mid = self.failed["model"]
@@ -153,6 +161,7 @@ class FarsideModels(FarsideState):
     def _regenerated(self, mid: str, face: int) -> None:
         model = self.models[mid]
         face = self.counts_as(mid, face)
+        self._fire("regeneration:" + ("healed" if face >= 3 else "harmed" if face == 1 else "no_effect"))
         if face >= 3:
             model["damage"] -= 1
         elif face == 1:
@@ -166,5 +175,7 @@ class FarsideModels(FarsideState):
         self._request_roll("dead_zone", self.models[mid]["owner"], 1, 6, model=mid)
 
     def _dead_zone_rolled(self, mid: str, face: int) -> None:
-        if self.counts_as(mid, face) <= 2:
+        removed = self.counts_as(mid, face) <= 2
+        self._fire("dead_zone:" + ("removed" if removed else "survived"))
+        if removed:
             self._lose(mid, killed=False)

@@ -438,17 +438,22 @@ def group_odds(spec: AttackSpec, targets: list[Target], mode: str) -> GroupOdds:
 
     ``mode`` "blast": the first target is the target model and its cover save
     counts for all (one save roll per success, shared). ``mode`` "kone": every
-    model makes its own cover saves. Impact dice and defence rolls are made for
-    each model separately.
+    model makes its own cover saves. ``mode`` "lance": every model the line touches
+    takes the roll and makes no cover save from obstacles ("ignore cover saves that
+    a model would gain through obstacles"; its own camouflage still counts, as
+    without cover). Impact dice and defence rolls are made for each model separately.
     """
-    if mode not in ("blast", "kone"):
-        raise SetupError(f"group mode must be blast or kone, got {mode!r}")
+    if mode not in ("blast", "kone", "lance"):
+        raise SetupError(f"group mode must be blast, kone or lance, got {mode!r}")
     if not targets:
         raise SetupError("a group attack needs at least one target model")
     hits, _ = attack_successes(spec)
     if mode == "blast":
         shared = _thin(hits, targets[0].cover_save)
         per_model = [replace(t, cover=None, cover_bonus=0) for t in targets]
+    elif mode == "lance":
+        shared = hits
+        per_model = [replace(t, cover=None) for t in targets]
     else:
         shared = hits
         per_model = list(targets)

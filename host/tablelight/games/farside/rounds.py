@@ -33,6 +33,7 @@ class FarsideRounds(FarsideModels):
         self.manoeuvre_die[seat] = dice[0]
         if chosen is not None:  # The Chosen named with the command die (a manoeuvre die of 6)
             self.manoeuvre_used[seat] = "The Chosen"
+            self._fire("manoeuvre:The Chosen")
             self.chosen[seat] = chosen
         other = 1 - seat
         if self.command_die[other] is None:
@@ -91,11 +92,13 @@ class FarsideRounds(FarsideModels):
         mid, fails = self.evade_offer["model"], self.evade_offer["fails"]
         self.evade_offer = None
         if action["type"] == "accept":
+            self._fire("evade:roll_kept")
             self._defend(mid, fails)
             self._next_defense()
             return
         model = self.models[mid]
         self.manoeuvre_used[model["owner"]] = "Evade"
+        self._fire("manoeuvre:Evade")
         # The new result has to be accepted: the reroll is not offered again.
         self._request_roll("defense", model["owner"], model["impact"], 6, count_fails=True, model=mid, evaded=True)
 
@@ -114,9 +117,11 @@ class FarsideRounds(FarsideModels):
             self._start_turn(1 - self.first)
             return
         limit = self.options["round_limit"]
-        if self.total_objectives() >= self.options["objective_limit"]:
-            self._finish(f"{self.total_objectives()} mission objectives accomplished by the end of round {self.round}")
+        if self.end_announced is not None:
+            self._finish(f"seat {self.end_announced} announced the end; round {self.round} was completed", "announced")
+        elif self.total_objectives() >= self.options["objective_limit"] and self.options["game_end"] == "at_limit":
+            self._finish(f"{self.total_objectives()} mission objectives accomplished by the end of round {self.round}", "objectives")
         elif limit and self.round >= limit:
-            self._finish(f"the round limit ({limit}) was reached")
+            self._finish(f"the round limit ({limit}) was reached", "round_limit")
         else:
             self._start_round()

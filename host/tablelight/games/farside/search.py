@@ -2,7 +2,7 @@
 
 :func:`determinize` redraws what the bot may not know: the enemy's primary
 objective and stratagem (the team size is announced, so it stays; the two
-missions are drawn uniformly).
+missions are drawn with the weights the tactician notes its own by).
 
 The engine keeps the books of a fight played with miniatures, and it trusts
 what players record. A search free to record anything would "win" by writing
@@ -26,8 +26,7 @@ from typing import Any
 
 from tablelight.core.game import Action
 from tablelight.core.rng import Rng
-from tablelight.games.farside.bots import table_allows
-from tablelight.games.farside.tables import MISSIONS
+from tablelight.games.farside.bots import STRATAGEM_WEIGHTS, primary_weights, table_allows, weighted
 
 #: Secrets the search weighs: these primaries with each team size below, and the tactician's stratagem.
 PRIMARIES = ("loot", "breakthrough", "secure", "destruction")
@@ -39,10 +38,14 @@ SCALE = 3.0
 
 
 def determinize(game: Any, seat: int, rng: Rng) -> None:
+    """The enemy's secret drawn as players note one (the tactician's weights for the table), not
+    uniformly over the eight missions: a belief that martyr or grand slam is as likely a primary as
+    loot or secure misjudged the seat that noted its secret first (issue 34, docs/lab.md)."""
     other = 1 - seat
     secret = game.secrets[other]
     if secret is not None and game.phase != "over":
-        game.secrets[other] = {**secret, "primary": rng.choice(MISSIONS), "stratagem": rng.choice(MISSIONS)}
+        primary = weighted(rng, primary_weights(game))
+        game.secrets[other] = {**secret, "primary": primary, "stratagem": weighted(rng, STRATAGEM_WEIGHTS)}
 
 
 def candidates(game: Any, actions: list[Action], policy: Any) -> list[Action]:

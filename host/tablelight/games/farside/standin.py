@@ -65,6 +65,16 @@ def attacks(model: Mapping[str, Any], kind: str, band: str, melee: bool = True) 
     return found
 
 
+def melee_attacks(model: Mapping[str, Any]) -> list[StandInAttack]:
+    """The melee weapons of the model's profile (bare hands without one): what it fights back with."""
+    found = []
+    for name in model.get("melee", ()) or ("None",):
+        profile = find_melee(name, model["size"])
+        if profile is not None:
+            found.append(StandInAttack(profile.name, profile.attack_dice, profile.impact))
+    return found
+
+
 def can_snipe(model: Mapping[str, Any]) -> bool:
     """Whether the model has a weapon for Sniper: a focused shot over 30 cm (infinite range)."""
     return "attack" not in model or bool(attacks(model, "complex", "inf", melee=False))
@@ -74,12 +84,13 @@ def roll_attack(
     model: Mapping[str, Any], kind: str, rng: Rng, counts: Callable[[int], int], band: str | None = None, melee: bool = True,
 ) -> int:
     """The impact tokens of one stand-in attack of ``model`` (``counts`` turns a face into the face
-    it counts as: The Chosen's ones are sixes). ``band`` None draws one; ``melee`` allows an assault."""
+    it counts as: The Chosen's ones are sixes). ``band`` None draws one; ``melee`` allows an assault;
+    ``band = "melee"`` fights back in a melee with the melee weapons only."""
     if "attack" not in model:
         dice = (2 if kind == "complex" else 1) + model["size"]
         return sum(1 for _ in range(dice) if counts(rng.between(1, 6)) >= HIT_ON)
     value = int(model["attack"])
-    options = attacks(model, kind, band or rng.choice(RANGE_BANDS), melee)
+    options = melee_attacks(model) if band == "melee" else attacks(model, kind, band or rng.choice(RANGE_BANDS), melee)
     if not options:
         return 0
     best = max(options, key=lambda option: option.expected(value))

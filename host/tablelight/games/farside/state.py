@@ -6,6 +6,7 @@ views, engine); each adds one job to the one before.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -136,7 +137,9 @@ class FarsideState(Game):
     ``impact_queue`` (models still to roll defence).
     Missions: ``objectives[seat][mission]`` (accomplished counts), ``secured`` (zone -> seat),
     ``broken_through``, ``losses``, ``heavy_loss_given``, ``grand_slam_given``, ``martyr_given``,
-    ``end_reason`` (why the game ended).
+    ``end_reason`` (why the game ended), ``end_announced`` (the seat that announced the end, with
+    option ``game_end = announced``). ``fired``: how often each rule fired, counted where it
+    fires (``"manoeuvre:The Chosen"``, ``"activation:roll_failed"``...), read by the lab's coverage.
     """
 
     def _setup(self, setup: Mapping[str, Any] | None) -> None:
@@ -193,6 +196,8 @@ class FarsideState(Game):
         self.grand_slam_given = False
         self.martyr_given = False
         self.end_reason = ""
+        self.end_announced: int | None = None  # the seat that announced the end (option game_end = announced)
+        self.fired: Counter[str] = Counter()
         self._request_roll("setup", 0, 1, 6)  # the setup roll-off; FarsideApplying makes host rolls
 
     def setup_record(self) -> dict[str, Any]:
@@ -257,6 +262,11 @@ class FarsideState(Game):
         """Whether a wipe-out in the impact phase waits for both sides' defence rolls (format 4 on)."""
         return self.record_format >= 4 and self.options["wipe_out"] == "after_impact"
 
+    def takeover_moves_point(self) -> bool:
+        """Whether taking over a secured zone moves its point from the old holder (record format 5 on,
+        option secure_takeover = moves), rather than adding one while the old holder keeps its own."""
+        return self.record_format >= 5 and self.options["secure_takeover"] == "moves"
+
     def counts_as(self, mid: str, face: int) -> int:
         """A die ``face`` rolled for model ``mid``: The Chosen's ones count as sixes on every roll of the
         model (record format 4 on; before, only its activation rolls counted, see ``_judge``)."""
@@ -272,7 +282,12 @@ class FarsideState(Game):
     def _request_roll(self, kind: str, seat: int, dice: int, sides: int, count_fails: bool = False, **context: Any) -> None:
         self.pending = {"roll": kind, "seat": seat, "dice": dice, "sides": sides, "count_fails": count_fails, **context}
 
-    def _finish(self, reason: str) -> None:
+    def _fire(self, rule: str) -> None:
+        """Count one firing of ``rule`` (``category:name``) for the lab's rule coverage."""
+        self.fired[rule] += 1
+
+    def _finish(self, reason: str, kind: str) -> None:
+        self._fire(f"end:{kind}")
         self.phase = OVER
         self.pending = None
         self.end_reason = reason

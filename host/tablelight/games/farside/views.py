@@ -53,6 +53,7 @@ class FarsideViews(FarsideChecking):
             "scores": self.scores(),
             "winners": self.winners(),
             "end_reason": self.end_reason,
+            "end_announced": self.end_announced,
         }
 
     def view(self, seat: int) -> dict[str, Any]:

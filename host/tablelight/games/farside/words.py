@@ -134,6 +134,8 @@ class FarsideWords(FarsideMenu):
             return f"{model} rolls for a dead zone (removed on 1 or 2)"
         if kind == "end_turn":
             return "ends the turn"
+        if kind == "announce_end":
+            return "announces the end of the game (this round is completed)"
         if kind == "done":
             return "ends the melee"
         return str(action)
