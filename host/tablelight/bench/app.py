@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from tablelight.app.build import build_app
+from tablelight.app.manifest import MANIFEST
 from tablelight.app.engine import speed
 
 CHROMIUM = "/usr/bin/chromium"
@@ -144,10 +145,14 @@ postMessage({ pyodide: Math.round(performance.now()), worker_origin: performance
 
 
 def add_bare_pyodide(folder: Path) -> None:
-    """The comparison page (:data:`BARE_PAGE`) next to a built app: not in its offline list."""
-    (folder / "bare.html").write_text(BARE_PAGE, encoding="utf-8")
-    (folder / "bare.js").write_text(BARE_SCRIPT, encoding="utf-8")
-    (folder / "bare_worker.js").write_text(BARE_WORKER, encoding="utf-8")
+    """The comparison page (:data:`BARE_PAGE`) next to a built app: not in its offline list, in the
+    list of files ``app serve`` serves."""
+    pages = {"bare.html": BARE_PAGE, "bare.js": BARE_SCRIPT, "bare_worker.js": BARE_WORKER}
+    for name, text in pages.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    about = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    about["files"] = sorted({*about["files"], *pages})
+    (folder / MANIFEST).write_text(json.dumps(about, indent=1), encoding="utf-8")
 
 
 def _visit(context: Any, url: str) -> tuple[Any, float, dict[str, Any]]:
