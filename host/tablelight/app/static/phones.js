@@ -15,6 +15,16 @@ const $ = (id) => document.getElementById(id);
 const NO_REACH = "This phone could not reach the table: the network keeps devices apart (or blocks them), so play "
   + "on this screen instead, passing it round (pass and play).";
 const HELLO_MS = 5000;  // a channel that does not prove its seat by then is closed
+// A phone's messages, as the host-served pages' sockets are limited (web/limits.py): a player's taps
+// come well under these, so more is someone else's program. Up to PHONE_BURST at once, then
+// PHONE_MESSAGES_PER_S a second; past that the phone is told why and its link closed. Its requests
+// go to the worker one at a time, at most PHONE_WAITING of them waiting (more are answered "busy"):
+// one phone can never put more than one request ahead of another seat's.
+const PHONE_BURST = 16;
+const PHONE_MESSAGES_PER_S = 4;
+const PHONE_WAITING = 8;
+const FLOODED = `this phone sent more than ${PHONE_BURST} messages at once (or more than ${PHONE_MESSAGES_PER_S} `
+  + "a second for long), which a player's taps never do: the table closed its link. Rejoin with the seat's code.";
 
 function timeoutMs() {
   return (window.tablelight && window.tablelight.phoneTimeoutMs) || 20_000;
@@ -38,7 +48,10 @@ class SeatLink {
     this.ufrag = randomIceText(8);
     this.pwd = randomIceText(24);
     this.usedAnswers = new Set();
-    this.state = "waiting";  // waiting | connecting | connected | failed
+    this.state = "waiting";  // waiting | connecting | connected | refused | failed
+    this.waiting = [];  // the phone's requests not yet sent to the worker (one at a time)
+    this.working = false;
+    this.relayed = 0;  // requests handed to the worker (tests, the bench)
     this.words = "not joined";
     this.sent = "";
   }
@@ -71,6 +84,19 @@ class SeatLink {
       pc.close();
     }
     this.proven = false;
+    this.waiting = [];
+    this.allowance = PHONE_BURST;
+    this.allowanceAt = performance.now();
+  }
+
+  // A message's share of the phone's allowance (PHONE_BURST, refilled at PHONE_MESSAGES_PER_S).
+  counted() {
+    const now = performance.now();
+    this.allowance = Math.min(PHONE_BURST, this.allowance + ((now - this.allowanceAt) / 1000) * PHONE_MESSAGES_PER_S);
+    this.allowanceAt = now;
+    if (this.allowance < 1) return false;
+    this.allowance -= 1;
+    return true;
   }
 
   wire(pc, channel) {
@@ -140,6 +166,11 @@ class SeatLink {
   }
 
   async heard(text) {
+    if (this.state === "refused") return undefined;  // its link is closing: nothing more is read
+    if (!this.counted()) {
+      this.phones.say(`${this.label}: its phone sent too many messages; its link was closed`);
+      return this.refuse(FLOODED);
+    }
     let message;
     try {
       message = JSON.parse(text);
@@ -166,10 +197,31 @@ class SeatLink {
         || typeof message.body !== "object") {
       return this.send({ id: message && message.id, answer: { error: 'send {"id", "what": "act" or "narrow", "body"}' } });
     }
-    const answer = await this.phones.call("seat_request", { seat: this.seat, what: message.what, body: message.body });
-    this.send({ id: message.id, answer });
-    this.phones.refresh();
-    return undefined;
+    if (this.waiting.length >= PHONE_WAITING) {
+      return this.send({ id: message.id, answer: { error: "the table is still answering this phone's earlier "
+        + "requests: wait for their answers" } });
+    }
+    this.waiting.push(message);
+    return this.relay();
+  }
+
+  // The phone's requests to the worker, one at a time, each answered before the next goes.
+  async relay() {
+    if (this.working) return;
+    this.working = true;
+    try {
+      while (this.waiting.length) {
+        const message = this.waiting.shift();
+        const pc = this.pc;
+        this.relayed += 1;
+        const answer = await this.phones.call("seat_request", { seat: this.seat, what: message.what, body: message.body });
+        if (this.pc !== pc) break;  // the link closed meanwhile
+        this.send({ id: message.id, answer });
+        await this.phones.refresh();
+      }
+    } finally {
+      this.working = false;
+    }
   }
 
   send(message) {

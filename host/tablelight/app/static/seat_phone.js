@@ -80,6 +80,8 @@ class ChannelLink {
     }
     if ("refused" in message) {
       this.refused = true;
+      $("joining").hidden = false;  // the words show where the seat's screen was (a flood closes a joined link)
+      $("answer").hidden = true;
       return state("refused", `The table refused this phone: ${message.refused}`);
     }
     if ("ended" in message) {  // a new game at the table: this code is spent
