@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tablelight.app.build import Built, build_app
+from tablelight.app.build import CSP, Built, build_app
 from tablelight.cli.main import main
 
 from .conftest import Served
@@ -71,7 +71,9 @@ def test_serve_sends_the_gzip_form_to_a_browser_that_takes_it(built_app: Built, 
         assert small.status_code == 200 and "content-encoding" not in small.headers
         assert gzip.decompress((built_app.folder / "pyodide/pyodide.asm.wasm.gz").read_bytes()) == wasm
         again = client.get("/app.js", headers={"If-None-Match": client.get("/app.js").headers["etag"]})
-        assert again.status_code == 304
+        # a 304's headers replace the browser's kept copy's: the app's policy must come with it (the
+        # worker's WebAssembly needs its 'wasm-unsafe-eval')
+        assert again.status_code == 304 and again.headers["content-security-policy"] == CSP
 
 
 def test_every_visit_gets_an_answer_about_the_phones_address(served_app: Served) -> None:

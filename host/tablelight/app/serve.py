@@ -121,8 +121,9 @@ def static_app(folder: Path, hosts: list[str], phones_url: str | None = None, sc
         response = FileResponse(path_sent, headers=headers, stat_result=state,
                                 media_type=mimetypes.guess_type(name)[0] or "application/octet-stream")
         if request.get("if-none-match") == response.headers["etag"]:
-            return Response(status_code=304, headers={k: v for k, v in response.headers.items()
-                                                     if k in ("etag", "cache-control", "vary", "content-encoding")})
+            # a 304's headers replace the kept copy's: the policy goes with it (the guard's own
+            # policy, stricter, would stop the worker's WebAssembly)
+            return Response(status_code=304, headers={**headers, "etag": response.headers["etag"]})
         return response
 
     async def app(scope: dict[str, Any], receive: Callable[..., Any], send: Callable[..., Any]) -> None:
