@@ -4,8 +4,9 @@ The folder holds the page (``index.html``, ``app.js``, ``app.css``, and the seat
 host-served pages use: :data:`SEAT_FILES`; ``phones.js`` links phones to it), a phone's seat page
 (``seat.html``, ``seat_phone.js``: the same seat screen, no Pyodide, a WebRTC data channel to the
 table's page), the pinned QR code libraries from npm (``vendor/``), the Web Worker that runs the
-table (``worker.js``), the pinned Pyodide files copied from npm's ``node_modules/pyodide`` (the
-version package-lock.json pins; nothing is fetched from a CDN), the slim tablelight wheel
+table (``worker.js``), the pinned Pyodide files from npm (the
+version package-lock.json pins: the checkout's ``node_modules``, or fetched from the npm registry
+and kept, :mod:`tablelight.app.npm`; the pages fetch nothing from a CDN), the slim tablelight wheel
 (:mod:`tablelight.app.wheel`, its modules compiled to bytecode by that Pyodide's Python under
 node, so a visit never compiles them), a service worker caching every file on the first visit (``sw.js``:
 offline afterwards) and a web app manifest. The page's Content-Security-Policy allows scripts
@@ -22,13 +23,12 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from tablelight.app import npm
 from tablelight.app.manifest import MANIFEST, check_ours, compress, remove_stale
 from tablelight.app.wheel import build_wheel
 from tablelight.core.errors import SetupError
 
 STATIC = Path(__file__).resolve().parent / "static"
-#: The repository's node_modules (a source checkout; scripts/test.sh runs `npm ci` there).
-NODE_MODULES = Path(__file__).resolve().parents[3] / "node_modules"
 #: What the worker needs of the npm package (no package wheels: the app uses none).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
                  "package.json")
@@ -38,7 +38,7 @@ CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'se
        "img-src 'self' data:; style-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'")
 #: The browser libraries the pages use, from npm (package-lock.json pins them): the QR code
 #: writer (the table's join codes, a phone's answer) and reader (where a browser has no BarcodeDetector).
-VENDOR_FILES = {"qrcode.mjs": "qrcode-generator/dist/qrcode.mjs", "jsQR.js": "jsqr/dist/jsQR.js"}
+VENDOR_FILES = {"qrcode.mjs": ("qrcode-generator", "dist/qrcode.mjs"), "jsQR.js": ("jsqr", "dist/jsQR.js")}
 #: The page asks it which address phones open the app at (``{"url": null}`` here: this folder's own;
 #: ``tablelight app serve --share`` answers it with the shared address).
 PHONES_ADDRESS = "phones-address.json"
@@ -70,22 +70,22 @@ class Built:
 
 
 def find_pyodide(given: Path | None = None) -> Path:
-    """The npm package's folder: ``given``, or the checkout's node_modules/pyodide."""
-    folder = given or NODE_MODULES / "pyodide"
+    """The npm package's folder: ``given``, or the pinned one (the checkout's node_modules, the
+    cache, or fetched now: :func:`tablelight.app.npm.package`)."""
+    folder = given or npm.package("pyodide")
     missing = [name for name in PYODIDE_FILES if not (folder / name).is_file()]
     if missing:
-        raise SetupError(f"Pyodide is not installed at {folder} (missing {', '.join(missing)}): run `npm ci` in the "
-                         "tablelight checkout (package-lock.json pins it), or give --pyodide DIR")
+        raise SetupError(f"Pyodide is not installed at {folder} (missing {', '.join(missing)}): give --pyodide the "
+                         "folder of the npm package pyodide, or leave it out (the pinned one is fetched)")
     return folder
 
 
 def find_vendor() -> dict[str, Path]:
     """The npm files the pages use (see :data:`VENDOR_FILES`), or a :class:`SetupError` naming what is missing."""
-    found = {name: NODE_MODULES / path for name, path in VENDOR_FILES.items()}
+    found = {name: npm.package(package) / path for name, (package, path) in VENDOR_FILES.items()}
     missing = [str(path) for path in found.values() if not path.is_file()]
     if missing:
-        raise SetupError(f"the pages' QR code libraries are not installed ({', '.join(missing)} missing): run `npm ci` "
-                         "in the tablelight checkout (package-lock.json pins them)")
+        raise SetupError(f"the pages' QR code libraries are incomplete ({', '.join(missing)} missing)")
     return found
 
 
