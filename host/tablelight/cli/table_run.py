@@ -338,6 +338,7 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
                 web.use_table(table, title=f"game {table.game_id}: {game.name}")
             return table
 
+        resumed = game_id is not None
         table = start_table(game, game_id, face)
         if game_id is None:
             unstarted.append(table.game_id)  # type: ignore[arg-type]
@@ -409,6 +410,9 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
         store.set_settings(game_id, settings)
         unstarted.clear()  # the table runs: from here on the game is kept, whatever happens
         where = f"board {sim.port} (simulated)" if sim is not None else ("no board" if session is None else f"board {args.board}")
+        if resumed:  # the history starts with the moves made before (the table says only new ones)
+            for line in moves_so_far(table):
+                on_message(line)
         header = f"game {game_id}: {game.name}, seats {', '.join(seats)}, on {where}; kept in {store.path}"
         if playing.typed is not None:  # after the game's header line, before the first prompt
             header += "\n" + playing.typed.help_words()
@@ -460,6 +464,24 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
 AGAIN_WORD = "again"
 AGAIN_NOT_NOW = "the game is not over yet: again starts a new game once this one has ended"
 AGAIN_NOT_OFFERED = "the host is stopping: start tablelight play again for a new game"
+
+
+#: The moves of a resumed game told again at its start, at most (the record has them all).
+MOVES_RETOLD = 40
+
+
+def moves_so_far(table: Table) -> list[str]:
+    """A resumed game's moves so far in the table's public words (as it said them when they were made),
+    the last :data:`MOVES_RETOLD` of them, after a line saying how many."""
+    from tablelight.core.fields import is_action_entry
+
+    moves = [f"{table.seat_label(entry['seat'])}: {table.face.describe_action(entry['action'])}"
+             for entry in table.game.log if is_action_entry(entry)]
+    if not moves:
+        return []
+    shown = moves[-MOVES_RETOLD:]
+    left_out = f"; the {len(moves) - len(shown)} before them: tablelight games export {table.game_id}" if len(shown) < len(moves) else ""
+    return [f"the game so far ({len(moves)} moves{left_out}):", *(f"  {move}" for move in shown)]
 
 
 def _typed_by_a_person(stream: Any) -> bool:
