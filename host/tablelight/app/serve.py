@@ -104,7 +104,7 @@ def static_app(folder: Path, hosts: list[str], phones_url: str | None = None, sc
     policy = {"content-security-policy": CSP, "x-content-type-options": "nosniff", "cache-control": "no-cache",
               "referrer-policy": "no-referrer", "vary": "Accept-Encoding"}
 
-    def answer(scope: dict[str, Any]) -> Any:
+    def answer(scope: MutableMapping[str, Any]) -> Any:
         if scope["method"] not in ("GET", "HEAD"):
             return PlainTextResponse("the app's files are read only", 405, headers={**policy, "allow": "GET, HEAD"})
         path = scope["path"]
@@ -126,7 +126,7 @@ def static_app(folder: Path, hosts: list[str], phones_url: str | None = None, sc
             return Response(status_code=304, headers={**headers, "etag": response.headers["etag"]})
         return response
 
-    async def app(scope: dict[str, Any], receive: Callable[..., Any], send: Callable[..., Any]) -> None:
+    async def app(scope: MutableMapping[str, Any], receive: Callable[..., Any], send: Callable[..., Any]) -> None:
         if scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": 1008, "reason": "no sockets here"})
             return

@@ -93,5 +93,5 @@ def spot_name(x: object, y: object) -> str:
 
 def turn_name(rotation: object) -> str:
     """A card's turn in a player's words (never degrees)."""
-    return TURN_WORDS[int(rotation or 0) % 4]
+    return TURN_WORDS[rotation % 4 if isinstance(rotation, int) else 0]
 
