@@ -5,7 +5,9 @@
 // table takes back (camera or pasted). The phone proves the seat's secret as its first message over
 // the encrypted channel; it then gets that seat's snapshot only, on every change, and its requests
 // go through the table's one door. A seat's connection keeps its certificate and ICE credentials,
-// so a phone that lost it rejoins by the same join code.
+// so a phone that lost it rejoins by the same join code: by itself where the network allows (the
+// phone keeps its own certificate and ICE credentials too: "Rejoining" in docs/phones.md), else by
+// showing the table a new answer code.
 import qrcode from "./vendor/qrcode.mjs";
 import {
   CodeError, answerCode, descriptionOf, joinCode, partsOf, randomIceText, randomSecret, readAnswerCode, sameText,
@@ -15,6 +17,7 @@ const $ = (id) => document.getElementById(id);
 const NO_REACH = "This phone could not reach the table: the network keeps devices apart (or blocks them), so play "
   + "on this screen instead, passing it round (pass and play).";
 const HELLO_MS = 5000;  // a channel that does not prove its seat by then is closed
+const KNOCK_POLL_MS = 300;  // how often a lost connection is asked whether its phone knocks again
 // A phone's messages, as the host-served pages' sockets are limited (web/limits.py): a player's taps
 // come well under these, so more is someone else's program. Up to PHONE_BURST at once, then
 // PHONE_MESSAGES_PER_S a second; past that the phone is told why and its link closed. Its requests
@@ -37,6 +40,15 @@ function gathered(pc) {
     pc.addEventListener("icegatheringstatechange", done);
     setTimeout(resolve, 3000);  // what was gathered by then is enough on a local network
   });
+}
+
+// The remote ports a connection has seen so far.
+async function knownPorts(pc) {
+  const ports = new Set();
+  try {
+    (await pc.getStats()).forEach((found) => { if (found.type === "remote-candidate") ports.add(found.port); });
+  } catch { /* closed */ }
+  return ports;
 }
 
 class SeatLink {
@@ -89,6 +101,12 @@ class SeatLink {
     this.allowanceAt = performance.now();
   }
 
+  // The seat's link ends (a new game, a new code): its connection and its doorbell close.
+  end() {
+    this.drop();
+    if (this.bell) { this.bell.close(); this.bell = null; }
+  }
+
   // A message's share of the phone's allowance (PHONE_BURST, refilled at PHONE_MESSAGES_PER_S).
   counted() {
     const now = performance.now();
@@ -122,25 +140,75 @@ class SeatLink {
     if (this.pc !== pc) return;
     const was = this.state;
     this.state = was === "connecting" ? "failed" : "waiting";
-    this.words = { connecting: NO_REACH, connected: "connection lost: the phone rejoins with the same code" }[was]
+    this.words = { connecting: NO_REACH, connected: "connection lost: its phone comes back by itself, or shows a new code" }[was]
       || (was === "refused" ? this.words : "not joined");
     this.phones.render(was === "connecting");
-    this.listen().then(() => this.phones.render());
+    const bell = was === "connected" && this.pc === pc ? pc : null;
+    if (bell) this.pc = null;  // kept open (listen() would close it): the doorbell
+    // the ports it saw while the phone proved its seat are the old connection's: any later one is a knock
+    const known = bell ? this.portsAtJoin : null;
+    this.listen().then(async () => {
+      this.phones.render();
+      if (bell) this.listenForKnock(bell, (await known) || new Set());
+    });
   }
 
   // The answer code of a phone that scanned this seat's join code.
+  // The phone's connection was lost: its old connection stays open as a doorbell (the phone, back,
+  // sends its connectivity checks there: the last address the table told it), with the phone's
+  // kept credentials. A check from a new port there is the phone knocking: the fresh connection
+  // takes the phone's kept answer at that port, the phone proves its secret again, and its seat is back.
+  listenForKnock(bell, known) {
+    if (!this.keptAnswer) return bell.close();
+    if (this.bell && this.bell !== bell) this.bell.close();
+    this.bell = bell;
+    const look = async () => {
+      if (this.bell !== bell) return;
+      let knocked = null;
+      try {
+        (await bell.getStats()).forEach((found) => {
+          if (found.type !== "remote-candidate" || known.has(found.port)) return;
+          known.add(found.port);
+          if (found.candidateType === "prflx") knocked = found.port;
+        });
+      } catch {
+        return;  // closed meanwhile
+      }
+      if (knocked && this.state === "waiting" && this.pc && !this.pc.remoteDescription) {
+        this.rejoin(knocked).catch((error) => console.warn("the phone's knock was not taken:", error));
+      }
+      setTimeout(look, KNOCK_POLL_MS);
+    };
+    look();
+    return undefined;
+  }
+
+  async rejoin(port) {
+    const pc = this.pc;
+    const hosts = [...new Set(this.keptAnswer.candidates.map((c) => c.address))];
+    const parts = { ...this.keptAnswer, candidates: hosts.map((address) => ({ address, port, type: "host" })) };
+    this.state = "connecting";
+    this.words = "its phone is coming back…";
+    this.phones.render();
+    this.timer = setTimeout(() => { if (this.pc === pc && this.state === "connecting") this.lost(pc); }, timeoutMs());
+    await pc.setRemoteDescription({ type: "answer", sdp: descriptionOf(parts, "answer") });
+    this.taken = parts;
+  }
+
   async take(answer) {
     if (this.state === "connected") {
       throw new CodeError(`${this.label} already has a phone connected: a second phone with its code is refused`);
     }
-    if (this.usedAnswers.has(answer.parts.ufrag)) {
+    const seen = JSON.stringify([answer.parts.ufrag, answer.parts.candidates]);  // a phone keeps its ufrag: its ports differ
+    if (this.usedAnswers.has(seen)) {
       throw new CodeError("that answer code was used already: the phone shows a new one when it joins again");
     }
     if (!this.pc || !this.pc.localDescription) {  // between two connections (listen() runs)
       throw new CodeError(`${this.label}'s connection is getting ready: take the code again in a moment`);
     }
     if (this.pc.remoteDescription) await this.listen();  // an earlier answer that never connected
-    this.usedAnswers.add(answer.parts.ufrag);
+    this.usedAnswers.add(seen);
+    this.taken = answer.parts;
     // connecting from now: the channel may open (and the phone prove its seat) before the await returns
     this.state = "connecting";
     this.words = "connecting…";
@@ -187,7 +255,12 @@ class SeatLink {
       this.state = "connected";
       this.words = "connected";
       this.sent = "";
-      this.send({ welcome: this.seat, label: this.label });
+      this.keptAnswer = this.taken;  // the phone's kept side: it may knock with it later
+      this.portsAtJoin = knownPorts(this.pc);
+      if (this.bell) { this.bell.close(); this.bell = null; }
+      // where this connection listens: a phone that comes back knocks there
+      const listening = partsOf(this.pc.localDescription.sdp).candidates;
+      this.send({ welcome: this.seat, label: this.label, listening });
       this.phones.say(`${this.label}: its phone joined`);
       this.phones.render();
       this.push(await this.phones.call("seat_view", this.seat));
@@ -314,11 +387,11 @@ class Phones {
   close() {
     for (const link of this.seats.values()) {
       if (link.state !== "connected") {
-        link.drop();
+        link.end();
         continue;
       }
       link.send({ ended: "The table started another game (or turned phones off): scan your seat's new code on its screen." });
-      setTimeout(() => link.drop(), 300);  // the words go before the channel closes
+      setTimeout(() => link.end(), 300);  // the words go before the channel closes
     }
     this.seats.clear();
   }
@@ -401,7 +474,7 @@ class Phones {
     fresh.textContent = "new code";
     fresh.title = "a new secret and code for this seat: its phone and any copy of the old code are refused";
     fresh.onclick = async () => {
-      link.drop();
+      link.end();
       const again = new SeatLink(this, link.seat, link.label);
       this.seats.set(link.seat, again);
       await again.open();
