@@ -13,6 +13,9 @@ TABLELIGHT_CACHE=.venv/tablelight-cache .venv/bin/tablelight flash --download >/
 # Adafruit's real BLE library for the firmware's Bluetooth code on the simulated board (over the
 # _bleio stand-in in host/tablelight/sim/fakes; its declared dependencies are Blinka's)
 .venv/bin/python -m pip install --quiet --no-deps adafruit-circuitpython-ble==10.1.5
+# Adafruit's BLE file transfer client, to prove the simulated board's file transfer service (its
+# declared dependencies are adafruit_ble's, so Blinka's too)
+.venv/bin/python -m pip install --quiet --no-deps adafruit-circuitpython-ble-file-transfer==4.0.14
 # a real MicroPython interpreter (WebAssembly) for the firmware's portable checks, pinned in package-lock.json
 if ! command -v npm >/dev/null; then
     SUDO=$([ "$(id -u)" = 0 ] || echo sudo); $SUDO apt-get update -q && $SUDO apt-get install -y -q nodejs npm
@@ -21,5 +24,9 @@ npm ci --no-audit --no-fund --silent
 # Debian's chromium for the web view's headless-browser test (Playwright cannot download browsers here)
 if [ ! -x /usr/bin/chromium ]; then
     SUDO=$([ "$(id -u)" = 0 ] || echo sudo); $SUDO apt-get update -q && $SUDO apt-get install -y -q --no-install-recommends chromium
+fi
+# valgrind's callgrind counts the engines' instructions for the cost guard (tests/core/test_engine_cost.py)
+if ! command -v valgrind >/dev/null; then
+    SUDO=$([ "$(id -u)" = 0 ] || echo sudo); $SUDO apt-get update -q && $SUDO apt-get install -y -q --no-install-recommends valgrind
 fi
 exec .venv/bin/python -m pytest "$@"

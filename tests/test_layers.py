@@ -42,7 +42,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "lab": frozenset({"core"}),  # bot games in bulk; games reach it through their entries
     "flash": frozenset({"board", "core", "links", "paths"}),
     "buildsheet": frozenset({"core", "flash", "paths"}),
-    "app": frozenset({"tablelight", "core", "board", "table", "web", "wire"}),  # the table in a web page (Pyodide)
+    "app": frozenset({"tablelight", "core", "board", "table", "web", "wire", "flash"}),  # the table in a web page (Pyodide); it sets boards up
     "bench": frozenset({"app", "board", "core", "games", "links", "sim", "table", "web", "wire"}),
     "cli": frozenset({
         "tablelight", "paths", "wire", "core", "links", "board", "table", "games", "view", "web",
@@ -295,3 +295,89 @@ def test_a_planted_upward_import_is_found(tmp_path: Path) -> None:
     ]
     edges = {(a, b) for a, b, _ in cross_package(all_imports(root))}
     assert package_cycles(edges) == [["core", "table"]]
+
+
+# ------------------------------------------------------------ inside a game: no circle, short class chains
+
+#: Games whose engine is still a long class chain or an import circle, each with its reason; an
+#: entry that no longer happens fails (the list only shrinks). Landover was both until 2026-11-28.
+GAME_EXCEPTIONS: dict[tuple[str, str], str] = {
+    ("farside", "class chain"): "Farside's engine is a chain of 7 classes (issue 31: it becomes a position plus rule functions next)",
+    ("farside", "import circle"): "Farside's engine modules import each other round about through its class chain (issue 31)",
+    ("mainland", "import circle"): "mainland/drawing.py names MainlandFace in its annotations (a TYPE_CHECKING import) and "
+    "the face imports the drawing when it draws",
+}
+#: The longest chain of classes an engine may be: the engine, one class of its own below it, Game.
+LONGEST_CHAIN = 3
+
+
+def game_module_imports(root: Path, game: str) -> set[tuple[str, str]]:
+    """(module, module it imports) between the modules of one game's package, wherever the import is
+    written (``from tablelight.games.landover import places`` names the module ``places``)."""
+    package = f"tablelight.games.{game}"
+    folder = root / "games" / game
+    edges = set()
+    for path in sorted(folder.glob("*.py")):
+        source = module_name(path, root)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            targets = []
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                module = node.module if not node.level else f"{package}.{node.module}"
+                targets = [f"{module}.{a.name}" if module == package and (folder / f"{a.name}.py").exists() else module
+                           for a in node.names]
+            for target in targets:
+                if target.startswith(package + ".") and target != source:
+                    edges.add((source.removeprefix(package + "."), target.removeprefix(package + ".")))
+    return edges
+
+
+def game_packages(root: Path) -> list[str]:
+    return sorted(p.parent.name for p in (root / "games").glob("*/__init__.py"))
+
+
+def test_no_game_imports_its_own_modules_round_about() -> None:
+    root = source_root()
+    circles = {}
+    for game in game_packages(root):
+        cycles = package_cycles(game_module_imports(root, game))
+        if cycles and (game, "import circle") not in GAME_EXCEPTIONS:
+            circles[game] = cycles
+    assert not circles, f"modules of one game that import each other round about: {circles}"
+
+
+def engine_chain(game: str) -> list[str]:
+    """The engine class of ``game`` and the classes of tablelight it is built on, down to Game."""
+    from tablelight.core.registry import game_class
+
+    cls = game_class(game)
+    return [c.__qualname__ for c in cls.__mro__ if c.__module__.startswith("tablelight.")]
+
+
+def test_no_engine_is_a_chain_of_more_than_three_classes() -> None:
+    from tablelight.core.registry import game_names
+
+    long = {name: engine_chain(name) for name in game_names()
+            if len(engine_chain(name)) > LONGEST_CHAIN and (name, "class chain") not in GAME_EXCEPTIONS}
+    assert not long, f"engines built as chains of more than {LONGEST_CHAIN} classes: {long}"
+
+
+def test_every_game_exception_still_happens() -> None:
+    root = source_root()
+    for (game, what), reason in GAME_EXCEPTIONS.items():
+        if what == "class chain":
+            assert len(engine_chain(game)) > LONGEST_CHAIN, f"{game}'s engine is no longer a long chain: drop the exception ({reason})"
+        else:
+            assert package_cycles(game_module_imports(root, game)), f"{game} has no import circle now: drop the exception ({reason})"
+
+
+def test_a_planted_circle_inside_a_game_is_found(tmp_path: Path) -> None:
+    game = tmp_path / "tablelight" / "games" / "toy"
+    game.mkdir(parents=True)
+    (game / "__init__.py").write_text("")
+    (game / "a.py").write_text("from tablelight.games.toy import b\n")
+    (game / "b.py").write_text("def f():\n    from tablelight.games.toy.c import x\n")
+    (game / "c.py").write_text("from tablelight.games.toy.a import y\n")
+    assert package_cycles(game_module_imports(tmp_path / "tablelight", "toy")) == [["a", "b", "c"]]

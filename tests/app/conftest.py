@@ -23,6 +23,8 @@ def built_app(tmp_path_factory: pytest.TempPathFactory) -> Built:
         find_pyodide()
     except SetupError as error:
         pytest.fail(f"{error} (scripts/test.sh runs npm ci)")
+    # the pinned Adafruit libraries the app carries, from the wheels scripts/test.sh cached
+    os.environ.setdefault("TABLELIGHT_CACHE", str(ROOT / ".venv" / "tablelight-cache"))
     return build_app(tmp_path_factory.mktemp("app") / "site")
 
 

@@ -87,13 +87,13 @@ def test_an_entered_outcome_its_draw_refuses_leaves_the_game_as_it_was(entered: 
     with one error, the game is as before it, the entered outcomes are dropped, and it goes on."""
     position = {"order": [0, 1], "dice": {"white": 1, "red": 2, "event": "barbarian"}, "culture": [{"science": 1}, {"science": 1}]}
     game = Landover(2, None, 3, setup={"position": position})
-    before = copy.deepcopy((game.state(), game.log, game.rng.state, game.dev_cards, game.decks))
+    before = copy.deepcopy((game.state(), game.log, game.rng.state, game.pos.dev_cards, game.pos.decks))
     for kind, value in entered:
         game.enter_chance(kind, value)
     with pytest.raises(ImpossibleChanceError, match="an entered outcome does not fit: .*nothing changed") as error:
         game.apply({"type": "end_turn"})
     assert error.value.rule == "chance.impossible"
-    assert (game.state(), game.log, game.rng.state, game.dev_cards, game.decks) == before
+    assert (game.state(), game.log, game.rng.state, game.pos.dev_cards, game.pos.decks) == before
     assert game.undrawn_chance() is None
     for kind, value in entered[:3] if len(entered) > 1 else ():
         game.enter_chance(kind, value)

@@ -79,3 +79,23 @@ def test_the_budget_comment_matches_the_budget(drive: Path, layout: str) -> None
     comment = next(line for line in text.splitlines() if line.startswith("# current budget"))
     assert str(budget) in comment
     assert ("leaves margin on a 500 mA USB 2 port" in comment) == (budget <= 450)
+
+
+def test_a_users_own_settings_lines_are_kept_with_their_comments_once(drive: Path) -> None:
+    (drive / "settings.toml").write_text('# the attic network\n# (password in the drawer)\nCIRCUITPY_WIFI_SSID = "attic"\n'
+                                         '# stale note about TL_LEDS\nTL_LEDS = 12\n')
+    assert flash("--drive", str(drive), "--layout", "landover") == 0
+    first = (drive / "settings.toml").read_text()
+    assert first.endswith("# kept from the board's previous settings.toml\n# the attic network\n"
+                          '# (password in the drawer)\nCIRCUITPY_WIFI_SSID = "attic"\n')
+    assert "stale note" not in first  # it spoke of a line tablelight rewrites
+    assert flash("--drive", str(drive), "--layout", "landover") == 0
+    assert (drive / "settings.toml").read_text() == first  # flashing again adds nothing
+
+
+def test_a_settings_toml_naming_no_layout_is_made_a_farlander_boards_with_its_lines_kept(drive: Path) -> None:
+    (drive / "settings.toml").write_text('# CircuitPython\'s web workflow\nCIRCUITPY_WIFI_SSID = "attic"\n')
+    assert flash("--drive", str(drive)) == 0
+    text = (drive / "settings.toml").read_text()
+    assert 'TL_LAYOUT = "farlander"' in text and text.endswith('# CircuitPython\'s web workflow\nCIRCUITPY_WIFI_SSID = "attic"\n')
+    assert flash("--drive", str(drive), "--verify") == 0

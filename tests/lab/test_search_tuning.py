@@ -174,7 +174,7 @@ def test_landover_search_keeps_the_greedy_move_but_where_it_reconsiders() -> Non
                 changed["grab"] += 1
             elif first["type"] == "improve":
                 assert chosen["type"] == "improve"
-                level = game.culture[0]
+                level = list(game.culture(0).values())
                 assert level[CULTURE_NAMES.index(chosen["culture"])] >= level[CULTURE_NAMES.index(first["culture"])]
                 changed["culture"] += 1
             else:

@@ -8,6 +8,7 @@ from typing import Any
 
 from tablelight.games.landover.hexmap import CARDS, LAND_EDGE, WATER_EDGE, COAST_EDGE
 from tablelight.games.landover.engine import Landover
+from tablelight.games.landover.state import LandoverState
 
 
 def main_game(players: int = 2, seed: int = 0, position: dict[str, Any] | None = None, **options: Any) -> Landover:
@@ -48,18 +49,18 @@ def bridge(game: Landover, seat: int, e: int) -> None:
 
 
 def land_hexes(game: Landover) -> list[int]:
-    return [h for h in range(game.hex_count) if game.terrain[h] not in ("water", "mystery")]
+    return [h for h in range(game.hex_count) if game.pos.terrain[h] not in ("water", "mystery")]
 
 
 def hex_of(game: Landover, terrain: str) -> int:
-    return next(h for h in range(game.hex_count) if game.terrain[h] == terrain)
+    return next(h for h in range(game.hex_count) if game.pos.terrain[h] == terrain)
 
 
 def inland_corner(game: Landover, terrain: str | None = None) -> int:
     """A corner whose hexes are all revealed land (of which one is ``terrain`` if given)."""
     for v, hexes in enumerate(game.map.vertex_hexes):
-        if len(hexes) == 3 and all(game.terrain[h] not in ("water", "mystery") for h in hexes):
-            if terrain is None or any(game.terrain[h] == terrain for h in hexes):
+        if len(hexes) == 3 and all(game.pos.terrain[h] not in ("water", "mystery") for h in hexes):
+            if terrain is None or any(game.pos.terrain[h] == terrain for h in hexes):
                 return v
     raise AssertionError("no such corner")
 
@@ -83,7 +84,7 @@ def path_from(game: Landover, start: int, length: int, kinds: tuple[int, ...] = 
         if len(path) == length:
             return path
         for e in m.vertex_edges[v]:
-            if m.edge_kind[e] not in kinds or game.side_owner[e] != -1:
+            if m.edge_kind[e] not in kinds or game.pos.side_owner[e] != -1:
                 continue
             a, b = m.edge_vertices[e]
             w = b if a == v else a
@@ -101,7 +102,8 @@ def path_from(game: Landover, start: int, length: int, kinds: tuple[int, ...] = 
 
 def snapshot(game: Landover) -> dict[str, Any]:
     """Everything that an illegal action must leave unchanged."""
-    data = {k: v for k, v in game.__dict__.items() if k not in ("_cache", "map", "rng")}  # the queued chance too
+    data = {k: v for k, v in game.__dict__.items() if k not in ("pos", "rng")}  # the queued chance too
+    data["position"] = {name: getattr(game.pos, name) for name in LandoverState.__slots__ if name not in ("kept", "map")}
     data["rng_state"] = game.rng.state
     return copy.deepcopy(data)
 
@@ -117,7 +119,7 @@ def spare_corners(game: Landover, count: int, avoid: tuple[int, ...] = ()) -> li
     for v in reversed(range(game.corner_count)):
         if len(picked) == count:
             break
-        if game.corner_on_land[v] and v not in blocked:
+        if game.pos.corner_on_land[v] and v not in blocked:
             picked.append(v)
             blocked.update((v, *game.map.vertex_neighbors[v]))
     assert len(picked) == count, "not enough spare corners"

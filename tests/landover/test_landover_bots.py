@@ -23,7 +23,7 @@ def test_greedy_raises_military_before_the_ship_rather_than_a_city() -> None:
     # One ship to come, a city and a village of its own, the cards for a city or a military power:
     # the attack (2 cities against 0 military) would reduce a city, so the bot defends first.
     game = main_game(position=position_with_city(6, [0, 0], {"ore": 3, "wheat": 3, "wool": 1}))
-    seat = game.seat
+    seat = game.pos.seat
     city_at, village_at = spare_corners(game, 2)
     game.put_piece(seat, "city", city_at, True)
     game.put_piece(seat, "village", village_at, True)
@@ -34,7 +34,7 @@ def test_greedy_raises_military_before_the_ship_rather_than_a_city() -> None:
 
 def test_greedy_builds_the_city_when_the_defence_holds() -> None:
     game = main_game(position=position_with_city(6, [2, 1], {"ore": 3, "wheat": 3, "wool": 1}))
-    seat = game.seat
+    seat = game.pos.seat
     city_at, village_at = spare_corners(game, 2)
     game.put_piece(seat, "city", city_at, True)
     game.put_piece(seat, "village", village_at, True)
@@ -45,7 +45,7 @@ def test_greedy_builds_the_city_when_the_defence_holds() -> None:
 def test_greedy_plays_the_merchant_fleet_for_its_spare_cards() -> None:
     # Saving for a city (ore 3, wheat 2), six ore and no wheat: the fleet trades the spare ore 2:1.
     game = main_game(position=position_with_city(0, [1, 0], {"ore": 6}, ["merchant_fleet"]))
-    seat = game.seat
+    seat = game.pos.seat
     game.put_piece(seat, "village", spare_corners(game, 1)[0], True)
     choice = GreedyBot(1).choose(game)
     assert choice == {"type": "play", "card": "merchant_fleet", "kind": "ore"}

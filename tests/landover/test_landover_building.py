@@ -36,7 +36,7 @@ def coastal_start(game: Landover) -> tuple[int, int, int]:
     """A land corner v with a water side (v, w) and a road side at w that does not touch v."""
     m = game.map
     for v in range(game.corner_count):
-        if not game.corner_on_land[v]:
+        if not game.pos.corner_on_land[v]:
             continue
         for e in m.vertex_edges[v]:
             if m.edge_kind[e] != WATER_EDGE:
@@ -51,7 +51,7 @@ def coastal_start(game: Landover) -> tuple[int, int, int]:
 
 def test_road_and_bridge_edge_kinds_and_the_no_mixing_rule() -> None:
     game = main_game(position={"hands": [{"wood": 5, "clay": 5, "wool": 5}, {}]})
-    seat = game.seat
+    seat = game.pos.seat
     v, water, coast_road = coastal_start(game)
     village(game, seat, v)
     rejects(game, {"type": "build", "piece": "road", "edge": water}, "landover.build.road_on_water")
@@ -61,14 +61,14 @@ def test_road_and_bridge_edge_kinds_and_the_no_mixing_rule() -> None:
     if land is not None:
         rejects(game, {"type": "build", "piece": "bridge", "edge": land}, "landover.build.bridge_on_land")
     game.apply({"type": "build", "piece": "bridge", "edge": water})
-    assert game.hands[seat] == hand(wood=4, clay=5, wool=4)
+    assert game.pos.hands[seat] == hand(wood=4, clay=5, wool=4)
     # The bridge's far end has no settlement: a road cannot continue from it.
     rejects(game, {"type": "build", "piece": "road", "edge": coast_road}, "landover.build.not_connected")
 
 
 def test_bridge_on_land_side_is_refused() -> None:
     game = main_game(position={"hands": [{"wood": 5, "wool": 5}, {}]})
-    seat = game.seat
+    seat = game.pos.seat
     v = inland_corner(game)
     village(game, seat, v)
     land = next(e for e in game.map.vertex_edges[v] if game.map.edge_kind[e] == LAND_EDGE)
@@ -78,7 +78,7 @@ def test_bridge_on_land_side_is_refused() -> None:
 def test_village_needs_own_route_distance_and_cost_then_city_and_wall() -> None:
     # No wood (and later no wheat) at first: coin buys each at the bank when the test needs it.
     game = main_game(position={"hands": [{"ore": 3, "wheat": 1, "clay": 5, "wool": 1, "coin": 9}, {}]})
-    seat = game.seat
+    seat = game.pos.seat
     assert game.trade_rate(seat, 7) == 3
     v = inland_corner(game)
     village(game, seat, v)
@@ -90,15 +90,15 @@ def test_village_needs_own_route_distance_and_cost_then_city_and_wall() -> None:
     rejects(game, {"type": "build", "piece": "village", "vertex": end}, "landover.cost.cannot_afford")
     game.apply({"type": "trade", "give": "coin", "get": "wood"})
     rejects(game, {"type": "build", "piece": "village", "vertex": middle}, "landover.build.distance")
-    far = next(x for x in range(game.corner_count) if game.corner_on_land[x] and game.far_from_villages(x) and game.side_owner[game.map.vertex_edges[x][0]] == -1 and x not in game.map.edge_vertices[path[1]])
+    far = next(x for x in range(game.corner_count) if game.pos.corner_on_land[x] and game.far_from_villages(x) and game.pos.side_owner[game.map.vertex_edges[x][0]] == -1 and x not in game.map.edge_vertices[path[1]])
     rejects(game, {"type": "build", "piece": "village", "vertex": far}, "landover.build.village_not_connected")
     game.apply({"type": "build", "piece": "village", "vertex": end})
-    assert game.corner_owner[end] == seat and game.vp(seat) == 2 and game.hands[seat] == hand(ore=3, clay=4, coin=6)
+    assert game.pos.corner_owner[end] == seat and game.vp(seat) == 2 and game.pos.hands[seat] == hand(ore=3, clay=4, coin=6)
     rejects(game, {"type": "build", "piece": "city", "vertex": end}, "landover.cost.cannot_afford")
     for _ in range(2):
         game.apply({"type": "trade", "give": "coin", "get": "wheat"})
     game.apply({"type": "build", "piece": "city", "vertex": end})
-    assert game.corner_level[end] == CITY and game.vp(seat) == 3
+    assert game.pos.corner_level[end] == CITY and game.vp(seat) == 3
     game.apply({"type": "build", "piece": "wall", "vertex": end})
     assert game.safe_hand(seat) == 11
     rejects(game, {"type": "build", "piece": "wall", "vertex": end}, "landover.build.wall_taken")
@@ -114,14 +114,14 @@ def test_piece_limits() -> None:
         "hands": [{"wood": 1, "clay": 1, "wool": 1, "wheat": 1}, {}],
         "pieces": pieces(seat, "village", spare[:5]),
     })
-    assert game.counts[seat]["village"] == 5
+    assert game.pos.counts[seat]["village"] == 5
     assert not any(a.get("piece") == "village" for a in game.legal_actions())
     rejects(game, {"type": "build", "piece": "village", "vertex": 0}, "landover.build.no_pieces")
     game = main_game(settlement_limits=True, position={
         "hands": [{"ore": 3, "wheat": 2}, {}],
         "pieces": pieces(seat, "village", spare[:5]) + pieces(seat, "city", spare[5:]),
     })
-    assert game.counts[seat]["city"] == 4
+    assert game.pos.counts[seat]["city"] == 4
     rejects(game, {"type": "build", "piece": "city", "vertex": 0}, "landover.build.no_pieces")
     cities = spare[:3]
     roads = [e for e in reversed(edges_of_kind(board, LAND_EDGE)) if e != 0][:15]
@@ -129,7 +129,7 @@ def test_piece_limits() -> None:
         "hands": [{"wood": 1, "clay": 2}, {}],
         "pieces": pieces(seat, "city", cities) + pieces(seat, "wall", cities) + pieces(seat, "road", roads),
     })
-    assert game.counts[seat]["road"] == 15 and game.counts[seat]["wall"] == 3
+    assert game.pos.counts[seat]["road"] == 15 and game.pos.counts[seat]["wall"] == 3
     rejects(game, {"type": "build", "piece": "road", "edge": 0}, "landover.build.no_pieces")
     rejects(game, {"type": "build", "piece": "wall", "vertex": 0}, "landover.build.no_pieces")
 
@@ -152,26 +152,26 @@ def test_villages_and_cities_have_no_limit_by_default() -> None:
     for e in path:
         road(game, seat, e)
     end = next(v for v in m.edge_vertices[path[-1]] if v not in m.edge_vertices[path[0]])
-    assert game.counts[seat]["village"] == 5 and game.counts[seat]["city"] == 4
+    assert game.pos.counts[seat]["village"] == 5 and game.pos.counts[seat]["city"] == 4
     assert {"type": "build", "piece": "village", "vertex": end} in game.legal_actions()
     game.apply({"type": "build", "piece": "village", "vertex": end})
-    assert game.counts[seat]["village"] == 6
+    assert game.pos.counts[seat]["village"] == 6
     assert {"type": "build", "piece": "city", "vertex": home} in game.legal_actions()
     game.apply({"type": "build", "piece": "city", "vertex": home})
-    assert game.counts[seat]["city"] == 5
+    assert game.pos.counts[seat]["city"] == 5
 
 
 def test_mystery_hex_is_revealed_when_a_route_touches_it() -> None:
     game = main_game()
-    seat = game.seat
+    seat = game.pos.seat
     mystery = hex_of(game, "mystery")
     corner = game.map.hex_vertices[mystery][0]
     e = game.map.vertex_edges[corner][0]
     force(game, ("mystery", 1))
     kind = game.map.edge_kind[e]
     (bridge if kind == WATER_EDGE else road)(game, seat, e)
-    assert game.terrain[mystery] == game.map.mystery_pool[1][0]
-    assert game.number[mystery] == game.map.mystery_pool[1][1]
+    assert game.pos.terrain[mystery] == game.map.mystery_pool[1][0]
+    assert game.pos.number[mystery] == game.map.mystery_pool[1][1]
     assert any(e.get("chance") == "mystery" for e in game.log)
 
 
@@ -180,16 +180,16 @@ def test_mystery_hex_is_revealed_when_a_route_touches_it() -> None:
 
 def test_military_costs_wool_and_wheat_and_stops_at_three_without_barracks() -> None:
     game = main_game(position={"hands": [{"wool": 5, "wheat": 5, "coin": 6}, {}]})
-    seat = game.seat
+    seat = game.pos.seat
     for _ in range(3):
         game.apply({"type": "military"})
-    assert game.military[seat] == 3 and game.hands[seat] == hand(wool=2, wheat=2, coin=6)
+    assert game.pos.military[seat] == 3 and game.pos.hands[seat] == hand(wool=2, wheat=2, coin=6)
     rejects(game, {"type": "military"}, "landover.military.cap")
     for _ in range(3):  # politics 3 (1 + 2 + 3 coin): barracks
         game.apply({"type": "improve", "culture": "politics"})
-    assert game.culture[seat][2] == 3 and game.hands[seat][7] == 0
+    assert game.pos.culture[seat][2] == 3 and game.pos.hands[seat][7] == 0
     game.apply({"type": "military"})
-    assert game.military[seat] == 4
+    assert game.pos.military[seat] == 4
 
 
 def test_culture_costs_and_metro_to_the_first_at_level_four() -> None:
@@ -197,10 +197,10 @@ def test_culture_costs_and_metro_to_the_first_at_level_four() -> None:
     # A second player at level 3 of science (see the end).
     game = main_game(position={"hands": [{"paper": 15}, {}], "culture": [{}, {"science": 3}]})
     game.apply({"type": "improve", "culture": "science"})
-    assert game.culture[seat][0] == 1 and game.hands[seat][6] == 14
+    assert game.pos.culture[seat][0] == 1 and game.pos.hands[seat][6] == 14
     game.apply({"type": "improve", "culture": "science"})
     game.apply({"type": "improve", "culture": "science"})
-    assert game.culture[seat][0] == 3 and game.hands[seat][6] == 9
+    assert game.pos.culture[seat][0] == 3 and game.pos.hands[seat][6] == 9
     rejects(game, {"type": "improve", "culture": "science"}, "landover.culture.metro_needs_city")
     v = inland_corner(game)
     city(game, seat, v)
@@ -208,7 +208,7 @@ def test_culture_costs_and_metro_to_the_first_at_level_four() -> None:
         game.apply({"type": "improve", "culture": "science"})
     assert {"type": "improve", "culture": "science", "city": v} in game.legal_actions()
     game.apply({"type": "improve", "culture": "science", "city": v})
-    assert game.hands[seat][6] == 5 and game.metro_owner[0] == seat and game.corner_metro[v] == 0
+    assert game.pos.hands[seat][6] == 5 and game.pos.metro_owner[0] == seat and game.pos.corner_metro[v] == 0
     assert game.vp_breakdown(seat)["metros"] == 2 and game.vp(seat) == 4
     # A second player at level 4 gets no metro.
     assert game.metro_cities(other, "science", 4) is None
@@ -219,16 +219,16 @@ def test_metro_is_taken_by_the_first_at_level_six_then_kept() -> None:
     board = main_game()
     va = inland_corner(board)
     city(board, other, va)
-    vb = next(v for v in range(board.corner_count) if board.corner_on_land[v] and board.far_from_villages(v))
+    vb = next(v for v in range(board.corner_count) if board.pos.corner_on_land[v] and board.far_from_villages(v))
     game = main_game(position={
         "pieces": pieces(other, "city", [va]) + pieces(seat, "city", [vb]),
         "metros": {"commerce": va},
         "culture": [{"commerce": 5}, {"commerce": 5}],
         "hands": [{"cloth": 6}, {}],
     })
-    assert game.metro_owner[1] == other and game.corner_metro[va] == 1
+    assert game.pos.metro_owner[1] == other and game.pos.corner_metro[va] == 1
     game.apply({"type": "improve", "culture": "commerce", "city": vb})
-    assert game.metro_owner[1] == seat and game.metro_locked[1] and game.corner_metro[va] == -1 and game.corner_metro[vb] == 1
+    assert game.pos.metro_owner[1] == seat and game.pos.metro_locked[1] and game.pos.corner_metro[va] == -1 and game.pos.corner_metro[vb] == 1
     assert game.metro_cities(other, "commerce", 6) is None  # locked for good
 
 
@@ -257,21 +257,21 @@ def test_raid_costs_military_steals_once_per_turn_and_catapult_removal() -> None
     rejects(game, {"type": "raid", "hex": own}, "landover.raid.not_a_target")
     force(game, ("steal", 1))
     game.apply({"type": "raid", "hex": sheep})
-    assert game.military[a] == 2 and game.catapult[a] == sheep and game.hands[a] == hand(ore=1)
-    assert game.hands[b] == hand(ore=1)
+    assert game.pos.military[a] == 2 and game.pos.catapult[a] == sheep and game.pos.hands[a] == hand(ore=1)
+    assert game.pos.hands[b] == hand(ore=1)
     second = inland_corner(game, "mountain")
     village(game, b, second)
-    other_hex = next(h for h in game.map.vertex_hexes[second] if h != sheep and h not in game.catapult_at)
+    other_hex = next(h for h in game.map.vertex_hexes[second] if h != sheep and h not in game.pos.catapult_at)
     rejects(game, {"type": "raid", "hex": other_hex}, "landover.raid.once_per_turn")
     game.apply({"type": "remove_catapult", "hex": sheep})
-    assert game.catapult_at == {} and game.military[a] == 1
+    assert game.pos.catapult_at == {} and game.pos.military[a] == 1
 
 
 def test_trading_rates_bank_harbor_and_refusals() -> None:
     game = main_game(position={"hands": [{"wool": 3, "ore": 2}, {}]})
-    seat = game.seat
+    seat = game.pos.seat
     game.apply({"type": "trade", "give": "wool", "get": "coin"})
-    assert game.hands[seat] == hand(coin=1, ore=2)
+    assert game.pos.hands[seat] == hand(coin=1, ore=2)
     rejects(game, {"type": "trade", "give": "ore", "get": "wool"}, "landover.trade.not_enough")
     rejects(game, {"type": "trade", "give": "ore", "get": "ore"}, "landover.trade.same_kind")
     h, side, resource = next(x for x in game.map.harbors if x[2] == "ore")
@@ -279,17 +279,17 @@ def test_trading_rates_bank_harbor_and_refusals() -> None:
     village(game, seat, v)
     assert game.trade_rate(seat, 2) == 2
     game.apply({"type": "trade", "give": "ore", "get": "wool"})
-    assert game.hands[seat] == hand(coin=1, wool=1)
+    assert game.pos.hands[seat] == hand(coin=1, wool=1)
 
 
 def test_port_authority_needs_three_harbors_and_must_be_beaten() -> None:
     game = main_game()
-    a, b = game.order
+    a, b = game.pos.order
     harbors = game.map.harbors
     for h, side, _ in harbors[:3]:
         village(game, a, game.map.hex_vertices[h][side])
-    assert game.port_holder == a and game.vp_breakdown(a)["port_authority"] == 2
+    assert game.pos.port_holder == a and game.vp_breakdown(a)["port_authority"] == 2
     for h, side, _ in harbors[3:6]:
         village(game, b, game.map.hex_vertices[h][side])
-    assert game.port_holder == a  # a tie does not take it
+    assert game.pos.port_holder == a  # a tie does not take it
 

@@ -30,17 +30,17 @@ def holding(*cards: str, players: int = 2, **position: Any) -> Landover:
 
 
 def play(game: Landover, card: str, **fields: object) -> None:
-    held = game.dev_cards[game.seat].count(card)
+    held = game.pos.dev_cards[game.pos.seat].count(card)
     assert held >= 1, f"{card} is not held"
     game.apply({"type": "play", "card": card, **fields})
-    assert game.dev_cards[game.seat].count(card) == held - 1 or game.phase == "take"
+    assert game.pos.dev_cards[game.pos.seat].count(card) == held - 1 or game.pos.phase == "take"
 
 
 def ahead(game: Landover, seat: int) -> None:
     """Give ``seat`` two villages so it has more points than a seat with none."""
-    picks = [v for v in range(game.corner_count) if game.corner_on_land[v] and game.far_from_villages(v)][:1]
+    picks = [v for v in range(game.corner_count) if game.pos.corner_on_land[v] and game.far_from_villages(v)][:1]
     village(game, seat, picks[0])
-    village(game, seat, next(v for v in range(game.corner_count) if game.corner_on_land[v] and game.far_from_villages(v)))
+    village(game, seat, next(v for v in range(game.corner_count) if game.pos.corner_on_land[v] and game.far_from_villages(v)))
 
 
 def test_decks_hold_the_rulebook_quantities() -> None:
@@ -53,9 +53,9 @@ def test_decks_hold_the_rulebook_quantities() -> None:
 
 def test_played_card_returns_under_its_deck() -> None:
     game = holding("crane")
-    before = len(game.decks[0])
+    before = len(game.pos.decks[0])
     play(game, "crane")
-    assert len(game.decks[0]) == before + 1 and game.decks[0][-1] == "crane"
+    assert len(game.pos.decks[0]) == before + 1 and game.pos.decks[0][-1] == "crane"
 
 
 def test_card_not_held_is_refused() -> None:
@@ -70,7 +70,7 @@ def test_card_not_held_is_refused() -> None:
 def test_commercial_harbor_trades_a_resource_for_a_commodity() -> None:
     game = holding("commercial_harbor", hands=[{"wool": 1}, {}])
     play(game, "commercial_harbor", give="wool", get="coin")
-    assert game.hands[game.seat] == hand(coin=1)
+    assert game.pos.hands[game.pos.seat] == hand(coin=1)
 
 
 def test_master_merchant_takes_two_cards_from_a_player_ahead() -> None:
@@ -80,7 +80,7 @@ def test_master_merchant_takes_two_cards_from_a_player_ahead() -> None:
     ahead(game, other)
     game.apply({"type": "play", "card": "master_merchant", "target": other})
     game.apply({"type": "take", "cards": ["wool", "ore"]})
-    assert game.hands[me] == hand(ore=1, wool=1) and game.hands[other] == hand(ore=1)
+    assert game.pos.hands[me] == hand(ore=1, wool=1) and game.pos.hands[other] == hand(ore=1)
 
 
 def test_merchant_token_gives_a_point_and_a_two_to_one_rate() -> None:
@@ -90,23 +90,23 @@ def test_merchant_token_gives_a_point_and_a_two_to_one_rate() -> None:
     village(game, me, corner_for(game, sheep))
     assert game.trade_rate(me, 0) == 3
     play(game, "merchant", hex=sheep)
-    assert game.merchant_owner == me and game.trade_rate(me, 0) == 2 and game.vp_breakdown(me)["merchant"] == 1
+    assert game.pos.merchant_owner == me and game.trade_rate(me, 0) == 2 and game.vp_breakdown(me)["merchant"] == 1
     far = hex_of(game, "mountain")
     rejects(game, {"type": "play", "card": "merchant", "hex": far}, "landover.card.not_held")
     # Another player taking the token takes the point; only on a hex it has settled.
     field = hex_of(game, "field")
     village(game, other, corner_for(game, field))
     roll(game, 1, 1)
-    assert game.seat == other and game.phase == MAIN
+    assert game.pos.seat == other and game.pos.phase == MAIN
     unsettled = next(h for h in land_hexes(game) if h not in game.settled_hexes(other))
     rejects(game, {"type": "play", "card": "merchant", "hex": unsettled}, "landover.card.merchant_hex")
     play(game, "merchant", hex=field)
-    assert game.merchant_owner == other and game.vp_breakdown(me)["merchant"] == 0
+    assert game.pos.merchant_owner == other and game.vp_breakdown(me)["merchant"] == 0
 
 
 def test_merchant_fleet_gives_two_to_one_for_this_turn_only() -> None:
     game = holding("merchant_fleet")
-    me = game.seat
+    me = game.pos.seat
     play(game, "merchant_fleet", kind="paper")
     assert game.trade_rate(me, 6) == 2
     force(game, ("white_die", 1), ("red_die", 1), ("event_die", 4))
@@ -118,14 +118,14 @@ def test_resource_monopoly_takes_up_to_two_from_each() -> None:
     game = holding("resource_monopoly", players=3, hands=per_seat(3, {}, s1={"ore": 5}, s2={"ore": 1}))
     me, others = 0, [1, 2]
     play(game, "resource_monopoly", kind="ore")
-    assert game.hands[me] == hand(ore=3) and game.hands[others[0]] == hand(ore=3) and game.hands[others[1]] == hand()
+    assert game.pos.hands[me] == hand(ore=3) and game.pos.hands[others[0]] == hand(ore=3) and game.pos.hands[others[1]] == hand()
 
 
 def test_commodity_monopoly_takes_one_from_each() -> None:
     game = holding("commodity_monopoly", players=3, hands=per_seat(3, {}, s1={"cloth": 3}, s2={"cloth": 1}))
     me, others = 0, [1, 2]
     play(game, "commodity_monopoly", kind="cloth")
-    assert game.hands[me] == hand(cloth=2) and game.hands[others[0]] == hand(cloth=2)
+    assert game.pos.hands[me] == hand(cloth=2) and game.pos.hands[others[0]] == hand(cloth=2)
 
 
 def test_famine_makes_players_ahead_discard_two_random_resources() -> None:
@@ -134,7 +134,7 @@ def test_famine_makes_players_ahead_discard_two_random_resources() -> None:
     ahead(game, a)
     force(game, ("famine", 0), ("famine", 0))
     play(game, "famine")
-    assert game.hands[a] == hand(ore=2, coin=4) and game.hands[b] == hand(wool=3)
+    assert game.pos.hands[a] == hand(ore=2, coin=4) and game.pos.hands[b] == hand(wool=3)
 
 
 # ------------------------------------------------------------------- science
@@ -142,16 +142,16 @@ def test_famine_makes_players_ahead_discard_two_random_resources() -> None:
 
 def test_alchemist_chooses_both_dice_before_the_roll() -> None:
     game = holding(dev_cards=[[], ["alchemist"]])
-    me, other = game.order
+    me, other = game.pos.order
     sheep = hex_of(game, "sheep")
     village(game, other, corner_for(game, sheep))
     game.apply({"type": "end_turn"})
-    assert game.phase == ROLL
-    white, red = dice_for(game.number[sheep])  # type: ignore[arg-type]
+    assert game.pos.phase == ROLL
+    white, red = dice_for(game.pos.number[sheep])  # type: ignore[arg-type]
     force(game, ("event_die", 4))
     game.apply({"type": "play", "card": "alchemist", "white": white, "red": red})
-    assert game.phase == MAIN and game.dice["white"] == white and game.hands[other][0] == 1
-    assert game.dev_cards[other] == []
+    assert game.pos.phase == MAIN and game.pos.dice["white"] == white and game.pos.hands[other][0] == 1
+    assert game.pos.dev_cards[other] == []
     assert not any(e.get("chance") == "white_die" for e in game.log[-3:])
 
 
@@ -162,44 +162,44 @@ def test_alchemist_only_before_the_roll() -> None:
 
 def test_crane_makes_the_next_improvement_one_cheaper() -> None:
     game = holding("crane", culture=[{"politics": 1}, {}], hands=[{"coin": 1}, {}])
-    me = game.seat
+    me = game.pos.seat
     rejects(game, {"type": "improve", "culture": "politics"}, "landover.cost.cannot_afford")
     play(game, "crane")
     game.apply({"type": "improve", "culture": "politics"})
-    assert game.culture[me][2] == 2 and game.hands[me] == hand() and not game.crane
+    assert game.pos.culture[me][2] == 2 and game.pos.hands[me] == hand() and not game.pos.crane
 
 
 def test_inventor_swaps_two_allowed_number_tokens() -> None:
     game = holding("inventor", "inventor")
-    swappable = [h for h in range(game.hex_count) if game.number[h] in (3, 4, 5, 9, 10, 11)]
-    a, b = swappable[0], next(h for h in swappable if game.number[h] != game.number[swappable[0]])
-    na, nb = game.number[a], game.number[b]
+    swappable = [h for h in range(game.hex_count) if game.pos.number[h] in (3, 4, 5, 9, 10, 11)]
+    a, b = swappable[0], next(h for h in swappable if game.pos.number[h] != game.pos.number[swappable[0]])
+    na, nb = game.pos.number[a], game.pos.number[b]
     play(game, "inventor", hexes=[b, a])
-    assert game.number[a] == nb and game.number[b] == na and a in game.by_number[nb]  # type: ignore[index]
-    six = next(h for h in range(game.hex_count) if game.number[h] in (6, 8))
+    assert game.pos.number[a] == nb and game.pos.number[b] == na and a in game.pos.by_number[nb]  # type: ignore[index]
+    six = next(h for h in range(game.hex_count) if game.pos.number[h] in (6, 8))
     rejects(game, {"type": "play", "card": "inventor", "hexes": [a, six]}, "landover.card.inventor_number")
 
 
 @pytest.mark.parametrize("card, terrain, kind", [("irrigation", "field", 3), ("mining", "mountain", 2)])
 def test_irrigation_and_mining_give_two_per_settlement_on_the_terrain(card: str, terrain: str, kind: int) -> None:
     game = holding(card)
-    me = game.seat
-    corners = [v for v in range(game.corner_count) if any(game.terrain[h] == terrain for h in game.map.vertex_hexes[v])]
+    me = game.pos.seat
+    corners = [v for v in range(game.corner_count) if any(game.pos.terrain[h] == terrain for h in game.map.vertex_hexes[v])]
     first = corners[0]
     village(game, me, first)
     second = next(v for v in corners if game.far_from_villages(v))
     city(game, me, second)
     play(game, card)
-    assert game.hands[me][kind] == 4
+    assert game.pos.hands[me][kind] == 4
 
 
 def test_medicine_builds_a_city_for_two_ore_and_a_wheat() -> None:
     game = holding("medicine", hands=[{"ore": 2, "wheat": 1}, {}])
-    me = game.seat
+    me = game.pos.seat
     v = inland_corner(game)
     village(game, me, v)
     play(game, "medicine", vertex=v)
-    assert game.corner_level[v] == CITY and game.hands[me] == hand()
+    assert game.pos.corner_level[v] == CITY and game.pos.hands[me] == hand()
 
 
 @pytest.mark.parametrize("card, deck", [("printer", 0), ("constitution", 2)])
@@ -207,38 +207,38 @@ def test_vp_cards_are_played_at_once_and_never_held(card: str, deck: int) -> Non
     # at the gate of this deck's culture with a red 1, only ``me`` (level 1 there) draws
     at_gate = [{("science", "commerce", "politics")[deck]: 1}, {}]
     game = main_game(position={"culture": at_gate})
-    me = game.seat
+    me = game.pos.seat
     gate = 4 + deck  # event die 4, 5, 6: the science, commerce, politics gates
-    index = game.decks[deck].index(card)
+    index = game.pos.decks[deck].index(card)
     force(game, ("white_die", 1), ("red_die", 1), ("event_die", gate), ("dev_card", index))
     game.apply({"type": "end_turn"})
-    assert game.vp_cards[me] == 1 and game.dev_cards[me] == [] and card not in game.decks[deck]
+    assert game.pos.vp_cards[me] == 1 and game.pos.dev_cards[me] == [] and card not in game.pos.decks[deck]
     assert [e["seat"] for e in game.log if e.get("chance") == "dev_card"] == [me]
     full = holding(*["spy"] * 5, culture=at_gate)
-    before = len(full.decks[deck])
+    before = len(full.pos.decks[deck])
     force(full, ("white_die", 1), ("red_die", 1), ("event_die", gate))
     full.apply({"type": "end_turn"})  # a full hand: nothing drawn
-    assert len(full.decks[deck]) == before and full.undrawn_chance() is None
+    assert len(full.pos.decks[deck]) == before and full.undrawn_chance() is None
 
 
 def test_road_building_gives_two_free_roads_or_bridges() -> None:
     game = holding("road_building")
-    me = game.seat
+    me = game.pos.seat
     v = inland_corner(game)
     village(game, me, v)
     play(game, "road_building")
     path = path_from(game, v, 3, (LAND_EDGE,))
     game.apply({"type": "build", "piece": "road", "edge": path[0]})
     game.apply({"type": "build", "piece": "road", "edge": path[1]})
-    assert game.counts[me]["road"] == 2 and game.free_routes == 0
+    assert game.pos.counts[me]["road"] == 2 and game.pos.free_routes == 0
     rejects(game, {"type": "build", "piece": "road", "edge": path[2]}, "landover.cost.cannot_afford")
 
 
 def test_military_card_raises_military_power_within_the_cap() -> None:
     game = holding("military")
-    me = game.seat
+    me = game.pos.seat
     play(game, "military")
-    assert game.military[me] == 1
+    assert game.pos.military[me] == 1
     capped = holding("military", military=[3, 0])
     assert {"type": "play", "card": "military"} not in capped.legal_actions()
     rejects(capped, {"type": "play", "card": "military"}, "landover.military.cap")
@@ -250,25 +250,25 @@ def test_military_card_raises_military_power_within_the_cap() -> None:
 def test_siege_raids_without_military_and_steals_from_every_opponent_there() -> None:
     game = holding("siege", players=3, hands=per_seat(3, {}, s1={"wool": 1}, s2={"ore": 1}))
     me, a, b = 0, 1, 2
-    h = next(h for h in range(game.hex_count) if game.terrain[h] not in ("water", "mystery") and all(
-        game.terrain[x] not in ("water", "mystery") for x in game.map.hex_vertices[h] for x in game.map.vertex_hexes[x]
+    h = next(h for h in range(game.hex_count) if game.pos.terrain[h] not in ("water", "mystery") and all(
+        game.pos.terrain[x] not in ("water", "mystery") for x in game.map.hex_vertices[h] for x in game.map.vertex_hexes[x]
     ))
     corners = game.map.hex_vertices[h]
     village(game, a, corners[0])
     village(game, b, corners[3])
     force(game, ("steal", 0), ("steal", 0))
     play(game, "siege", hex=h)
-    assert game.military[me] == 0 and game.catapult[me] == h and game.hands[me] == hand(wool=1, ore=1)
-    assert game.raided
+    assert game.pos.military[me] == 0 and game.pos.catapult[me] == h and game.pos.hands[me] == hand(wool=1, ore=1)
+    assert game.pos.raided
 
 
 def test_bishop_removes_a_catapult() -> None:
     game = holding("bishop")
-    other = 1 - game.seat
+    other = 1 - game.pos.seat
     h = hex_of(game, "sheep")
     game.put_catapult(other, h)
     play(game, "bishop", hex=h)
-    assert game.catapult_at == {} and game.catapult[other] == -1
+    assert game.pos.catapult_at == {} and game.pos.catapult[other] == -1
 
 
 def test_deserter_takes_a_military_level() -> None:
@@ -277,7 +277,7 @@ def test_deserter_takes_a_military_level() -> None:
     rejects(game, {"type": "play", "card": "deserter", "target": other}, "landover.card.no_military")
     game = holding("deserter", military=[0, 2])
     game.apply({"type": "play", "card": "deserter", "target": other})
-    assert game.military == [1, 1]
+    assert game.pos.military == [1, 1]
 
 
 def open_route(game: Landover, seat: int, length: int) -> tuple[int, list[int]]:
@@ -295,18 +295,18 @@ def test_vandal_removes_an_opponents_side_at_an_open_end_only() -> None:
     v, path = open_route(game, other, 3)
     rejects(game, {"type": "play", "card": "vandal", "edge": path[1]}, "landover.card.vandal_target")
     game.apply({"type": "play", "card": "vandal", "edge": path[2]})
-    assert game.side_owner[path[2]] == -1 and game.counts[other]["road"] == 2 and game.routes[other] == 2
+    assert game.pos.side_owner[path[2]] == -1 and game.pos.counts[other]["road"] == 2 and game.pos.routes[other] == 2
 
 
 def test_diplomat_moves_an_own_side_from_an_open_end() -> None:
     game = holding("diplomat")
-    me = game.seat
+    me = game.pos.seat
     v, path = open_route(game, me, 2)
     targets = game.diplomat_targets(me, path[1])
     assert targets and path[1] not in targets
     rejects(game, {"type": "play", "card": "diplomat", "edge": path[0], "to": targets[0]}, "landover.card.diplomat_from")
     game.apply({"type": "play", "card": "diplomat", "edge": path[1], "to": targets[0]})
-    assert game.side_owner[path[1]] == -1 and game.side_owner[targets[0]] == me and game.counts[me]["road"] == 2
+    assert game.pos.side_owner[path[1]] == -1 and game.pos.side_owner[targets[0]] == me and game.pos.counts[me]["road"] == 2
 
 
 def test_raze_reduces_an_opponents_city_but_never_a_metro() -> None:
@@ -314,13 +314,13 @@ def test_raze_reduces_an_opponents_city_but_never_a_metro() -> None:
     v = inland_corner(main_game())
     walled_city = [{"seat": other, "piece": "city", "at": v}, {"seat": other, "piece": "wall", "at": v}]
     game = holding("raze", pieces=walled_city)
-    assert game.corner_wall[v] and game.counts[other]["wall"] == 1
+    assert game.pos.corner_wall[v] and game.pos.counts[other]["wall"] == 1
     rejects(game, {"type": "play", "card": "raze", "vertex": v}, "landover.military.none")
     metro = holding("raze", pieces=walled_city, military=[1, 0], metros={"science": v})
     rejects(metro, {"type": "play", "card": "raze", "vertex": v}, "landover.card.raze_metro")
     game = holding("raze", pieces=walled_city, military=[1, 0])
     game.apply({"type": "play", "card": "raze", "vertex": v})
-    assert game.corner_level[v] == VILLAGE and not game.corner_wall[v] and game.military[me] == 0 and game.counts[other]["wall"] == 0
+    assert game.pos.corner_level[v] == VILLAGE and not game.pos.corner_wall[v] and game.pos.military[me] == 0 and game.pos.counts[other]["wall"] == 0
 
 
 def test_spy_takes_a_chosen_dev_card() -> None:
@@ -328,7 +328,7 @@ def test_spy_takes_a_chosen_dev_card() -> None:
     me, other = 0, 1
     play(game, "spy", target=other)
     game.apply({"type": "take", "dev_card": "mining"})
-    assert game.dev_cards[me] == ["mining"] and game.dev_cards[other] == ["bishop"]
+    assert game.pos.dev_cards[me] == ["mining"] and game.pos.dev_cards[other] == ["bishop"]
 
 
 def test_wedding_takes_two_random_cards_from_each_player_ahead() -> None:
@@ -337,22 +337,22 @@ def test_wedding_takes_two_random_cards_from_each_player_ahead() -> None:
     ahead(game, a)
     force(game, ("steal", 0), ("steal", 1))
     play(game, "wedding")
-    assert game.hands[me] == hand(ore=1, coin=1) and game.hands[a] == hand(coin=1) and game.hands[b] == hand(coin=2)
+    assert game.pos.hands[me] == hand(ore=1, coin=1) and game.pos.hands[a] == hand(coin=1) and game.pos.hands[b] == hand(coin=2)
 
 
 def test_anarchy_shuffles_numbers_until_the_next_seven() -> None:
     game = holding("anarchy")
-    before = list(game.number)
-    numbered = [h for h in range(game.hex_count) if game.number[h] is not None and game.terrain[h] not in ("water", "mystery")]
+    before = list(game.pos.number)
+    numbered = [h for h in range(game.hex_count) if game.pos.number[h] is not None and game.pos.terrain[h] not in ("water", "mystery")]
     order = list(range(len(numbered)))[::-1]
     force(game, ("anarchy", order))
     play(game, "anarchy")
-    assert game.number[numbered[0]] == before[numbered[-1]] and game.saved_numbers == before
+    assert game.pos.number[numbered[0]] == before[numbered[-1]] and game.pos.saved_numbers == before
     force(game, ("white_die", 3), ("red_die", 4), ("event_die", 4))
     game.apply({"type": "end_turn"})
-    if game.phase == "lucky_raid":
+    if game.pos.phase == "lucky_raid":
         game.apply(game.legal_actions()[0])
-    assert game.number == before and game.saved_numbers is None
+    assert game.pos.number == before and game.pos.saved_numbers is None
 
 
 def test_listed_card_plays_are_accepted() -> None:
@@ -365,7 +365,7 @@ def test_listed_card_plays_are_accepted() -> None:
         )
         v = inland_corner(game)
         village(game, me, v)
-        city(game, others[0], next(w for w in range(game.corner_count) if game.corner_on_land[w] and game.far_from_villages(w)))
+        city(game, others[0], next(w for w in range(game.corner_count) if game.pos.corner_on_land[w] and game.far_from_villages(w)))
         ahead(game, others[1])
         return game
 
@@ -391,10 +391,10 @@ def test_every_legal_card_play_and_main_action_is_listed() -> None:
     step = 0
     checked = 0
     while not game.is_over():
-        if game.phase == MAIN and step % 9 == 0:
+        if game.pos.phase == MAIN and step % 9 == 0:
             # the same position with the acting seat holding six cards that play on hexes, corners and sides
             position = game.position()
-            position["dev_cards"][game.seat] = ["merchant", "siege", "bishop", "raze", "vandal", "medicine"]
+            position["dev_cards"][game.pos.seat] = ["merchant", "siege", "bishop", "raze", "vandal", "medicine"]
             held = Landover(3, game.options, game.seed, setup={"map": game.map.to_json(), "position": position})
             listed = {key(a) for a in held.legal_actions()}
             candidates: list[dict] = []

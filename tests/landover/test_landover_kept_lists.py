@@ -32,7 +32,7 @@ def test_every_listing_equals_a_fresh_games(players: int, seed: int, options: di
     checked = 0
     played: set[str] = set()
     while not game.is_over():
-        if game.phase in ("main", "roll", "take"):
+        if game.pos.phase in ("main", "roll", "take"):
             assert fresh_copy(game).legal_actions() == game.legal_actions(), len(game.log)
             checked += 1
         action = game.random_action(rng)
@@ -47,8 +47,8 @@ def turned_to(game: Landover, seat: int) -> Landover:
     """A clone of ``game`` (its kept lists too) played on to ``seat``'s turn by ending turns (the
     rolls on the way are more changes for the kept lists to follow)."""
     clone = game.clone()
-    while clone.seat != seat and not clone.is_over():
-        clone.apply({"type": "roll"} if clone.phase == "roll" else {"type": "end_turn"})
+    while clone.pos.seat != seat and not clone.is_over():
+        clone.apply({"type": "roll"} if clone.pos.phase == "roll" else {"type": "end_turn"})
     return clone
 
 
@@ -59,10 +59,10 @@ def test_every_seats_kept_lists_equal_a_fresh_games() -> None:
     rng = Rng(5)
     checked = step = 0
     while not game.is_over():
-        if game.phase == "main" and step % 4 == 0:
+        if game.pos.phase == "main" and step % 4 == 0:
             for seat in range(4):
                 turned = turned_to(game, seat)
-                if not turned.is_over() and turned.phase == "main":
+                if not turned.is_over() and turned.pos.phase == "main":
                     assert fresh_copy(turned).legal_actions() == turned.legal_actions(), (len(game.log), seat)
                     checked += 1
         game.apply(game.random_action(rng))
@@ -97,7 +97,7 @@ def two_seats_on_one_path(**position: Any) -> tuple[Landover, list[int], list[in
     roads p5-p4-p3 (p3 a village place next to p2). Seat 1 to act, both able to pay a village."""
     probe = main_game(2)
     for start in range(probe.corner_count):
-        if not probe.corner_on_land[start]:
+        if not probe.pos.corner_on_land[start]:
             continue
         try:
             sides = path_from(probe, start, 5, (LAND_EDGE,))

@@ -30,19 +30,19 @@ def test_the_position_sets_the_turn_hands_cards_culture_and_pieces() -> None:
         pieces=pieces(0, "village", [far]) + pieces(1, "city", [v]) + pieces(1, "wall", [v]),
         metros={"politics": v},
     )
-    assert game.phase == MAIN and game.current_seat() == 1 and game.order == [1, 0] and game.dice["red"] == 5
-    assert game.hands[0] == hand(ore=2) and game.hands[1] == hand(wool=1, coin=3)
-    assert game.dev_cards == [["spy"], []] and game.culture[1] == [0, 0, 2] and game.military == [1, 0]
-    assert game.barbarians == 4 and game.corner_level[v] == CITY and game.corner_wall[v]
-    assert game.metro_owner[2] == 1 and game.corner_metro[v] == 2
+    assert game.pos.phase == MAIN and game.current_seat() == 1 and game.pos.order == [1, 0] and game.pos.dice["red"] == 5
+    assert game.pos.hands[0] == hand(ore=2) and game.pos.hands[1] == hand(wool=1, coin=3)
+    assert game.pos.dev_cards == [["spy"], []] and game.pos.culture[1] == [0, 0, 2] and game.pos.military == [1, 0]
+    assert game.pos.barbarians == 4 and game.pos.corner_level[v] == CITY and game.pos.corner_wall[v]
+    assert game.pos.metro_owner[2] == 1 and game.pos.corner_metro[v] == 2
     assert game.vp(1) == 2 + 2 + 1 and game.vp(0) == 1  # city, metro, a point card; a village
     assert not any(e.get("chance") == "seat_order" for e in game.log)  # the order was given
 
 
 def test_without_an_order_the_seats_are_drawn_and_the_first_acts() -> None:
     game = start(3, phase="roll")
-    assert game.log[0]["chance"] == "seat_order" and game.current_seat() == game.order[0]
-    assert game.phase == ROLL and {"type": "roll"} in game.legal_actions()
+    assert game.log[0]["chance"] == "seat_order" and game.current_seat() == game.pos.order[0]
+    assert game.pos.phase == ROLL and {"type": "roll"} in game.legal_actions()
 
 
 def test_the_record_keeps_the_position_so_replay_undo_and_load_work() -> None:
@@ -56,7 +56,7 @@ def test_the_record_keeps_the_position_so_replay_undo_and_load_work() -> None:
     force(game, ("white_die", 2), ("red_die", 3), ("event_die", 1))
     game.apply({"type": "end_turn"})
     again = replay(game.to_record())
-    assert again.state() == game.state() and again.corner_owner[v] == 0 and again.hands[1] == hand(wool=4)
+    assert again.state() == game.state() and again.pos.corner_owner[v] == 0 and again.pos.hands[1] == hand(wool=4)
     assert Landover.load(game.save()).state() == game.state()
     game.undo()
     game.undo()

@@ -45,7 +45,7 @@ def random_positions(players: int, options: dict[str, Any], seed: int, every: in
     rng = Rng(seed + 50)
     step = 0
     while not game.is_over():
-        if game.phase in ("main", "roll", "take") and step % every == 0:
+        if game.pos.phase in ("main", "roll", "take") and step % every == 0:
             yield game
         game.apply(game.random_action(rng))
         step += 1
@@ -94,7 +94,7 @@ def test_the_copy_plays_on_as_the_original_with_the_same_outcomes() -> None:
 
 
 def test_a_game_from_a_read_back_position_records_replays_and_undoes() -> None:
-    game = next(g for g in random_positions(3, {}, 5) if g.position()["merchant"] and g.turns > 20)
+    game = next(g for g in random_positions(3, {}, 5) if g.position()["merchant"] and g.pos.turns > 20)
     copy = copy_of(game)
     rng = Rng(9)
     for _ in range(30):
@@ -119,7 +119,7 @@ def test_a_read_back_position_changed_badly_is_one_setup_error(change: dict[str,
     game = next(g for g in random_positions(2, {}, 2) if g.position()["longest_route"] is not None)
     position = {**game.position(), **change}
     if change.get("numbers") == "swap":  # a token that is not on the map
-        numbers = list(game.number)
+        numbers = list(game.pos.number)
         h = next(h for h, token in enumerate(numbers) if token is not None)
         numbers[h] = 7
         position["numbers"] = numbers

@@ -107,7 +107,7 @@ def test_the_lit_board_tells_the_numbers_of_the_game_played() -> None:
 
     game = Landover(2, None, 2)
     rng = Rng(2)
-    while game.phase == "setup":
+    while game.pos.phase == "setup":
         game.apply(game.random_action(rng))
     face = LandoverFace(game, load_layout_data("landover"))
     printed = builtin_map("archipelago").number
@@ -266,7 +266,7 @@ def test_city_resources_at_setup_only_or_for_every_city(rule: str) -> None:
         rng = Rng(seed)
         while not game.is_over():
             action = game.random_action(rng)
-            if action["type"] == "build" and action["piece"] == "city" and game.phase == "main":
+            if action["type"] == "build" and action["piece"] == "city" and game.pos.phase == "main":
                 seat = game.current_seat()
                 hand = dict(game.state()["players"][seat]["hand"])
                 game.apply(action)

@@ -192,7 +192,7 @@ def test_steals_and_spy_picks_are_hidden_from_bystanders() -> None:
     sheep = hex_of(game, "sheep")
     village(game, a, game.map.hex_vertices[sheep][0])
     game.apply({"type": "raid", "hex": sheep})  # steals a's one card
-    assert game.hands[me][0] == 1
+    assert game.pos.hands[me][0] == 1
 
     def steal(seat: int) -> dict[str, Any]:
         return next(e for e in reversed(game.view_log(seat)) if e.get("chance") == "steal")

@@ -41,7 +41,7 @@ def rejects(game: Landover, action: dict, rule: str) -> None:
 def corner_for(game: Landover, h: int) -> int:
     """A corner of hex ``h`` where no other hex shares its number (so production is exact)."""
     for v in game.map.hex_vertices[h]:
-        if all(o == h or game.number[o] != game.number[h] for o in game.map.vertex_hexes[v]):
+        if all(o == h or game.pos.number[o] != game.pos.number[h] for o in game.map.vertex_hexes[v]):
             return v
     raise AssertionError("no clean corner")
 
@@ -62,42 +62,42 @@ def dice_for(total: int) -> tuple[int, int]:
 def test_setup_order_is_a_logged_permutation_and_cities_come_back_in_reverse() -> None:
     game = Landover(3, None, 11)
     assert game.log[0]["chance"] == "seat_order"
-    order = game.order
+    order = game.pos.order
     assert sorted(order) == [0, 1, 2] and game.log[0]["value"] == order
     expected = [(s, p) for s in order for p in ("village", "road")]
     expected += [(s, p) for s in reversed(order) for p in ("city", "road")]
-    assert game.setup_steps == expected
-    while game.phase == "setup":
+    assert game.pos.setup_steps == expected
+    while game.pos.phase == "setup":
         seat = game.current_seat()
         game.apply(game.legal_actions()[0], seat=seat)
     for s in range(3):
-        assert game.counts[s]["village"] == 1 and game.counts[s]["city"] == 1 and game.counts[s]["road"] == 2
+        assert game.pos.counts[s]["village"] == 1 and game.pos.counts[s]["city"] == 1 and game.pos.counts[s]["road"] == 2
 
 
 def test_setup_city_yields_one_resource_per_tile_type() -> None:
     game = Landover(2, None, 3)
-    while game.setup_steps[game.setup_step][1] != "city":
+    while game.pos.setup_steps[game.pos.setup_step][1] != "city":
         game.apply(game.legal_actions()[0])
     seat = game.current_seat()
     assert seat is not None
     v = next(
         int(a["vertex"]) for a in game.legal_actions()
-        if len({game.terrain[h] for h in game.map.vertex_hexes[a["vertex"]] if game.terrain[h] != "water"}) >= 2
-        and "gold" not in {game.terrain[h] for h in game.map.vertex_hexes[a["vertex"]]}
+        if len({game.pos.terrain[h] for h in game.map.vertex_hexes[a["vertex"]] if game.pos.terrain[h] != "water"}) >= 2
+        and "gold" not in {game.pos.terrain[h] for h in game.map.vertex_hexes[a["vertex"]]}
     )
-    kinds = {game.terrain[h] for h in game.map.vertex_hexes[v] if game.terrain[h] != "water"}
-    before = sum(game.hands[seat])
+    kinds = {game.pos.terrain[h] for h in game.map.vertex_hexes[v] if game.pos.terrain[h] != "water"}
+    before = sum(game.pos.hands[seat])
     game.apply({"type": "build", "piece": "city", "vertex": v})
-    assert sum(game.hands[seat]) - before == len(kinds)
+    assert sum(game.pos.hands[seat]) - before == len(kinds)
 
 
 def test_setup_distance_rule_and_starting_corners() -> None:
     game = Landover(2, None, 0)
     listed = {a["vertex"] for a in game.legal_actions()}
     for v in listed:
-        assert not any(game.terrain[h] == "mystery" for h in game.map.vertex_hexes[v])
-        assert any(game.terrain[h] != "water" for h in game.map.vertex_hexes[v])
-    mystery_corner = next(v for v in range(game.corner_count) if any(game.terrain[h] == "mystery" for h in game.map.vertex_hexes[v]))
+        assert not any(game.pos.terrain[h] == "mystery" for h in game.map.vertex_hexes[v])
+        assert any(game.pos.terrain[h] != "water" for h in game.map.vertex_hexes[v])
+    mystery_corner = next(v for v in range(game.corner_count) if any(game.pos.terrain[h] == "mystery" for h in game.map.vertex_hexes[v]))
     rejects(game, {"type": "build", "piece": "village", "vertex": mystery_corner}, "landover.setup.not_starting_corner")
     v = inland_corner(game)
     game.apply({"type": "build", "piece": "village", "vertex": v})
@@ -143,7 +143,7 @@ def test_listed_actions_are_exactly_the_legal_ones() -> None:
                     assert game.is_legal(a) == (str(sorted(a.items())) in keys), a
         game.apply(game.random_action(rng))
         step += 1
-    assert game.capped or game.winners()
+    assert game.pos.capped or game.winners()
 
 
 
@@ -157,8 +157,8 @@ def test_routes_kept_after_each_action_equal_a_full_search(seed: int) -> None:
     while not game.is_over():
         game.apply(game.random_action(rng))
         for seat in range(4):
-            assert game.routes[seat] == game.route_length(seat), (len(game.log), seat)
-        longest = max(longest, *game.routes)
+            assert game.pos.routes[seat] == game.route_length(seat), (len(game.log), seat)
+        longest = max(longest, *game.pos.routes)
     assert longest >= 5
 
 
@@ -188,52 +188,52 @@ def test_the_drawn_action_vouches_once_and_only_for_itself() -> None:
 
 def test_production_village_city_commodities_and_doubles() -> None:
     game = main_game()
-    a, b = game.order
+    a, b = game.pos.order
     sheep = hex_of(game, "sheep")
     field = hex_of(game, "field")
     v_sheep = corner_for(game, sheep)
     village(game, b, v_sheep)
-    roll(game, *dice_for(game.number[sheep]))  # type: ignore[arg-type]
-    assert game.hands[b][0] == 1 and game.hands[b][5] == 0  # a village: one wool
+    roll(game, *dice_for(game.pos.number[sheep]))  # type: ignore[arg-type]
+    assert game.pos.hands[b][0] == 1 and game.pos.hands[b][5] == 0  # a village: one wool
     game.put_piece(b, "city", v_sheep)
-    force(game, ("white_die", dice_for(game.number[sheep])[0]), ("red_die", dice_for(game.number[sheep])[1]), ("event_die", 4))  # type: ignore[arg-type]
+    force(game, ("white_die", dice_for(game.pos.number[sheep])[0]), ("red_die", dice_for(game.pos.number[sheep])[1]), ("event_die", 4))  # type: ignore[arg-type]
     game.apply({"type": "end_turn"})
-    assert game.hands[b][0] == 1 + 1 and game.hands[b][5] == 1  # a city on sheep: wool and cloth
-    wheat_before = game.hands[a][3]
+    assert game.pos.hands[b][0] == 1 + 1 and game.pos.hands[b][5] == 1  # a city on sheep: wool and cloth
+    wheat_before = game.pos.hands[a][3]
     v_field = corner_for(game, field)
     city(game, a, v_field)
-    roll(game, *dice_for(game.number[field]))  # type: ignore[arg-type]
-    assert game.hands[a][3] == wheat_before + 2  # a city on a field: two wheat
+    roll(game, *dice_for(game.pos.number[field]))  # type: ignore[arg-type]
+    assert game.pos.hands[a][3] == wheat_before + 2  # a city on a field: two wheat
 
 
 def test_gold_gives_random_resources_through_logged_chance() -> None:
     game = main_game()
-    a, b = game.order
+    a, b = game.pos.order
     gold = hex_of(game, "gold")
     v = corner_for(game, gold)
     city(game, b, v)
     force(game, ("white_die", 6), ("red_die", 6), ("event_die", 4), ("gold", 2), ("gold", 2), ("gold", 0))
     game.apply({"type": "end_turn"})
-    assert game.hands[b][2] == 2 and game.hands[b][0] == 1
+    assert game.pos.hands[b][2] == 2 and game.pos.hands[b][0] == 1
     assert [e["value"] for e in game.log if e.get("chance") == "gold"] == [2, 2, 0]
 
 
 def test_catapult_makes_a_hex_dead() -> None:
     game = main_game()
-    a, b = game.order
+    a, b = game.pos.order
     sheep = hex_of(game, "sheep")
     village(game, b, corner_for(game, sheep))
     game.put_catapult(a, sheep)
-    roll(game, *dice_for(game.number[sheep]))  # type: ignore[arg-type]
-    assert game.hands[b][0] == 0
+    roll(game, *dice_for(game.pos.number[sheep]))  # type: ignore[arg-type]
+    assert game.pos.hands[b][0] == 0
 
 
 def test_aqueduct_gives_a_random_resource_when_nothing_came() -> None:
     game = main_game(position={"culture": [{}, {"science": 3}]})
-    a, b = game.order
+    a, b = game.pos.order
     force(game, ("white_die", 1), ("red_die", 1), ("event_die", 5), ("aqueduct", 4))
     game.apply({"type": "end_turn"})
-    assert game.hands[b] == hand(clay=1)
+    assert game.pos.hands[b] == hand(clay=1)
 
 
 def test_culture_gate_gives_dev_cards_up_to_the_red_die_and_the_hand_limit() -> None:
@@ -241,10 +241,10 @@ def test_culture_gate_gives_dev_cards_up_to_the_red_die_and_the_hand_limit() -> 
         "culture": [{"commerce": 4}, {"commerce": 3}, {"commerce": 2}],
         "dev_cards": [["spy"] * 5, [], []],  # a full hand: no more cards
     })
-    first, second, third = game.order
+    first, second, third = game.pos.order
     force(game, ("white_die", 2), ("red_die", 3), ("event_die", 5), ("dev_card", 0))
     game.apply({"type": "end_turn"})
-    assert len(game.dev_cards[second]) == 1 and game.dev_cards[third] == [] and len(game.dev_cards[first]) == 5
+    assert len(game.pos.dev_cards[second]) == 1 and game.pos.dev_cards[third] == [] and len(game.pos.dev_cards[first]) == 5
     assert [e["seat"] for e in game.log if e.get("chance") == "dev_card"] == [second]
 
 
@@ -258,29 +258,29 @@ def test_seven_clears_catapults_halves_big_hands_and_respects_walls() -> None:
     game.put_catapult(a, hex_of(game, "sheep"))
     village(game, a, game.map.hex_vertices[hex_of(game, "field")][0])  # b is not last alone: no lucky raid
     village(game, c, game.map.hex_vertices[hex_of(game, "hills")][3])
-    village(game, b, next(v for v in range(game.corner_count) if game.corner_on_land[v] and game.far_from_villages(v)))
+    village(game, b, next(v for v in range(game.corner_count) if game.pos.corner_on_land[v] and game.far_from_villages(v)))
     force(game, ("white_die", 3), ("red_die", 4), ("event_die", 4))
     force(game, *[("discard", 0)] * 6)
     game.apply({"type": "end_turn"})
-    assert game.catapult_at == {} and game.catapult[a] == -1
-    assert game.hands[a] == hand(wool=6)  # 12 > 9: half discarded at random
-    assert game.hands[c] == hand(ore=11)  # one wall: safe up to 11
-    assert game.phase == MAIN
+    assert game.pos.catapult_at == {} and game.pos.catapult[a] == -1
+    assert game.pos.hands[a] == hand(wool=6)  # 12 > 9: half discarded at random
+    assert game.pos.hands[c] == hand(ore=11)  # one wall: safe up to 11
+    assert game.pos.phase == MAIN
 
 
 def test_lucky_seven_raid_for_a_solo_last_roller() -> None:
     game = main_game(position={"hands": [{"wool": 1}, {}]})
-    a, b = game.order
+    a, b = game.pos.order
     sheep = hex_of(game, "sheep")
     village(game, a, corner_for(game, sheep))
     force(game, ("white_die", 3), ("red_die", 4), ("event_die", 4))
     game.apply({"type": "end_turn"})
-    assert game.phase == MAIN and game.current_seat() == b  # the raid is offered, not forced ("may")
+    assert game.pos.phase == MAIN and game.current_seat() == b  # the raid is offered, not forced ("may")
     assert {"type": "lucky_raid", "hex": sheep} in game.legal_actions()
     force(game, ("steal", 0))
     game.apply({"type": "lucky_raid", "hex": sheep})
-    assert game.catapult[b] == sheep and game.hands[b][0] == 1 and game.hands[a][0] == 0
-    assert game.phase == MAIN and not game.raided
+    assert game.pos.catapult[b] == sheep and game.pos.hands[b][0] == 1 and game.pos.hands[a][0] == 0
+    assert game.pos.phase == MAIN and not game.pos.raided
     assert not any(a["type"] == "lucky_raid" for a in game.legal_actions())  # once
 
 
@@ -290,10 +290,10 @@ def test_lucky_seven_raid_for_a_solo_last_roller() -> None:
 def test_barbarians_advance_on_barbarian_faces_and_respect_the_delay_option() -> None:
     game = main_game(barbarian_delay=1)
     roll(game, 1, 1, event=1)
-    assert game.barbarians == 0 and game.barbarian_delay == 0
+    assert game.pos.barbarians == 0 and game.pos.barbarian_delay == 0
     roll(game, 1, 1, event=2)
     roll(game, 1, 1, event=6)
-    assert game.barbarians == 1
+    assert game.pos.barbarians == 1
 
 
 def test_barbarian_win_takes_unwalled_cities_of_the_weakest() -> None:
@@ -302,7 +302,7 @@ def test_barbarian_win_takes_unwalled_cities_of_the_weakest() -> None:
     picks: list[int] = []
     for v in range(board.corner_count):
         taken = {w for p in picks for w in (p, *board.map.vertex_neighbors[p])}
-        if board.corner_on_land[v] and v not in taken and len(picks) < 4:
+        if board.pos.corner_on_land[v] and v not in taken and len(picks) < 4:
             picks.append(v)
     game = main_game(3, position={
         "pieces": pieces(a, "city", picks[:2]) + pieces(a, "wall", [picks[1]])
@@ -312,30 +312,30 @@ def test_barbarian_win_takes_unwalled_cities_of_the_weakest() -> None:
     })
     force(game, ("white_die", 1), ("red_die", 1), ("event_die", 1), ("barbarian_city", 0), ("barbarian_city", 0))
     game.apply({"type": "end_turn"})
-    assert game.corner_level[picks[0]] == VILLAGE and game.corner_level[picks[1]] == CITY  # the unwalled one first
-    assert game.corner_level[picks[2]] == VILLAGE and game.corner_level[picks[3]] == CITY  # c had more military
-    assert game.barbarians == 0
+    assert game.pos.corner_level[picks[0]] == VILLAGE and game.pos.corner_level[picks[1]] == CITY  # the unwalled one first
+    assert game.pos.corner_level[picks[2]] == VILLAGE and game.pos.corner_level[picks[3]] == CITY  # c had more military
+    assert game.pos.barbarians == 0
 
 
 def test_barbarian_defeat_gives_the_strongest_a_point_and_costs_military() -> None:
     game = main_game(position={"military": [2, 1], "barbarians": 6})
-    a, b = game.order
+    a, b = game.pos.order
     city(game, a, inland_corner(game))
     roll(game, 1, 1, event=1)
-    assert game.defender == [1 if s == a else 0 for s in range(2)]
-    assert game.military[a] == 1 and game.military[b] == 0
+    assert game.pos.defender == [1 if s == a else 0 for s in range(2)]
+    assert game.pos.military[a] == 1 and game.pos.military[b] == 0
     assert game.vp_breakdown(a)["defender"] == 1
 
 
 def test_barbarian_defeat_with_a_tie_gives_each_a_random_dev_card() -> None:
     game = main_game(position={"military": [1, 1], "barbarians": 6})
-    a, b = game.order
+    a, b = game.pos.order
     city(game, a, inland_corner(game))
     force(game, ("white_die", 1), ("red_die", 1), ("event_die", 1))
     force(game, ("defender_deck", 0), ("dev_card", 0), ("defender_deck", 2), ("dev_card", 0))
     game.apply({"type": "end_turn"})
-    assert game.defender == [0, 0]
-    assert game.dev_cards[a] == ["alchemist"] and game.dev_cards[b] == ["siege"]  # decks: science, commerce, politics
+    assert game.pos.defender == [0, 0]
+    assert game.pos.dev_cards[a] == ["alchemist"] and game.pos.dev_cards[b] == ["siege"]  # decks: science, commerce, politics
 
 
 # ---------------------------------------------------------- route, points, end
@@ -343,33 +343,33 @@ def test_barbarian_defeat_with_a_tie_gives_each_a_random_dev_card() -> None:
 
 def test_longest_route_from_five_must_be_beaten_by_one_and_can_be_cut() -> None:
     game = main_game()
-    a, b = game.order
+    a, b = game.pos.order
     start = inland_corner(game)
     village(game, a, start)
     path = path_from(game, start, 7)
     for e in path[:4]:
         road(game, a, e)
-    assert game.routes[a] == 4 and game.route_holder == -1
+    assert game.pos.routes[a] == 4 and game.pos.route_holder == -1
     road(game, a, path[4])
-    assert game.routes[a] == 5 and game.route_holder == a and game.vp_breakdown(a)["longest_route"] == 2
+    assert game.pos.routes[a] == 5 and game.pos.route_holder == a and game.vp_breakdown(a)["longest_route"] == 2
     # b builds five elsewhere: a tie does not take it.
-    far = max(range(game.corner_count), key=lambda v: (game.corner_on_land[v] and game.far_from_villages(v) and all(game.side_owner[e] == -1 for e in game.map.vertex_edges[v]), v))
+    far = max(range(game.corner_count), key=lambda v: (game.pos.corner_on_land[v] and game.far_from_villages(v) and all(game.pos.side_owner[e] == -1 for e in game.map.vertex_edges[v]), v))
     other = path_from(game, far, 6)
     for e in other[:5]:
         road(game, b, e)
-    assert game.routes[b] == 5 and game.route_holder == a
+    assert game.pos.routes[b] == 5 and game.pos.route_holder == a
     road(game, b, other[5])
-    assert game.route_holder == b
+    assert game.pos.route_holder == b
     # A village of a in the middle of b's route cuts it.
     middle = game.map.edge_vertices[other[2]]
     cut = next(v for v in middle if v in game.map.edge_vertices[other[3]])
     game.put_piece(a, "village", cut, home=False)
-    assert game.routes[b] == 3 and game.route_holder == a
+    assert game.pos.routes[b] == 3 and game.pos.route_holder == a
 
 
 def test_route_counts_no_side_twice_and_forks_count_the_longest_branch() -> None:
     game = main_game()
-    seat = game.seat
+    seat = game.pos.seat
     v = inland_corner(game)
     path = path_from(game, v, 3)
     for e in path:
@@ -381,14 +381,14 @@ def test_route_counts_no_side_twice_and_forks_count_the_longest_branch() -> None
 
 def test_island_explored_point_for_each_new_island() -> None:
     game = main_game()
-    seat = game.seat
+    seat = game.pos.seat
     home = inland_corner(game)
     village(game, seat, home)
     island_of = {game.map.hex_island[h] for h in game.map.vertex_hexes[home] if game.map.hex_island[h] >= 0}
     other = next(
         v for v in range(game.corner_count)
-        if game.corner_on_land[v] and not ({game.map.hex_island[h] for h in game.map.vertex_hexes[v]} & island_of)
-        and all(game.terrain[h] != "mystery" for h in game.map.vertex_hexes[v])
+        if game.pos.corner_on_land[v] and not ({game.map.hex_island[h] for h in game.map.vertex_hexes[v]} & island_of)
+        and all(game.pos.terrain[h] != "mystery" for h in game.map.vertex_hexes[v])
     )
     village(game, seat, other, home=False)
     assert game.vp_breakdown(seat)["island_explored"] == 1
@@ -396,10 +396,10 @@ def test_island_explored_point_for_each_new_island() -> None:
 
 def test_winning_at_the_target_on_your_own_turn() -> None:
     game = main_game(target=2, position={"hands": [{"ore": 3, "wheat": 2}, {}]})
-    seat = game.seat
+    seat = game.pos.seat
     village(game, seat, inland_corner(game))
     game.apply({"type": "build", "piece": "city", "vertex": inland_corner(game)})
-    assert game.phase == OVER and game.winners() == [seat] and game.is_over()
+    assert game.pos.phase == OVER and game.winners() == [seat] and game.is_over()
 
 
 def test_turn_cap_ends_with_no_winner_and_says_so() -> None:
@@ -407,7 +407,7 @@ def test_turn_cap_ends_with_no_winner_and_says_so() -> None:
     for _ in range(3):
         force(game, ("white_die", 1), ("red_die", 1), ("event_die", 4))
         game.apply({"type": "end_turn"})
-    assert game.is_over() and game.winners() == [] and game.capped
+    assert game.is_over() and game.winners() == [] and game.pos.capped
     result = game.result()
     assert result["turn_cap"] is True and result["winners"] == []
     assert "turn cap" in game.describe_result()
@@ -415,13 +415,13 @@ def test_turn_cap_ends_with_no_winner_and_says_so() -> None:
 
 def test_alchemist_holder_chooses_to_roll() -> None:
     game = main_game(position={"dev_cards": [[], ["alchemist"]]})
-    a, b = game.order
+    a, b = game.pos.order
     game.apply({"type": "end_turn"})
-    assert game.phase == ROLL and game.current_seat() == b
+    assert game.pos.phase == ROLL and game.current_seat() == b
     assert {"type": "roll"} in game.legal_actions() and len(game.legal_actions()) == 37
     rejects(game, {"type": "end_turn"}, "landover.action.wrong_phase")
     game.apply({"type": "roll"})
-    assert game.phase in (MAIN, LUCKY) and game.dev_cards[b] == ["alchemist"]
+    assert game.pos.phase in (MAIN, LUCKY) and game.pos.dev_cards[b] == ["alchemist"]
 
 
 def test_random_games_end_with_a_winner_or_a_reported_cap() -> None:
@@ -430,7 +430,7 @@ def test_random_games_end_with_a_winner_or_a_reported_cap() -> None:
         rng = Rng(seed)
         while not game.is_over():
             game.apply(game.random_action(rng))
-        assert game.capped != bool(game.winners())
+        assert game.pos.capped != bool(game.winners())
         if game.winners():
             assert game.vp(game.winners()[0]) >= 15
 
@@ -444,19 +444,19 @@ def test_rule_errors_are_rule_violations() -> None:
 def naive_route(game: Landover, seat: int) -> int:
     """The plain definition: the longest trail from every corner, side by side (a test oracle)."""
     m = game.map
-    edges = [e for e in range(game.side_count) if game.side_owner[e] == seat]
+    edges = [e for e in range(game.side_count) if game.pos.side_owner[e] == seat]
 
     def walk(v: int, piece: int, used: set[int], start: bool) -> int:
-        if not start and game.corner_owner[v] not in (-1, seat):
+        if not start and game.pos.corner_owner[v] not in (-1, seat):
             return 0
         best = 0
         for f in m.vertex_edges[v]:
-            if f in used or game.side_owner[f] != seat:
+            if f in used or game.pos.side_owner[f] != seat:
                 continue
-            if not start and game.side_route[f] != piece and game.corner_owner[v] != seat:
+            if not start and game.pos.side_route[f] != piece and game.pos.corner_owner[v] != seat:
                 continue
             a, b = m.edge_vertices[f]
-            best = max(best, 1 + walk(b if a == v else a, game.side_route[f], used | {f}, False))
+            best = max(best, 1 + walk(b if a == v else a, game.pos.side_route[f], used | {f}, False))
         return best
 
     corners = {v for e in edges for v in m.edge_vertices[e]}
@@ -474,8 +474,8 @@ def test_route_length_matches_the_plain_definition_in_random_games() -> None:
             steps += 1
             if steps % 50 == 0:
                 for s in range(2):
-                    if len(game.edges_of[s]) <= 16:
-                        assert game.route_length(s) == naive_route(game, s) == game.routes[s]
+                    if len(game.pos.edges_of[s]) <= 16:
+                        assert game.route_length(s) == naive_route(game, s) == game.pos.routes[s]
                         checked += 1
     assert checked > 20
 
@@ -485,20 +485,20 @@ def test_barbarians_never_take_a_metro_city() -> None:
     board = main_game()
     v = inland_corner(board)
     city(board, a, v)
-    w = next(x for x in range(board.corner_count) if board.corner_on_land[x] and board.far_from_villages(x))
+    w = next(x for x in range(board.corner_count) if board.pos.corner_on_land[x] and board.far_from_villages(x))
     game = main_game(position={
         "pieces": pieces(a, "city", [v]) + pieces(b, "city", [w]), "metros": {"science": v},
         "military": [0, 0], "barbarians": 6,
     })
-    assert game.metro_owner[0] == a
+    assert game.pos.metro_owner[0] == a
     force(game, ("white_die", 1), ("red_die", 1), ("event_die", 1), ("barbarian_city", 0))
     game.apply({"type": "end_turn"})
-    assert game.corner_level[v] == CITY and game.corner_level[w] == VILLAGE
+    assert game.pos.corner_level[v] == CITY and game.pos.corner_level[w] == VILLAGE
 
 
 def test_moving_a_raid_frees_the_old_hex_and_one_catapult_per_hex() -> None:
     game = main_game(3, position={"military": [2, 0, 0]})
-    a, b, c = game.order
+    a, b, c = game.pos.order
     v = inland_corner(game)
     village(game, b, v)
     first, second = [h for h in game.map.vertex_hexes[v]][:2]
@@ -507,10 +507,10 @@ def test_moving_a_raid_frees_the_old_hex_and_one_catapult_per_hex() -> None:
     game.apply({"type": "raid", "hex": first})
     for _ in range(3):  # round the table back to a (no 7: the catapults stay)
         roll(game, 1, 1)
-    assert game.seat == a and not game.raided
+    assert game.pos.seat == a and not game.pos.raided
     third = [h for h in game.map.vertex_hexes[v]][2]
     game.apply({"type": "raid", "hex": third})
-    assert game.catapult_at == {second: c, third: a}
+    assert game.pos.catapult_at == {second: c, third: a}
 
 
 def test_island_explored_once_when_the_option_is_off() -> None:
@@ -519,11 +519,11 @@ def test_island_explored_once_when_the_option_is_off() -> None:
     on_island = {}  # island -> a land corner touching that island only
     for v in range(board.corner_count):
         islands = {board.map.hex_island[h] for h in board.map.vertex_hexes[v] if board.map.hex_island[h] >= 0}
-        if board.corner_on_land[v] and len(islands) == 1:
+        if board.pos.corner_on_land[v] and len(islands) == 1:
             on_island.setdefault(islands.pop(), v)
     settled = [on_island[0], on_island[1]]
     game = main_game(explorer_each_island=False, position={"pieces": pieces(seat, "village", settled, home=False)})
-    assert game.explored[seat] == {0, 1}
+    assert game.pos.explored[seat] == {0, 1}
     assert game.vp_breakdown(seat)["island_explored"] == 1 and game.vp(seat) == 2 + 1  # two villages and one point
 
 
@@ -564,14 +564,14 @@ def test_entered_dice_are_the_roll_and_replay() -> None:
     from tablelight.core.record import replay
 
     game = Landover(2, {"map_numbers": "fixed"}, 4)
-    while game.phase == "setup":
+    while game.pos.phase == "setup":
         game.apply(game.legal_actions()[0])
-    while game.phase != "main":
+    while game.pos.phase != "main":
         game.apply(game.legal_actions()[0])
     for kind, value in (("white_die", 5), ("red_die", 1), ("event_die", 2)):
         game.enter_chance(kind, value)
     game.apply({"type": "end_turn"})
-    assert game.dice["white"] + game.dice["red"] == 6
+    assert game.pos.dice["white"] + game.pos.dice["red"] == 6
     assert [e["value"] for e in game.log if e.get("chance", "").endswith("_die")][-3:] == [5, 1, 2]
     assert replay(game.to_record()).state() == game.state()
     with pytest.raises(ImpossibleChanceError, match="'white_die' outcome is a whole number 1-6, not 7"):
@@ -582,4 +582,4 @@ def test_entered_dice_are_the_roll_and_replay() -> None:
 def test_put_piece_puts_only_pieces() -> None:
     game = main_game()
     with pytest.raises(SetupError, match="not 'wall'"):
-        game.put_piece(game.seat, "wall", 0)
+        game.put_piece(game.pos.seat, "wall", 0)

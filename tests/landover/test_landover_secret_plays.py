@@ -66,10 +66,10 @@ def test_listing_the_legal_actions_does_not_show_another_seats_cards() -> None:
 
 def test_master_merchant_is_played_then_the_player_sees_the_hand_and_takes_two() -> None:
     game = before_the_play()
-    mine = list(game.hands[TAKER])
-    theirs = list(game.hands[1])
+    mine = list(game.pos.hands[TAKER])
+    theirs = list(game.pos.hands[1])
     game.apply({"type": "play", "card": "master_merchant", "target": 1}, seat=TAKER)
-    assert game.phase == "take" and game.current_seat() == TAKER
+    assert game.pos.phase == "take" and game.current_seat() == TAKER
     assert game.state()["taking"] == {"seat": TAKER, "card": "master_merchant", "target": 1}
     listing = game.legal_actions()
     assert listing and all(set(a) == {"type", "cards"} and a["type"] == "take" for a in listing)
@@ -87,26 +87,26 @@ def test_master_merchant_is_played_then_the_player_sees_the_hand_and_takes_two()
     assert game.to_record() == record
     take = listing[-1]
     game.apply(take)
-    assert game.phase == "main" and game.state()["taking"] is None
+    assert game.pos.phase == "main" and game.state()["taking"] is None
     for name in take["cards"]:
         k = CARDS.index(name)
         mine[k] += 1
         theirs[k] -= 1
-    assert game.hands[TAKER] == mine and game.hands[1] == theirs
+    assert game.pos.hands[TAKER] == mine and game.pos.hands[1] == theirs
     again = replay(game.to_record())
     assert again.state() == game.state() and again.to_record()["format"] == 3
 
 
 def test_spy_is_played_then_the_player_sees_the_dev_cards_and_takes_one() -> None:
     game = before_the_play()
-    theirs = sorted(game.dev_cards[1])
+    theirs = sorted(game.pos.dev_cards[1])
     game.apply({"type": "play", "card": "spy", "target": 1})
     listing = game.legal_actions()
     assert sorted(a["dev_card"] for a in listing) == sorted(set(theirs)) and all(a["type"] == "take" for a in listing)
     game.apply(listing[0])
     theirs.remove(listing[0]["dev_card"])
-    assert sorted(game.dev_cards[1]) == theirs and listing[0]["dev_card"] in game.dev_cards[TAKER]
-    assert game.phase == "main"
+    assert sorted(game.pos.dev_cards[1]) == theirs and listing[0]["dev_card"] in game.pos.dev_cards[TAKER]
+    assert game.pos.phase == "main"
 
 
 def test_undo_of_the_take_goes_back_to_the_pending_choice() -> None:
@@ -117,7 +117,7 @@ def test_undo_of_the_take_goes_back_to_the_pending_choice() -> None:
     game.undo()
     assert game.state() == pending
     game.undo()
-    assert game.phase == "main" and "spy" in game.dev_cards[TAKER]
+    assert game.pos.phase == "main" and "spy" in game.pos.dev_cards[TAKER]
 
 
 def test_bystanders_and_the_shared_log_never_see_what_was_taken() -> None:
@@ -185,7 +185,7 @@ def test_bots_play_both_steps_and_the_search_bot_keeps_what_the_card_showed() ->
     for seed in range(3):
         world = game.clone()
         determinize(world, TAKER, Rng(seed))
-        assert world.hands[1] == game.hands[1] and world.legal_actions() == game.legal_actions()
-        worlds.append((world.hands[0], world.hands[3]))
-    assert any(hands != (game.hands[0], game.hands[3]) for hands in worlds)
+        assert world.pos.hands[1] == game.pos.hands[1] and world.legal_actions() == game.legal_actions()
+        worlds.append((world.pos.hands[0], world.pos.hands[3]))
+    assert any(hands != (game.pos.hands[0], game.pos.hands[3]) for hands in worlds)
     assert Landover.make_bot("random", 1).choose(game) in game.legal_actions()

@@ -104,9 +104,9 @@ def landover_figure(count: int) -> dict[str, Any]:
             continue
         seat = game.current_seat()
         assert seat is not None
-        size = sum(game.hands[seat])  # type: ignore[attr-defined]
-        devs = len(game.dev_cards[seat])  # type: ignore[attr-defined]
-        hands: list[tuple[list[int], list[str]]] = [(list(game.hands[seat]), list(game.dev_cards[seat]))]  # type: ignore[attr-defined]
+        size = game.hand_size(seat)  # type: ignore[attr-defined]
+        devs = len(game.dev_cards(seat))  # type: ignore[attr-defined]
+        hands: list[tuple[list[int], list[str]]] = [(list(game.hand(seat).values()), list(game.dev_cards(seat)))]  # type: ignore[attr-defined]
         for _ in range(ALTERNATIVE_HANDS):
             hand = [0] * len(CARDS)
             for _ in range(size):
@@ -115,8 +115,8 @@ def landover_figure(count: int) -> dict[str, Any]:
         faces = []
         for hand, dev in hands:
             other = game.clone()
-            other.hands[seat] = hand  # type: ignore[attr-defined]
-            other.dev_cards[seat] = dev  # type: ignore[attr-defined]
+            other.pos.hands[seat] = hand  # type: ignore[attr-defined]
+            other.pos.dev_cards[seat] = dev  # type: ignore[attr-defined]
             faces.append(make_face(other))
         for button in MODE_BUTTONS:
             shown = []

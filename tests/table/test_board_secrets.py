@@ -114,7 +114,7 @@ def landover_twin(game: Game, cards: bool = True) -> Game | None:
         return entry.get("chance") == "steal" and victim in involved and OBSERVER not in involved
 
     def differs(a: Game, b: Game) -> bool:
-        return (a.hands[victim], a.dev_cards[victim]) != (b.hands[victim], b.dev_cards[victim])  # type: ignore[attr-defined]
+        return (a.hand(victim), a.dev_cards(victim)) != (b.hand(victim), b.dev_cards(victim))  # type: ignore[attr-defined]
 
     return hidden_twin(game, victim, hidden, lambda e: iter(range(40)), differs)
 

@@ -21,7 +21,7 @@ def test_mainland_names_a_card_by_its_tiles() -> None:
 def test_landover_names_its_places_where_players_find_them_with_the_boards_number_after() -> None:
     game = new_game("landover", 2, seed=3)
     face = make_face(game)
-    land = [h for h, t in enumerate(game.terrain) if t not in ("water", "mystery") and game.number[h] is not None]
+    land = [h for h in game.land_hexes() if game.number(h) is not None]
     v = next(v for v in range(game.corner_count) if len(set(game.map.vertex_hexes[v]) & set(land)) == 3)
     met = [face.hex_name(h) for h in game.map.vertex_hexes[v]]
     assert all(name.split()[0] in ("wool", "wood", "ore", "wheat", "clay", "gold") for name in met)

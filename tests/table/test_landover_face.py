@@ -173,49 +173,49 @@ def test_the_face_is_registered():
 
 
 def test_after_a_roll_the_producing_hexes_light_up_and_the_dice_show_it():
-    game = until(Landover(3, seed=4), lambda g: g.phase == "main" and g.dice and g.dice["white"] + g.dice["red"] != 7
-                 and g.by_number.get(g.dice["white"] + g.dice["red"]))
+    game = until(Landover(3, seed=4), lambda g: g.pos.phase == "main" and g.pos.dice and g.pos.dice["white"] + g.pos.dice["red"] != 7
+                 and g.pos.by_number.get(g.pos.dice["white"] + g.pos.dice["red"]))
     face = face_for(game)
     pixels = face.pixels()
-    total = game.dice["white"] + game.dice["red"]
+    total = game.pos.dice["white"] + game.pos.dice["red"]
     lit = 0
     for h, led in face.layout.hex_led.items():
-        if h in game.catapult_at or (h == game.merchant_hex and game.merchant_owner >= 0 and game.number[h] != total):
+        if h in game.pos.catapult_at or (h == game.pos.merchant_hex and game.pos.merchant_owner >= 0 and game.pos.number[h] != total):
             continue
-        color = TERRAIN_COLORS[game.terrain[h]]
-        if game.number[h] == total and game.terrain[h] not in ("water", "mystery"):
+        color = TERRAIN_COLORS[game.pos.terrain[h]]
+        if game.pos.number[h] == total and game.pos.terrain[h] not in ("water", "mystery"):
             assert pixels[led] == scaled(color, 1.0)
             lit += 1
         else:
             assert pixels[led] == scaled(color, HEX_LEVEL)
     assert lit >= 1
     white, red = face.layout.die_leds["white"], face.layout.die_leds["red"]
-    assert [pixels[led] for led in white] == [WHITE_DIE] * game.dice["white"] + [OFF] * (6 - game.dice["white"])
-    assert [pixels[led] for led in red] == [RED_DIE] * game.dice["red"] + [OFF] * (6 - game.dice["red"])
+    assert [pixels[led] for led in white] == [WHITE_DIE] * game.pos.dice["white"] + [OFF] * (6 - game.pos.dice["white"])
+    assert [pixels[led] for led in red] == [RED_DIE] * game.pos.dice["red"] + [OFF] * (6 - game.pos.dice["red"])
     assert pixels[face.layout.event_led][:3] != (0, 0, 0)
     # Ending the turn: the next roll is another one (or, before an alchemist's roll, nothing is lit).
     game.apply({"type": "end_turn"})
-    if game.phase == "roll":
+    if game.pos.phase == "roll":
         assert game.producing_hexes() == []
 
 
 def test_pieces_show_in_their_owners_colours():
-    game = until(Landover(4, seed=2), lambda g: g.phase == "main")
+    game = until(Landover(4, seed=2), lambda g: g.pos.phase == "main")
     face = face_for(game)
     pixels = face.pixels()
     seen = set()
     for v, led in face.layout.corner_led.items():
-        owner = game.corner_owner[v]
+        owner = game.pos.corner_owner[v]
         if owner < 0:
             assert pixels[led] == OFF
-        elif game.corner_level[v] == 1:
+        elif game.pos.corner_level[v] == 1:
             assert pixels[led] == scaled(SEAT_COLORS[owner], VILLAGE_LEVEL)
             seen.add(("village", owner))
         else:
             assert pixels[led] == scaled(SEAT_COLORS[owner], 1.0)
             seen.add(("city", owner))
     assert seen == {(kind, s) for kind in ("village", "city") for s in range(4)}
-    roads = [(e, game.side_owner[e]) for e in face.layout.side_led if game.side_route[e] == 1]
+    roads = [(e, game.pos.side_owner[e]) for e in face.layout.side_led if game.pos.side_route[e] == 1]
     assert len(roads) == 8
     for e, owner in roads:
         assert pixels[face.layout.side_led[e]] == scaled(SEAT_COLORS[owner], 0.5)
@@ -232,22 +232,22 @@ def test_catapults_merchant_bridges_and_barbarians():
     led = face.layout.side_led
 
     def bridges(g: Landover) -> list[int]:
-        return [e for e in range(g.side_count) if g.side_route[e] == 2]
+        return [e for e in range(g.side_count) if g.pos.side_route[e] == 2]
 
-    until(game, lambda g: g.catapult_at and g.merchant_owner >= 0 and g.barbarians > 0
+    until(game, lambda g: g.pos.catapult_at and g.pos.merchant_owner >= 0 and g.pos.barbarians > 0
           and any(led[e] > 255 for e in bridges(g)), seed=2)
     assert not game.is_over()
     pixels = face.pixels()
-    for h, owner in game.catapult_at.items():
+    for h, owner in game.pos.catapult_at.items():
         assert pixels[face.layout.hex_led[h]] == scaled(SEAT_COLORS[owner], 1.0, BLINK)
-    merchant = game.merchant_hex
-    if merchant not in game.producing_hexes() and merchant not in game.catapult_at:
-        assert pixels[face.layout.hex_led[merchant]] == scaled(SEAT_COLORS[game.merchant_owner], 1.0, PULSE)
-    assert pixels[face.layout.merchant_led] == scaled(SEAT_COLORS[game.merchant_owner], 1.0)
+    merchant = game.pos.merchant_hex
+    if merchant not in game.producing_hexes() and merchant not in game.pos.catapult_at:
+        assert pixels[face.layout.hex_led[merchant]] == scaled(SEAT_COLORS[game.pos.merchant_owner], 1.0, PULSE)
+    assert pixels[face.layout.merchant_led] == scaled(SEAT_COLORS[game.pos.merchant_owner], 1.0)
     for e in bridges(game):
-        assert pixels[led[e]] == scaled(pale(SEAT_COLORS[game.side_owner[e]]), 0.5)
+        assert pixels[led[e]] == scaled(pale(SEAT_COLORS[game.pos.side_owner[e]]), 0.5)
     track = [pixels[led] for led in face.layout.barbarian_leds]
-    assert track[:game.barbarians] == [BARBARIAN_ON] * game.barbarians and BARBARIAN_ON not in track[game.barbarians:]
+    assert track[:game.pos.barbarians] == [BARBARIAN_ON] * game.pos.barbarians and BARBARIAN_ON not in track[game.pos.barbarians:]
 
 
 def test_a_walled_city_shows_in_a_pale_owner_colour():
@@ -261,10 +261,10 @@ def test_a_walled_city_shows_in_a_pale_owner_colour():
         game.apply(bots[game.current_seat()].choose(game))
         pixels = face.pixels()
         for v in range(game.corner_count):
-            if game.corner_level[v] != 2:
+            if game.pos.corner_level[v] != 2:
                 continue
-            walled, metro = game.corner_wall[v], game.corner_metro[v] >= 0
-            owner = SEAT_COLORS[game.corner_owner[v]]
+            walled, metro = game.pos.corner_wall[v], game.pos.corner_metro[v] >= 0
+            owner = SEAT_COLORS[game.pos.corner_owner[v]]
             assert pixels[face.layout.corner_led[v]] == scaled(pale(owner) if walled else owner, 1.0, PULSE if metro else SOLID)
             seen.add((walled, metro))
     assert {(False, False), (True, False), (True, True)} <= seen
@@ -311,7 +311,7 @@ def presses_for(game: Landover, action: dict[str, Any], face: LandoverFace | Non
     kind = action["type"]
     mode = {"build": action.get("piece"), "improve": action.get("culture"), "play": "card", "lucky_raid": "raid",
             "remove_catapult": "catapult"}.get(kind, kind)
-    if game.phase in ("setup", "lucky_raid", "take") or kind == "roll":
+    if game.pos.phase in ("setup", "lucky_raid", "take") or kind == "roll":
         mode = None
     if kind == "play" and action["card"] == "alchemist":
         mode = None  # the die keys choose it before the roll
@@ -393,7 +393,7 @@ def test_press_sequences_give_exactly_the_legal_actions_through_a_game():
     for step in range(2500):
         if game.is_over():
             break
-        if step % 10 == 0 or game.phase in ("setup", "roll", "lucky_raid", "take"):
+        if step % 10 == 0 or game.pos.phase in ("setup", "roll", "lucky_raid", "take"):
             done, on_water = check_every_action_by_keys(game, limit=20)
             checked += done
             bridges += on_water
@@ -405,7 +405,7 @@ def test_press_sequences_give_exactly_the_legal_actions_through_a_game():
 
 
 def test_building_a_village_by_keys():
-    game = until(Landover(2, seed=5), lambda g: g.phase == "main" and any(
+    game = until(Landover(2, seed=5), lambda g: g.pos.phase == "main" and any(
         a["type"] == "build" and a["piece"] == "village" for a in g.legal_actions()), seed=2)
     face = face_for(game)
     spot = next(a["vertex"] for a in game.legal_actions() if a.get("piece") == "village")
@@ -425,7 +425,7 @@ def test_building_a_village_by_keys():
 
 
 def test_refused_presses_say_why_flash_and_change_nothing():
-    game = until(Landover(2, seed=5), lambda g: g.phase == "main" and g.hands[g.seat][2] < 3)
+    game = until(Landover(2, seed=5), lambda g: g.pos.phase == "main" and g.pos.hands[g.pos.seat][2] < 3)
     face = face_for(game)
     layout = face.layout
     record = game.to_record()
@@ -453,7 +453,7 @@ def test_refused_presses_say_why_flash_and_change_nothing():
     assert game.to_record() == record
     # A hex with no free corner for a road's side: the engine's reason, the hex flashes (played
     # on until the seat to act may build a road).
-    game = until(game, lambda g: g.phase == "main" and any(a.get("piece") == "road" for a in g.legal_actions()))
+    game = until(game, lambda g: g.pos.phase == "main" and any(a.get("piece") == "road" for a in g.legal_actions()))
     face = face_for(game)
     record = game.to_record()
     assert not face.press(layout.key_of("road")).refused
@@ -470,7 +470,7 @@ def test_refused_presses_say_why_flash_and_change_nothing():
 
 
 def test_a_sea_key_picks_the_bridges_around_its_water_hex_or_flashes_its_outline():
-    game = until(Landover(3, seed=21), lambda g: g.phase == "main" and any(
+    game = until(Landover(3, seed=21), lambda g: g.pos.phase == "main" and any(
         water_bridge(g, a) for a in g.legal_actions()), seed=8)
     face = face_for(game)
     layout = face.layout
@@ -478,7 +478,7 @@ def test_a_sea_key_picks_the_bridges_around_its_water_hex_or_flashes_its_outline
     bridge = next(a["edge"] for a in game.legal_actions() if water_bridge(game, a))
     sea = next(h for h in layout.sea_key if bridge in face.hex_sides[h])
     assert not face.press(layout.key_of("bridge")).refused
-    assert face.pixels()[layout.side_led[bridge]] == scaled(SEAT_COLORS[game.seat], 0.6, PULSE)
+    assert face.pixels()[layout.side_led[bridge]] == scaled(SEAT_COLORS[game.pos.seat], 0.6, PULSE)
     picks = []
     for _ in range(6):
         outcome = face.press(layout.key_of("hex", sea))
@@ -531,7 +531,7 @@ def test_master_merchant_takes_cards_chosen_with_the_kind_keys():
         "hands": [{}, {"wool": 2, "ore": 1, "cloth": 1}],
         "vp_cards": [0, 4],  # the target must have more points
     }})
-    assert game.phase == "main" and game.current_seat() == seat
+    assert game.pos.phase == "main" and game.current_seat() == seat
     plays = [a for a in game.legal_actions() if a.get("card") == "master_merchant"]
     assert plays == [{"type": "play", "card": "master_merchant", "target": other}]
     face = face_for(game)
@@ -596,7 +596,7 @@ def test_the_simulated_board_shows_the_game_past_led_255(real_board):
 
             def far_bridges() -> list[int]:
                 return [e for e in range(game.side_count)
-                        if game.side_route[e] == 2 and game.map.edge_kind[e] == 1 and face.layout.side_led[e] > 255]
+                        if game.pos.side_route[e] == 2 and game.map.edge_kind[e] == 1 and face.layout.side_led[e] > 255]
 
             for _ in range(600):
                 if far_bridges():
@@ -606,7 +606,7 @@ def test_the_simulated_board_shows_the_game_past_led_255(real_board):
             led = face.layout.side_led[bridge]
             wanted = table.face.pixels()
             assert sum(1 for p in wanted if p[3] == SOLID and max(p[:3]) > 0) >= 30
-            assert wanted[led] == scaled(pale(SEAT_COLORS[game.side_owner[bridge]]), 0.5)
+            assert wanted[led] == scaled(pale(SEAT_COLORS[game.pos.side_owner[bridge]]), 0.5)
             wait_for(lambda: shows_scene(sim.pixels(), wanted), timeout=10)  # after a roll the board holds the dice 3.4 s
             assert max(sim.pixels()[led]) > 0 and max(sim.pixels()[face.layout.turn_leds[0]]) > 0
         finally:
@@ -614,12 +614,12 @@ def test_the_simulated_board_shows_the_game_past_led_255(real_board):
 
 
 def test_each_new_roll_is_handed_to_the_board_to_animate():
-    game = until(Landover(2, seed=11), lambda g: g.phase == "main" and "alchemist" not in g.dev_cards[1 - g.seat])
+    game = until(Landover(2, seed=11), lambda g: g.pos.phase == "main" and "alchemist" not in g.pos.dev_cards[1 - g.pos.seat])
     face = face_for(game)
     before = len(game.log)
     game.apply({"type": "end_turn"})
     (roll,) = face.dice_rolls(game.log[before:])
-    assert roll.values == [game.dice["white"], game.dice["red"]]
+    assert roll.values == [game.pos.dice["white"], game.pos.dice["red"]]
     assert roll.leds == face.layout.die_leds["white"] + face.layout.die_leds["red"]
     assert face.dice_rolls([{"seat": 0, "action": {"type": "end_turn"}}]) == []
 
@@ -676,7 +676,7 @@ def test_a_person_builds_a_bridge_on_open_water_with_a_sea_key_of_the_simulated_
         return water_bridge(g, a) and not any(
             g.map.hex_island[h] >= 0 for v in g.map.edge_vertices[a["edge"]] for h in g.map.vertex_hexes[v])
 
-    game = until(Landover(2, seed=3), lambda g: g.current_seat() == 0 and g.phase == "main" and any(
+    game = until(Landover(2, seed=3), lambda g: g.current_seat() == 0 and g.pos.phase == "main" and any(
         open_water(g, a) for a in g.legal_actions()), seed=2)
     action = next(a for a in game.legal_actions() if open_water(game, a))
     with SimBoard.start("landover") as sim:
@@ -690,7 +690,7 @@ def test_a_person_builds_a_bridge_on_open_water_with_a_sea_key_of_the_simulated_
             for k in keys:
                 sim.press(k)
             wait_for(lambda: (table.step() or len(game.log) > count), timeout=10)
-            assert game.log[count]["action"] == action and game.side_route[action["edge"]] == 2
+            assert game.log[count]["action"] == action and game.pos.side_route[action["edge"]] == 2
             led = table.face.layout.side_led[action["edge"]]
             wait_for(lambda: max(sim.pixels()[led]) > 0, timeout=10)
         finally:

@@ -41,8 +41,8 @@ def secret_of(game: Game, seat: int) -> Any:
     if game.name == "mainland":
         return {"hand": sorted(game.hands[seat]), "deck": list(game.decks[seat])}  # type: ignore[attr-defined]
     if game.name == "landover":
-        hand = {"hand": dict(zip(CARDS, game.hands[seat]))}  # type: ignore[attr-defined]
-        return {**hand, "dev_cards": sorted(game.dev_cards[seat])}  # type: ignore[attr-defined]
+        hand = {"hand": game.hand(seat)}  # type: ignore[attr-defined]
+        return {**hand, "dev_cards": sorted(game.dev_cards(seat))}  # type: ignore[attr-defined]
     if game.name == "farside":  # the team size is public
         mission = game.state()["secrets"][seat]
         return {"mission": {"primary": mission["primary"], "stratagem": mission["stratagem"]}} if mission else None

@@ -93,7 +93,7 @@ def check_taps(face: GameFace, game: Game) -> int:
 def test_landover_shared_drawing_names_every_land_hex_and_no_card() -> None:
     game = game_class("landover")(3, {}, 7)
     root = parsed(make_face(game).drawing(None))
-    land = {f"hex {h}" for h, terrain in enumerate(game.terrain) if terrain != "water"}  # type: ignore[attr-defined]
+    land = {f"hex {h}" for h in range(game.hex_count) if game.terrain(h) != "water"}  # type: ignore[attr-defined]
     assert land <= names(root)
     text = words(root)
     for word in ("wool", "wood", "ore", "wheat", "clay", "Barbarians 0 of 7", "2:1"):
@@ -106,9 +106,9 @@ def test_landover_numbers_and_pieces_are_drawn_where_the_game_has_them() -> None
     for game in positions("landover", 3, range(1, 3), 60):
         root = parsed(make_face(game).drawing(None))
         titles = {el.text for el in root.iter(f"{SVG}title")}
-        for h, number in enumerate(game.number):  # type: ignore[attr-defined]
-            if game.terrain[h] not in ("water", "mystery"):  # type: ignore[attr-defined]
-                assert f"hex {h}: {game.terrain[h]} {number}" in titles  # type: ignore[attr-defined]
+        for h in game.land_hexes():  # type: ignore[attr-defined]
+            if game.number(h) is not None:  # type: ignore[attr-defined]
+                assert f"hex {h}: {game.terrain(h)} {game.number(h)}" in titles  # type: ignore[attr-defined]
         pieces = game.pieces()  # type: ignore[attr-defined]
         for kind, listed, where in (("village", "villages", "vertex"), ("city", "cities", "vertex"),
                                     ("road", "roads", "edge"), ("bridge", "bridges", "edge")):
@@ -136,12 +136,12 @@ def test_landover_a_seat_sees_its_own_hand_and_no_other() -> None:
             text = words(root)
             assert f"Your cards ({('red', 'blue', 'green')[seat]})" in text
             assert sum("Your cards" in t for t in [text]) == 1
-            hand = game.hands[seat]  # type: ignore[attr-defined]
+            hand = list(game.hand(seat).values())  # type: ignore[attr-defined]
             cards = {el.attrib["data-name"]: "".join(el.itertext()) for el in root.iter() if el.attrib.get("data-name", "").startswith("card ")}
             assert len(cards) == 8
             for kind, count in zip(("wool", "wood", "ore", "wheat", "clay", "cloth", "paper", "coin"), hand):
                 assert cards[f"card {kind}"] == f"{kind}{count}"
-            for card in set(game.dev_cards[seat]):  # type: ignore[attr-defined]
+            for card in set(game.dev_cards(seat)):  # type: ignore[attr-defined]
                 assert card.replace("_", " ") in text
             assert "Costs" in text and "Trade with the bank" in text
 

@@ -28,8 +28,8 @@ def played(game, bots: list[str], moves: int, done=lambda game: False) -> Table:
 
 def test_landover_resources_and_development_cards_reach_only_their_seat():
     game = Landover(2, seed=4)
-    table = played(game, ["greedy", "greedy"], 400, lambda g: g.dev_cards[0] and any(g.hands[0]) and any(g.hands[1]))
-    assert game.dev_cards[0] and any(game.hands[0])
+    table = played(game, ["greedy", "greedy"], 400, lambda g: g.dev_cards(0) and g.hand_size(0) and g.hand_size(1))
+    assert game.dev_cards(0) and game.hand_size(0)
     desk = Desk(table)
     public = json.dumps(desk.public())
     for seat, other in ((0, 1), (1, 0)):
@@ -38,13 +38,13 @@ def test_landover_resources_and_development_cards_reach_only_their_seat():
         sections = {s["title"]: s["text"] for s in mine["secrets"]}
         own_resources = words(game.view(seat)["players"][seat]["hand"])
         assert sections["resources"] == own_resources
-        assert sections["development cards"] == words(sorted(game.dev_cards[seat]))
+        assert sections["development cards"] == words(sorted(game.dev_cards(seat)))
         if own_resources != words(game.view(other)["players"][other]["hand"]):
             assert own_resources not in theirs and own_resources not in public
         # card names are words the public log uses too ("buys military power"): look where a hand would show
         # (by whole names: "merchant" is part of "master merchant")
         their_cards = {s["title"]: s["text"] for s in desk.seat(other)["secrets"]}["development cards"].split(", ")
-        for card in set(game.dev_cards[seat]) - set(game.dev_cards[other]):
+        for card in set(game.dev_cards(seat)) - set(game.dev_cards(other)):
             assert card.replace("_", " ") not in their_cards and card not in their_cards
         assert "development cards" not in public and "secrets" not in desk.public()
 

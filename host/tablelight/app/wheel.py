@@ -4,7 +4,8 @@ It holds what a table needs in a page and nothing that needs a server, a serial 
 radio: the rules contract and the games (with their entry points, so the registry finds them as
 it does in an installed tablelight), the table core, the board protocol and handshake, the wire
 format (the firmware's own files: the links are followed, their content copied), the desk's
-snapshots, this package's engine, and the board layouts. Written directly as a zip (a wheel is
+snapshots, this package's engine, the board layouts, and what setting a board up needs (the
+plan of ``tablelight flash``, the firmware's files, the pinned Adafruit libraries' wheels). Written directly as a zip (a wheel is
 one), so building the app needs no build backend and no network.
 """
 
@@ -17,20 +18,28 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import tablelight
+from tablelight.flash import libraries
 
 #: Packages copied whole (every .py file, at any depth), under tablelight/.
 WHOLE = ("core", "games", "table", "wire")
 #: Single modules under tablelight/ (the rest of those packages needs a server, pyserial, bleak...).
 MODULES = (
     "__init__.py", "paths.py", "py.typed",
-    "app/__init__.py", "app/engine.py", "app/board_link.py",
+    "app/__init__.py", "app/engine.py", "app/board_link.py", "app/setup_board.py",
     "board/__init__.py", "board/protocol.py", "board/handshake.py", "board/events.py", "board/errors.py",
     "board/scene.py",
     "links/__init__.py", "links/base.py",  # the handshake's Link protocol (typing only)
     "web/__init__.py", "web/desk.py", "web/places.py", "web/pulse.py",
+    # setting a board up from the page: the plan `tablelight flash` makes (no serial port, no tqdm)
+    "flash/__init__.py", "flash/boards.py", "flash/drive_view.py", "flash/install.py", "flash/libraries.py",
+    "flash/plan.py", "flash/report.py", "flash/settings.py", "flash/uf2.py",
 )
-#: Data the faces read: the board layouts (through the package's data link, as paths.py finds them).
-DATA = ("data/hardware/layouts",)
+#: Data the faces read: the board layouts (through the package's data link, as paths.py finds them);
+#: and what setting a board up reads: the supported boards and the library pins.
+DATA = ("data/hardware/layouts", "data/hardware/boards")
+#: The firmware a board gets, every file as `tablelight flash` reads it (paths.FIRMWARE).
+FIRMWARE = ("data/firmware/boot.py", "data/firmware/code.py", "data/firmware/settings.toml")
+FIRMWARE_LIB = "data/firmware/lib"
 #: The kinds of file taken from WHOLE (code and the data it reads; no notes, no bytecode).
 KEPT_SUFFIXES = (".py", ".json", ".toml")
 
@@ -51,6 +60,17 @@ def wheel_files(root: Path | None = None) -> Iterator[tuple[str, Path]]:
     for folder in DATA:
         for path in sorted((root / folder).glob("*.json")):
             yield f"tablelight/{folder}/{path.name}", path
+    for name in FIRMWARE:
+        yield f"tablelight/{name}", root / name
+    for path in sorted((root / FIRMWARE_LIB).glob("*.py")):
+        yield f"tablelight/{FIRMWARE_LIB}/{path.name}", path
+
+
+def library_wheels() -> Iterator[tuple[str, bytes]]:
+    """(name in the wheel, bytes) of each pinned Adafruit library's wheel, sha256-checked (from the
+    cache, or PyPI once: flash.libraries), where flash.libraries.BUILT_IN finds them in the page."""
+    for lib in libraries.pinned():
+        yield f"tablelight/data/wheels/{lib.wheel}", libraries.wheel_bytes(lib)
 
 
 def _entry_points() -> str:
@@ -83,8 +103,11 @@ def build_wheel(folder: Path, bytecode: dict[str, bytes] | None = None) -> Path:
 
         for name, path in wheel_files():
             put(name, path.read_bytes())  # read_bytes follows the wire format's links
-        for name, data in sorted((bytecode or {}).items()):
+        for name, data in library_wheels():
             put(name, data)
+        for name, data in sorted((bytecode or {}).items()):
+            if not name.startswith("tablelight/data/"):  # the board's firmware is not run in the page
+                put(name, data)
         put(f"{info}/METADATA", f"Metadata-Version: 2.1\nName: tablelight\nVersion: {version}\n"
             "Summary: tablelight for a web page (Pyodide): rules engines, table core, board protocol\n".encode())
         put(f"{info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: tablelight app build\nRoot-Is-Purelib: true\nTag: py3-none-any\n")

@@ -77,10 +77,20 @@ def register(subparsers: Any) -> None:
                      help="hostile connections in turn: public board sockets, silent ones, half-sent bodies (default all three)")
     web.add_argument("--json", action="store_true", help="print one JSON object per number")
     web.set_defaults(func=run_web)
+    cost = kinds.add_parser("cost", help="each engine's CPU instructions per game under valgrind's callgrind (a count "
+                                         "that does not move with the machine's load), against a record")
+    cost.add_argument("--check", metavar="FILE", help="compare with this record; exit 1 if an engine left its band "
+                                                      "(5%% above, 10%% below)")
+    cost.add_argument("--update", metavar="FILE", help="write the figures to this record (with --check: shown against the old one, not judged)")
+    cost.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    cost.set_defaults(func=run_cost)
+
     from tablelight.bench.app import add_parser as add_app_bench  # bench app: the web app in headless Chromium
     add_app_bench(kinds)
     from tablelight.bench.phones import add_parser as add_phones_bench  # bench phones: phones join it over WebRTC
     add_phones_bench(kinds)
+    from tablelight.bench.setup_board import add_parser as add_setup_bench  # bench setup: a board set up from the page
+    add_setup_bench(kinds)
 
 
 def run_link(args: argparse.Namespace) -> int:
@@ -190,6 +200,30 @@ def run_web(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(row), flush=True)
     return 0
+
+
+def run_cost(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from tablelight.bench.cost import compare, measure, read_record, record_of
+
+    record = read_record(Path(args.check)) if args.check else None
+    measured = measure()
+    if args.json:
+        print(json.dumps(measured))
+    else:
+        for name, figures in measured.items():
+            before = (record or {}).get("engines", {}).get(name, {}).get("per_game")
+            against = f" (record {before:,}: {figures['per_game'] / before - 1:+.1%})" if before else ""
+            print(f"{name}: {figures['per_game']:,} instructions per game over {figures['games']} games{against}")
+    if args.update:
+        Path(args.update).write_text(json.dumps(record_of(measured), indent=1) + "\n")
+        print(f"recorded in {args.update}", file=sys.stderr)
+    # With --update the new figures are the record: only a check alone judges them.
+    problems = compare(measured, record) if record is not None and not args.update else []
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    return 1 if problems else 0
 
 
 def run_rules(args: argparse.Namespace) -> int:

@@ -16,6 +16,7 @@ from typing import Any
 from tablelight.flash import FlashError, boards, bootloader, drives, install, libraries
 from tablelight.flash.hello import describe, wait_for_hello
 from tablelight.flash.plan import Options, drive_files, keep_user_code
+from tablelight.flash.report import verify_lines
 from tablelight.flash.settings import layout_mismatches, layout_names
 
 
@@ -110,20 +111,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def report_verify(drive: Path, changes: list[install.Change], mismatches: list[str] | None = None) -> int:
-    differing = [c for c in changes if c.state != "same"]
-    for change in differing:
-        print(f"{'missing' if change.state == 'new' else 'differs'}: {change.path}")
-    for problem in mismatches or []:
-        print(f"wrong: settings.toml: {problem} (`tablelight flash --layout NAME` rewrites it)")
-    if mismatches and not differing:
-        print(f"{drive}: settings.toml does not match the layout it names", file=sys.stderr)
-        return 1
-    if differing:
-        print(f"{drive}: {len(differing)} of {len(changes)} files differ from this tablelight's firmware "
-              "(`tablelight flash` rewrites them)", file=sys.stderr)
-        return 1
-    print(f"{drive}: all {len(changes)} files match")
-    return 0
+    lines, matches = verify_lines(str(drive), changes, mismatches)
+    for line in lines:
+        print(line.text, file=sys.stderr if line.error else sys.stdout)
+    return 0 if matches else 1
 
 
 def settings_layout(drive: Path) -> str | None:

@@ -14,11 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from tablelight.flash import FlashError
+from tablelight.flash.drive_view import DriveView, as_view
 from tablelight.paths import HARDWARE
 
 BOARDS = HARDWARE / "boards"
 NOT_BOARDS = {"libraries.json"}
 
+#: What to do when a drive has no boot_out.txt (the app's page says its own words for its own buttons).
+NO_BOOT_OUT_HINT = ("A drive named like FTHR840BOOT is the bootloader: use --circuitpython FILE.uf2, or copy "
+                    "CircuitPython's .uf2 onto it first)")
 _VERSION = re.compile(r"CircuitPython (\d+)\.(\d+)\.(\d+)(\S*)")
 _BOARD_ID = re.compile(r"^Board ID:\s*(\S+)", re.MULTILINE)
 
@@ -44,17 +48,13 @@ def load_boards() -> dict[str, dict[str, Any]]:
     return boards
 
 
-def read_boot_out(drive: Path) -> BootOut:
-    path = drive / "boot_out.txt"
-    try:
-        text = path.read_text(errors="replace")
-    except FileNotFoundError:
-        raise FlashError(f"{drive} has no boot_out.txt: it is not a CircuitPython drive (is the board running "
-                         "CircuitPython? A drive named like FTHR840BOOT is the bootloader: use --circuitpython "
-                         "FILE.uf2, or copy CircuitPython's .uf2 onto it first)") from None
-    except OSError as error:
-        raise FlashError(f"cannot read {path}: {error.strerror or error}") from None
-    return parse_boot_out(text, path)
+def read_boot_out(drive: Path | DriveView, bootloader_hint: str = NO_BOOT_OUT_HINT) -> BootOut:
+    view = as_view(drive)
+    data = view.read("boot_out.txt")
+    if data is None:
+        raise FlashError(f"{view.where()} has no boot_out.txt: it is not a CircuitPython drive (is the board running "
+                         f"CircuitPython? {bootloader_hint})")
+    return parse_boot_out(data.decode(errors="replace"), view.where("boot_out.txt"))
 
 
 def parse_boot_out(text: str, where: Path | str = "boot_out.txt") -> BootOut:

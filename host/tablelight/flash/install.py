@@ -16,11 +16,13 @@ import shutil
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
-
-from tqdm import tqdm
+from typing import TYPE_CHECKING, BinaryIO
 
 from tablelight.flash import FlashError
+from tablelight.flash.drive_view import DriveView, as_view
+
+if TYPE_CHECKING:
+    from tqdm import tqdm
 
 TEMP_PREFIX = ".tablelight-partial-"
 CLUSTER = 4096  # FAT allocates whole clusters: count each file as at least this much
@@ -39,21 +41,20 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def compare(drive: Path, files: dict[str, bytes]) -> list[Change]:
+def write_order(files: dict[str, bytes]) -> list[str]:
+    """The planned paths in the order they are written: libraries first, boot.py then code.py last."""
+    return sorted(files, key=lambda p: (p in LAST, LAST.index(p) if p in LAST else 0, p))
+
+
+def compare(drive: Path | DriveView, files: dict[str, bytes]) -> list[Change]:
     """Each planned file against the drive, in the order they would be written."""
+    view = as_view(drive)
     changes = []
-    order = sorted(files, key=lambda p: (p in LAST, LAST.index(p) if p in LAST else 0, p))
-    for path in order:
-        target = drive / path
-        try:
-            old = target.read_bytes()
-        except FileNotFoundError:
+    for path in write_order(files):
+        old = view.read(path)
+        if old is None:
             changes.append(Change(path, files[path], "new"))
             continue
-        except IsADirectoryError:
-            raise FlashError(f"{target} is a folder where tablelight puts a file: move it away") from None
-        except OSError as error:
-            raise FlashError(f"cannot read {target}: {error.strerror or error}") from None
         state = "same" if digest(old) == digest(files[path]) else "changed"
         changes.append(Change(path, files[path], state, len(old)))
     return changes
@@ -115,6 +116,8 @@ def write_whole(target: Path, data: bytes, progress: tqdm | None = None) -> None
 def apply(drive: Path, changes: list[Change], show_progress: bool | None = None) -> list[str]:
     """Write every new or changed file; return their paths. FlashError names the file that failed
     and says which files were already new."""
+    from tqdm import tqdm  # a terminal's progress bar: only where files are written from a host
+
     writes = [c for c in changes if c.state != "same"]
     remove_leftovers(drive)
     done: list[str] = []

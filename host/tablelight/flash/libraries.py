@@ -2,8 +2,9 @@
 
 Each comes from its PyPI wheel (which holds the .py sources), checked against a pinned sha256, and
 is kept in a cache folder so flashing works offline once a library has been fetched:
-``$TABLELIGHT_CACHE`` if set, else the user cache folder (platformdirs: ~/.cache/tablelight on
-Linux, ~/Library/Caches/tablelight on macOS, %LOCALAPPDATA%\\tablelight\\Cache on Windows).
+``$TABLELIGHT_CACHE`` if set, else the wheels the app's slim wheel carries (:data:`BUILT_IN`), else
+the user cache folder (platformdirs: ~/.cache/tablelight on Linux, ~/Library/Caches/tablelight on
+macOS, %LOCALAPPDATA%\\tablelight\\Cache on Windows).
 """
 
 from __future__ import annotations
@@ -19,14 +20,16 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-import platformdirs
 
 from tablelight.flash import FlashError
-from tablelight.paths import HARDWARE
+from tablelight.paths import DATA, HARDWARE
 
 PINS = HARDWARE / "boards" / "libraries.json"
 PYPI_SIMPLE = "https://pypi.org/simple/{name}/"  # the index pip reads (PEP 691 JSON form)
 SIMPLE_JSON = "application/vnd.pypi.simple.v1+json"
+#: The app's slim wheel carries the pinned wheels here (tablelight.app.wheel), so its page sets a
+#: board up offline; a checkout and a full install have no such folder and use the cache.
+BUILT_IN = DATA / "wheels"
 
 
 @dataclass(frozen=True)
@@ -51,7 +54,13 @@ def needed(ble: bool) -> list[Library]:
 
 def cache_dir() -> Path:
     override = os.environ.get("TABLELIGHT_CACHE")
-    return Path(override) if override else Path(platformdirs.user_cache_dir("tablelight")) / "wheels"
+    if override:
+        return Path(override)
+    if BUILT_IN.is_dir():
+        return BUILT_IN
+    import platformdirs  # only a host has a user cache folder (the app's page gets the wheels built in)
+
+    return Path(platformdirs.user_cache_dir("tablelight")) / "wheels"
 
 
 def _download(lib: Library, timeout: float) -> bytes:

@@ -87,13 +87,35 @@ def render(values: dict[str, Any], keep: str = "") -> str:
             if match.group(1) in values:
                 line = f"{match.group(1)} = {_toml_value(values[match.group(1)])}"
         lines.append(line)
-    for name in values.keys() - known:
-        lines.append(f"{name} = {_toml_value(values[name])}")
-    foreign = [line for line in keep.splitlines() if (m := _ASSIGNMENT.match(line)) and m.group(1) not in known
-               and m.group(1) not in values]
+    # the board's own keys stay as its lines say them (with their comments), below ours
+    before = tomllib.loads(keep) if keep else {}
+    verbatim = {name for name in values if name not in known and name in before and before[name] == values[name]}
+    for name in values:
+        if name not in known and name not in verbatim:
+            lines.append(f"{name} = {_toml_value(values[name])}")
+    foreign = foreign_lines(keep, known | (values.keys() - verbatim))
     if foreign:
-        lines += ["# kept from the board's previous settings.toml"] + foreign
+        lines += [KEPT_HEADER] + foreign
     return "\n".join(lines) + "\n"
+
+
+KEPT_HEADER = "# kept from the board's previous settings.toml"
+
+
+def foreign_lines(text: str, ours: set[str]) -> list[str]:
+    """The lines of a board's settings.toml that set keys not in ``ours``, each with the comment
+    lines just above it (the person's own notes on it; never our own header)."""
+    kept: list[str] = []
+    comments: list[str] = []
+    for line in text.splitlines():
+        match = _ASSIGNMENT.match(line)
+        if match and match.group(1) not in ours:
+            kept += comments + [line]
+        if line.lstrip().startswith("#") and line.strip() != KEPT_HEADER:
+            comments.append(line)
+        else:
+            comments = []
+    return kept
 
 
 USB2_PORT_MA = 500
@@ -139,15 +161,16 @@ def _toml_value(value: Any) -> str:
 
 def settings_text(board: dict[str, Any], old: str | None, layout: str | None, ble: bool | None,
                   test_input: bool | None = None) -> str | None:
-    """The settings.toml to write, or None to leave the board's own one alone."""
-    if old is not None and layout is None and ble is None and test_input is None:
+    """The settings.toml to write, or None to leave the board's own one alone. A settings.toml that
+    names no layout (CircuitPython's own, with Wi-Fi lines) is not tablelight's yet: it gets the
+    farlander layout, its lines kept, as a new board does."""
+    before = parse(old, "the board's settings.toml") if old is not None else {}
+    ours = "TL_LAYOUT" in before
+    if ours and layout is None and ble is None and test_input is None:
         return None
-    values: dict[str, Any] = {}
-    if old is not None:
-        values.update({k: v for k, v in parse(old, "the board's settings.toml").items()
-                       if isinstance(v, (int, str))})
+    values: dict[str, Any] = {k: v for k, v in before.items() if isinstance(v, (int, str))}
     values.update(layout_values(load_layout(layout or str(values.get("TL_LAYOUT", "farlander"))), board)
-                  if layout or old is None else {})
+                  if layout or not ours else {})
     if ble is not None:
         values["TL_BLE"] = 1 if ble else 0
     if test_input is not None:

@@ -6,6 +6,7 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 let table = null;
 let engine = null;
+let python = null;  // Pyodide, for the modules the worker imports on demand (setting a board up)
 
 // Each phase of the start is timed (ms from the worker's start; the page adds its own count):
 // `tablelight bench app` prints them, to see where a later visit's time goes.
@@ -27,6 +28,7 @@ async function load() {
   const wheel = await wheelLoad;
   mark("wheel_fetched");
   py.unpackArchive(wheel, "wheel");
+  python = py;
   mark("wheel_unpacked");
   engine = py.pyimport("tablelight.app.engine");
   mark("engines_imported");
@@ -228,3 +230,11 @@ Object.assign(OPS, {
   seat_view: (seat) => JSON.parse(table.seat_view(seat)),
   seat_request: (arg) => JSON.parse(table.seat_request(JSON.stringify(arg))),
 });
+
+// ------------------------------------------------ setting a board up (setup.js): the plan
+// `tablelight flash` makes, by the same Python (tablelight.app.setup_board); JSON text both ways.
+const SETUP_STEPS = new Set(["wants", "plan", "verify", "bootloader", "check_uf2"]);
+OPS.setup = ({ step, request }) => {
+  if (!SETUP_STEPS.has(step)) throw new Error(`unknown setup step ${step}`);
+  return JSON.parse(python.pyimport("tablelight.app.setup_board")[step](request));
+};

@@ -17,16 +17,15 @@ from typing import Any
 
 from tablelight.core.game import Action
 from tablelight.core.rng import Rng
+from tablelight.games.landover.cards import CULTURES
 from tablelight.games.landover.engine import Landover
+from tablelight.games.landover.hexmap import CARDS
 from tablelight.games.landover.rules import (
     BARBARIAN_TRACK,
     CARD_INDEX,
-    CITY,
     CLAY,
     COSTS,
     CULTURE_COMMODITY,
-    CULTURE_INDEX,
-    NOBODY,
     ORE,
     PORT_MIN,
     WHEAT,
@@ -34,6 +33,8 @@ from tablelight.games.landover.rules import (
     WOOL,
 )
 
+#: A settlement's weight in production: a village 1, a city 2.
+LEVELS = {None: 0, "village": 1, "city": 2}
 #: Dots under a number token: how many of the 36 rolls of two dice make it.
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 GOALS: dict[str, dict[int, int]] = {
@@ -57,8 +58,8 @@ def corner_value(game: Landover, v: int) -> float:
     value = 0.0
     kinds = set()
     for h in game.map.vertex_hexes[v]:
-        number = game.number[h]
-        terrain = game.terrain[h]
+        number = game.number(h)
+        terrain = game.terrain(h)
         if number is None or terrain in ("water", "mystery"):
             continue
         value += PIPS.get(number, 0) * (1.5 if terrain == "gold" else 1.0)
@@ -108,7 +109,7 @@ class GreedyBot:
         """What the bot is saving for now: military power first when the ship is close and would win."""
         if self._military_needed(game, seat) and self._ships_left(game) <= SHIP_CLOSE:
             return "military"
-        if game.counts[seat]["village"] and game.pieces_left(seat, "city") > 0:
+        if game.piece_count(seat, "village") and game.pieces_left(seat, "city") > 0:
             return "city"
         corners = game.village_corners(seat)
         if corners and game.pieces_left(seat, "village") > 0:
@@ -118,7 +119,7 @@ class GreedyBot:
         return None
 
     def _missing(self, game: Landover, seat: int, goal: str | None) -> dict[int, int]:
-        hand = game.hands[seat]
+        hand = list(game.hand(seat).values())  # by card index
         if goal is None:
             return {}
         return {k: n - hand[k] for k, n in GOALS[goal].items() if hand[k] < n}
@@ -126,11 +127,11 @@ class GreedyBot:
     def _surplus(self, game: Landover, seat: int, goal: str | None, kind: int) -> int:
         need = GOALS[goal].get(kind, 0) if goal else 0
         if kind == CULTURE_COMMODITY[self._culture_target(game, seat)]:
-            need += game.culture[seat][self._culture_target(game, seat)] + 1
-        return game.hands[seat][kind] - need
+            need += list(game.culture(seat).values())[self._culture_target(game, seat)] + 1
+        return game.hand(seat)[CARDS[kind]] - need
 
     def _culture_target(self, game: Landover, seat: int) -> int:
-        levels = game.culture[seat]
+        levels = list(game.culture(seat).values())
         return min(range(3), key=lambda c: (levels[c] if levels[c] < 6 else 99, c))
 
     # ----------------------------------------------------------------- scores
@@ -150,24 +151,25 @@ class GreedyBot:
         defence does not exceed the strength (others may build a city meanwhile), up to its cap.
         ``spent``: as if the seat had ``spent`` military power less (a raid's cost).
         """
-        cities = game.counts[seat]["city"]
-        power = game.military[seat] - spent
+        cities = game.piece_count(seat, "city")
+        power = game.military(seat) - spent
         if not cities or power >= game.military_cap(seat):
             return False
-        metros = sum(1 for o in game.metro_owner if o != NOBODY)
-        if power < cities + sum(1 for o in game.metro_owner if o == seat):
+        metros = sum(1 for c in CULTURES if game.metro_holder(c) is not None)
+        if power < cities + sum(1 for c in CULTURES if game.metro_holder(c) == seat):
             return True
-        return sum(game.military) - spent <= sum(c["city"] for c in game.counts) + metros
+        seats = range(game.players)
+        return sum(game.military(s) for s in seats) - spent <= sum(game.piece_count(s, "city") for s in seats) + metros
 
     def _spare_military(self, game: Landover, seat: int) -> bool:
         """May the bot spend a military power (a raid, a catapult's removal, a raze) and still hold its defence?"""
-        return game.military[seat] >= 2 and not self._military_needed(game, seat, spent=1)
+        return game.military(seat) >= 2 and not self._military_needed(game, seat, spent=1)
 
     def _military_score(self, game: Landover, seat: int) -> float:
         if self._military_needed(game, seat):
             # Above a village always, above any city when the ship is close.
             return 140.0 - 5 * min(self._ships_left(game), BARBARIAN_TRACK)
-        military = game.military
+        military = [game.military(s) for s in range(game.players)]
         if military[seat] < game.military_cap(seat) and military[seat] == max(military) and military.count(military[seat]) > 1:
             return 12.0  # a defended attack gives the one strongest seat a victory point
         return 10.0 if military[seat] < 1 else -1.0
@@ -193,7 +195,7 @@ class GreedyBot:
         if kind == "improve":
             if "city" in action:
                 return 95 + corner_value(game, action["city"]) / 100
-            return 60.0 - game.culture[seat][CULTURE_INDEX[action["culture"]]]
+            return 60.0 - game.culture(seat)[action["culture"]]
         if kind == "trade":
             turn, made = self._trades
             if turn == game.turns and made >= 4:
@@ -210,7 +212,7 @@ class GreedyBot:
         if kind == "lucky_raid":
             return self._hex_damage(game, seat, action["hex"])
         if kind == "remove_catapult":
-            owner_hit = any(game.corner_owner[v] == seat for v in game.map.hex_vertices[action["hex"]])
+            owner_hit = any(game.corner_owner(v) == seat for v in game.map.hex_vertices[action["hex"]])
             return 15.0 if owner_hit and self._spare_military(game, seat) else -1.0
         if kind == "play":
             return self._card_score(game, seat, action, goal)
@@ -224,27 +226,27 @@ class GreedyBot:
     def _hex_damage(self, game: Landover, seat: int, h: int) -> float:
         """Opponents' production hit by a catapult on ``h``, minus our own."""
         score = 0.0
-        pips = PIPS.get(game.number[h] or 0, 0)
+        pips = PIPS.get(game.number(h) or 0, 0)
         for v in game.map.hex_vertices[h]:
-            owner = game.corner_owner[v]
-            if owner == NOBODY:
+            owner = game.corner_owner(v)
+            if owner is None:
                 continue
-            weight = pips * game.corner_level[v]
+            weight = pips * LEVELS[game.corner_piece(v)]
             score += -2 * weight if owner == seat else weight
         return score
 
     def _route_score(self, game: Landover, seat: int, e: int, goal: str | None, piece: str) -> float:
         setup = game.phase == "setup"
-        if game.counts[seat]["village"] + game.counts[seat]["city"] >= 9:
+        if game.piece_count(seat, "village") + game.piece_count(seat, "city") >= 9:
             return -1.0
         best = 0.0
         for v in game.map.edge_vertices[e]:
-            if game.corner_owner[v] == NOBODY and game.far_from_villages(v) and game.corner_on_land[v]:
+            if game.corner_owner(v) is None and game.far_from_villages(v) and game.corner_on_land(v):
                 best = max(best, self._corner(game, seat, v) + 2)
             for w in game.map.vertex_neighbors[v]:
-                if game.corner_on_land[w] and game.far_from_villages(w):
+                if game.corner_on_land(w) and game.far_from_villages(w):
                     best = max(best, self._corner(game, seat, w) / 2)
-        mystery = MYSTERY if any(game.terrain[h] == "mystery" for v in game.map.edge_vertices[e]
+        mystery = MYSTERY if any(game.terrain(h) == "mystery" for v in game.map.edge_vertices[e]
                                  for h in game.map.vertex_hexes[v]) else 0.0
         closer = 0.0 if setup else self._towards_unknown(game, seat, e)
         if not setup and goal not in ("road", None) and game.free_routes == 0:
@@ -261,13 +263,13 @@ class GreedyBot:
         distance = self._mystery_distance(game)
         if not distance:
             return 0.0
-        mine = [v for f in game.edges_of[seat] for v in game.map.edge_vertices[f]] + list(game.corners_of[seat])
+        mine = [v for f in game.route_sides(seat) for v in game.map.edge_vertices[f]] + list(game.settlement_corners(seat))
         now = min((distance.get(v, 99) for v in mine), default=99)
         return 1.0 if min(distance.get(v, 99) for v in game.map.edge_vertices[e]) < now else 0.0
 
     def _mystery_distance(self, game: Landover) -> dict[int, int]:
         """Corner -> how many sides from the nearest corner of an unrevealed mystery hex (kept while they stay)."""
-        hidden = tuple(h for h, terrain in enumerate(game.terrain) if terrain == "mystery")
+        hidden = tuple(h for h in range(game.hex_count) if game.terrain(h) == "mystery")
         if self._mystery_cache[0] != (id(game.map), hidden):
             frontier = [v for h in hidden for v in game.map.hex_vertices[h]]
             distance = dict.fromkeys(frontier, 0)
@@ -288,18 +290,19 @@ class GreedyBot:
         if game.phase == "setup":
             return value
         islands = {game.map.hex_island[h] for h in game.map.vertex_hexes[v] if game.map.hex_island[h] >= 0}
-        if islands - game.home_islands[seat] - game.explored[seat]:
+        home, explored = game.settled_islands(seat)
+        if islands - home - explored:
             value += NEW_ISLAND
         harbor = game.map.vertex_harbor[v]
-        touched = {game.map.vertex_harbor[w] for w in game.corners_of[seat]}
-        if harbor >= 0 and harbor not in touched and game.port_holder != seat:
-            value += 2 + 2 * min(game.harbor_count[seat], PORT_MIN - 1)
+        touched = {game.map.vertex_harbor[w] for w in game.settlement_corners(seat)}
+        if harbor >= 0 and harbor not in touched and game.port_holder() != seat:
+            value += 2 + 2 * min(game.ports(seat)[0], PORT_MIN - 1)
         return value
 
     def _card_score(self, game: Landover, seat: int, action: Action, goal: str | None) -> float:
         card = action["card"]
         if card in EAGER_CARDS:
-            if card == "military" and game.military[seat] >= game.military_cap(seat):
+            if card == "military" and game.military(seat) >= game.military_cap(seat):
                 return -1.0
             return float(EAGER_CARDS[card])
         if card == "alchemist":
@@ -317,23 +320,23 @@ class GreedyBot:
         if card == "commodity_monopoly":
             return 25.0 if CARD_INDEX[action["kind"]] == CULTURE_COMMODITY[self._culture_target(game, seat)] else 10.0
         if card == "merchant":
-            return 35.0 + PIPS.get(game.number[action["hex"]] or 0, 0)
+            return 35.0 + PIPS.get(game.number(action["hex"]) or 0, 0)
         if card == "spy":
             return 30.0
         if card == "master_merchant":
             missing = self._missing(game, seat, goal)
             return 30.0 + sum(2 for name in action.get("take", ()) if CARD_INDEX[name] in missing)  # format 3: no take yet
         if card == "deserter":
-            return 30.0 if game.military[seat] < game.military_cap(seat) else -1.0
+            return 30.0 if game.military(seat) < game.military_cap(seat) else -1.0
         if card == "raze":
             return 30.0 if self._spare_military(game, seat) else -1.0
         if card == "siege":
             return 10.0 + self._hex_damage(game, seat, action["hex"])
         if card == "bishop":
-            return 20.0 if any(game.corner_owner[v] == seat for v in game.map.hex_vertices[action["hex"]]) else -1.0
+            return 20.0 if any(game.corner_owner(v) == seat for v in game.map.hex_vertices[action["hex"]]) else -1.0
         if card == "crane":
             c = self._culture_target(game, seat)
-            return 50.0 if game.hands[seat][CULTURE_COMMODITY[c]] >= game.culture[seat][c] else -1.0
+            return 50.0 if game.hand(seat)[CARDS[CULTURE_COMMODITY[c]]] >= list(game.culture(seat).values())[c] else -1.0
         if card == "commercial_harbor":
             give = CARD_INDEX[action["give"]]
             want = CULTURE_COMMODITY[self._culture_target(game, seat)]
@@ -358,10 +361,10 @@ class GreedyBot:
     def _production(game: Landover, seat: int, total: int) -> int:
         """Cards this seat's villages and cities take when ``total`` is rolled."""
         gain = 0
-        for h in game.by_number.get(total, ()):
+        for h in game.hexes_numbered(total):
             for v in game.map.hex_vertices[h]:
-                if game.corner_owner[v] == seat:
-                    gain += game.corner_level[v]
+                if game.corner_owner(v) == seat:
+                    gain += LEVELS[game.corner_piece(v)]
         return gain
 
     def _fleet_score(self, game: Landover, seat: int, kind: int, goal: str | None) -> float:
@@ -375,29 +378,29 @@ class GreedyBot:
         """How much a number on hex ``h`` pays this seat: its own corners, less half of the others'."""
         weight = 0.0
         for v in game.map.hex_vertices[h]:
-            owner = game.corner_owner[v]
-            if owner != NOBODY:
-                weight += game.corner_level[v] * (1.0 if owner == seat else -0.5)
+            owner = game.corner_owner(v)
+            if owner is not None:
+                weight += LEVELS[game.corner_piece(v)] * (1.0 if owner == seat else -0.5)
         return weight
 
     def _swap_gain(self, game: Landover, seat: int, a: int, b: int) -> float:
         """Pips gained by swapping the numbers of hexes ``a`` and ``b`` (the inventor)."""
-        pips_a, pips_b = PIPS.get(game.number[a] or 0, 0), PIPS.get(game.number[b] or 0, 0)
+        pips_a, pips_b = PIPS.get(game.number(a) or 0, 0), PIPS.get(game.number(b) or 0, 0)
         return (self._weight(game, seat, a) - self._weight(game, seat, b)) * (pips_b - pips_a)
 
     def _anarchy_gain(self, game: Landover, seat: int) -> float:
         """Pips this seat expects to gain by shuffling every number (the mean number on each of its hexes)."""
-        numbered = [h for h, n in enumerate(game.number) if n is not None and game.terrain[h] not in ("water", "mystery")]
-        if not numbered or game.saved_numbers is not None:
+        numbered = [h for h in range(game.hex_count) if game.number(h) is not None and game.terrain(h) not in ("water", "mystery")]
+        if not numbered or game.numbers_before_anarchy() is not None:
             return 0.0
-        mean = sum(PIPS.get(game.number[h] or 0, 0) for h in numbered) / len(numbered)
-        return sum(self._weight(game, seat, h) * (mean - PIPS.get(game.number[h] or 0, 0)) for h in numbered)
+        mean = sum(PIPS.get(game.number(h) or 0, 0) for h in numbered) / len(numbered)
+        return sum(self._weight(game, seat, h) * (mean - PIPS.get(game.number(h) or 0, 0)) for h in numbered)
 
     def _reach(self, game: Landover, e: int) -> float:
         """The best free corner a road or bridge on side ``e`` opens (0: none)."""
         best = 0.0
         for v in game.map.edge_vertices[e]:
-            if game.corner_owner[v] == NOBODY and game.far_from_villages(v) and game.corner_on_land[v]:
+            if game.corner_owner(v) is None and game.far_from_villages(v) and game.corner_on_land(v):
                 best = max(best, self._corner(game, game.seat, v) + 2)
         return best
 

@@ -172,10 +172,7 @@ class LandoverChoice(GameFace):
             return self.legal_actions()
 
         def listed() -> list[Action]:
-            twin = game.clone()
-            twin.hands[seat] = list(PUBLIC_HAND)
-            twin.dev_cards[seat] = []
-            return twin.legal_actions()
+            return game.actions_if_holding(PUBLIC_HAND, ())
 
         return position_memo(self, "_public_memo", listed)  # listed once per position
 

@@ -33,17 +33,15 @@ import html
 import json
 import math
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tablelight.games.landover.cards import CULTURES
-from tablelight.games.landover.choice import FIELD_KINDS, HEX_STEP
+from tablelight.games.landover.choice import FIELD_KINDS, HEX_STEP, LandoverChoice
 from tablelight.games.landover.hexmap import CARDS, DIRECTIONS, RESOURCES, TERRAIN_RESOURCE
-from tablelight.games.landover.rules import BARBARIAN_TRACK, COSTS, CULTURE_COMMODITY, MAX_CULTURE
+from tablelight.games.landover.rules import BARBARIAN_TRACK, MAX_CULTURE
 from tablelight.table.drawing import DIM_INK, INK, document, wrapped
 from tablelight.table.result import result_block
 
-if TYPE_CHECKING:
-    from tablelight.games.landover.face import LandoverFace
 
 WIDTH = 390.0
 MARGIN = 6.0
@@ -106,7 +104,7 @@ def points(corners: list[tuple[float, float]]) -> str:
 class MapGeometry:
     """Where hexes, corners and sides of the map fall in the picture (pointy-top hexes, axial coordinates)."""
 
-    def __init__(self, face: LandoverFace, also: set[int]) -> None:
+    def __init__(self, face: LandoverChoice, also: set[int]) -> None:
         """``also``: corners the view must hold besides the land's (pieces and taps out on the sea)."""
         game = face.game
         m = game.map
@@ -120,7 +118,7 @@ class MapGeometry:
                 xs = [SQRT3 * (tq + tr / 2) for tq, tr in trio]
                 ys = [1.5 * tr for _, tr in trio]
                 raw_corner[v] = (sum(xs) / 3, sum(ys) / 3)
-        land = [h for h, t in enumerate(game.terrain) if t != "water"]
+        land = [h for h in range(game.hex_count) if game.terrain(h) != "water"]
         # The view: the land hexes' corners and the harbor labels on the sea beside them.
         seen = [raw_corner[v] for h in land for v in m.hex_vertices[h]] + [raw_corner[v] for v in also]
         self.harbor_spots = []
@@ -156,7 +154,7 @@ class MapGeometry:
         return self.corner[v], self.corner[w]
 
 
-def tap_picks(face: LandoverFace, seat: int | None) -> dict[tuple[str, int], dict[str, Any]]:
+def tap_picks(face: LandoverChoice, seat: int | None) -> dict[tuple[str, int], dict[str, Any]]:
     """(kind, place) -> the partial choice a tap on it makes, for the seat to act's own drawing only:
     from the face's :meth:`choice_steps` of the actions still open (the keys' narrowing, else every
     legal action), so a tap always agrees with a legal action. Kinds: "corner", "side", "hex"."""
@@ -186,12 +184,12 @@ def tap_picks(face: LandoverFace, seat: int | None) -> dict[tuple[str, int], dic
     return picks
 
 
-def landover_svg(face: LandoverFace, seat: int | None) -> str:
+def landover_svg(face: LandoverChoice, seat: int | None) -> str:
     """The drawing of ``face``'s game as ``seat`` may see it (see the module docstring)."""
     game = face.game
     picks = tap_picks(face, seat)
     # a bridge far out on the sea, or a place to tap there, widens the view
-    out_there = {e for e in range(game.side_count) if game.side_route[e]} | {p for k, p in picks if k == "side"}
+    out_there = {e for e in range(game.side_count) if game.side_piece(e) is not None} | {p for k, p in picks if k == "side"}
     corners = {v for e in out_there for v in game.map.edge_vertices[e]} | {p for k, p in picks if k == "corner"}
     geo = MapGeometry(face, corners)
     body: list[str] = []
@@ -215,7 +213,7 @@ def landover_svg(face: LandoverFace, seat: int | None) -> str:
     return document(WIDTH, y + 8, body, "Landover: the map and the players")
 
 
-def headline(face: LandoverFace) -> str:
+def headline(face: LandoverChoice) -> str:
     game = face.game
     now = game.current_seat()
     if now is None:
@@ -225,15 +223,15 @@ def headline(face: LandoverFace) -> str:
     return f"Landover, turn {game.turns + 1}: {SEAT_WORDS[now]} {phase}"
 
 
-def roll_words(face: LandoverFace) -> str:
-    dice = face.game.dice
+def roll_words(face: LandoverChoice) -> str:
+    dice = face.game.dice()
     if not dice:
         return "No roll yet this turn"
     total = dice["white"] + dice["red"]
     return f"Roll: white {dice['white']} + red {dice['red']} = {total}; event: {EVENT_WORDS.get(dice['event'], dice['event'])}"
 
 
-def draw_map(face: LandoverFace, geo: MapGeometry, picks: dict[tuple[str, int], dict[str, Any]]) -> str:
+def draw_map(face: LandoverChoice, geo: MapGeometry, picks: dict[tuple[str, int], dict[str, Any]]) -> str:
     game = face.game
     m = game.map
     out: list[str] = [f'<clipPath id="landover-map-clip"><rect width="{WIDTH:.0f}" height="{geo.height:.1f}" rx="6"/></clipPath>'
@@ -241,11 +239,11 @@ def draw_map(face: LandoverFace, geo: MapGeometry, picks: dict[tuple[str, int], 
                       f'<rect width="{WIDTH:.0f}" height="{geo.height:.1f}" fill="{TERRAIN_FILLS["water"]}"/>']
     producing = set(game.producing_hexes())
     for h in range(game.hex_count):
-        terrain = game.terrain[h]
+        terrain = game.terrain(h)
         cx, cy = geo.centre[h]
         if terrain == "water" and not geo.inside((cx, cy), geo.size * 0.3):
             continue
-        name = f"hex {h}: {terrain}" + (f" {game.number[h]}" if game.number[h] is not None else "")
+        name = f"hex {h}: {terrain}" + (f" {game.number(h)}" if game.number(h) is not None else "")
         stroke = ' stroke="#fff" stroke-width="3"' if h in producing else ' stroke="#5d6d7e" stroke-width="1"'
         if ("hex", h) in picks:
             stroke = ' stroke="#111" stroke-width="3" stroke-dasharray="6,4"'
@@ -255,7 +253,7 @@ def draw_map(face: LandoverFace, geo: MapGeometry, picks: dict[tuple[str, int], 
         if terrain != "water":
             out.append(hex_marks(face, h, geo))
         out.append("</g>")
-    labels = [hex_label(face, h, geo) for h in range(game.hex_count) if game.terrain[h] != "water"]
+    labels = [hex_label(face, h, geo) for h in range(game.hex_count) if game.terrain(h) != "water"]
     out.append(f'<g pointer-events="none">{"".join(labels)}</g>')  # over every hex: no neighbour cuts a word
     for h, side, resource, (x, y) in geo.harbor_spots:
         out.append(harbor(geo, m.hex_vertices[h], side, resource, x, y))
@@ -284,18 +282,18 @@ def hexagon_points(cx: float, cy: float, size: float) -> list[tuple[float, float
     return [(cx + size * math.cos(math.radians(a)), cy + size * math.sin(math.radians(a))) for a in range(-90, 270, 60)]
 
 
-def hex_label(face: LandoverFace, h: int, geo: MapGeometry) -> str:
+def hex_label(face: LandoverChoice, h: int, geo: MapGeometry) -> str:
     """The resource word and the number token of a land hex, sized to stay inside it (its middle band
     is 1.73 sides wide, its slanted top and bottom narrower): the word above the middle, the token below."""
     game = face.game
-    terrain = game.terrain[h]
+    terrain = game.terrain(h)
     cx, cy = geo.centre[h]
     s = geo.size
     if terrain == "mystery":
         return text(cx, cy + 8, "?", 24, weight="bold", fill="#fff")
     ink = "#fff" if terrain in DARK_TERRAINS else DARK
     parts = [text(cx, cy - s * 0.25, TERRAIN_WORDS.get(terrain, terrain), LABEL_SIZE, fill=ink, extra=' dominant-baseline="central"')]
-    number = game.number[h]
+    number = game.number(h)
     if number is not None:
         color = "#c0001a" if number in LIKELY else "#111"
         ty = cy + s * 0.42
@@ -305,28 +303,29 @@ def hex_label(face: LandoverFace, h: int, geo: MapGeometry) -> str:
     return "".join(parts)
 
 
-def hex_marks(face: LandoverFace, h: int, geo: MapGeometry) -> str:
+def hex_marks(face: LandoverChoice, h: int, geo: MapGeometry) -> str:
     """A land hex's catapult and the merchant, on the hex itself (a tap on them is a tap on the hex)."""
     game = face.game
     cx, cy = geo.centre[h]
     s = geo.size
     parts = []
-    catapult = game.catapult_at.get(h)
+    catapult = game.catapult_on(h)
     if catapult is not None:  # a badge with an X beside the number: the hex produces nothing
         bx, by = cx - s * 0.64, cy + s * 0.3
         fill = SEAT_FILLS[catapult]
         parts.append(f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="8" fill="{fill}" stroke="#111"/>'
                      f'<path d="M{bx - 4:.1f},{by - 4:.1f} l8,8 M{bx - 4:.1f},{by + 4:.1f} l8,-8" stroke="#fff" '
                      'stroke-width="2.5" stroke-linecap="round"/>')
-    if h == game.merchant_hex and game.merchant_owner >= 0:  # a flag right of the token, pointing in
+    merchant = game.merchant()
+    if merchant is not None and h == merchant[1]:  # a flag right of the token, pointing in
         fx, fy = cx + s * 0.64, cy + s * 0.05
         parts.append(f'<line x1="{fx:.1f}" y1="{fy:.1f}" x2="{fx:.1f}" y2="{fy + 16:.1f}" stroke="#222" stroke-width="2"/>'
                      f'<polygon points="{points([(fx, fy), (fx - 9, fy + 4), (fx, fy + 8)])}" '
-                     f'fill="{SEAT_FILLS[game.merchant_owner]}" stroke="#222"/>')
+                     f'fill="{SEAT_FILLS[merchant[0]]}" stroke="#222"/>')
     return "".join(parts)
 
 
-def draw_sides(face: LandoverFace, geo: MapGeometry, picks: dict[tuple[str, int], dict[str, Any]]) -> str:
+def draw_sides(face: LandoverChoice, geo: MapGeometry, picks: dict[tuple[str, int], dict[str, Any]]) -> str:
     game = face.game
     out: list[str] = []
     for e in range(game.side_count):
@@ -338,7 +337,7 @@ def draw_sides(face: LandoverFace, geo: MapGeometry, picks: dict[tuple[str, int]
         line = f'x1="{a[0]:.1f}" y1="{a[1]:.1f}" x2="{b[0]:.1f}" y2="{b[1]:.1f}"'
         parts = []
         if piece is not None:
-            owner = SEAT_FILLS[game.side_owner[e]]
+            owner = SEAT_FILLS[game.side_owner(e)]
             dash = ' stroke-dasharray="6,3"' if piece == "bridge" else ""
             parts.append(f'<line {line} stroke="#222" stroke-width="8" stroke-linecap="round"/>')
             parts.append(f'<line {line} stroke="{owner}" stroke-width="5" stroke-linecap="round"{dash}/>')
@@ -348,18 +347,18 @@ def draw_sides(face: LandoverFace, geo: MapGeometry, picks: dict[tuple[str, int]
             parts.append(f'<circle cx="{mid[0]:.1f}" cy="{mid[1]:.1f}" r="5" fill="#fff" stroke="#111" stroke-width="2"/>')
             parts = [f'<g pointer-events="none">{"".join(parts)}</g>', tap_square(mid, tap)]  # the square alone is hit
         if parts or pick is not None:
-            title = f"side {e}" + (f": {SEAT_WORDS[game.side_owner[e]]} {piece}" if piece else "")
+            title = f"side {e}" + (f": {SEAT_WORDS[game.side_owner(e)]} {piece}" if piece else "")
             out.append(f'<g{attrs(f"side {e}", pick, tap)}><title>{esc(title)}</title>{"".join(parts)}</g>')
         else:
             out.append(f'<g{attrs(f"side {e}", None)}/>')
     return "".join(out)
 
 
-def draw_corners(face: LandoverFace, geo: MapGeometry, picks: dict[tuple[str, int], dict[str, Any]]) -> str:
+def draw_corners(face: LandoverChoice, geo: MapGeometry, picks: dict[tuple[str, int], dict[str, Any]]) -> str:
     game = face.game
     out: list[str] = []
     for v in range(game.corner_count):
-        if not game.corner_on_land[v] or not geo.inside(geo.corner[v]):
+        if not game.corner_on_land(v) or not geo.inside(geo.corner[v]):
             continue
         x, y = geo.corner[v]
         piece = game.corner_piece(v)
@@ -367,13 +366,15 @@ def draw_corners(face: LandoverFace, geo: MapGeometry, picks: dict[tuple[str, in
         parts = []
         title = f"corner {v}"
         if piece is not None:
-            owner = game.corner_owner[v]
+            owner = game.corner_owner(v)
+            assert owner is not None
+            metro = game.metro_on(v)
             title += f": {SEAT_WORDS[owner]} {piece}"
-            parts.append(settlement(x, y, piece, SEAT_FILLS[owner], game.corner_wall[v], game.corner_metro[v]))
-            if game.corner_wall[v]:
+            parts.append(settlement(x, y, piece, SEAT_FILLS[owner], game.has_wall(v), metro))
+            if game.has_wall(v):
                 title += " with a wall"
-            if game.corner_metro[v] >= 0:
-                title += f", {CULTURES[game.corner_metro[v]]} metro"
+            if metro is not None:
+                title += f", {metro} metro"
         if pick is not None:
             if piece is None:
                 parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="#fff" stroke="#111" stroke-width="2"/>')
@@ -390,7 +391,7 @@ def tap_square(centre: tuple[float, float], side: float) -> str:
             'fill="#fff" fill-opacity="0.01"/>')
 
 
-def settlement(x: float, y: float, piece: str, fill: str, wall: bool, metro: int) -> str:
+def settlement(x: float, y: float, piece: str, fill: str, wall: bool, metro: str | None) -> str:
     """A village (a small house) or a city (a wide house with a tower), with its wall and metro."""
     parts = []
     if piece == "village":
@@ -403,7 +404,7 @@ def settlement(x: float, y: float, piece: str, fill: str, wall: bool, metro: int
         band = [(x - 11, y + 9), (x - 11, y + 2), (x - 7, y + 2), (x - 7, y + 5), (x - 2, y + 5), (x - 2, y + 2),
                 (x + 2, y + 2), (x + 2, y + 5), (x + 7, y + 5), (x + 7, y + 2), (x + 11, y + 2), (x + 11, y + 9)]
         parts.append(f'<polygon points="{points(band)}" fill="#333" stroke="#fff" stroke-width="1"/>')
-    if metro >= 0:
+    if metro is not None:
         star = []
         for k in range(10):
             radius = 8 if k % 2 == 0 else 3.5
@@ -413,7 +414,7 @@ def settlement(x: float, y: float, piece: str, fill: str, wall: bool, metro: int
     return "".join(parts)
 
 
-def draw_barbarians(face: LandoverFace, y: float) -> tuple[str, float]:
+def draw_barbarians(face: LandoverChoice, y: float) -> tuple[str, float]:
     steps = face.game.barbarians
     out = [text(MARGIN, y + 14, f"Barbarians {steps} of {BARBARIAN_TRACK}", 13, "start", "bold")]
     x0 = 150.0
@@ -452,7 +453,7 @@ def draw_legend(y: float, tappable: bool) -> tuple[str, float]:
     return "".join(out), y2 + 66
 
 
-def draw_players(face: LandoverFace, y: float) -> tuple[str, float]:
+def draw_players(face: LandoverChoice, y: float) -> tuple[str, float]:
     """Each seat's public counts: two lines a seat, in its colour."""
     game = face.game
     out = [text(MARGIN, y + 14, "Players", 14, "start", "bold")]
@@ -461,18 +462,19 @@ def draw_players(face: LandoverFace, y: float) -> tuple[str, float]:
     for s in range(game.players):
         mark = " (to act)" if s == now else ""
         extras = []
-        if game.route_holder == s:
+        if game.route_holder() == s:
             extras.append("longest route")
-        if game.port_holder == s:
+        if game.port_holder() == s:
             extras.append("port authority")
-        if game.merchant_owner == s:
+        merchant = game.merchant()
+        if merchant is not None and merchant[0] == s:
             extras.append("merchant")
-        extras += [f"{culture} metro" for c, culture in enumerate(CULTURES) if game.metro_owner[c] == s]
+        extras += [f"{culture} metro" for culture in CULTURES if game.metro_holder(culture) == s]
         out.append(f'<rect x="{MARGIN:.1f}" y="{y + 3:.1f}" width="12" height="30" fill="{SEAT_FILLS[s]}"/>')
-        line1 = f"{SEAT_WORDS[s]}{mark}: {game.vp(s)} points, {plural(game.hand_size(s), 'card')}, {len(game.dev_cards[s])} dev cards"
+        line1 = f"{SEAT_WORDS[s]}{mark}: {game.vp(s)} points, {plural(game.hand_size(s), 'card')}, {len(game.dev_cards(s))} dev cards"
         out.append(text(MARGIN + 18, y + 15, line1, 13, "start", "bold" if s == now else "normal"))
-        culture = ", ".join(f"{c} {game.culture[s][i]}" for i, c in enumerate(CULTURES))
-        line2 = f"military {game.military[s]}; {culture}"
+        culture = ", ".join(f"{c} {level}" for c, level in game.culture(s).items())
+        line2 = f"military {game.military(s)}; {culture}"
         out.append(text(MARGIN + 18, y + 31, line2, 12, "start"))
         y += 38
         if extras:
@@ -485,28 +487,28 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def cost_words(items: tuple[tuple[int, int], ...]) -> str:
-    return " + ".join(f"{n} {CARDS[kind]}" for kind, n in items)
+def cost_words(cost: dict[str, int]) -> str:
+    return " + ".join(f"{n} {name}" for name, n in cost.items())
 
 
-def draw_own(face: LandoverFace, seat: int, y: float) -> tuple[str, float]:
+def draw_own(face: LandoverChoice, seat: int, y: float) -> tuple[str, float]:
     """``seat``'s own cards, what each build costs and its trade rates (its own drawing only)."""
     game = face.game
     out = [f'<line x1="{MARGIN:.1f}" y1="{y + 4:.1f}" x2="{WIDTH - MARGIN:.1f}" y2="{y + 4:.1f}" stroke="#999"/>',
            text(MARGIN, y + 24, f"Your cards ({SEAT_WORDS[seat]})", 14, "start", "bold")]
     y += 32
-    hand = game.hands[seat]
+    hand = game.hand(seat)
     chip = (WIDTH - 2 * MARGIN) / 4
     for row in (CARDS[:4], CARDS[4:]):
         for k, name in enumerate(row):
-            count = hand[CARDS.index(name)]
+            count = hand[name]
             x = MARGIN + k * chip
             fill = "#fff3c4" if count else "#f0f0f0"
             out.append(f'<g data-name="card {name}"><rect x="{x:.1f}" y="{y:.1f}" width="{chip - 4:.1f}" height="26" rx="4" '
                        f'fill="{fill}" stroke="#8a7a4a"/>' + text(x + 6, y + 18, name, 13, "start", fill=DARK) +
                        text(x + chip - 10, y + 18, str(count), 15, "end", "bold", fill=DARK) + "</g>")
         y += 30
-    held = Counter(game.dev_cards[seat])
+    held = Counter(game.dev_cards(seat))
     dev = ", ".join(f"{name.replace('_', ' ')}" + (f" x{n}" if n > 1 else "") for name, n in sorted(held.items()))
     for k, line in enumerate(wrapped(f"Development cards: {dev or 'none'}", 50)):
         out.append(text(MARGIN, y + 16, line, 13, "start", extra=' data-name="development cards"' if k == 0 else ""))
@@ -517,15 +519,14 @@ def draw_own(face: LandoverFace, seat: int, y: float) -> tuple[str, float]:
     for piece in PIECE_COSTS:
         left = game.pieces_left(seat, piece) if piece != "military" else None
         note = f" ({left} left)" if left is not None and left < 100 else ""
-        out.append(text(MARGIN, y + 13, f"{piece}{note}", 13, "start", "bold") + text(MARGIN + 130, y + 13, cost_words(COSTS[piece]), 13, "start"))
+        out.append(text(MARGIN, y + 13, f"{piece}{note}", 13, "start", "bold") + text(MARGIN + 130, y + 13, cost_words(game.cost(piece)), 13, "start"))
         y += 17
-    for c, culture in enumerate(CULTURES):
-        level = game.culture[seat][c]
-        commodity = CARDS[CULTURE_COMMODITY[c]]
+    for culture, level in game.culture(seat).items():
         if level >= MAX_CULTURE:
             cost = "at the top"
         else:
-            cost = f"{level + 1 - (1 if game.crane and game.seat == seat else 0)} {commodity} for level {level + 1}"
+            commodity, count = game.improve_cost(seat, culture)
+            cost = f"{count} {commodity} for level {level + 1}"
         out.append(text(MARGIN, y + 13, f"{culture} {level}", 13, "start", "bold") + text(MARGIN + 130, y + 13, cost, 13, "start"))
         y += 17
     y += 8
@@ -536,6 +537,6 @@ def draw_own(face: LandoverFace, seat: int, y: float) -> tuple[str, float]:
         out.append(text(MARGIN, y + 13, line, 13, "start"))
         y += 17
     cap = game.military_cap(seat)
-    out.append(text(MARGIN, y + 13, f"Military {game.military[seat]} ({f'at most {cap}' if cap < 100 else 'no limit'}); "
+    out.append(text(MARGIN, y + 13, f"Military {game.military(seat)} ({f'at most {cap}' if cap < 100 else 'no limit'}); "
                                     f"safe hand {game.safe_hand(seat)} cards", 13, "start"))
     return "".join(out), y + 20

@@ -1,16 +1,15 @@
 """The Landover rules engine (a Settlers-like game with culture, barbarians and islands).
 
-The state is flat and index-based (lists per corner, per side, per seat) so that
-listing the legal actions at every step stays fast. Every die, card draw and
-random pick goes through ``Game._chance*`` and is in the log. Rule decisions and
-the reasons for them are in ``docs/rules/landover.md``.
-
-The class is built as a chain, one job per module, each class extending the one before:
-``state`` (the named fields) -> ``places`` (where pieces may go) -> ``scoring`` (points, limits,
-rates, the win) -> ``pieces`` (putting and taking pieces) -> ``production`` (the roll, the 7,
-raids, barbarians) -> ``validation`` (reading fields) -> ``plays`` (development cards) ->
-``listing`` (legal actions) -> ``checking`` -> ``turns`` (applying, turn order) -> ``views``
-(state, views, results, read-only queries) -> this module (options, bots).
+The engine is thin: it holds the position (``self.pos``, a ``state.LandoverState``: plain data,
+every field listed once) and calls the rule modules, each a set of functions over the position,
+importing only the ones below it: ``state`` -> ``places`` (where pieces may go) -> ``kept`` (the
+kept place lists) -> ``scoring`` -> ``pieces`` (putting and taking pieces) -> ``production`` ->
+``raids`` (the 7, raids, the barbarians) -> ``dice`` (the roll) -> ``validation`` -> ``trading`` ->
+``plays`` (development cards) -> ``setup`` -> ``listing`` -> ``checking`` -> ``turns`` -> ``views``
+-> ``position`` (JSON positions). What faces, drawings and bots read is the read API of
+``reads.LandoverReads``, which this class extends. Every die, card draw and random pick goes
+through ``Game._chance*`` (the rule functions draw through this class's ``draw_*``) and is in the
+log. Rule decisions and the reasons for them are in ``docs/rules/landover.md``.
 
 Actions (corners and sides by their map ids, hexes by hex id)::
 
@@ -29,14 +28,26 @@ Actions (corners and sides by their map ids, hexes by hex id)::
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from tablelight.core.actions import ActionEntry, ChanceEntry, FrozenList
 from tablelight.core.errors import SetupError
+from tablelight.core.game import Action
 from tablelight.core.options import OptionSpec
-from tablelight.games.landover.hexmap import LAND_EDGE, WATER_EDGE
-from tablelight.games.landover.position import position_of
-from tablelight.games.landover.rules import BRIDGE, CITY, LUCKY, MAIN, OVER, ROAD, ROLL, SETUP, VILLAGE
-from tablelight.games.landover.views import LandoverViews
+from tablelight.core.rng import Rng
+from tablelight.games.landover.checking import check
+from tablelight.games.landover.hexmap import LAND_EDGE, WATER_EDGE, LandoverMap, builtin_map, deal_numbers, map_from_json, random_map
+from tablelight.games.landover.listing import legal_actions, main_actions
+from tablelight.games.landover.pieces import place_catapult, put_edge, put_settlement, upgrade
+from tablelight.games.landover.position import position_of, read_position, start_from
+from tablelight.games.landover.reads import LandoverReads
+from tablelight.games.landover.rules import BRIDGE, CITY, LUCKY, MAIN, MAP_SALT, OVER, ROAD, ROLL, SETUP, VILLAGE
+from tablelight.games.landover.scoring import scores
+from tablelight.games.landover.setup import plan_setup
+from tablelight.games.landover.state import LandoverState
+from tablelight.games.landover.turns import perform
+from tablelight.games.landover.views import describe_position, pieces_on_map, result_of, state_of, view_log_of, winners
 
 #: The class, and the piece and phase names callers have always imported from here.
 __all__ = [
@@ -44,8 +55,20 @@ __all__ = [
     "Landover",
 ]
 
+#: Record format 1 (records written before 2026-11-22) keeps the readings it was written with:
+#: these options' old values, the lucky 7 raid as a compulsory step, the win check only at
+#: the start of a turn and after an action (not after the automatic roll).
+FORMAT1_READINGS = {
+    "map_numbers": "fixed",
+    "barbarian_losers": "reducible",
+    "barbarians_at_zero": "defended",
+    "city_resources": "setup",
+    "route_limits": True,
+}
+NUMBER_SALT = 0x4E554D53
 
-class Landover(LandoverViews):
+
+class Landover(LandoverReads):
     name = "landover"
     min_players = 2
     max_players = 4
@@ -104,11 +127,157 @@ class Landover(LandoverViews):
         ),
     )
 
+    # ------------------------------------------------------------------ the rules contract
+
+    def _setup(self, setup: Mapping[str, Any] | None) -> None:
+        for option, least in (("target", 1), ("turn_cap", 1), ("barbarian_delay", 0)):
+            if self.options[option] < least:
+                raise SetupError(f"option {option!r} must be at least {least}, got {self.options[option]}")
+        if self.record_format < 2:
+            self.options.update(FORMAT1_READINGS)
+        p = self.pos = LandoverState(self.players, self.options, self.record_format, self._map_of(setup))
+        # Each settlement takes its corner and blocks at most three more: with this many
+        # starting corners no seat can ever be left without a legal setup place.
+        needed = 4 * (2 * self.players - 1) + 1
+        if sum(p.starting_corner) < needed:
+            raise SetupError(
+                f"map {p.map.name!r} has {sum(p.starting_corner)} starting corners; "
+                f"{self.players} players need at least {needed}"
+            )
+        if setup and "position" in setup:
+            p.start_position = read_position(setup["position"], p)
+        if p.start_position and "order" in p.start_position:
+            order = list(p.start_position["order"])
+        else:
+            order = self._chance_permutation("seat_order", self.players)
+        plan_setup(p, order)
+        if p.start_position is not None:
+            start_from(p, self, p.start_position)
+
+    def _map_of(self, setup: Mapping[str, Any] | None) -> LandoverMap:
+        """The setup's map, or the options': a random one, or a built-in one (its numbers dealt from the seed)."""
+        if setup and "map" in setup:
+            return map_from_json(setup["map"])
+        if self.options["map_name"] == "random":
+            return random_map(Rng(self.seed ^ MAP_SALT))
+        m = builtin_map(self.options["map_name"])
+        if self.options["map_numbers"] == "random":
+            m = deal_numbers(m, Rng(self.seed ^ NUMBER_SALT))
+        return m
+
+    def setup_record(self) -> dict[str, Any]:
+        if self.pos.start_position is not None:
+            return {"map": self.pos.map.to_json(), "position": self.pos.start_position}
+        return {"map": self.pos.map.to_json()}
+
+    def current_seat(self) -> int | None:
+        return None if self.pos.phase == OVER else self.pos.seat
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the seat to act (immutable values: lists that depend only on the
+        board are kept between calls until the board changes, and shared)."""
+        return legal_actions(self.pos)
+
+    def random_action(self, rng: Rng) -> Action:
+        """A uniformly random action of the full legal listing (immutable: the listed value itself).
+
+        The next check of this very value (immutable, so unchanged) takes it without checking it
+        again, as Farlander does: the listing is made by the same placement and payment rules the
+        check uses, for this very position. Anything else, an equal copy too, is checked in full.
+        """
+        p = self.pos
+        listed = rng.choice(main_actions(p, p.seat) if p.phase == MAIN else legal_actions(p))
+        p.drawn = listed
+        return listed
+
+    def apply(self, action: Action | Mapping[str, Any], seat: int | None = None) -> None:
+        """:meth:`Game.apply`; the action :meth:`random_action` just drew (the listed value itself,
+        before anything else changed the game) goes the short way: the checks it would pass written
+        out (the game is not over, it is the drawn action, no outcome was entered at the table)."""
+        p = self.pos
+        if action is p.drawn and seat is None and not self._chance_entered and p.phase != OVER:
+            p.drawn = None
+            self.log.append(ActionEntry(seat=p.seat, action=action))
+            perform(p, self, action)  # type: ignore[arg-type]
+            return
+        super().apply(action, seat)
+
+    def _check(self, action: Action) -> Action:
+        p = self.pos
+        drawn = p.drawn
+        if drawn is not None:
+            # One check consumes the drawn action, whatever it is: the position may change next.
+            p.drawn = None
+            if action is drawn:
+                return drawn  # immutable: the listed value is the normal form
+        return check(p, action)
+
+    def _perform(self, action: Action) -> None:
+        perform(self.pos, self, action)
+
+    def scores(self) -> list[int]:
+        return scores(self.pos)
+
+    def winners(self) -> list[int]:
+        return winners(self.pos)
+
+    def state(self) -> dict[str, Any]:
+        return state_of(self.pos, None)
+
+    def view(self, seat: int) -> dict[str, Any]:
+        self._check_seat(seat)
+        return state_of(self.pos, seat)
+
+    def view_log(self, seat: int) -> list[Mapping[str, Any]]:
+        """The log without what ``seat`` may not see: others' dev draws, steals it was not part of, and
+        the cards a master merchant or spy took unless ``seat`` took them or lost them."""
+        self._check_seat(seat)
+        return view_log_of(self.log, seat)
+
+    def pieces(self) -> dict[str, list[dict[str, int]]]:
+        """Every piece on the map: roads, bridges, villages, cities (with walls and metros), with their seats."""
+        return pieces_on_map(self.pos)
+
+    def result(self) -> dict[str, Any]:
+        return result_of(self.pos)
+
+    def describe(self, color: bool = False) -> str:
+        return describe_position(self.pos)
+
+    def describe_result(self) -> str:
+        if self.pos.capped:
+            return f"turn cap reached after {self.pos.turns} turns: no winner; scores {self.scores()}"
+        return super().describe_result()
+
+    # The door the rule functions draw chance through (state.Chance): the contract's logged draws.
+
+    def draw_below(self, kind: str, n: int, **context: Any) -> int:
+        if not self._forced_chance:  # live play: Game._chance_below's first case written out
+            value = self.rng.below(n)
+            self.log.append(ChanceEntry.make(kind, value, context) if context else ChanceEntry(chance=kind, value=value))
+            return value
+        return self._chance_below(kind, n, **context)
+
+    def draw_die(self, kind: str) -> int:
+        if not self._forced_chance:  # live play: Game._chance_die's first case written out (three a turn)
+            value = self.rng.below(6) + 1
+            self.log.append(ChanceEntry(chance=kind, value=value))
+            return value
+        return self._chance_die(kind)
+
+    def draw_permutation(self, kind: str, n: int) -> list[int]:
+        if not self._forced_chance:  # live play: Game._chance_permutation's first case, the order frozen as it is (whole numbers)
+            order = list(range(n))
+            self.rng.shuffle(order)
+            self.log.append(ChanceEntry(chance=kind, value=FrozenList(order)))
+            return order
+        return self._chance_permutation(kind, n)
+
     def position(self) -> dict[str, Any]:
         """The position now, as a game's setup takes it: ``Landover(n, options, seed, setup={"map": m,
         "position": p})`` starts a game that lists, shows and scores the same (see ``position.py``).
         It names every seat's cards: a secret, as the state is."""
-        return position_of(self)
+        return position_of(self.pos)
 
     # Positions set up outside the rules (tests and puzzles), as Mainland.set_tile does: the log
     # does not hold these changes, so a game changed with them no longer replays.
@@ -117,15 +286,16 @@ class Landover(LandoverViews):
         """Put ``seat``'s ``piece`` ("village", "city", "road" or "bridge") on corner or side ``where``
         with all that follows (routes, harbors, islands, mystery hexes revealed); a city on the seat's
         own village replaces it. ``home``: a settlement's islands are home islands (as in the setup)."""
+        p = self.pos
         if piece in ("road", "bridge"):
-            self._put_edge(seat, where, ROAD if piece == "road" else BRIDGE)
-        elif piece == "city" and self.corner_owner[where] == seat and self.corner_level[where] == VILLAGE:
-            self._upgrade(seat, where)
+            put_edge(p, self, seat, where, ROAD if piece == "road" else BRIDGE)
+        elif piece == "city" and p.corner_owner[where] == seat and p.corner_level[where] == VILLAGE:
+            upgrade(p, self, seat, where)
         elif piece in ("village", "city"):
-            self._put_settlement(seat, where, VILLAGE if piece == "village" else CITY, setup=home)
+            put_settlement(p, seat, where, VILLAGE if piece == "village" else CITY, setup=home)
         else:
             raise SetupError(f"put_piece puts a village, city, road or bridge, not {piece!r}")
 
     def put_catapult(self, seat: int, h: int) -> None:
         """Put ``seat``'s catapult on hex ``h`` (taking it from where it stood)."""
-        self._place_catapult(seat, h)
+        place_catapult(self.pos, seat, h)

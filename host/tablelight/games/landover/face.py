@@ -223,7 +223,7 @@ class LandoverFace(LandoverLook, LandoverWords):
         if mode == "card":
             cards = self._playable_cards()
             if not cards:
-                held = sorted(set(game.dev_cards[seat]))
+                held = sorted(set(game.dev_cards(seat)))
                 note = f" (you hold {', '.join(held)})" if held else ""
                 if phase == "roll":
                     return Outcome(f"no development card you can play now{note}", refused=True)

@@ -65,29 +65,30 @@ class LandoverLook(LandoverChoice):
         pixels: list[Pixel] = [OFF] * layout.leds
         seat = game.current_seat()
         producing = set(game.producing_hexes())
+        merchant = game.merchant()
         for h, led in layout.hex_led.items():
-            terrain = game.terrain[h]
-            color = TERRAIN_COLORS.get(terrain, (0, 0, 0))
+            color = TERRAIN_COLORS.get(game.terrain(h), (0, 0, 0))
             look = scaled(color, HEX_LEVEL)
-            if h == game.merchant_hex and game.merchant_owner >= 0:
-                look = scaled(SEAT_COLORS[game.merchant_owner], 1.0, PULSE)
+            if merchant is not None and h == merchant[1]:
+                look = scaled(SEAT_COLORS[merchant[0]], 1.0, PULSE)
             if h in producing:
                 look = scaled(color, 1.0)
-            if h in game.catapult_at:
-                look = scaled(SEAT_COLORS[game.catapult_at[h]], 1.0, BLINK)
+            catapult = game.catapult_on(h)
+            if catapult is not None:
+                look = scaled(SEAT_COLORS[catapult], 1.0, BLINK)
             pixels[led] = look
         for v, led in layout.corner_led.items():
-            owner = game.corner_owner[v]
-            if owner < 0:
+            owner = game.corner_owner(v)
+            if owner is None:
                 continue
             if game.corner_piece(v) == "village":
                 pixels[led] = scaled(SEAT_COLORS[owner], VILLAGE_LEVEL)
             else:
-                color = pale(SEAT_COLORS[owner]) if game.corner_wall[v] else SEAT_COLORS[owner]
-                pixels[led] = scaled(color, 1.0, PULSE if game.corner_metro[v] >= 0 else SOLID)
+                color = pale(SEAT_COLORS[owner]) if game.has_wall(v) else SEAT_COLORS[owner]
+                pixels[led] = scaled(color, 1.0, PULSE if game.metro_on(v) is not None else SOLID)
         for e, led in layout.side_led.items():
-            owner = game.side_owner[e]
-            if owner < 0:
+            owner = game.side_owner(e)
+            if owner is None:
                 continue
             if game.side_piece(e) == "road":
                 pixels[led] = scaled(SEAT_COLORS[owner], ROAD_LEVEL)
@@ -96,14 +97,14 @@ class LandoverLook(LandoverChoice):
         light_turns(pixels, layout.turn_leds[: game.players], SEAT_COLORS, seat, set(game.winners()))
         for step, led in enumerate(layout.barbarian_leds):
             pixels[led] = BARBARIAN_ON if step < game.barbarians else BARBARIAN_OFF
-        dice = game.dice
+        dice = game.dice()
         if dice:
             for die, look in (("white", WHITE_DIE), ("red", RED_DIE)):
                 for n, led in enumerate(layout.die_leds[die]):
                     pixels[led] = look if n < dice[die] else OFF
             pixels[layout.event_led] = scaled(EVENT_COLORS[dice["event"]], 1.0)
-        if game.merchant_owner >= 0:
-            pixels[layout.merchant_led] = scaled(SEAT_COLORS[game.merchant_owner], 1.0)
+        if merchant is not None:
+            pixels[layout.merchant_led] = scaled(SEAT_COLORS[merchant[0]], 1.0)
         if seat is not None:
             self._show_choice(pixels, seat)
         return flash_over(pixels, flashing)

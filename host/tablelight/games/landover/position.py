@@ -43,12 +43,14 @@ puts the game there; ``position_of`` reads a game's position back.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tablelight.core.errors import SetupError
 from tablelight.core.fields import is_whole, is_whole_in
 from tablelight.games.landover.cards import CULTURES, card_culture, full_decks
 from tablelight.games.landover.hexmap import CARDS, TERRAIN_RESOURCE
+from tablelight.games.landover.pieces import place_catapult, put_edge, put_settlement, upgrade
+from tablelight.games.landover.state import Chance, LandoverState, changed, index_terrain
 from tablelight.games.landover.rules import (
     BARBARIAN_TRACK,
     BRIDGE,
@@ -66,9 +68,6 @@ from tablelight.games.landover.rules import (
     VILLAGE,
 )
 
-if TYPE_CHECKING:
-    from tablelight.games.landover.engine import Landover
-    from tablelight.games.landover.state import LandoverState
 
 KEYS = ("order", "phase", "seat", "turns", "dice", "raided", "crane", "fleet", "free_routes", "lucky_raid",
         "taking", "pieces", "metros", "revealed", "numbers", "numbers_before_anarchy", "catapults", "merchant",
@@ -80,7 +79,7 @@ PIECE_KEYS = {"seat", "piece", "at", "home"}
 MOST = 99  # cards of a kind, military, points: more than any game reaches
 
 
-def read_position(data: Any, game: LandoverState) -> dict[str, Any]:
+def read_position(data: Any, p: LandoverState) -> dict[str, Any]:
     """Check a position against ``game`` (its seats, map and record format) and return it with its
     defaults filled in, except ``order`` (drawn when absent). SetupError names the field."""
     if not isinstance(data, dict):
@@ -88,7 +87,7 @@ def read_position(data: Any, game: LandoverState) -> dict[str, Any]:
     unknown = sorted(set(data) - set(KEYS))
     if unknown:
         raise SetupError(f"position: unknown field {unknown[0]!r} (fields: {', '.join(KEYS)})")
-    n = game.players
+    n = p.players
     out: dict[str, Any] = {}
     if "order" in data:
         order = data["order"]
@@ -97,19 +96,19 @@ def read_position(data: Any, game: LandoverState) -> dict[str, Any]:
         out["order"] = list(order)
     if "seat" in data:
         out["seat"] = _seat(data["seat"], "seat", n)
-    out.update(_read_turn(data, game))
-    out["pieces"] = [_read_piece(i, piece, game) for i, piece in enumerate(_listed(data, "pieces"))]
+    out.update(_read_turn(data, p))
+    out["pieces"] = [_read_piece(i, piece, p) for i, piece in enumerate(_listed(data, "pieces"))]
     out["metros"] = _read_metros(data.get("metros", {}), out["pieces"])
-    out.update(_read_tiles(data, game))
-    terrain = list(game.terrain)
+    out.update(_read_tiles(data, p))
+    terrain = list(p.terrain)
     for tile in out["revealed"]:
-        terrain[tile["hex"]] = game.map.mystery_pool[tile["tile"]][0]
+        terrain[tile["hex"]] = p.map.mystery_pool[tile["tile"]][0]
     out["catapults"] = _per_seat(data, "catapults", n, None, lambda v: v if v is None or (
-        is_whole_in(v, 0, game.hex_count - 1) and terrain[v] not in ("water", "mystery")) else False)
+        is_whole_in(v, 0, p.hex_count - 1) and terrain[v] not in ("water", "mystery")) else False)
     held = [h for h in out["catapults"] if h is not None]
     if len(set(held)) != len(held):
         raise SetupError(f"position: catapults must stand on different hexes, not {data['catapults']!r}")
-    out["merchant"] = _read_merchant(data.get("merchant"), out["pieces"], terrain, game)
+    out["merchant"] = _read_merchant(data.get("merchant"), out["pieces"], terrain, p)
     for title in ("longest_route", "port_authority"):
         if title in data:
             out[title] = None if data[title] is None else _seat(data[title], title, n, " or null")
@@ -127,7 +126,7 @@ def read_position(data: Any, game: LandoverState) -> dict[str, Any]:
     if not is_whole_in(barbarians, 0, BARBARIAN_TRACK - 1):
         raise SetupError(f"position: barbarians must be 0-{BARBARIAN_TRACK - 1}, not {barbarians!r}")
     out["barbarians"] = barbarians
-    delay = data.get("barbarian_delay", game.options["barbarian_delay"])
+    delay = data.get("barbarian_delay", p.options["barbarian_delay"])
     if not is_whole(delay) or delay < 0:
         raise SetupError(f"position: barbarian_delay must be a whole number 0 or more, not {delay!r}")
     out["barbarian_delay"] = delay
@@ -147,17 +146,17 @@ def _flag(data: dict[str, Any], field: str) -> bool:
     return value
 
 
-def _read_turn(data: dict[str, Any], game: LandoverState) -> dict[str, Any]:
+def _read_turn(data: dict[str, Any], p: LandoverState) -> dict[str, Any]:
     """The phase, the turn count and what this turn has done so far."""
     phase = data.get("phase", MAIN)
     if phase not in PHASES:
         raise SetupError(f"position: phase must be main, roll or take, not {phase!r}")
-    if phase == TAKE and game.record_format < 3:
-        raise SetupError(f"position: phase take is a step of record format 3, not of format {game.record_format}")
+    if phase == TAKE and p.record_format < 3:
+        raise SetupError(f"position: phase take is a step of record format 3, not of format {p.record_format}")
     turns = data.get("turns", 0)
-    cap = game.options["turn_cap"]
+    cap = p.options["turn_cap"]
     if not is_whole_in(turns, 0, cap - 1):
-        raise SetupError(f"position: turns must be 0-{cap - 1} (the turn cap ends the game), not {turns!r}")
+        raise SetupError(f"position: turns must be 0-{cap - 1} (the turn cap ends the p), not {turns!r}")
     dice = data.get("dice", {})
     if dice and (
         not isinstance(dice, dict) or set(dice) != {"white", "red", "event"}
@@ -180,7 +179,7 @@ def _read_turn(data: dict[str, Any], game: LandoverState) -> dict[str, Any]:
     if taking is not None:
         if not isinstance(taking, dict) or set(taking) != {"card", "target"} or taking["card"] not in TWO_STEP_CARDS:
             raise SetupError(f"position: taking must be {{'card': master_merchant or spy, 'target': seat}}, not {taking!r}")
-        _seat(taking["target"], "taking's target", game.players)
+        _seat(taking["target"], "taking's target", p.players)
         taking = {"card": taking["card"], "target": taking["target"]}
     return {"phase": phase, "turns": turns, "dice": dict(dice), "raided": _flag(data, "raided"),
             "crane": _flag(data, "crane"), "fleet": list(fleet), "free_routes": free_routes,
@@ -217,16 +216,16 @@ def _read_counts(value: Any, names: tuple[str, ...], most: int) -> dict[str, int
     return {name: value[name] for name in names if value.get(name)}
 
 
-def _read_piece(i: int, piece: Any, game: LandoverState) -> dict[str, Any]:
+def _read_piece(i: int, piece: Any, p: LandoverState) -> dict[str, Any]:
     where = f"position: pieces[{i}]"
     if not isinstance(piece, dict) or not {"seat", "piece", "at"} <= set(piece) or set(piece) - PIECE_KEYS:
         raise SetupError(f"{where} must be {{'seat', 'piece', 'at'[, 'home']}}, not {piece!r}")
-    if not is_whole_in(piece["seat"], 0, game.players - 1):
-        raise SetupError(f"{where}: seat must be a seat 0-{game.players - 1}, not {piece['seat']!r}")
+    if not is_whole_in(piece["seat"], 0, p.players - 1):
+        raise SetupError(f"{where}: seat must be a seat 0-{p.players - 1}, not {piece['seat']!r}")
     kind = piece["piece"]
     if kind not in PIECES:
         raise SetupError(f"{where}: piece must be one of {', '.join(PIECES)}, not {kind!r}")
-    count = game.side_count if kind in ("road", "bridge") else game.corner_count
+    count = p.side_count if kind in ("road", "bridge") else p.corner_count
     if not is_whole_in(piece["at"], 0, count - 1):
         place = "side" if kind in ("road", "bridge") else "corner"
         raise SetupError(f"{where}: at must be a {place} 0-{count - 1}, not {piece['at']!r}")
@@ -248,11 +247,11 @@ def _read_metros(metros: Any, pieces: list[dict[str, Any]]) -> dict[str, int]:
     return dict(metros)
 
 
-def _read_tiles(data: dict[str, Any], game: LandoverState) -> dict[str, Any]:
+def _read_tiles(data: dict[str, Any], p: LandoverState) -> dict[str, Any]:
     """``revealed``, and the number tokens moved by inventor and anarchy (``numbers``,
     ``numbers_before_anarchy``): the same tokens on the same hexes as the map gives, in another order."""
-    m = game.map
-    mysteries = [h for h, terrain in enumerate(game.terrain) if terrain == "mystery"]
+    m = p.map
+    mysteries = [h for h, terrain in enumerate(p.terrain) if terrain == "mystery"]
     revealed = []
     for tile in _listed(data, "revealed"):
         if not (isinstance(tile, dict) and set(tile) == {"hex", "tile"} and is_whole(tile["hex"]) and tile["hex"] in mysteries
@@ -265,7 +264,7 @@ def _read_tiles(data: dict[str, Any], game: LandoverState) -> dict[str, Any]:
     for key in ("hex", "tile"):
         if len({t[key] for t in revealed}) != len(revealed):
             raise SetupError(f"position: revealed names a {key} twice")
-    dealt = list(game.number)
+    dealt = list(p.number)
     for tile in revealed:
         dealt[tile["hex"]] = m.mystery_pool[tile["tile"]][1]
     out: dict[str, Any] = {"revealed": revealed}
@@ -284,16 +283,16 @@ def _read_tiles(data: dict[str, Any], game: LandoverState) -> dict[str, Any]:
     return out
 
 
-def _read_merchant(merchant: Any, pieces: list[dict[str, Any]], terrain: list[str], game: LandoverState) -> Any:
+def _read_merchant(merchant: Any, pieces: list[dict[str, Any]], terrain: list[str], p: LandoverState) -> Any:
     if merchant is None:
         return None
     if not isinstance(merchant, dict) or set(merchant) != {"seat", "hex"} or not is_whole_in(
-        merchant["seat"], 0, game.players - 1
-    ) or not is_whole_in(merchant["hex"], 0, game.hex_count - 1):
+        merchant["seat"], 0, p.players - 1
+    ) or not is_whole_in(merchant["hex"], 0, p.hex_count - 1):
         raise SetupError(f"position: merchant must be {{'seat': a seat, 'hex': hex}} or null, not {merchant!r}")
     seat, h = merchant["seat"], merchant["hex"]
     corners = [p["at"] for p in pieces if p["seat"] == seat and p["piece"] in ("village", "city")]
-    if not any(h in game.map.vertex_hexes[v] for v in corners) or terrain[h] not in TERRAIN_RESOURCE:
+    if not any(h in p.map.vertex_hexes[v] for v in corners) or terrain[h] not in TERRAIN_RESOURCE:
         raise SetupError(f"position: the merchant stands on a resource hex next to its seat's settlement, not on {h!r}")
     return {"seat": seat, "hex": h}
 
@@ -321,60 +320,60 @@ def _read_decks(decks: Any, held: list[str]) -> dict[str, list[str]]:
     return out
 
 
-def start_from(game: Landover, position: dict[str, Any]) -> None:
+def start_from(p: LandoverState, chance: Chance, position: dict[str, Any]) -> None:
     """Put ``game`` (just set up, with its order) at a position ``read_position`` checked."""
     for tile in position["revealed"]:
         h = tile["hex"]
-        game.terrain[h], game.number[h] = game.map.mystery_pool[tile["tile"]]
-        game.mystery_left.remove(tile["tile"])
+        p.terrain[h], p.number[h] = p.map.mystery_pool[tile["tile"]]
+        p.mystery_left.remove(tile["tile"])
     if "numbers" in position:
-        game.number = list(position["numbers"])
-    game.saved_numbers = list(position["numbers_before_anarchy"]) if "numbers_before_anarchy" in position else None
-    game._index_terrain()
+        p.number = list(position["numbers"])
+    p.saved_numbers = list(position["numbers_before_anarchy"]) if "numbers_before_anarchy" in position else None
+    index_terrain(p)
     for piece in position["pieces"]:
-        _put(game, piece)
+        _put(p, chance, piece)
     for culture, v in position["metros"].items():
         c = CULTURES.index(culture)
-        game.corner_metro[v] = c
-        game.metro_owner[c] = game.corner_owner[v]
-    for title, values, least in (("longest_route", game.routes, ROUTE_MIN), ("port_authority", game.harbor_count, PORT_MIN)):
+        p.corner_metro[v] = c
+        p.metro_owner[c] = p.corner_owner[v]
+    for title, values, least in (("longest_route", p.routes, ROUTE_MIN), ("port_authority", p.harbor_count, PORT_MIN)):
         if title in position:
-            _award(game, title, position[title], values, least)
+            _award(p, title, position[title], values, least)
     for seat, h in enumerate(position["catapults"]):
         if h is not None:
-            game._place_catapult(seat, h)
+            place_catapult(p, seat, h)
     if position["merchant"] is not None:
-        game.merchant_owner, game.merchant_hex = position["merchant"]["seat"], position["merchant"]["hex"]
-    n = game.players
+        p.merchant_owner, p.merchant_hex = position["merchant"]["seat"], position["merchant"]["hex"]
+    n = p.players
     for seat in range(n):
-        game.hands[seat] = [position["hands"][seat].get(name, 0) for name in CARDS]
-        game.dev_cards[seat] = list(position["dev_cards"][seat])
-        game.culture[seat] = [position["culture"][seat].get(name, 0) for name in CULTURES]
+        p.hands[seat] = [position["hands"][seat].get(name, 0) for name in CARDS]
+        p.dev_cards[seat] = list(position["dev_cards"][seat])
+        p.culture[seat] = [position["culture"][seat].get(name, 0) for name in CULTURES]
         for field in ("military", "vp_cards", "defender"):
-            getattr(game, field)[seat] = position[field][seat]
-        for c, level in enumerate(game.culture[seat]):
-            if level == MAX_CULTURE and game.metro_owner[c] == seat:
-                game.metro_locked[c] = True
-    game.decks = [list(position["decks"][culture]) for culture in CULTURES]
-    game.barbarians = position["barbarians"]
-    game.barbarian_delay = position["barbarian_delay"]
-    game.phase = position["phase"]
-    game.seat = position.get("seat", game.order[0])
+            getattr(p, field)[seat] = position[field][seat]
+        for c, level in enumerate(p.culture[seat]):
+            if level == MAX_CULTURE and p.metro_owner[c] == seat:
+                p.metro_locked[c] = True
+    p.decks = [list(position["decks"][culture]) for culture in CULTURES]
+    p.barbarians = position["barbarians"]
+    p.barbarian_delay = position["barbarian_delay"]
+    p.phase = position["phase"]
+    p.seat = position.get("seat", p.order[0])
     if position["taking"] is not None:
-        if position["taking"]["target"] == game.seat:
+        if position["taking"]["target"] == p.seat:
             raise SetupError("position: taking's target is another seat than the one to act")
-        game.taking = {"seat": game.seat, **position["taking"]}
-    game.turn_index = game.order.index(game.seat)
-    game.turns = position["turns"]
-    game.dice = dict(position["dice"])
+        p.taking = {"seat": p.seat, **position["taking"]}
+    p.turn_index = p.order.index(p.seat)
+    p.turns = position["turns"]
+    p.dice = dict(position["dice"])
     for field in ("raided", "crane", "free_routes", "lucky_raid"):
-        setattr(game, field, position[field])
-    game.fleet = {CARDS.index(kind) for kind in position["fleet"]}
-    game.setup_steps = []
-    game._changed()
+        setattr(p, field, position[field])
+    p.fleet = {CARDS.index(kind) for kind in position["fleet"]}
+    p.setup_steps = []
+    changed(p)
 
 
-def _award(game: Landover, title: str, holder: int | None, values: list[int], least: int) -> None:
+def _award(p: LandoverState, title: str, holder: int | None, values: list[int], least: int) -> None:
     """Give longest route or port authority to ``holder``: a seat that may hold it (at least ``least``,
     and no seat more), or nobody when no seat leads alone."""
     best = max(values)
@@ -384,99 +383,99 @@ def _award(game: Landover, title: str, holder: int | None, values: list[int], le
     if holder is not None and (values[holder] < least or values[holder] < best):
         raise SetupError(f"position: seat {holder} cannot hold {title} with {values[holder]} (needs {least} and the most)")
     if title == "longest_route":
-        game.route_holder = NOBODY if holder is None else holder
+        p.route_holder = NOBODY if holder is None else holder
     else:
-        game.port_holder = NOBODY if holder is None else holder
+        p.port_holder = NOBODY if holder is None else holder
 
 
-def _put(game: Landover, piece: dict[str, Any]) -> None:
+def _put(p: LandoverState, chance: Chance, piece: dict[str, Any]) -> None:
     seat, kind, at = piece["seat"], piece["piece"], piece["at"]
     if kind in ("road", "bridge"):
-        if game.side_owner[at] != NOBODY:
+        if p.side_owner[at] != NOBODY:
             raise SetupError(f"position: side {at} holds two routes")
-        game._put_edge(seat, at, ROAD if kind == "road" else BRIDGE)
+        put_edge(p, chance, seat, at, ROAD if kind == "road" else BRIDGE)
     elif kind == "wall":
-        if game.corner_owner[at] != seat or game.corner_level[at] != CITY or game.corner_wall[at]:
+        if p.corner_owner[at] != seat or p.corner_level[at] != CITY or p.corner_wall[at]:
             raise SetupError(f"position: a wall goes on one of the seat's own cities, without a wall (corner {at})")
-        game.corner_wall[at] = True
-        game.counts[seat]["wall"] += 1
-    elif kind == "city" and game.corner_owner[at] == seat and game.corner_level[at] == VILLAGE:
-        game._upgrade(seat, at)
-    elif game.corner_owner[at] != NOBODY:
+        p.corner_wall[at] = True
+        p.counts[seat]["wall"] += 1
+    elif kind == "city" and p.corner_owner[at] == seat and p.corner_level[at] == VILLAGE:
+        upgrade(p, chance, seat, at)
+    elif p.corner_owner[at] != NOBODY:
         raise SetupError(f"position: corner {at} holds two settlements")
     else:
-        game._put_settlement(seat, at, VILLAGE if kind == "village" else CITY, setup=piece["home"])
+        put_settlement(p, seat, at, VILLAGE if kind == "village" else CITY, setup=piece["home"])
 
 
-def position_of(game: Landover) -> dict[str, Any]:
+def position_of(p: LandoverState) -> dict[str, Any]:
     """The position ``game`` is at, every field written: a game started from it (on the same map,
     options and record format) lists, shows and scores the same. Between the setup and the end
     only (phase main, roll or take)."""
-    if game.phase not in PHASES:
-        raise SetupError(f"a Landover position is read in phase main, roll or take, not in phase {game.phase}")
-    n = game.players
+    if p.phase not in PHASES:
+        raise SetupError(f"a Landover position is read in phase main, roll or take, not in phase {p.phase}")
+    n = p.players
     out: dict[str, Any] = {
-        "order": list(game.order), "phase": game.phase, "seat": game.seat, "turns": game.turns,
-        "dice": dict(game.dice), "raided": game.raided, "crane": game.crane,
-        "fleet": [CARDS[kind] for kind in sorted(game.fleet)], "free_routes": game.free_routes,
-        "lucky_raid": game.lucky_raid,
+        "order": list(p.order), "phase": p.phase, "seat": p.seat, "turns": p.turns,
+        "dice": dict(p.dice), "raided": p.raided, "crane": p.crane,
+        "fleet": [CARDS[kind] for kind in sorted(p.fleet)], "free_routes": p.free_routes,
+        "lucky_raid": p.lucky_raid,
     }
-    if game.taking is not None:
-        out["taking"] = {"card": game.taking["card"], "target": game.taking["target"]}
-    out["pieces"] = _pieces_of(game)
-    out["metros"] = {CULTURES[c]: v for v, c in enumerate(game.corner_metro) if c >= 0}
-    out["revealed"], dealt = _revealed_of(game)
-    if game.number != dealt:
-        out["numbers"] = list(game.number)
-    if game.saved_numbers is not None:
-        out["numbers_before_anarchy"] = list(game.saved_numbers)
-    out["catapults"] = [None if h < 0 else h for h in game.catapult]
-    out["merchant"] = None if game.merchant_owner == NOBODY else {"seat": game.merchant_owner, "hex": game.merchant_hex}
-    out["longest_route"] = None if game.route_holder == NOBODY else game.route_holder
-    out["port_authority"] = None if game.port_holder == NOBODY else game.port_holder
-    out["hands"] = [{name: count for name, count in zip(CARDS, game.hands[s]) if count} for s in range(n)]
-    out["dev_cards"] = [list(cards) for cards in game.dev_cards]
-    out["culture"] = [{name: level for name, level in zip(CULTURES, game.culture[s]) if level} for s in range(n)]
+    if p.taking is not None:
+        out["taking"] = {"card": p.taking["card"], "target": p.taking["target"]}
+    out["pieces"] = _pieces_of(p)
+    out["metros"] = {CULTURES[c]: v for v, c in enumerate(p.corner_metro) if c >= 0}
+    out["revealed"], dealt = _revealed_of(p)
+    if p.number != dealt:
+        out["numbers"] = list(p.number)
+    if p.saved_numbers is not None:
+        out["numbers_before_anarchy"] = list(p.saved_numbers)
+    out["catapults"] = [None if h < 0 else h for h in p.catapult]
+    out["merchant"] = None if p.merchant_owner == NOBODY else {"seat": p.merchant_owner, "hex": p.merchant_hex}
+    out["longest_route"] = None if p.route_holder == NOBODY else p.route_holder
+    out["port_authority"] = None if p.port_holder == NOBODY else p.port_holder
+    out["hands"] = [{name: count for name, count in zip(CARDS, p.hands[s]) if count} for s in range(n)]
+    out["dev_cards"] = [list(cards) for cards in p.dev_cards]
+    out["culture"] = [{name: level for name, level in zip(CULTURES, p.culture[s]) if level} for s in range(n)]
     for field in ("military", "vp_cards", "defender"):
-        out[field] = list(getattr(game, field))
-    out["decks"] = {culture: list(deck) for culture, deck in zip(CULTURES, game.decks)}
-    out["barbarians"] = game.barbarians
-    out["barbarian_delay"] = game.barbarian_delay
+        out[field] = list(getattr(p, field))
+    out["decks"] = {culture: list(deck) for culture, deck in zip(CULTURES, p.decks)}
+    out["barbarians"] = p.barbarians
+    out["barbarian_delay"] = p.barbarian_delay
     return out
 
 
-def _pieces_of(game: Landover) -> list[dict[str, Any]]:
+def _pieces_of(p: LandoverState) -> list[dict[str, Any]]:
     """Each seat's settlements and sides in the order it holds them, then walls; a settlement is
     ``home`` when its island is one of the seat's home islands (not explored)."""
-    m = game.map
+    m = p.map
     settlements: list[dict[str, Any]] = []
     sides: list[dict[str, Any]] = []
     walls: list[dict[str, Any]] = []
-    for seat in range(game.players):
-        for v in game.corners_of[seat]:
+    for seat in range(p.players):
+        for v in p.corners_of[seat]:
             islands = {m.hex_island[h] for h in m.vertex_hexes[v] if m.hex_island[h] >= 0}
-            piece = "city" if game.corner_level[v] == CITY else "village"
-            settlements.append({"seat": seat, "piece": piece, "at": v, "home": islands <= game.home_islands[seat]})
-            if game.corner_wall[v]:
+            piece = "city" if p.corner_level[v] == CITY else "village"
+            settlements.append({"seat": seat, "piece": piece, "at": v, "home": islands <= p.home_islands[seat]})
+            if p.corner_wall[v]:
                 walls.append({"seat": seat, "piece": "wall", "at": v, "home": True})
-        for e in game.edges_of[seat]:
-            sides.append({"seat": seat, "piece": "road" if game.side_route[e] == ROAD else "bridge", "at": e, "home": True})
+        for e in p.edges_of[seat]:
+            sides.append({"seat": seat, "piece": "road" if p.side_route[e] == ROAD else "bridge", "at": e, "home": True})
     return settlements + sides + walls
 
 
-def _revealed_of(game: Landover) -> tuple[list[dict[str, int]], list[int | None]]:
+def _revealed_of(p: LandoverState) -> tuple[list[dict[str, int]], list[int | None]]:
     """The mystery hexes turned over, each with a used tile of its terrain (preferring one with
     its token now), and the tokens the map and those tiles give."""
-    m = game.map
+    m = p.map
     pool = m.mystery_pool
-    used = sorted(set(range(len(pool))) - set(game.mystery_left))
-    turned = [h for h, terrain in enumerate(m.terrain) if terrain == "mystery" and game.terrain[h] != "mystery"]
+    used = sorted(set(range(len(pool))) - set(p.mystery_left))
+    turned = [h for h, terrain in enumerate(m.terrain) if terrain == "mystery" and p.terrain[h] != "mystery"]
     revealed = []
     dealt = list(m.number)
     for prefer_number in (True, False):
         for h in list(turned):
-            tile = next((t for t in used if pool[t][0] == game.terrain[h]
-                         and (not prefer_number or pool[t][1] == game.number[h])), None)
+            tile = next((t for t in used if pool[t][0] == p.terrain[h]
+                         and (not prefer_number or pool[t][1] == p.number[h])), None)
             if tile is not None:
                 used.remove(tile)
                 turned.remove(h)

@@ -117,6 +117,8 @@ def route_without(
     a, b = m.edge_vertices[e]
     touch_a = _touches(m, side_owner, corner_owner, seat, a, e)
     touch_b = _touches(m, side_owner, corner_owner, seat, b, e)
+    if not touch_a and not touch_b:  # a side alone: the one trail through it was the side itself
+        return old if old > 1 else (1 if edges else 0)
     if touch_a != touch_b:
         through = 1 + trail_from(m, side_owner, side_route, corner_owner, seat, a if touch_a else b, piece, set(), old - 1)
         if through < old:

@@ -93,6 +93,13 @@ def play_action(card: str, *fields: Any) -> Action:
 
 
 @functools.cache
+def diplomat_action(e: int, to: int) -> Action:
+    """The diplomat's move of the piece on side ``e`` to side ``to``, made once and shared (a listing
+    with a diplomat holds a few hundred)."""
+    return Action({"type": "play", "card": "diplomat", "edge": e, "to": to})
+
+
+@functools.cache
 def inventor_action(a: int, b: int) -> Action:
     """The inventor's swap of the numbers on hexes ``a`` and ``b``, made once and shared."""
     return Action({"type": "play", "card": "inventor", "hexes": FrozenList((a, b))})

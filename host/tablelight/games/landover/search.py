@@ -98,7 +98,7 @@ def focused_culture(game: Any, seat: int, improves: list[Action]) -> Action:
     first); metros (2 points each) and the level-3 abilities go to the seat high first."""
 
     def merit(action: Action) -> tuple[bool, int]:
-        level = game.culture[seat][CULTURES.index(action["culture"])]
+        level = game.culture(seat)[action["culture"]]
         return game.metro_cities(seat, action["culture"], level + 1) is not None, level
 
     return max(improves, key=merit)
@@ -144,25 +144,29 @@ def settle_choice(bot: Any, game: Any, seat: int, corners: list[Action]) -> Acti
 def determinize(game: Any, seat: int, rng: Rng) -> None:
     others = [s for s in range(game.players) if s != seat]
     # While its master merchant or spy waits for the take, ``seat`` sees the target's cards: they stay.
-    taking = game.taking if game.taking is not None and game.taking["seat"] == seat else None
+    taking = game.taking()
+    if taking is not None and taking["seat"] != seat:
+        taking = None
+    # The one place outside the rule modules that writes the position: the redrawn secrets.
+    p = game.pos
     seen_hand = taking["target"] if taking is not None and taking["card"] == "master_merchant" else None
     seen_devs = taking["target"] if taking is not None and taking["card"] == "spy" else None
     culture_of = card_culture()
     for number, culture in enumerate(CULTURES):
-        held = {s: [c for c in game.dev_cards[s] if culture_of[c] == culture] for s in others if s != seen_devs}
-        pool = list(game.decks[number]) + [card for cards in held.values() for card in cards]
+        held = {s: [c for c in p.dev_cards[s] if culture_of[c] == culture] for s in others if s != seen_devs}
+        pool = list(p.decks[number]) + [card for cards in held.values() for card in cards]
         rng.shuffle(pool)
         for s in held:
-            keep = [c for c in game.dev_cards[s] if culture_of[c] != culture]
+            keep = [c for c in p.dev_cards[s] if culture_of[c] != culture]
             count = len(held[s])
-            game.dev_cards[s] = keep + pool[:count]
+            p.dev_cards[s] = keep + pool[:count]
             pool = pool[count:]
-        game.decks[number] = pool
+        p.decks[number] = pool
     for s in others:
         if s == seen_hand:
             continue
-        total = sum(game.hands[s])
-        redrawn = [0] * len(game.hands[s])
+        total = sum(p.hands[s])
+        redrawn = [0] * len(p.hands[s])
         for _ in range(total):
             redrawn[rng.below(len(redrawn))] += 1
-        game.hands[s] = redrawn
+        p.hands[s] = redrawn

@@ -48,13 +48,13 @@ def play(seed: int, record_format: int, options: dict[str, Any], bots: str = "ra
         seat = game.seat
         if game.phase == "main":
             blocked |= metro_blocked(game, seat)
-        track, bare = game.barbarians, not any(c["city"] for c in game.counts)
+        track, bare = game.barbarians, not any(game.piece_count(s, "city") for s in range(players))
         game.apply(greedy[seat].choose(game) if greedy else game.random_action(rng))
         if track == BARBARIAN_TRACK - 1 and game.barbarians == 0:
             attacks += 1
             bare_attacks += bare  # no city on the board: strength 0
     chance = Counter(e["chance"] for e in game.log if is_chance_entry(e))
-    cities = [c["city"] for c in game.counts]
+    cities = [game.piece_count(s, "city") for s in range(players)]
     return {
         "capped": game.capped,
         "turns": game.turns,
@@ -63,7 +63,7 @@ def play(seed: int, record_format: int, options: dict[str, Any], bots: str = "ra
         "dev_cards": chance["dev_card"],
         "cities_at_end": sum(cities),
         "vp_at_end": sum(game.scores()) / players,
-        "metros": sum(1 for owner in game.metro_owner if owner >= 0),
+        "metros": sum(1 for culture in CULTURES if game.metro_holder(culture) is not None),
         "metro_blocked": len(blocked),
         "attacks": attacks,
         "attacks_on_no_city": bare_attacks,
@@ -73,7 +73,7 @@ def play(seed: int, record_format: int, options: dict[str, Any], bots: str = "ra
 def metro_blocked(game: Landover, seat: int) -> set[tuple[int, str]]:
     """(seat, culture) pairs that could pay for level 4 and its metro but have no city without a metro."""
     out = set()
-    for culture, level in zip(CULTURES, game.culture[seat]):
+    for culture, level in game.culture(seat).items():
         if level == 3:
             try:
                 game.check(Action({"type": "improve", "culture": culture}))

@@ -51,7 +51,7 @@ class LandoverWords(LandoverChoice):
     def hex_name(self, h: int) -> str:
         """A hex as the drawing labels it: ``"wheat 8"``, ``"gold 5"``, ``"a mystery hex"``, ``"the sea"``."""
         game = self.game
-        terrain, number = game.terrain[h], game.number[h]
+        terrain, number = game.terrain(h), game.number(h)
         if terrain == "water":
             return "the sea"
         if terrain == "mystery":
@@ -62,7 +62,7 @@ class LandoverWords(LandoverChoice):
     def _met(self, hexes: list[int], around: int) -> list[str]:
         """The names of the ``around`` hexes at a place, ``hexes`` those on the map: land first, then
         the sea once (water, or beyond the map's edge)."""
-        land = [self.hex_name(h) for h in hexes if self.game.terrain[h] != "water"]
+        land = [self.hex_name(h) for h in hexes if self.game.terrain(h) != "water"]
         return land + (["the sea"] if len(land) < around else [])
 
     def corner_words(self, v: int) -> str:
@@ -75,9 +75,9 @@ class LandoverWords(LandoverChoice):
         m = self.game.map
         a, b = m.edge_vertices[e]
         both = sorted(set(m.vertex_hexes[a]) & set(m.vertex_hexes[b]))
-        if any(self.game.terrain[h] != "water" for h in both):
+        if any(self.game.terrain(h) != "water" for h in both):
             return f"between {' and '.join(self._met(both, 2))}"
-        near = sorted({h for v in (a, b) for h in m.vertex_hexes[v] if self.game.terrain[h] != "water"})
+        near = sorted({h for v in (a, b) for h in m.vertex_hexes[v] if self.game.terrain(h) != "water"})
         return f"at sea by {listed([self.hex_name(h) for h in near])}" if near else "out at sea"
 
     def place_words(self, field: str, value: Any) -> str:
@@ -94,8 +94,8 @@ class LandoverWords(LandoverChoice):
             return f"{self.side_words(value)} (side {value})"
         if kind in ("hex", "hexes") and 0 <= value < self.game.hex_count:
             m, terrain = self.game.map, self.game.terrain
-            land = sorted({h for v in m.hex_vertices[value] for h in m.vertex_hexes[v] if terrain[h] != "water"})
-            if terrain[value] == "water" and land:  # a sea key's hex: by the land it touches
+            land = sorted({h for v in m.hex_vertices[value] for h in m.vertex_hexes[v] if terrain(h) != "water"})
+            if terrain(value) == "water" and land:  # a sea key's hex: by the land it touches
                 return f"the sea by {listed([self.hex_name(h) for h in land])} (hex {value})"
             return f"{self.hex_name(value)} (hex {value})"
         return str(value)
@@ -103,10 +103,12 @@ class LandoverWords(LandoverChoice):
     def _hex_words(self, h: int) -> str:
         game = self.game
         text = self.place_words("hex", h)
-        if h in game.catapult_at:
-            text += f", catapult of {SEAT_NAMES[game.catapult_at[h]]}"
-        if h == game.merchant_hex and game.merchant_owner >= 0:
-            text += f", merchant of {SEAT_NAMES[game.merchant_owner]}"
+        catapult = game.catapult_on(h)
+        if catapult is not None:
+            text += f", catapult of {SEAT_NAMES[catapult]}"
+        merchant = game.merchant()
+        if merchant is not None and h == merchant[1]:
+            text += f", merchant of {SEAT_NAMES[merchant[0]]}"
         return text
 
     def _seat_words(self, s: int) -> str:
@@ -114,8 +116,8 @@ class LandoverWords(LandoverChoice):
         if s >= game.players:
             return f"no {SEAT_NAMES[s]} player in this game"
         return (
-            f"{SEAT_NAMES[s]}: {game.vp(s)} points, {game.hand_size(s)} cards, {len(game.dev_cards[s])} development cards, "
-            f"military {game.military[s]}, culture {game.culture[s]}"
+            f"{SEAT_NAMES[s]}: {game.vp(s)} points, {game.hand_size(s)} cards, {len(game.dev_cards(s))} development cards, "
+            f"military {game.military(s)}, culture {list(game.culture(s).values())}"
         )
 
     def _value_words(self, field: str, value: Any) -> str:
@@ -186,13 +188,13 @@ class LandoverWords(LandoverChoice):
     def _seen_words(self) -> str:
         """What the master merchant or spy shows its player (the prompt of phase ``take``: that seat's alone)."""
         game = self.game
-        taking = game.taking
+        taking = game.taking()
         assert taking is not None
         target = taking["target"]
         if taking["card"] == "master_merchant":
-            cards = ", ".join(f"{n} {name}" for name, n in zip(KINDS, game.hands[target]) if n)
+            cards = ", ".join(f"{n} {name}" for name, n in zip(KINDS, game.hand(target).values()) if n)
             return f"master merchant: {SEAT_NAMES[target]} holds {cards or 'nothing'}"
-        names = ", ".join(name.replace("_", " ") for name in sorted(game.dev_cards[target]))
+        names = ", ".join(name.replace("_", " ") for name in sorted(game.dev_cards(target)))
         return f"spy: {SEAT_NAMES[target]} holds {names or 'no development card'}"
 
     def action_words(self, action: Action) -> str:
@@ -223,7 +225,7 @@ class LandoverWords(LandoverChoice):
 
     def _prompt(self, seat: int, page: bool = False) -> str:
         game = self.game
-        hand = ", ".join(f"{n} {name}" for name, n in zip(KINDS, game.hands[seat]) if n)
+        hand = ", ".join(f"{n} {name}" for name, n in zip(KINDS, game.hand(seat).values()) if n)
         status = f"{game.vp(seat)} points; hand: {hand or 'empty'}"
         if self._mode() is not None and (self.chosen or self.mode is not None) and not (self.mode == "card" and self.card is None):
             return f"{status}. {self._next_words(page)}"

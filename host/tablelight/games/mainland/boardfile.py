@@ -12,6 +12,7 @@ Two formats (documented in docs/rules/mainland.md):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from tablelight.core.errors import SetupError
@@ -115,3 +116,26 @@ def board_from_text(text: str, source: str = "board") -> Board:
             board[(x, y)] = (int(clan_text), ITEM[CODE_ITEMS[code]])
         y += 1
     return board
+
+
+_COLORS = ("\033[32m", "\033[36m", "\033[33m", "\033[31m")  # green, frozen, sand, arid
+_RESET = "\033[0m"
+
+
+def board_text(cells: Mapping[tuple[int, int], tuple[int, int]], size: int, color: bool = False) -> str:
+    """The board in the text format of docs/rules/mainland.md (``0vi`` = clan 0's village, ``.`` empty).
+
+    With ``color`` each tile gets its clan's ANSI colour (the text is then no longer a board file).
+    """
+    rows = []
+    for y in range(size):
+        row = []
+        for x in range(size):
+            if (x, y) in cells:
+                clan, item = cells[(x, y)]
+                token = f"{clan}{ITEM_CODES[ITEM_NAMES[item]]}"
+                row.append(f"{_COLORS[clan % 4]}{token}{_RESET}" if color else token)
+            else:
+                row.append("  .")
+        rows.append(" ".join(row))
+    return "\n".join(rows)

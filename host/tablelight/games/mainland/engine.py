@@ -35,20 +35,18 @@ from tablelight.core.fields import NOBODY, is_action_entry, is_whole
 from tablelight.core.game import Action, Game, LogEntry
 from tablelight.core.options import OptionSpec
 from tablelight.core.rng import Rng
-from tablelight.games.mainland.data import (
-    ADVANCED,
-    CAMP_CARD,
-    CARDS,
-    CASTLE,
-    COVERS,
-    DECK_IDS,
-    EMPTY,
-    ITEM,
-    ITEM_NAMES,
-    REQUIRES,
-    rotated,
-    spot_name,
+from tablelight.games.mainland.data import CARDS, DECK_IDS, EMPTY, ITEM, ITEM_NAMES, REQUIRES, spot_name
+from tablelight.games.mainland.placing import (
+    ADVANCED_ON,
+    CAMP_ID,
+    ON_CARD,
+    ROTATIONS,
+    Problem,
+    fitting_rotations,
+    ground_problem,
+    overlay_problem,
 )
+from tablelight.games.mainland.boardfile import board_text
 from tablelight.games.mainland.scoring import ClanScore, score_board
 
 HAND_SIZE = 5
@@ -56,29 +54,6 @@ TOKENS = 6
 #: Board side in tiles per number of players (the "limit" lines of the rulebook's mat).
 BOARD_SIZES = {2: 12, 3: 14, 4: 16}
 CLAN_NAMES = ("green", "frozen", "sand", "arid")
-
-_CAMP_ID = CAMP_CARD.id
-#: Per card: its tiles (item numbers, clockwise from the top left) after 0-3 quarter turns; then
-#: the rotations that give distinct layouts.
-ROTATIONS: dict[str, tuple[tuple[int, int, int, int], ...]] = {
-    cid: tuple(rotated(card.tiles, r) for r in range(4)) for cid, card in CARDS.items()
-}
-_DISTINCT_ROTATIONS: dict[str, tuple[int, ...]] = {
-    cid: tuple(r for r in range(4) if rots[r] not in rots[:r]) for cid, rots in ROTATIONS.items()
-}
-_HAS_CASTLE: dict[str, bool] = {cid: CASTLE in card.tiles for cid, card in CARDS.items()}
-#: Per card: (advanced item, copies on the card) pairs, and item -> copies on the card.
-_ADVANCED_ON: dict[str, tuple[tuple[int, int], ...]] = {
-    cid: tuple((item, card.tiles.count(item)) for item in sorted(set(card.tiles) & ADVANCED))
-    for cid, card in CARDS.items()
-}
-_ON_CARD: dict[str, dict[int, int]] = {
-    cid: {item: card.tiles.count(item) for item in set(card.tiles)} for cid, card in CARDS.items()
-}
-
-# Why a placement fails: a rule id and the values its message needs (formatted only on demand).
-Problem = tuple[Any, ...]
-
 
 class Mainland(Game):
     name = "mainland"
@@ -128,6 +103,12 @@ class Mainland(Game):
         self.turns_played = 0
         self._version = 0  # bumped on every change; keys the caches below
         self._placement_cache: tuple[int, list[tuple[str, int, int, int]]] | None = None
+        #: Anchors covering at least one tile in play (the only ones a card other than the camp may use).
+        self._touching: set[int] = set()
+        #: The anchors each laid card changed (what lies under them, or that they now touch play), in order;
+        #: and per card, how far into that list its fits (:meth:`_fits_of`) were brought, and the fits.
+        self._board_changes: list[int] = []
+        self._card_fits: dict[str, tuple[int, dict[int, tuple[int, ...]]]] = {}
         self._score_cache: tuple[int, list[ClanScore]] | None = None
         for seat in range(self.players):
             self._shuffle_into_deck(seat, list(DECK_IDS), "setup")
@@ -157,6 +138,7 @@ class Mainland(Game):
         self.top_clan[index] = NOBODY if number == EMPTY else clan
         if number != EMPTY:
             self.counts[clan][number] += 1
+        self._find_touching()  # a tile may have been emptied: found again from the board
         self._version += 1
 
     def set_cards(self, seat: int, hand: list[str], deck: list[str], discards: list[str] | None = None) -> None:
@@ -171,14 +153,17 @@ class Mainland(Game):
 
     def forget_placements(self) -> None:
         """Drop the cached placement listing, so that the next :meth:`placements` lists from scratch
-        (the placement benchmark times that). Changes nothing a player can see."""
+        (the placement benchmark times that), each card's fits too. Changes nothing a player can see."""
         self._placement_cache = None
+        self._card_fits = {}
 
     def placements(self, seat: int | None = None) -> list[tuple[str, int, int, int]]:
         """Every legal (card, x, y, rotation) of ``seat`` (default: the current seat) now.
 
-        The one test is :meth:`_fit`, which :meth:`_check` uses too; only anchors
-        that :meth:`_fit` would reject for touching no tile in play are skipped.
+        The tests are :meth:`_fit`'s, which :meth:`_check` uses too, in its parts: what depends only on
+        the tiles under an anchor (:func:`fitting_rotations`, kept across listings) and the advanced
+        items' requirements (the seat's visible tiles: per anchor and card, whatever the rotation).
+        Only anchors that :meth:`_fit` would reject for touching no tile in play are skipped.
         """
         seat = self.turn if seat is None else seat
         if seat is None:
@@ -186,95 +171,122 @@ class Mainland(Game):
         if seat == self.turn and self._placement_cache and self._placement_cache[0] == self._version:
             return self._placement_cache[1]
         found: list[tuple[str, int, int, int]] = []
-        cards = [_CAMP_ID] if not self.camp_placed[seat] else sorted(set(self.hands[seat]))
-        # Cards with the same tiles fit the same places: test one of them, list them all.
-        same_tiles: dict[tuple[int, ...], list[str]] = {}
-        for card in cards:
-            same_tiles.setdefault(CARDS[card].tiles, []).append(card)
-        groups = list(same_tiles.values())
-        tops = self.top_item
-        for anchor in self._candidate_anchors(camp=not self.camp_placed[seat]) if cards else ():
-            x, y, cells = self.anchors[anchor]
-            below = (tops[cells[0]], tops[cells[1]], tops[cells[2]], tops[cells[3]])
-            for group in groups:
+        anchors, extend = self.anchors, found.extend
+        if not self.camp_placed[seat]:  # the camp: anywhere on empty space
+            tops = self.top_item
+            for x, y, cells in anchors:
+                below = (tops[cells[0]], tops[cells[1]], tops[cells[2]], tops[cells[3]])
+                for rotation in fitting_rotations(CAMP_ID, below):
+                    found.append((CAMP_ID, x, y, rotation))
+        else:
+            # Cards with the same tiles fit the same places: test one of them, list them all.
+            same_tiles: dict[tuple[int, ...], list[str]] = {}
+            for card in sorted(set(self.hands[seat])):
+                same_tiles.setdefault(CARDS[card].tiles, []).append(card)
+            groups = list(same_tiles.values())
+            fitting: list[tuple[int, int, tuple[int, ...]]] = []  # (anchor, group, rotations)
+            tops, clans = self.top_item, self.top_clan
+            for number, group in enumerate(groups):
                 card = group[0]
-                if self._ground_problem(card, cells, below) is not None:
+                if not ADVANCED_ON[card]:
+                    fitting.extend((anchor, number, rotations) for anchor, rotations in self._fits_of(card).items())
                     continue
-                for rotation in _DISTINCT_ROTATIONS[card]:
-                    if self._cover_problem(seat, card, rotation, cells, below) is None:
-                        found.extend((same, x, y, rotation) for same in group)
+                # The requirements count the seat's visible tiles less those the card would cover: where it
+                # covers none of the seat's own, the verdict is the same at every such anchor.
+                uncovered_verdict = self._requirements_unmet(seat, card, {}) is None
+                for anchor, rotations in self._fits_of(card).items():
+                    cells = anchors[anchor][2]
+                    if seat in (clans[cells[0]], clans[cells[1]], clans[cells[2]], clans[cells[3]]):
+                        below = (tops[cells[0]], tops[cells[1]], tops[cells[2]], tops[cells[3]])
+                        if self._requirement_problem(seat, card, cells, below) is not None:
+                            continue
+                    elif not uncovered_verdict:
+                        continue
+                    fitting.append((anchor, number, rotations))
+            fitting.sort()  # anchor by anchor, then the hand's order: the listing's order since the first record
+            for anchor, number, rotations in fitting:
+                x, y, _ = anchors[anchor]
+                group = groups[number]
+                for rotation in rotations:
+                    extend((same, x, y, rotation) for same in group)
         if seat == self.turn:
             self._placement_cache = (self._version, found)
         return found
 
-    def _candidate_anchors(self, camp: bool) -> list[int]:
-        """Anchors worth testing: all for a camp, else those covering at least one tile in play."""
-        if camp:
-            return list(range(len(self.anchors)))
+    def _fits_of(self, card: str) -> dict[int, tuple[int, ...]]:
+        """Anchor -> the rotations of ``card`` that the ground and overlay rules allow there, for every
+        anchor touching a tile in play. Kept per card and brought up to date from the anchors laid cards
+        changed since (:meth:`_lay`), so a listing tests only what changed since that card's last one."""
+        kept = self._card_fits.get(card)
+        changes, tops, anchors = self._board_changes, self.top_item, self.anchors
+        if kept is None or len(changes) - kept[0] > len(self._touching):  # long unused: find them afresh
+            pending: Any = sorted(self._touching)
+            fits: dict[int, tuple[int, ...]] = {}
+        else:
+            pending, fits = changes[kept[0]:], kept[1]
+        for anchor in pending:
+            cells = anchors[anchor][2]
+            rotations = fitting_rotations(card, (tops[cells[0]], tops[cells[1]], tops[cells[2]], tops[cells[3]]))
+            if rotations:
+                fits[anchor] = rotations
+            else:
+                fits.pop(anchor, None)
+        self._card_fits[card] = (len(changes), fits)
+        return fits
+
+    def _covering(self, cell: int) -> list[int]:
+        """The anchors whose cards would cover ``cell``."""
         size, span = self.size, self.size - 1
-        chosen: set[int] = set()
-        for index, item in enumerate(self.top_item):
-            if item != EMPTY:
-                y, x = divmod(index, size)
-                for ay in (y - 1, y):
-                    if 0 <= ay < span:
-                        for ax in (x - 1, x):
-                            if 0 <= ax < span:
-                                chosen.add(ay * span + ax)
-        return sorted(chosen)
+        y, x = divmod(cell, size)
+        return [ay * span + ax for ay in (y - 1, y) if 0 <= ay < span for ax in (x - 1, x) if 0 <= ax < span]
+
+    def _find_touching(self) -> None:
+        """Find the anchors touching a tile in play from the whole board (after :meth:`set_tile`)."""
+        self._touching = set()
+        self._board_changes, self._card_fits = [], {}
+        self._changed_under(tuple(cell for cell, top in enumerate(self.top_item) if top != EMPTY))
 
     def _fit(
         self, seat: int, card: str, rotation: int, cells: tuple[int, ...], below: tuple[int, ...]
     ) -> Problem | None:
         """Why ``card`` may not lie on ``cells`` (whose top items are ``below``), or None.
 
-        The single placement test: validation calls it, and listing calls its
-        two parts (the second only where the first passes).
+        The single placement test: validation calls it, and listing calls its parts
+        (:func:`fitting_rotations`: ground and overlay; then the requirements).
         """
-        return self._ground_problem(card, cells, below) or self._cover_problem(seat, card, rotation, cells, below)
+        same_layout = ROTATIONS[card].index(ROTATIONS[card][rotation])  # the listed one of equal rotations
+        if same_layout not in fitting_rotations(card, below):  # the verdict; the two functions below say why
+            problem = ground_problem(card, cells, below)
+            if problem is None:
+                tile = overlay_problem(card, rotation, below)
+                assert tile is not None, "fitting_rotations and overlay_problem read the same table"
+                problem = ("mainland.place.overlay", cells[tile], ROTATIONS[card][rotation][tile], below[tile])
+            return problem
+        return self._requirement_problem(seat, card, cells, below)
 
-    @staticmethod
-    def _ground_problem(card: str, cells: tuple[int, ...], below: tuple[int, ...]) -> Problem | None:
-        """The rules on what lies under the card as a whole: camps on empty space, others on play and space."""
-        if card == _CAMP_ID:
-            for i in range(4):
-                if below[i] != EMPTY:
-                    return ("mainland.place.camp_overlap", cells[i])
+    def _requirement_problem(self, seat: int, card: str, cells: tuple[int, ...], below: tuple[int, ...]) -> Problem | None:
+        """The advanced items' requirements: enough visible tiles of the seat's own (the same whatever the rotation)."""
+        if not ADVANCED_ON[card]:
             return None
-        empty = (below[0] == EMPTY) + (below[1] == EMPTY) + (below[2] == EMPTY) + (below[3] == EMPTY)
-        if empty == 4:
-            return ("mainland.place.touch",)
-        if empty == 0 and not _HAS_CASTLE[card]:
-            return ("mainland.place.empty",)
-        return None
-
-    def _cover_problem(
-        self, seat: int, card: str, rotation: int, cells: tuple[int, ...], below: tuple[int, ...]
-    ) -> Problem | None:
-        """The rules tile by tile: the overlay table, then the advanced items' requirements."""
-        if card == _CAMP_ID:
-            return None
-        tiles = ROTATIONS[card][rotation]
+        lost: dict[int, int] = {}  # the seat's own visible tiles the card would cover, per item
+        clans = self.top_clan
         for i in range(4):
-            if not COVERS[tiles[i]] >> below[i] & 1:
-                return ("mainland.place.overlay", cells[i], tiles[i], below[i])
-        advanced = _ADVANCED_ON[card]
-        if advanced:
-            counts = self.counts[seat]
-            lost: dict[int, int] = {}
-            clans = self.top_clan
-            for i in range(4):
-                if clans[cells[i]] == seat:
-                    lost[below[i]] = lost.get(below[i], 0) + 1
-            on_card = _ON_CARD[card]
-            for item, copies in advanced:
-                needed = counts[item] - lost.get(item, 0) + copies
-                for required in REQUIRES[item]:
-                    have = counts[required] - lost.get(required, 0)
-                    if self.own_card_counts:
-                        have += on_card.get(required, 0)
-                    if have < needed:
-                        return ("mainland.place.requirement", item, required, needed, have)
+            if clans[cells[i]] == seat:
+                lost[below[i]] = lost.get(below[i], 0) + 1
+        return self._requirements_unmet(seat, card, lost)
+
+    def _requirements_unmet(self, seat: int, card: str, lost: dict[int, int]) -> Problem | None:
+        """The first advanced item of ``card`` whose requirement the seat's visible tiles, less ``lost``, do not meet."""
+        counts = self.counts[seat]
+        on_card = ON_CARD[card]
+        for item, copies in ADVANCED_ON[card]:
+            needed = counts[item] - lost.get(item, 0) + copies
+            for required in REQUIRES[item]:
+                have = counts[required] - lost.get(required, 0)
+                if self.own_card_counts:
+                    have += on_card.get(required, 0)
+                if have < needed:
+                    return ("mainland.place.requirement", item, required, needed, have)
         return None
 
     def _problem_message(self, problem: Problem, card: str, x: int, y: int) -> str:
@@ -462,9 +474,9 @@ class Mainland(Game):
         if not 0 <= rotation <= 3:
             raise MalformedActionError("mainland.action.rotation", f"rotation is 0-3 quarter turns, got {rotation}")
         if not self.camp_placed[seat]:
-            if card != _CAMP_ID:
+            if card != CAMP_ID:
                 raise RuleViolationError("mainland.camp.first", "your first card must be your camp")
-        elif card == _CAMP_ID:
+        elif card == CAMP_ID:
             raise RuleViolationError("mainland.camp.once", "your camp is already on the board")
         elif card not in self.hands[seat]:
             raise RuleViolationError("mainland.card.not_in_hand", f"{card} is not in your hand")
@@ -498,7 +510,7 @@ class Mainland(Game):
             return  # the clan still places or passes
         if kind == "place":
             self._lay(seat, action["card"], action["x"], action["y"], action["rotation"])
-            if action["card"] == _CAMP_ID:
+            if action["card"] == CAMP_ID:
                 self.camp_placed[seat] = True
             else:
                 self.hands[seat].remove(action["card"])
@@ -523,6 +535,13 @@ class Mainland(Game):
             self.top_clan[cell] = seat
             self.top_item[cell] = item
             self.counts[seat][item] += 1
+        self._changed_under(cells)
+
+    def _changed_under(self, cells: tuple[int, ...]) -> None:
+        """What lies on ``cells`` changed: the anchors covering them touch play now, and are noted for :meth:`_fits_of`."""
+        changed = sorted({anchor for cell in cells for anchor in self._covering(cell)})
+        self._touching.update(changed)
+        self._board_changes.extend(changed)
 
     def _shuffle_into_deck(self, seat: int, cards: list[str], reason: str) -> None:
         order = self._chance_permutation("shuffle", len(cards), seat=seat, reason=reason)
@@ -566,28 +585,3 @@ class Mainland(Game):
                 f"minor territories {clan.minor_items} = {clan.total}"
             )
         return "\n".join(parts)
-
-
-_COLORS = ("\033[32m", "\033[36m", "\033[33m", "\033[31m")  # green, frozen, sand, arid
-_RESET = "\033[0m"
-
-
-def board_text(cells: Mapping[tuple[int, int], tuple[int, int]], size: int, color: bool = False) -> str:
-    """The board in the text format of docs/rules/mainland.md (``0vi`` = clan 0's village, ``.`` empty).
-
-    With ``color`` each tile gets its clan's ANSI colour (the text is then no longer a board file).
-    """
-    from tablelight.games.mainland.boardfile import ITEM_CODES
-
-    rows = []
-    for y in range(size):
-        row = []
-        for x in range(size):
-            if (x, y) in cells:
-                clan, item = cells[(x, y)]
-                token = f"{clan}{ITEM_CODES[ITEM_NAMES[item]]}"
-                row.append(f"{_COLORS[clan % 4]}{token}{_RESET}" if color else token)
-            else:
-                row.append("  .")
-        rows.append(" ".join(row))
-    return "\n".join(rows)
