@@ -138,11 +138,14 @@ class SeatLink {
   // The connection ``pc`` ended (or never came): say why, and listen again for the same join code.
   lost(pc) {
     if (this.pc !== pc) return;
-    const was = this.state;
+    // a knock that did not come through is no sign of the network: the seat waits on
+    const was = this.state === "connecting" && this.knocking === pc ? "knocked" : this.state;
+    this.knocking = null;
     this.state = was === "connecting" ? "failed" : "waiting";
     this.words = { connecting: NO_REACH, connected: "connection lost: its phone comes back by itself, or shows a new code" }[was]
       || (was === "refused" ? this.words : "not joined");
     this.phones.render(was === "connecting");
+    if (was === "knocked") this.words = "connection lost: its phone comes back by itself, or shows a new code";
     const bell = was === "connected" && this.pc === pc ? pc : null;
     if (bell) this.pc = null;  // kept open (listen() would close it): the doorbell
     // the ports it saw while the phone proved its seat are the old connection's: any later one is a knock
@@ -164,17 +167,19 @@ class SeatLink {
     this.bell = bell;
     const look = async () => {
       if (this.bell !== bell) return;
-      let knocked = null;
+      const knocked = [];  // a phone knocks from each of its addresses' ports
       try {
         (await bell.getStats()).forEach((found) => {
           if (found.type !== "remote-candidate" || known.has(found.port)) return;
-          known.add(found.port);
-          if (found.candidateType === "prflx") knocked = found.port;
+          if (found.candidateType === "prflx") knocked.push(found.port);
+          else known.add(found.port);
         });
       } catch {
         return;  // closed meanwhile
       }
-      if (knocked && this.state === "waiting" && this.pc && !this.pc.remoteDescription) {
+      // a knock while the seat is busy (another knock or code being tried) is answered once it is free
+      if (knocked.length && ["waiting", "failed"].includes(this.state) && this.pc && !this.pc.remoteDescription) {
+        for (const port of knocked) known.add(port);
         this.rejoin(knocked).catch((error) => console.warn("the phone's knock was not taken:", error));
       }
       setTimeout(look, KNOCK_POLL_MS);
@@ -183,10 +188,12 @@ class SeatLink {
     return undefined;
   }
 
-  async rejoin(port) {
+  async rejoin(ports) {
     const pc = this.pc;
     const hosts = [...new Set(this.keptAnswer.candidates.map((c) => c.address))];
-    const parts = { ...this.keptAnswer, candidates: hosts.map((address) => ({ address, port, type: "host" })) };
+    const candidates = hosts.flatMap((address) => ports.map((port) => ({ address, port, type: "host" })));
+    const parts = { ...this.keptAnswer, candidates };
+    this.knocking = pc;
     this.state = "connecting";
     this.words = "its phone is coming back…";
     this.phones.render();
