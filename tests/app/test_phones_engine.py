@@ -2,7 +2,7 @@
 and a seat's request through the one door (``AppTable.seat_view``, ``AppTable.seat_request``),
 answered in the shape of the host's seat requests; ``tablelight bench phones`` refuses what it
 cannot run, in one sentence (its figures come from running it: docs/benchmarks.md); a build
-without the pinned QR code libraries says to run ``npm ci``."""
+without the pinned QR code libraries (no checkout, no registry) says what to do."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tablelight.app import build
+from tablelight.app import build, npm
 from tablelight.app.engine import AppTable
 from tablelight.cli.main import main
 from tablelight.core.errors import SetupError
@@ -68,11 +68,12 @@ def test_bench_phones_refuses_a_missing_chromium_and_bad_numbers(tmp_path: Path,
     assert "--games and --joins take a whole number from 1" in capsys.readouterr().err
 
 
-def test_a_build_without_the_qr_code_libraries_says_to_run_npm_ci(tmp_path: Path,
-                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_build_without_the_qr_code_libraries_says_what_to_do(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     pyodide = build.find_pyodide()
-    monkeypatch.setattr(build, "NODE_MODULES", tmp_path / "node_modules")
+    monkeypatch.setattr(npm, "NODE_MODULES", tmp_path / "node_modules")  # no checkout
+    monkeypatch.setenv("TABLELIGHT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("TABLELIGHT_NPM_REGISTRY", "http://127.0.0.1:9")  # and no registry
     with pytest.raises(SetupError) as refused:
         build.build_app(tmp_path / "site", pyodide)
-    assert "QR code libraries" in str(refused.value) and "npm ci" in str(refused.value)
+    assert "could not fetch the npm package qrcode-generator" in str(refused.value) and "npm ci" in str(refused.value)
     assert not (tmp_path / "site").exists()  # nothing written

@@ -29,6 +29,7 @@ from tablelight.games.farlander.engine import Farlander
 from tablelight.games.farside.engine import FarsideEncounter
 from tablelight.games.landover.engine import Landover
 from tablelight.games.mainland.engine import Mainland
+from tablelight.games.mainland.data import turn_name
 from tablelight.table.layout import load_layout_data
 from tablelight.table.service import Table
 from tablelight.web.table_web import TableWeb
@@ -208,12 +209,12 @@ def test_mainland_seat_page_draws_the_hand_and_taps_choose_card_and_spot(browser
         tap(page, spot)
         x, y = (int(v) for v in name.removeprefix("spot (").rstrip(")").split(", "))
         wanted = [a for a in game.legal_actions() if a["type"] == "place" and a["card"] == card and (a["x"], a["y"]) == (x, y)]
-        wait_for(lambda: len(listed(page)) == len(wanted) and all(f"at ({x}, {y})" in c for c in listed(page)))
+        wait_for(lambda: len(listed(page)) == len(wanted) and all(f"at x{x} y{y}" in c for c in listed(page)))
         page.locator("#drawing .spot.picked").wait_for()
         # then one of the turns that fit there: one choice is left, the move to make
         turn = wanted[-1]["rotation"]
         tap(page, page.locator(f'#drawing [data-name="{card} turned {90 * turn} degrees"]'))
-        wait_for(lambda: listed(page) and len(listed(page)) == 1 and f"turned {90 * turn} degrees" in listed(page)[0])
+        wait_for(lambda: listed(page) and len(listed(page)) == 1 and turn_name(turn) in listed(page)[0])
         whole_drawing(page)
         assert page.evaluate(SMALLEST_TEXT) >= 12  # the drawing grew (the card's turns): still readable
         shoot(page, tmp_path, "mainland-seat.png")

@@ -232,16 +232,16 @@ def test_board_keys_and_a_phone_narrow_one_choice(tmp_path):
                 phone.locator("#crumbs", has_text="narrowed on the board").wait_for()
                 wait_for(lambda: steps() and all(s.startswith("x ") for s in steps()) and listed() < everything, timeout=10)
                 phone.locator("#choices .step", has=phone.locator("span", has_text=re.compile(r"^x 3$"))).click()
-                feedback = phone.locator("#feedback", has_text=re.compile(r"camp at \(3, \d+\) turned 90 degrees"))
+                feedback = phone.locator("#feedback", has_text=re.compile(r"camp at x3 y\d+, turned a quarter clockwise"))
                 feedback.wait_for()
-                y = int(re.search(r"camp at \(3, (\d+)\)", feedback.inner_text()).group(1))
+                y = int(re.search(r"camp at x3 y(\d+)", feedback.inner_text()).group(1))
                 # the simulated board shows the card at the column chosen on the phone (blinking in green)
                 led = cells[y][3]
                 wait_for(lambda: (lambda r, g, b: g > max(r, b) + 40)(*led_rgb(phone, led)), timeout=10)
                 wait_for(lambda: (lambda r, g, b: g > max(r, b) + 40)(*led_rgb(board, led)), timeout=10)
                 tap_until_done(phone)
                 log = phone.locator("#log").inner_text()
-                assert re.search(r"places camp .*at \(3, \d+\) turned 90 degrees", log), log
+                assert re.search(r"places camp .*at x3 y\d+, turned a quarter clockwise", log), log
             finally:
                 browser.close()
     finally:

@@ -15,7 +15,7 @@ def test_mainland_names_a_card_by_its_tiles() -> None:
     assert face.choice_value_words("card", "camp") == "camp"
     assert face.choice_value_words("x", 3) is None
     path = choice_path(face, [("type", "place"), ("card", "castle1"), ("rotation", 1), ("x", 3)])
-    assert path == ["place a card", f"castle1: {card_words('castle1')}", "turned 90 degrees", "x 3"]
+    assert path == ["place a card", f"castle1: {card_words('castle1')}", "turned a quarter clockwise", "x 3"]
 
 
 def test_landover_names_its_places_where_players_find_them_with_the_boards_number_after() -> None:

@@ -11,6 +11,7 @@ from tablelight.cli.main import main
 from tablelight.core.errors import SetupError
 from tablelight.core.rng import Rng
 from tablelight.games.mainland.engine import BOARD_SIZES, Mainland
+from tablelight.games.mainland.data import turn_name
 from tablelight.paths import HARDWARE
 from tablelight.sim.board import layout_settings
 from tablelight.table.face import BLINK, FLASH, OFF, PULSE, SOLID, face_class, make_face
@@ -199,7 +200,7 @@ def test_a_hand_card_shows_only_where_the_keys_put_it():
     outcome = press_all(face, ("hand", index))
     assert (face.x, face.y) == (5, 5) and face.rotation == 0 and not outcome.refused  # the spot did not jump
     rotation, x, y = next((r, x, y) for c, x, y, r in sorted(game.placements(), key=lambda p: (p[3], p[2], p[1])) if c == card)
-    assert f"e.g. at ({x}, {y}) turned {rotation * 90} degrees" in outcome.message
+    assert f"e.g. at x{x} y{y}, {turn_name(rotation)}" in outcome.message
     cell = face.layout.cell_leds
     blink = scaled(CLAN_COLORS[0], 1.0, BLINK)
     for spot in ((5, 5), (x, y), (9, 0)):

@@ -46,7 +46,7 @@ def test_mainland_keys_narrow_the_page_and_the_page_moves_the_board():
     wanted = next(a for a in turned if a["x"] == 3)
     before = table.pixels()
     taken, message = narrow(desk, 0, {"type": "place", "card": "camp", "rotation": 1, "x": 3})
-    assert taken and "camp at (3, " in message
+    assert taken and "camp at x3 y" in message
     assert (face.x, face.y, face.rotation) == (3, wanted["y"], 1)
     after = table.pixels()
     corner = face.layout.cell_leds[wanted["y"]][3]

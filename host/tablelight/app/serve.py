@@ -1,8 +1,11 @@
 """``tablelight app serve DIR``: a built app on http://127.0.0.1 (a secure context) for trying it.
 
-Static files only, on one asyncio loop (uvicorn), with the MIME types the app needs (``.wasm``,
-``.mjs``, ``.webmanifest``) and the app's Content-Security-Policy as a header too: the Web Worker's
-script takes its policy from its own response, not from the page's meta tag.
+Static files only, on one asyncio loop (uvicorn): exactly the files the build wrote (its list in
+``app.json``; anything else in the folder, dotfiles included, is 404), a file's gzip form where the
+build wrote one and the browser accepts it (``Content-Encoding: gzip``), the MIME types the app
+needs (``.wasm``, ``.mjs``, ``.webmanifest``) and the app's Content-Security-Policy as a header too:
+the Web Worker's script takes its policy from its own response, not from the page's meta tag. A
+request naming a ``Host`` other than the addresses served is refused (421), as the play server does.
 
 With ``--share`` the folder is served on the local network too, for the other players' phones (see
 :mod:`tablelight.app.static` ``phones.js``): the table's own device keeps 127.0.0.1 (Web Bluetooth
@@ -16,16 +19,23 @@ from __future__ import annotations
 
 import asyncio
 import mimetypes
+import os
 import socket
+import stat
 from collections.abc import Callable, MutableMapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tablelight.app.build import CSP
+from tablelight.app.manifest import GZIP, MANIFEST, listed
 from tablelight.core.errors import SetupError
 from tablelight.web.budget import Budget, listening_socket, quiet_accept_errors
+from tablelight.web.guard import Guard
 from tablelight.web.limits import ConnectionLimits, protocols
 from tablelight.web.tls import HttpsChoice, TlsFiles
+
+if TYPE_CHECKING:
+    from starlette.datastructures import Headers
 
 HOST = "127.0.0.1"
 
@@ -35,41 +45,105 @@ mimetypes.add_type("text/javascript", ".js")
 mimetypes.add_type("application/manifest+json", ".webmanifest")
 
 
-#: Where the table's page asks which address phones open the app at (served on 127.0.0.1 only).
+#: Where the table's page asks which address phones open the app at: the shared one on this
+#: device's own address, none elsewhere (the build also writes the file, for plain static hosts).
 PHONES_ADDRESS = "/phones-address.json"
 
 
-def static_app(folder: Path, phones_url: str | None = None) -> Any:
-    """The ASGI app serving ``folder`` (``/`` is index.html), with the policy headers; with
-    ``phones_url``, also :data:`PHONES_ADDRESS` naming it."""
-    from starlette.applications import Starlette
-    from starlette.responses import JSONResponse
-    from starlette.routing import Route
-    from starlette.staticfiles import StaticFiles
+class BuiltFiles:
+    """The files the build wrote in ``folder`` (its manifest, :mod:`tablelight.app.manifest`),
+    read again when the manifest changes (a new build while serving)."""
 
-    async def phones_address(request: Any) -> Any:
-        return JSONResponse({"url": phones_url})
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.seen: tuple[int, int] | None = None
+        self.names: frozenset[str] = frozenset()
 
-    files = Starlette(routes=[Route(PHONES_ADDRESS, phones_address)] if phones_url else [])
-    files.mount("/", StaticFiles(directory=str(folder), html=True))
+    def current(self) -> frozenset[str]:
+        try:
+            state = (self.folder / MANIFEST).stat()
+            key = (state.st_mtime_ns, state.st_size)
+        except OSError:
+            return frozenset()
+        if key != self.seen:
+            self.names = frozenset(listed(self.folder) or ())
+            self.seen = key
+        return self.names
 
-    async def app(scope: dict[str, Any], receive: Callable[..., Any], send: Callable[..., Any]) -> None:
-        async def with_headers(message: MutableMapping[str, Any]) -> None:
-            if message["type"] == "http.response.start":
-                headers = list(message.get("headers", []))
-                headers += [(b"content-security-policy", CSP.encode()), (b"x-content-type-options", b"nosniff"),
-                            (b"cache-control", b"no-cache"), (b"referrer-policy", b"no-referrer")]
-                message = {**message, "headers": headers}
-            await send(message)
+    def file(self, name: str) -> tuple[Path, os.stat_result] | None:
+        """The regular file ``name`` (listed, not a link), with its stat; None otherwise."""
+        if name not in self.current():
+            return None
+        path = self.folder / name
+        try:
+            state = path.lstat()
+        except OSError:
+            return None
+        return (path, state) if stat.S_ISREG(state.st_mode) else None
 
-        await files(scope, receive, with_headers)
 
-    return app
+def accepts_gzip(headers: Headers) -> bool:
+    for part in headers.get("accept-encoding", "").split(","):
+        coding, _, params = part.strip().partition(";")
+        if coding.strip().lower() in ("gzip", "*"):
+            quality = params.strip().removeprefix("q=") if params.strip().startswith("q=") else "1"
+            try:
+                return float(quality) > 0
+            except ValueError:
+                return False
+    return False
+
+
+def static_app(folder: Path, hosts: list[str], phones_url: str | None = None, scheme: str = "http") -> Any:
+    """The ASGI app serving the files the build wrote in ``folder`` (``/`` is index.html) and no
+    other, their gzip forms to browsers that take them, with the policy headers; requests naming
+    another ``Host`` than ``hosts`` are refused (:class:`tablelight.web.guard.Guard`).
+    :data:`PHONES_ADDRESS` names ``phones_url`` (None: none)."""
+    from starlette.datastructures import Headers
+    from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+
+    built = BuiltFiles(folder)
+    policy = {"content-security-policy": CSP, "x-content-type-options": "nosniff", "cache-control": "no-cache",
+              "referrer-policy": "no-referrer", "vary": "Accept-Encoding"}
+
+    def answer(scope: MutableMapping[str, Any]) -> Any:
+        if scope["method"] not in ("GET", "HEAD"):
+            return PlainTextResponse("the app's files are read only", 405, headers={**policy, "allow": "GET, HEAD"})
+        path = scope["path"]
+        if path == PHONES_ADDRESS:
+            return JSONResponse({"url": phones_url}, headers=policy)
+        name = "index.html" if path == "/" else path.removeprefix("/")
+        found = built.file(name)
+        if found is None:
+            return PlainTextResponse("not found", 404, headers=policy)
+        request = Headers(scope=scope)
+        packed = built.file(name + GZIP) if accepts_gzip(request) else None
+        path_sent, state = packed or found
+        headers = {**policy, **({"content-encoding": "gzip"} if packed else {})}
+        response = FileResponse(path_sent, headers=headers, stat_result=state,
+                                media_type=mimetypes.guess_type(name)[0] or "application/octet-stream")
+        if request.get("if-none-match") == response.headers["etag"]:
+            # a 304's headers replace the kept copy's: the policy goes with it (the guard's own
+            # policy, stricter, would stop the worker's WebAssembly)
+            return Response(status_code=304, headers={**headers, "etag": response.headers["etag"]})
+        return response
+
+    async def app(scope: MutableMapping[str, Any], receive: Callable[..., Any], send: Callable[..., Any]) -> None:
+        if scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 1008, "reason": "no sockets here"})
+            return
+        if scope["type"] == "http":
+            await answer(scope)(scope, receive, send)
+
+    return Guard(app, hosts, scheme=scheme)
 
 
 def check_folder(folder: Path) -> None:
-    if not (folder / "index.html").is_file() or not (folder / "app.json").is_file():
+    if not (folder / "index.html").is_file() or not (folder / MANIFEST).is_file():
         raise SetupError(f"{folder} holds no built app (no index.html and app.json): run `tablelight app build {folder}`")
+    if listed(folder) is None:
+        raise SetupError(f"{folder} was built by an older tablelight (its app.json lists no files): run "
+                         f"`tablelight app build {folder}` again")
 
 
 def open_socket(port: int, address: str = HOST, budget: Budget | None = None, *, tls: bool = False) -> socket.socket:
@@ -103,7 +177,10 @@ async def serve(folder: Path, port: int = 8000, on_ready: Callable[[str, str | N
     servers = []
     for sock, files in sockets:
         # the phones' address is told on this device's own address only
-        app = static_app(folder, phones_url if sock is local else None)
+        if sock is local:
+            app = static_app(folder, [f"{HOST}:{port}", f"localhost:{port}"], phones_url)
+        else:
+            app = static_app(folder, [f"{share}:{port}"], None, "https" if files else "http")
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", http=pooled_http, backlog=budget.burst,
                                 ssl_certfile=str(files.cert) if files else None, ssl_keyfile=str(files.key) if files else None)
         servers.append(uvicorn.Server(config).serve(sockets=[sock]))

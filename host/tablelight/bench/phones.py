@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import json
 import statistics
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 from tablelight.app.build import build_app
-from tablelight.bench.app import BROWSER_ARGS, CHROMIUM, served
+from tablelight.bench.app import BROWSER_ARGS, CHROMIUM
+from tablelight.bench.app_serving import bench_folder, served
 
 #: Run in the acting phone's page: its first choice, timed to the answer and to the next snapshot.
 ACT = """
@@ -56,8 +56,8 @@ def run_phones_bench(chromium: str = CHROMIUM, games: int = 2, joins: int = 6) -
     """Build, serve, measure; returns the figures (see the module docstring)."""
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory(prefix="tablelight-phones-") as temp:
-        built = build_app(Path(temp) / "site")
+    with bench_folder() as temp:
+        built = build_app(temp / "site")
         with served(built.folder) as url, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=BROWSER_ARGS)
             try:

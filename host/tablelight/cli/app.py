@@ -16,6 +16,8 @@ def register(subparsers: Any) -> None:
     build.add_argument("folder", type=Path, metavar="DIR")
     build.add_argument("--pyodide", type=Path, metavar="DIR",
                        help="the npm package pyodide's folder (default: node_modules/pyodide of this checkout)")
+    build.add_argument("--force", action="store_true",
+                       help="build into a folder that holds files the build did not write (they stay, never served)")
     build.set_defaults(func=run_build)
     serve = actions.add_parser("serve", help="serve a built app on http://127.0.0.1 (a secure context)")
     serve.add_argument("folder", type=Path, metavar="DIR")
@@ -33,7 +35,7 @@ def register(subparsers: Any) -> None:
 def run_build(args: argparse.Namespace) -> int:
     from tablelight.app.build import build_app
 
-    built = build_app(args.folder, args.pyodide)
+    built = build_app(args.folder, args.pyodide, args.force)
     print(f"built the app in {built.folder} ({built.files} files, {built.size / 1e6:.1f} MB, Pyodide {built.pyodide}, "
           f"version {built.version})")
     if built.uncompiled:

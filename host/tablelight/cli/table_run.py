@@ -271,6 +271,7 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
                 asyncio.get_running_loop().add_signal_handler(signal.SIGWINCH, terminal.render)
                 stack.callback(asyncio.get_running_loop().remove_signal_handler, signal.SIGWINCH)
 
+        resumed = game_id is not None
         session = TableSession(game, seats, store=store, game_id=game_id, layout=layout, face=face,
                                bot_delay=args.bot_delay, board_attached=board is not None or web_on,
                                chosen_seed=getattr(args, "seed", None), settings=settings)
@@ -312,6 +313,9 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
         unstarted.clear()  # the table runs: from here on the game is kept, whatever happens
         started.kept = True
         where = f"board {sim.port} (simulated)" if sim is not None else ("no board" if board is None else f"board {args.board}")
+        if resumed:  # the history starts with the moves made before (the table says only new ones)
+            for line in moves_so_far(session.table):
+                screen.note(line)
         header = f"game {game_id}: {game.name}, seats {', '.join(seats)}, on {where}; kept in {store.path}"
         if screen.typed is not None:  # after the game's header line, before the first prompt
             header += "\n" + screen.typed.help_words()
@@ -399,6 +403,24 @@ async def start_web(session: TableSession, layout: dict[str, Any], sim: Any, scr
 
 #: Typed at the terminal at game over: a new game of the same seats (:func:`next_game`).
 AGAIN_WORD = "again"
+
+
+#: The moves of a resumed game told again at its start, at most (the record has them all).
+MOVES_RETOLD = 40
+
+
+def moves_so_far(table: Any) -> list[str]:
+    """A resumed game's moves so far in the table's public words (as it said them when they were made),
+    the last :data:`MOVES_RETOLD` of them, after a line saying how many."""
+    from tablelight.core.fields import is_action_entry
+
+    moves = [f"{table.seat_label(entry['seat'])}: {table.face.describe_action(entry['action'])}"
+             for entry in table.game.log if is_action_entry(entry)]
+    if not moves:
+        return []
+    shown = moves[-MOVES_RETOLD:]
+    left_out = f"; the {len(moves) - len(shown)} before them: tablelight games export {table.game_id}" if len(shown) < len(moves) else ""
+    return [f"the game so far ({len(moves)} moves{left_out}):", *(f"  {move}" for move in shown)]
 
 
 def _typed_by_a_person(stream: Any) -> bool:

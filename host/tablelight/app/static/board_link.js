@@ -85,7 +85,10 @@ async function connectUsb() {
   try {
     port = await navigator.serial.requestPort();
   } catch (error) {
-    boardState("none", `no port chosen (${error.message || error})`);
+    // the chooser closed with no port: the browser's own words ("Failed to execute 'requestPort' ...") say nothing to a player
+    boardState("none", error && error.name === "NotFoundError"
+      ? "no board chosen: tap connect a board (USB) again and choose the board's port"
+      : `no port chosen (${error.message || error})`);
     return;
   }
   await openPort(port, "");
@@ -180,7 +183,9 @@ async function connectBluetooth() {
   try {
     device = await navigator.bluetooth.requestDevice({ filters: [{ services: [NUS] }] });
   } catch (error) {
-    boardState("none", `no board connected (${error.message || error})`);
+    boardState("none", error && error.name === "NotFoundError"
+      ? "no board chosen: switch the board on nearby, tap connect a board (Bluetooth) again and choose it"
+      : `no board connected (${error.message || error})`);
     return;
   }
   stayAway = false;
@@ -204,7 +209,9 @@ async function openDevice(device) {
     await tx.startNotifications();
   } catch (error) {
     bleDevice = null;
-    boardState("none", `no board connected (${error.message || error})`);
+    boardState("none", error && error.name === "NotFoundError"
+      ? "no board chosen: switch the board on nearby, tap connect a board (Bluetooth) again and choose it"
+      : `no board connected (${error.message || error})`);
     return false;
   }
   let writes = Promise.resolve();

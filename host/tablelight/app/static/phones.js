@@ -5,7 +5,9 @@
 // table takes back (camera or pasted). The phone proves the seat's secret as its first message over
 // the encrypted channel; it then gets that seat's snapshot only, on every change, and its requests
 // go through the table's one door. A seat's connection keeps its certificate and ICE credentials,
-// so a phone that lost it rejoins by the same join code.
+// so a phone that lost it rejoins by the same join code: by itself where the network allows (the
+// phone keeps its own certificate and ICE credentials too: "Rejoining" in docs/phones.md), else by
+// showing the table a new answer code.
 import qrcode from "./vendor/qrcode.mjs";
 import {
   CodeError, answerCode, descriptionOf, joinCode, partsOf, randomIceText, randomSecret, readAnswerCode, sameText,
@@ -15,6 +17,17 @@ const $ = (id) => document.getElementById(id);
 const NO_REACH = "This phone could not reach the table: the network keeps devices apart (or blocks them), so play "
   + "on this screen instead, passing it round (pass and play).";
 const HELLO_MS = 5000;  // a channel that does not prove its seat by then is closed
+const KNOCK_POLL_MS = 300;  // how often a lost connection is asked whether its phone knocks again
+// A phone's messages, as the host-served pages' sockets are limited (web/limits.py): a player's taps
+// come well under these, so more is someone else's program. Up to PHONE_BURST at once, then
+// PHONE_MESSAGES_PER_S a second; past that the phone is told why and its link closed. Its requests
+// go to the worker one at a time, at most PHONE_WAITING of them waiting (more are answered "busy"):
+// one phone can never put more than one request ahead of another seat's.
+const PHONE_BURST = 16;
+const PHONE_MESSAGES_PER_S = 4;
+const PHONE_WAITING = 8;
+const FLOODED = `this phone sent more than ${PHONE_BURST} messages at once (or more than ${PHONE_MESSAGES_PER_S} `
+  + "a second for long), which a player's taps never do: the table closed its link. Rejoin with the seat's code.";
 
 function timeoutMs() {
   return (window.tablelight && window.tablelight.phoneTimeoutMs) || 20_000;
@@ -29,6 +42,15 @@ function gathered(pc) {
   });
 }
 
+// The remote ports a connection has seen so far.
+async function knownPorts(pc) {
+  const ports = new Set();
+  try {
+    (await pc.getStats()).forEach((found) => { if (found.type === "remote-candidate") ports.add(found.port); });
+  } catch { /* closed */ }
+  return ports;
+}
+
 class SeatLink {
   constructor(phones, seat, label) {
     this.phones = phones;
@@ -38,7 +60,10 @@ class SeatLink {
     this.ufrag = randomIceText(8);
     this.pwd = randomIceText(24);
     this.usedAnswers = new Set();
-    this.state = "waiting";  // waiting | connecting | connected | failed
+    this.state = "waiting";  // waiting | connecting | connected | refused | failed
+    this.waiting = [];  // the phone's requests not yet sent to the worker (one at a time)
+    this.working = false;
+    this.relayed = 0;  // requests handed to the worker (tests, the bench)
     this.words = "not joined";
     this.sent = "";
   }
@@ -71,6 +96,25 @@ class SeatLink {
       pc.close();
     }
     this.proven = false;
+    this.waiting = [];
+    this.allowance = PHONE_BURST;
+    this.allowanceAt = performance.now();
+  }
+
+  // The seat's link ends (a new game, a new code): its connection and its doorbell close.
+  end() {
+    this.drop();
+    if (this.bell) { this.bell.close(); this.bell = null; }
+  }
+
+  // A message's share of the phone's allowance (PHONE_BURST, refilled at PHONE_MESSAGES_PER_S).
+  counted() {
+    const now = performance.now();
+    this.allowance = Math.min(PHONE_BURST, this.allowance + ((now - this.allowanceAt) / 1000) * PHONE_MESSAGES_PER_S);
+    this.allowanceAt = now;
+    if (this.allowance < 1) return false;
+    this.allowance -= 1;
+    return true;
   }
 
   wire(pc, channel) {
@@ -94,27 +138,84 @@ class SeatLink {
   // The connection ``pc`` ended (or never came): say why, and listen again for the same join code.
   lost(pc) {
     if (this.pc !== pc) return;
-    const was = this.state;
+    // a knock that did not come through is no sign of the network: the seat waits on
+    const was = this.state === "connecting" && this.knocking === pc ? "knocked" : this.state;
+    this.knocking = null;
     this.state = was === "connecting" ? "failed" : "waiting";
-    this.words = { connecting: NO_REACH, connected: "connection lost: the phone rejoins with the same code" }[was]
+    this.words = { connecting: NO_REACH, connected: "connection lost: its phone comes back by itself, or shows a new code" }[was]
       || (was === "refused" ? this.words : "not joined");
     this.phones.render(was === "connecting");
-    this.listen().then(() => this.phones.render());
+    if (was === "knocked") this.words = "connection lost: its phone comes back by itself, or shows a new code";
+    const bell = was === "connected" && this.pc === pc ? pc : null;
+    if (bell) this.pc = null;  // kept open (listen() would close it): the doorbell
+    // the ports it saw while the phone proved its seat are the old connection's: any later one is a knock
+    const known = bell ? this.portsAtJoin : null;
+    this.listen().then(async () => {
+      this.phones.render();
+      if (bell) this.listenForKnock(bell, (await known) || new Set());
+    });
   }
 
   // The answer code of a phone that scanned this seat's join code.
+  // The phone's connection was lost: its old connection stays open as a doorbell (the phone, back,
+  // sends its connectivity checks there: the last address the table told it), with the phone's
+  // kept credentials. A check from a new port there is the phone knocking: the fresh connection
+  // takes the phone's kept answer at that port, the phone proves its secret again, and its seat is back.
+  listenForKnock(bell, known) {
+    if (!this.keptAnswer) return bell.close();
+    if (this.bell && this.bell !== bell) this.bell.close();
+    this.bell = bell;
+    const look = async () => {
+      if (this.bell !== bell) return;
+      const knocked = [];  // a phone knocks from each of its addresses' ports
+      try {
+        (await bell.getStats()).forEach((found) => {
+          if (found.type !== "remote-candidate" || known.has(found.port)) return;
+          if (found.candidateType === "prflx") knocked.push(found.port);
+          else known.add(found.port);
+        });
+      } catch {
+        return;  // closed meanwhile
+      }
+      // a knock while the seat is busy (another knock or code being tried) is answered once it is free
+      if (knocked.length && ["waiting", "failed"].includes(this.state) && this.pc && !this.pc.remoteDescription) {
+        for (const port of knocked) known.add(port);
+        this.rejoin(knocked).catch((error) => console.warn("the phone's knock was not taken:", error));
+      }
+      setTimeout(look, KNOCK_POLL_MS);
+    };
+    look();
+    return undefined;
+  }
+
+  async rejoin(ports) {
+    const pc = this.pc;
+    const hosts = [...new Set(this.keptAnswer.candidates.map((c) => c.address))];
+    const candidates = hosts.flatMap((address) => ports.map((port) => ({ address, port, type: "host" })));
+    const parts = { ...this.keptAnswer, candidates };
+    this.knocking = pc;
+    this.state = "connecting";
+    this.words = "its phone is coming back…";
+    this.phones.render();
+    this.timer = setTimeout(() => { if (this.pc === pc && this.state === "connecting") this.lost(pc); }, timeoutMs());
+    await pc.setRemoteDescription({ type: "answer", sdp: descriptionOf(parts, "answer") });
+    this.taken = parts;
+  }
+
   async take(answer) {
     if (this.state === "connected") {
       throw new CodeError(`${this.label} already has a phone connected: a second phone with its code is refused`);
     }
-    if (this.usedAnswers.has(answer.parts.ufrag)) {
+    const seen = JSON.stringify([answer.parts.ufrag, answer.parts.candidates]);  // a phone keeps its ufrag: its ports differ
+    if (this.usedAnswers.has(seen)) {
       throw new CodeError("that answer code was used already: the phone shows a new one when it joins again");
     }
     if (!this.pc || !this.pc.localDescription) {  // between two connections (listen() runs)
       throw new CodeError(`${this.label}'s connection is getting ready: take the code again in a moment`);
     }
     if (this.pc.remoteDescription) await this.listen();  // an earlier answer that never connected
-    this.usedAnswers.add(answer.parts.ufrag);
+    this.usedAnswers.add(seen);
+    this.taken = answer.parts;
     // connecting from now: the channel may open (and the phone prove its seat) before the await returns
     this.state = "connecting";
     this.words = "connecting…";
@@ -140,6 +241,11 @@ class SeatLink {
   }
 
   async heard(text) {
+    if (this.state === "refused") return undefined;  // its link is closing: nothing more is read
+    if (!this.counted()) {
+      this.phones.say(`${this.label}: its phone sent too many messages; its link was closed`);
+      return this.refuse(FLOODED);
+    }
     let message;
     try {
       message = JSON.parse(text);
@@ -156,7 +262,12 @@ class SeatLink {
       this.state = "connected";
       this.words = "connected";
       this.sent = "";
-      this.send({ welcome: this.seat, label: this.label });
+      this.keptAnswer = this.taken;  // the phone's kept side: it may knock with it later
+      this.portsAtJoin = knownPorts(this.pc);
+      if (this.bell) { this.bell.close(); this.bell = null; }
+      // where this connection listens: a phone that comes back knocks there
+      const listening = partsOf(this.pc.localDescription.sdp).candidates;
+      this.send({ welcome: this.seat, label: this.label, listening });
       this.phones.say(`${this.label}: its phone joined`);
       this.phones.render();
       this.push(await this.phones.call("seat_view", this.seat));
@@ -166,10 +277,31 @@ class SeatLink {
         || typeof message.body !== "object") {
       return this.send({ id: message && message.id, answer: { error: 'send {"id", "what": "act" or "narrow", "body"}' } });
     }
-    const answer = await this.phones.call("seat_request", { seat: this.seat, what: message.what, body: message.body });
-    this.send({ id: message.id, answer });
-    this.phones.refresh();
-    return undefined;
+    if (this.waiting.length >= PHONE_WAITING) {
+      return this.send({ id: message.id, answer: { error: "the table is still answering this phone's earlier "
+        + "requests: wait for their answers" } });
+    }
+    this.waiting.push(message);
+    return this.relay();
+  }
+
+  // The phone's requests to the worker, one at a time, each answered before the next goes.
+  async relay() {
+    if (this.working) return;
+    this.working = true;
+    try {
+      while (this.waiting.length) {
+        const message = this.waiting.shift();
+        const pc = this.pc;
+        this.relayed += 1;
+        const answer = await this.phones.call("seat_request", { seat: this.seat, what: message.what, body: message.body });
+        if (this.pc !== pc) break;  // the link closed meanwhile
+        this.send({ id: message.id, answer });
+        await this.phones.refresh();
+      }
+    } finally {
+      this.working = false;
+    }
   }
 
   send(message) {
@@ -289,11 +421,11 @@ class Phones {
   close() {
     for (const link of this.seats.values()) {
       if (link.state !== "connected") {
-        link.drop();
+        link.end();
         continue;
       }
       link.send({ ended: "The table started another game (or turned phones off): scan your seat's new code on its screen." });
-      setTimeout(() => link.drop(), 300);  // the words go before the channel closes
+      setTimeout(() => link.end(), 300);  // the words go before the channel closes
     }
     this.seats.clear();
   }
@@ -376,7 +508,7 @@ class Phones {
     fresh.textContent = "new code";
     fresh.title = "a new secret and code for this seat: its phone and any copy of the old code are refused";
     fresh.onclick = async () => {
-      link.drop();
+      link.end();
       const again = new SeatLink(this, link.seat, link.label);
       this.seats.set(link.seat, again);
       await again.open();

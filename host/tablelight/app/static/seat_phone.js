@@ -5,7 +5,7 @@
 // seat's secret, then shows that seat's snapshot as it comes and sends its choices (act, narrow).
 // document.body.dataset.state: loading, answer (show the code), joined, refused, ended, error.
 import qrcode from "./vendor/qrcode.mjs";
-import { CodeError, answerCode, descriptionOf, partsOf, readJoinCode } from "./rtc_code.js";
+import { CodeError, answerCode, descriptionOf, partsOf, randomIceText, readJoinCode } from "./rtc_code.js";
 
 const $ = (id) => document.getElementById(id);
 const body = document.body;
@@ -24,6 +24,43 @@ function gathered(pc) {
     pc.addEventListener("icegatheringstatechange", () => { if (pc.iceGatheringState === "complete") resolve(); });
     setTimeout(resolve, 3000);
   });
+}
+
+// The phone's own side of this seat's link, kept across reloads (IndexedDB, this browser only): its
+// DTLS certificate and ICE credentials, and where the table last listened. With them the table
+// knows the returning phone's connectivity checks and lets it back in by itself (docs/phones.md,
+// "Rejoining"); the answer code stays the fallback. Without IndexedDB each visit is new.
+const KEPT = { db: "tablelight-phone", store: "seats" };
+
+function keptStore(mode, use) {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open(KEPT.db, 1);
+    open.onupgradeneeded = () => open.result.createObjectStore(KEPT.store);
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const request = use(db.transaction(KEPT.store, mode).objectStore(KEPT.store));
+      request.onsuccess = () => { db.close(); resolve(request.result); };
+      request.onerror = () => { db.close(); reject(request.error); };
+    };
+  });
+}
+
+async function keptSide(key) {
+  try {
+    const kept = await keptStore("readonly", (store) => store.get(key));
+    if (kept && kept.certificate && kept.certificate.expires > Date.now() + 3600_000) return kept;
+  } catch { /* no IndexedDB: a new side each visit */ }
+  const side = {
+    certificate: await RTCPeerConnection.generateCertificate({ name: "ECDSA", namedCurve: "P-256" }),
+    ufrag: randomIceText(8), pwd: randomIceText(24), table: null,
+  };
+  await keep(key, side);
+  return side;
+}
+
+function keep(key, side) {
+  return keptStore("readwrite", (store) => store.put(side, key)).catch(() => {});
 }
 
 // The link the seat screen (seat.js, TLSeat.start) talks through: send(what, body) -> Promise<answer>;
@@ -55,12 +92,19 @@ class ChannelLink {
   // A new connection to the table (the same join code each time) and the answer code to show.
   async connect() {
     if (this.pc) this.pc.close();
-    const pc = new RTCPeerConnection();
+    this.key = `${this.join.parts.ufrag}.${this.join.seat}`;
+    this.side = this.side || await keptSide(this.key);
+    const pc = new RTCPeerConnection({ certificates: [this.side.certificate] });
     this.pc = pc;
     const channel = pc.createDataChannel("seat", { negotiated: true, id: 0, ordered: true });
     this.channel = channel;
-    await pc.setRemoteDescription({ type: "offer", sdp: descriptionOf(this.join.parts, "offer") });
-    await pc.setLocalDescription(await pc.createAnswer());
+    // where the table listened last (it told this phone on joining), else its join code's addresses
+    const table = this.side.table ? { ...this.join.parts, candidates: this.side.table } : this.join.parts;
+    await pc.setRemoteDescription({ type: "offer", sdp: descriptionOf(table, "offer") });
+    const answer = await pc.createAnswer();
+    const sdp = answer.sdp.replace(/^a=ice-ufrag:.*$/m, `a=ice-ufrag:${this.side.ufrag}`)
+      .replace(/^a=ice-pwd:.*$/m, `a=ice-pwd:${this.side.pwd}`);
+    await pc.setLocalDescription({ type: "answer", sdp });
     await gathered(pc);
     const code = answerCode(this.join.parts.ufrag, partsOf(pc.localDescription.sdp));
     channel.onopen = () => channel.send(JSON.stringify({ seat: this.join.seat, secret: this.join.secret }));
@@ -75,11 +119,17 @@ class ChannelLink {
   heard(message) {
     if ("welcome" in message) {
       this.joined = true;
+      if (Array.isArray(message.listening) && message.listening.length) {  // where to knock next time
+        this.side.table = message.listening;
+        keep(this.key, this.side);
+      }
       this.timings.welcome_ms = performance.now() - openedAt;
       return joined();
     }
     if ("refused" in message) {
       this.refused = true;
+      $("joining").hidden = false;  // the words show where the seat's screen was (a flood closes a joined link)
+      $("answer").hidden = true;
       return state("refused", `The table refused this phone: ${message.refused}`);
     }
     if ("ended" in message) {  // a new game at the table: this code is spent

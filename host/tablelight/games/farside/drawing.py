@@ -48,6 +48,9 @@ COLUMN = (WIDTH - 3 * MARGIN) / 2
 CARD_HEIGHT = 62.0
 PHASE_WORDS = {"setup": "setup", "secrets": "secret missions", "command": "command phase", "action": "action phase",
                "melee": "melee phase", "impact": "impact phase", "over": "game over"}
+#: The headline's size, and the characters a line of it holds (bold is wider than the 0.58 em mean).
+HEADLINE_SIZE = 14
+HEADLINE_CHARS = int((WIDTH - 2 * MARGIN) / (0.64 * HEADLINE_SIZE))
 #: Three damage tokens remove a model.
 DAMAGE_LIMIT = 3
 
@@ -83,8 +86,10 @@ def farside_svg(face: FarsideFace, seat: int | None) -> str:
     """The drawing of ``face``'s game as ``seat`` may see it (see the module docstring)."""
     body: list[str] = []
     y = 18.0
-    body.append(text(MARGIN, y, headline(face), 14, weight="bold"))
-    y += 8
+    for line in wrapped(headline(face), HEADLINE_CHARS):  # on two lines where one does not fit a phone's width
+        body.append(text(MARGIN, y, line, HEADLINE_SIZE, weight="bold"))
+        y += HEADLINE_SIZE + 4
+    y -= HEADLINE_SIZE - 4
     game = face.game
     if game.phase == "over":  # the score and why it ended, before the rest
         points = game.victory_points()

@@ -80,3 +80,18 @@ def rotated(tiles: tuple[int, ...], rotation: int) -> tuple[int, int, int, int]:
     """The tiles after ``rotation`` quarter turns clockwise (clockwise order from the top-left)."""
     r = rotation % 4
     return (tiles[-r % 4], tiles[(1 - r) % 4], tiles[(2 - r) % 4], tiles[(3 - r) % 4])
+
+
+#: How a player reads a card's turn: the rotate key's quarter turns clockwise.
+TURN_WORDS = ("unturned", "turned a quarter clockwise", "turned half round", "turned three quarters clockwise")
+
+
+def spot_name(x: object, y: object) -> str:
+    """A spot (a card's top-left tile, or a tile) as the board names it: its column and row keys."""
+    return f"x{x} y{y}"
+
+
+def turn_name(rotation: object) -> str:
+    """A card's turn in a player's words (never degrees)."""
+    return TURN_WORDS[rotation % 4 if isinstance(rotation, int) else 0]
+

@@ -35,7 +35,7 @@ from tablelight.core.fields import NOBODY, is_action_entry, is_whole
 from tablelight.core.game import Action, Game, LogEntry
 from tablelight.core.options import OptionSpec
 from tablelight.core.rng import Rng
-from tablelight.games.mainland.data import CARDS, DECK_IDS, EMPTY, ITEM, ITEM_NAMES, REQUIRES
+from tablelight.games.mainland.data import CARDS, DECK_IDS, EMPTY, ITEM, ITEM_NAMES, REQUIRES, spot_name
 from tablelight.games.mainland.placing import (
     ADVANCED_ON,
     CAMP_ID,
@@ -293,15 +293,15 @@ class Mainland(Game):
         rule = problem[0]
         if rule == "mainland.place.camp_overlap":
             cx, cy = self._xy(problem[1])
-            return f"the camp card must lie on empty space; tile ({cx}, {cy}) is taken"
+            return f"the camp card must lie on empty space; the tile at {spot_name(cx, cy)} is taken"
         if rule == "mainland.place.touch":
-            return f"{card} at ({x}, {y}) must overlap at least one card in play"
+            return f"{card} at {spot_name(x, y)} must overlap at least one card in play"
         if rule == "mainland.place.empty":
-            return f"{card} at ({x}, {y}) must overlap at least one empty space (only a castle card may lie wholly on cards)"
+            return f"{card} at {spot_name(x, y)} must overlap at least one empty space (only a castle card may lie wholly on cards)"
         if rule == "mainland.place.overlay":
             _, index, item, below = problem
             cx, cy = self._xy(index)
-            return f"a {ITEM_NAMES[item]} cannot be placed on a {ITEM_NAMES[below]} (tile ({cx}, {cy}))"
+            return f"a {ITEM_NAMES[item]} cannot be placed on a {ITEM_NAMES[below]} (the tile at {spot_name(cx, cy)})"
         _, item, required, needed, have = problem
         return (
             f"{needed} {ITEM_NAMES[item]}(s) need {needed} visible {ITEM_NAMES[required]}(s) of your own "
@@ -484,7 +484,7 @@ class Mainland(Game):
         if not (0 <= x < span and 0 <= y < span):
             raise RuleViolationError(
                 "mainland.place.limit",
-                f"a card at ({x}, {y}) leaves the board: x and y must be 0-{span - 1} on a {self.size}x{self.size} board",
+                f"a card at {spot_name(x, y)} leaves the board: x and y must be 0-{span - 1} on a {self.size}x{self.size} board",
             )
         _, _, cells = self.anchors[y * span + x]
         tops = self.top_item

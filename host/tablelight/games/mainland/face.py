@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tablelight.core.errors import SetupError
 from tablelight.core.game import Action
-from tablelight.games.mainland.data import CARDS, ITEM_NAMES, rotated
+from tablelight.games.mainland.data import CARDS, ITEM_NAMES, rotated, spot_name, turn_name
 from tablelight.table.face import (
     BLINK,
     IDLE_TURN_LEVEL,
@@ -336,7 +336,7 @@ class MainlandFace(GameFace):
         if name == "rotate":
             self.rotation = (self.rotation + 1) % 4
             self.turned = True
-            return Outcome(f"{card} turned {self.rotation * 90} degrees: {self.spot_words(card)}")
+            return Outcome(f"{card} {turn_name(self.rotation)}: {self.spot_words(card)}")
         x, y = self.x, self.y
         if name in MOVES:
             dx, dy = MOVES[name]
@@ -348,12 +348,12 @@ class MainlandFace(GameFace):
         span = game.size - 2
         if not (0 <= x <= span and 0 <= y <= span):
             return Outcome(
-                f"a card at ({x}, {y}) would leave the board: x and y are 0-{span} on this {game.size}x{game.size} board",
+                f"a card at {spot_name(x, y)} would leave the board: x and y are 0-{span} on this {game.size}x{game.size} board",
                 refused=True,
                 flash=self.footprint(self.x, self.y),
             )
         self.x, self.y = x, y
-        return Outcome(f"{card} at ({x}, {y}): {self.spot_words(card)}")
+        return Outcome(f"{card} at {spot_name(x, y)}: {self.spot_words(card)}")
 
     def narrow(self, chosen: dict[str, Any]) -> Outcome:
         """A seat's page chose part of a placement (card, then turn, then spot): the board shows it
@@ -389,7 +389,7 @@ class MainlandFace(GameFace):
         self.page_spot = None if card == CAMP or ("x" not in chosen and "y" not in chosen) else spot
         self.turned = turned
         x, y = self.page_spot or (self.x, self.y)
-        return Outcome(f"{card} at ({x}, {y}) turned {self.rotation * 90} degrees: {self.spot_words(card, page=True, at=(x, y))}")
+        return Outcome(f"{card} at {spot_name(x, y)}, {turn_name(self.rotation)}: {self.spot_words(card, page=True, at=(x, y))}")
 
     # ----------------------------------------------------------------- helpers
 
@@ -432,8 +432,8 @@ class MainlandFace(GameFace):
         here = "it fits here" if action is not None and self.problem(action) is None else "not here"
         rotation, (y, x) = next(((r, spot) for r, spot in everywhere if r == 0), everywhere[0])
         return Outcome(
-            f"{card} ({card_words(card)}) fits in {len(everywhere)} ways ({here}), e.g. at ({x}, {y}) turned "
-            f"{rotation * 90} degrees: move it (arrows, x and y keys), rotate, then confirm"
+            f"{card} ({card_words(card)}) fits in {len(everywhere)} ways ({here}), e.g. at {spot_name(x, y)}, "
+            f"{turn_name(rotation)}: move it (arrows, x and y keys), rotate, then confirm"
         )
 
     def _arm(self, seat: int, kind: str) -> Outcome:
@@ -520,7 +520,7 @@ class MainlandFace(GameFace):
         if kind == "place":
             card = action.get("card")
             words = f" ({card_words(card)})" if isinstance(card, str) and card in CARDS else ""
-            return f"places {card}{words} at ({action.get('x')}, {action.get('y')}) turned {90 * int(action.get('rotation') or 0)} degrees"
+            return f"places {card}{words} at {spot_name(action.get('x'), action.get('y'))}, {turn_name(action.get('rotation'))}"
         if kind == "replace":
             return "replaces a card of its hand with the top of its deck"  # which card is secret
         if kind == "gather":
@@ -540,6 +540,8 @@ class MainlandFace(GameFace):
         """A card is named with its tiles (``c12: village plain / mountain forest``)."""
         if field == "card" and isinstance(value, str):
             return f"{value}: {card_words(value)}" if value != "camp" else "camp"
+        if field == "rotation" and isinstance(value, int):
+            return turn_name(value)  # as the rotate key turns it, never degrees
         return None
 
     def action_words(self, action: Action) -> str:
