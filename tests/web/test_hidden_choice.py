@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tablelight.games.mainland.data import spot_name
 from tablelight.games.mainland.engine import Mainland
 from tablelight.table.service import Table
 from tablelight.web.desk import Desk
@@ -79,5 +80,5 @@ def test_the_seats_own_page_still_shows_the_spot_it_chose() -> None:
     card = next(c for c in game.hands[seat] if steps_toward(table, game, c))
     *_, whole = steps_toward(table, game, card)
     answer = desk.narrow(seat, whole, len(game.log))
-    assert answer.done and f"at ({whole['x']}, {whole['y']})" in answer.words
+    assert answer.done and f"at {spot_name(whole['x'], whole['y'])}," in answer.words
     assert f"the card goes at ({whole['x']}, {whole['y']})" in (table.face.drawing(seat) or "")
