@@ -151,7 +151,7 @@ def test_the_browser_table_plays_again_the_same_way_at_the_end() -> None:
         table.start(json.dumps({"game": "farlander", "seats": ["random", "random"], "seed": 4, "bot_delay": 0}))
         assert "not over yet" in json.loads(table.again())["error"]
         for _ in range(2000):
-            if table.session.game.is_over() and table._task.done():
+            if table.session.game.is_over() and not table.running:
                 break
             await asyncio.sleep(0.005)
         first = table.session.game

@@ -65,7 +65,7 @@ class PageBoard:
 
     @property
     def protocol(self) -> BoardProtocol:
-        return self.session._protocol
+        return self.session.protocol
 
     @property
     def connected(self) -> bool:

@@ -227,6 +227,11 @@ class AppTable:
         if self.board is not None:
             self.board.link_lost(reason)
 
+    @property
+    def running(self) -> bool:
+        """Whether the table's loop still runs (it returns once the game is over, or when stopped)."""
+        return self._task is not None and not self._task.done()
+
     def stop(self) -> None:
         if self._task is not None and not self._task.done():
             self._task.cancel()

@@ -424,6 +424,11 @@ class AsyncBoardSession(ProtocolReadings):
 
     # --- the contract -------------------------------------------------------------------------
     @property
+    def protocol(self) -> BoardProtocol:
+        """The sans-I/O protocol this session drives (a page's link reads its hello and sets its layout)."""
+        return self._protocol
+
+    @property
     def link_up(self) -> bool:
         """Whether the listeners were last told the board is connected (a table joined now starts so)."""
         return self._announced
