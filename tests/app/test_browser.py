@@ -110,8 +110,11 @@ def test_the_form_sets_how_long_a_search_bot_thinks_a_move(visit: Visit, tmp_pat
     visit.page.fill("#think", "0")
     visit.start_refused("farlander", "mcts,random")
     assert "bot 'mcts:0ms': after ':' give" in visit.page.inner_text("#status")  # one clear error, no game
+    size = visit.page.viewport_size
     visit.page.set_viewport_size({"width": 412, "height": 915})
     visit.page.screenshot(path=str(tmp_path / "think-field.png"))
+    assert size is not None
+    visit.page.set_viewport_size(size)  # the page is shared with the next tests (a phone's tap zooms first)
     visit.page.fill("#think", "20")
     visit.start("farlander", "mcts,random", seed=2)
     visit.page.wait_for_selector("body[data-over=true]", timeout=120_000)  # its searches in slices, in the worker
