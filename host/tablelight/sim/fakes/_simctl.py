@@ -3,7 +3,8 @@
 #  module's types come from circuitpython-stubs, which this file only imitates)
 """Control channel between the firmware subprocess and its SimBoard (a socket, fd in TL_SIM_CTRL_FD).
 
-Lines from the board: ``px <monotonic_ns> <hex of the bytes sent to the LEDs>``.
+Lines from the board: ``px <monotonic_ns> <hex of the bytes sent to the LEDs>``, and ``up`` once, when
+the firmware first reads its keys (its boot is done, its hello sent): a SimBoard is started then.
 Lines to the board:   ``key <number> <1|0>`` (press / release).
 """
 
@@ -16,12 +17,10 @@ _sock = socket.socket(fileno=_fd) if _fd >= 0 else None
 if _sock is not None:
     _sock.setblocking(False)
 _pending = b""
+_up_told = False
 
 
-def send_pixels(data: bytes) -> None:
-    if _sock is None:
-        return
-    line = b"px %d %s\n" % (time.monotonic_ns(), data.hex().encode())
+def _send(line: bytes) -> None:
     _sock.setblocking(True)
     try:
         _sock.sendall(line)
@@ -29,11 +28,20 @@ def send_pixels(data: bytes) -> None:
         _sock.setblocking(False)
 
 
+def send_pixels(data: bytes) -> None:
+    if _sock is None:
+        return
+    _send(b"px %d %s\n" % (time.monotonic_ns(), data.hex().encode()))
+
+
 def read_keys() -> list[tuple[int, bool]]:
     """Key transitions the SimBoard asked for since the last call."""
-    global _pending
+    global _pending, _up_told
     if _sock is None:
         return []
+    if not _up_told:
+        _up_told = True
+        _send(b"up\n")
     try:
         while True:
             chunk = _sock.recv(4096)
