@@ -59,7 +59,8 @@ def a_seat_moves(served: Served) -> None:
     """Seat 0 joins with its code and makes its first move, as its page would."""
     device = served.join(0)
     body = first_choice(served, 0, device)
-    answer = httpx.post(f"{served.base}/api/seat/0/act", json=body, headers={"Origin": served.base, "X-Seat-Token": device})
+    answer = httpx.post(f"{served.base}/api/seat/0/act", json=body, headers={"Origin": served.base, "X-Seat-Token": device},
+                        timeout=PATIENCE)
     assert answer.status_code == 200 and answer.json()["applied"] is True
     assert served.game.log[-1]["action"] == body["action"]
 
@@ -133,7 +134,8 @@ def test_the_seats_and_the_hosts_sockets_outlast_a_flood(served: Served):
                    for n in range(2 * HOSTILE)]
         time.sleep(0.3)
         body = first_choice(served, 0, device)
-        answer = httpx.post(f"{served.base}/api/seat/0/act", json=body, headers={"Origin": served.base, "X-Seat-Token": device})
+        answer = httpx.post(f"{served.base}/api/seat/0/act", json=body, headers={"Origin": served.base, "X-Seat-Token": device},
+                        timeout=PATIENCE)
         assert answer.status_code == 200 and answer.json()["applied"] is True
         moved = len(served.game.log)
         assert next_state(seat, lambda state: state["at"] == moved)
@@ -255,7 +257,8 @@ def test_silent_connections_to_https_pages_are_bounded_and_cut_off(tmp_path: Pat
         trusted = ssl.create_default_context(cafile=str(served.web.view.server.tls.cert))
         hostile = [connect(served, source=f"127.0.0.{2 + n % 50}") for n in range(HOSTILE)]
         code = served.web.access.pass_of(0).code
-        answer = httpx.post(f"{served.base}/api/join", json={"code": code}, headers={"Origin": served.base}, verify=trusted)
+        answer = httpx.post(f"{served.base}/api/join", json={"code": code}, headers={"Origin": served.base}, verify=trusted,
+                            timeout=PATIENCE)
         assert answer.status_code == 200
         assert all(answer_or_close(conn) == b"" for conn in hostile)  # the fixture's idle timeout is 1 s
         close_all(hostile)
