@@ -5,11 +5,14 @@ applied. The tests wait for answers (with a deadline), never for a time."""
 from __future__ import annotations
 
 import asyncio
+import os
 from typing import Any
+
+import pytest
 
 from tablelight.core.game import Action
 from tablelight.games.farlander.engine import Farlander
-from tablelight.table.bot_process import BotProcess
+from tablelight.table.bot_process import WORKER_NICENESS, BotProcess
 from tablelight.table.seats import bot_seed
 
 #: A search of minutes: if the worker did not abandon it, the next answer would not come in time.
@@ -96,3 +99,27 @@ def test_the_answer_to_a_search_the_game_moved_on_from_is_never_applied() -> Non
     expected = Action.parse(_fresh_choice(later, QUICK_SEARCH), "choice")
     assert Action.parse(fresh.action, "answer") == expected
     assert expected != Action.parse(_fresh_choice(first, QUICK_SEARCH), "choice"), "pick positions whose choices differ"
+
+
+@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="no niceness on this system")
+def test_the_worker_is_niced_from_its_start_and_stays_so() -> None:
+    """The worker yields the CPU to the table from the moment it starts (before, it niced itself only
+    once its imports were done: its start competed with the table as an equal), and only once."""
+    wanted = min(19, os.getpriority(os.PRIO_PROCESS, 0) + WORKER_NICENESS)
+    first, _ = _positions()
+
+    async def scenario() -> tuple[int, int]:
+        decided = asyncio.Event()
+        bots = BotProcess(on_decided=decided.set)
+        try:
+            assert bots.start() and bots.pid is not None
+            at_start = os.getpriority(os.PRIO_PROCESS, bots.pid)  # the worker is still starting
+            job = _think(bots, QUICK_SEARCH, first)
+            await _answer(decided, job, "a search")
+            return at_start, os.getpriority(os.PRIO_PROCESS, bots.pid)
+        finally:
+            bots.close()
+
+    at_start, after_a_search = asyncio.run(scenario())
+    assert at_start == wanted, "the worker started at the table's own priority"
+    assert after_a_search == wanted

@@ -50,14 +50,24 @@ JOB, DROP = "job", "drop"
 LOOK_EVERY_S = 0.005
 
 
-def _serve(conn: Connection) -> None:
-    """The worker: decide each job it is sent, until the pipe closes; a job dropped or followed by
-    another is abandoned mid-search."""
-    if hasattr(os, "nice"):
+def worker_niceness() -> int:
+    """The niceness a worker gets: this process's plus :data:`WORKER_NICENESS` (at most 19)."""
+    return min(19, os.getpriority(os.PRIO_PROCESS, 0) + WORKER_NICENESS) if hasattr(os, "getpriority") else 0
+
+
+def _set_niceness(pid: int, niceness: int) -> None:
+    """Give process ``pid`` (0: this one) ``niceness``, where the system has niceness."""
+    if hasattr(os, "setpriority"):
         try:
-            os.nice(WORKER_NICENESS)
+            os.setpriority(os.PRIO_PROCESS, pid, niceness)
         except OSError:
             pass
+
+
+def _serve(conn: Connection, niceness: int) -> None:
+    """The worker: decide each job it is sent, until the pipe closes; a job dropped or followed by
+    another is abandoned mid-search."""
+    _set_niceness(0, niceness)  # (the table's process set it already, unless it could not)
     message: Any = None
     while True:
         if message is None:
@@ -179,7 +189,8 @@ class BotProcess:
     def _start(self) -> None:
         context = multiprocessing.get_context("spawn")  # fork is unsafe beside the loop's other threads
         mine, theirs = context.Pipe()
-        process = context.Process(target=_serve, args=(theirs,), name="tablelight-bot", daemon=True)
+        niceness = worker_niceness()
+        process = context.Process(target=_serve, args=(theirs, niceness), name="tablelight-bot", daemon=True)
         try:
             process.start()
         except Exception as error:  # (a main script run again by spawn, no processes left...)
@@ -187,6 +198,10 @@ class BotProcess:
             raise OSError(f"its process did not start: {error}") from error
         finally:
             theirs.close()
+        # At once, not when the worker gets to it: its start (an interpreter and the games' imports,
+        # about a second on a busy machine) would otherwise compete with the table as an equal.
+        if process.pid is not None:
+            _set_niceness(process.pid, niceness)
         self._process = process
         self._conn = mine
         self._loop = asyncio.get_running_loop()
