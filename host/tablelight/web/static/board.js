@@ -21,7 +21,8 @@
     TLOver.show(state);
     if (hostToken && state.again) offerAgain();
     if (!hasSeats) return;
-    document.getElementById('join-url').textContent = state.join_url;
+    const joinUrl = document.getElementById('join-url');  // none in a bots-only game
+    if (joinUrl) joinUrl.textContent = state.join_url;
     TL.fill(document.getElementById('log'), state.log.slice(-12).reverse(), (state.log_numbers || []).slice(-12).reverse());
     TL.scores(document.getElementById('scores'), state);
     const seats = document.getElementById('seats');
