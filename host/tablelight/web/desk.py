@@ -2,7 +2,8 @@
 
 The desk listens to the table's events (:meth:`Table.listen`) and keeps the pages' snapshots:
 each event marks them stale and beats :attr:`Desk.pulse`, which the pages' sockets wait on;
-a snapshot is rebuilt when a page next reads it. A seat's action or partial choice enters the
+a snapshot is rebuilt when a page next reads it. A seat's action or partial choice, sent to the
+session's one entry (:meth:`TableSession.request`, which the pages' routes call), enters the
 table through its one door (:meth:`Table.handle` with a :class:`Choose` or :class:`Narrow`
 intent), exactly as one built from key presses does, so the board's keys and a phone can be
 mixed within one turn. The choices a page lists are the face's candidates
@@ -41,7 +42,7 @@ from typing import Any
 from tablelight.core.actions import ActionEntry
 from tablelight.core.fields import is_action_entry
 from tablelight.table import events as ev
-from tablelight.table.intents import SEAT_PAGE, Answer, Choose, Intent, Narrow
+from tablelight.table.intents import SEAT_PAGE, Answer, Narrow
 from tablelight.table.seats import HUMAN, has_secrets
 from tablelight.table.service import Table
 from tablelight.table.session import TableSession
@@ -122,18 +123,12 @@ class Desk:
 
     # ------------------------------------------------ what the pages send
 
-    def act(self, seat: int, action: Mapping[str, Any], at: int) -> Answer:
-        """``seat``'s page chose ``action`` when the log had ``at`` entries (straight to the table's door:
-        a host's pages ask through :meth:`TableSession.request`)."""
-        return self._send(Choose(action, seat=seat, at=at, source=SEAT_PAGE))
-
     def narrow(self, seat: int, chosen: Mapping[str, Any], at: int) -> Answer:
-        """``seat``'s page chose part of an action (field -> value; ``{}`` forgets it) for the board to show."""
-        return self._send(Narrow(dict(chosen), seat=seat, at=at, source=SEAT_PAGE))
-
-    def _send(self, intent: Intent) -> Answer:
+        """``seat``'s page chose part of an action (field -> value; ``{}`` forgets it) for the board to
+        show, straight through the table's door (tests of what a page lists; a host's pages ask through
+        :meth:`TableSession.request`)."""
         try:
-            return self.table.handle(intent)
+            return self.table.handle(Narrow(dict(chosen), seat=seat, at=at, source=SEAT_PAGE))
         finally:
             self.changed()
 
