@@ -35,7 +35,6 @@ from tablelight.table.service import Table
 from tablelight.table.session import TableSession
 from tablelight.web.table_web import TableWeb
 
-from ..web.conftest import NoBoard
 from .helpers import keep_screenshot, wait_for
 
 CHROMIUM = "/usr/bin/chromium"
