@@ -157,9 +157,8 @@ class AppTable:
         session = self.session
         if session is None:
             return json.dumps({"error": "no game is being played"})
-        session.offering_again = session.game.is_over() and (self._task is None or self._task.done())
         try:
-            session.play_again()
+            session.play_again()  # offered once the run ended at game over (_ended)
         except TablelightError as error:
             return json.dumps({"error": str(error)})
         self._run()
