@@ -7,9 +7,11 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from .conftest import Served, serving
 
@@ -81,12 +83,26 @@ def test_the_host_pages_serve_the_session_and_play_again_through_it() -> None:
 
 
 JOIN_WORDS = "Join on a phone"
+CHROMIUM = "/usr/bin/chromium"
 
 
-def test_the_shared_page_of_a_bots_only_game_offers_no_seat_to_join() -> None:
+def test_the_shared_page_of_a_bots_only_game_offers_no_seat_to_join(tmp_path: Path) -> None:
     with serving(seats=("random", "random")) as served:
         page = httpx.get(f"{served.base}/", timeout=15)
         assert page.status_code == 200 and "Seats" in page.text  # the seats are listed, as bots
         assert JOIN_WORDS not in page.text and 'id="join-url"' not in page.text
+        # the host's own page (its token) at phone size: no seats' codes either, and no empty Host panel
+        sync_api = pytest.importorskip("playwright.sync_api")
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
+            try:
+                host = browser.new_context(viewport={"width": 412, "height": 915}).new_page()
+                host.goto(f"{served.base}/?token={served.web.access.host_token}")
+                host.wait_for_function("() => document.querySelectorAll('#seats li').length === 2")  # the first snapshot
+                host.wait_for_load_state("networkidle")  # the host's seats (none) came
+                host.screenshot(path=str(tmp_path / "bots-only-host-page.png"), full_page=True)
+                assert host.locator("#host").is_hidden() and JOIN_WORDS not in host.inner_text("body")
+            finally:
+                browser.close()
     with serving(seats=("human", "random")) as served:  # one person: the page tells how to join
         assert JOIN_WORDS in httpx.get(f"{served.base}/", timeout=15).text

@@ -66,7 +66,7 @@
     if (!answer.ok) return;
     const data = await answer.json();
     const box = document.getElementById('host-seats');
-    document.getElementById('host').hidden = false;
+    document.getElementById('host').hidden = !data.seats.length;  // a bots-only game has no seat to join
     box.replaceChildren(...data.seats.map(seat => {
       const card = TL.el('div', null, 'host-seat');
       card.append(TL.el('strong', seat.label));
