@@ -42,10 +42,9 @@ def determinize(game: Any, seat: int, rng: Rng) -> None:
     uniformly over the eight missions: a belief that martyr or grand slam is as likely a primary as
     loot or secure misjudged the seat that noted its secret first (issue 34, docs/lab.md)."""
     other = 1 - seat
-    secret = game.secrets[other]
-    if secret is not None and game.phase != "over":
+    if game.secrets[other] is not None and game.phase != "over":
         primary = weighted(rng, primary_weights(game))
-        game.secrets[other] = {**secret, "primary": primary, "stratagem": weighted(rng, STRATAGEM_WEIGHTS)}
+        game.suppose_secret(other, primary, weighted(rng, STRATAGEM_WEIGHTS))
 
 
 def candidates(game: Any, actions: list[Action], policy: Any) -> list[Action]:

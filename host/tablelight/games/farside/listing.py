@@ -1,0 +1,110 @@
+"""The legal actions of the seat to act: the rolls it may enter, its secrets, its command dice, and in
+its turn every action the checks accept, tried in a fixed order."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from tablelight.core.actions import FrozenList
+from tablelight.core.errors import IllegalActionError
+from tablelight.core.game import Action
+from tablelight.games.farside.checking import check, manoeuvre_die_after
+from tablelight.games.farside.state import (
+    ACTION,
+    COMMAND,
+    MANOEUVRE_TARGETS,
+    MAX_IMPACT_PER_ACTION,
+    MELEE,
+    ON_TABLE,
+    SECRETS,
+    FarsideState,
+    current_seat,
+    on_table,
+)
+from tablelight.games.farside.tables import MISSIONS, tables
+
+
+def legal_actions(p: FarsideState) -> list[Action]:
+    """Every legal action of the seat to act, in a fixed order (each the normal form its check gives)."""
+    seat = current_seat(p)
+    if seat is None:
+        return []
+    candidates: list[Action] = []
+    if p.evade_offer is not None:
+        mid = p.evade_offer["model"]
+        return [Action({"type": "accept", "model": mid}), Action({"type": "manoeuvre", "player": seat, "name": "Evade", "model": mid})]
+    if p.pending is not None:
+        pending = p.pending
+        if p.options["dice"] == "press":
+            return [Action({"type": "roll"})]
+        if pending["count_fails"]:
+            candidates = [Action({"type": "roll", "fails": k}) for k in range(pending["dice"] + 1)]
+        else:
+            faces = range(1, pending["sides"] + 1)
+            candidates = [Action({"type": "roll", "dice": FrozenList(c)}) for c in itertools.combinations_with_replacement(faces, pending["dice"])]
+        return candidates
+    if p.phase == SECRETS:
+        team = len(on_table(p, seat))
+        return [
+            Action({"type": "secret", "primary": p, "stratagem": s, "team_size": t})
+            for p in MISSIONS for s in MISSIONS for t in range(1, team + 1)
+        ]
+    if p.phase == COMMAND:
+        commands = []
+        for die in sorted(set(p.command_dice[seat])):
+            commands.append(Action({"type": "command", "die": die}))
+            if p.record_format >= 4 and manoeuvre_die_after(p, seat, die) == 6:
+                commands += [Action({"type": "command", "die": die, "chosen": mid}) for mid in on_table(p, seat)]
+        return commands
+    if p.failed is not None:
+        failed: list[dict[str, Any]] = [{"type": "failed", "model": p.failed["model"], "choice": c} for c in ("pass", "act", "simple")]
+        failed += [{"type": "manoeuvre", "player": seat, "name": "Inspired"}]
+        return passing(p, failed)
+    own = on_table(p, seat)
+    tried: list[dict[str, Any]] = []
+    everyone = [mid for mid, m in p.models.items() if m["status"] == ON_TABLE]
+    tried += [{"type": "impact", "model": mid, "tokens": n} for mid in everyone for n in range(1, MAX_IMPACT_PER_ACTION + 1)]
+    if p.phase == ACTION:
+        for mid in own:
+            for kind in ("simple", "complex"):
+                tried.append({"type": "activate", "model": mid, "action": kind})
+                tried.append({"type": "activate", "model": mid, "action": kind, "group": True})
+            tried.append({"type": "break_through", "model": mid})
+            tried.append({"type": "loot", "model": mid})
+            tried.append({"type": "regenerate", "model": mid})
+        tried += [{"type": "secure", "zone": z} for z in range(1, p.secure_zones + 1)]
+        tried.append({"type": "announce_end"})
+        tried.append({"type": "end_turn"})
+    if p.phase == MELEE:
+        tried += [{"type": "pile_in", "model": mid} for mid in own]
+        tried.append({"type": "done"})
+    if p.phase in (ACTION, MELEE):
+        tried += [{"type": "dead_zone", "model": mid} for mid in everyone]
+        for player in (0, 1):
+            for row in tables()["manoeuvres"]:
+                target = MANOEUVRE_TARGETS.get(row["name"])
+                if target is None:
+                    tried.append({"type": "manoeuvre", "player": player, "name": row["name"]})
+                else:
+                    tried += [
+                        {"type": "manoeuvre", "player": player, "name": row["name"], "model": mid}
+                        for mid in on_table(p, player)
+                    ]
+                    if row["name"] == "Disappear":  # carrying a loot token off the table
+                        tried += [
+                            {"type": "manoeuvre", "player": player, "name": row["name"], "model": mid, "loot": True}
+                            for mid in on_table(p, player)
+                        ]
+    return passing(p, tried)
+
+def passing(p: FarsideState, tried: list[dict[str, Any]]) -> list[Action]:
+    """The normal forms of the actions ``tried`` that the checks accept, in order (each equal to
+    the one tried, key order too): one check and one immutable value per listed action."""
+    passing = []
+    for action in tried:
+        try:
+            passing.append(check(p, action))  # type: ignore[arg-type]
+        except IllegalActionError:
+            continue
+    return passing
