@@ -4,12 +4,13 @@ its turn every action the checks accept, tried in a fixed order."""
 from __future__ import annotations
 
 import itertools
+from functools import lru_cache
 from typing import Any
 
 from tablelight.core.actions import FrozenList
 from tablelight.core.errors import IllegalActionError
 from tablelight.core.game import Action
-from tablelight.games.farside.checking import check, manoeuvre_die_after
+from tablelight.games.farside.checking import CHECKS, manoeuvre_die_after
 from tablelight.games.farside.state import (
     ACTION,
     COMMAND,
@@ -23,6 +24,14 @@ from tablelight.games.farside.state import (
     on_table,
 )
 from tablelight.games.farside.tables import MISSIONS, tables
+
+
+@lru_cache(maxsize=256)
+def impact_actions(models: tuple[str, ...]) -> tuple[Action, ...]:
+    """Every impact action on ``models``: 1 to MAX_IMPACT_PER_ACTION tokens each (immutable values,
+    kept for the next listing with the same models on the table)."""
+    return tuple(Action({"type": "impact", "model": mid, "tokens": n})
+                 for mid in models for n in range(1, MAX_IMPACT_PER_ACTION + 1))
 
 
 def legal_actions(p: FarsideState) -> list[Action]:
@@ -64,7 +73,9 @@ def legal_actions(p: FarsideState) -> list[Action]:
     own = on_table(p, seat)
     tried: list[dict[str, Any]] = []
     everyone = [mid for mid, m in p.models.items() if m["status"] == ON_TABLE]
-    tried += [{"type": "impact", "model": mid, "tokens": n} for mid in everyone for n in range(1, MAX_IMPACT_PER_ACTION + 1)]
+    # Impact tokens on any model on the table pass their check in the action and melee phases (the
+    # only ones that come this far without a roll waiting): listed as the check writes them.
+    impacts = list(impact_actions(tuple(everyone))) if p.phase in (ACTION, MELEE) else []
     if p.phase == ACTION:
         for mid in own:
             for kind in ("simple", "complex"):
@@ -82,7 +93,12 @@ def legal_actions(p: FarsideState) -> list[Action]:
     if p.phase in (ACTION, MELEE):
         tried += [{"type": "dead_zone", "model": mid} for mid in everyone]
         for player in (0, 1):
+            if p.manoeuvre_used[player] is not None:
+                continue  # the die is used this round: its check refuses every manoeuvre
+            die = p.manoeuvre_die[player] or 0
             for row in tables()["manoeuvres"]:
+                if die < row["die"]:
+                    continue  # its check refuses it: the die is too low
                 target = MANOEUVRE_TARGETS.get(row["name"])
                 if target is None:
                     tried.append({"type": "manoeuvre", "player": player, "name": row["name"]})
@@ -96,15 +112,24 @@ def legal_actions(p: FarsideState) -> list[Action]:
                             {"type": "manoeuvre", "player": player, "name": row["name"], "model": mid, "loot": True}
                             for mid in on_table(p, player)
                         ]
-    return passing(p, tried)
+    return impacts + passing(p, tried)
+
 
 def passing(p: FarsideState, tried: list[dict[str, Any]]) -> list[Action]:
     """The normal forms of the actions ``tried`` that the checks accept, in order (each equal to
-    the one tried, key order too): one check and one immutable value per listed action."""
-    passing = []
+    the one tried, key order too): one check and one immutable value per listed action. Listing
+    comes here only when no roll or Evade waits and either no failed activation waits or only its
+    choices are tried, so each action goes straight to its type's check once its phase allows it."""
+    seat = current_seat(p)
+    assert seat is not None
+    phase = p.phase
+    found = []
     for action in tried:
+        checking, phases = CHECKS[action["type"]]
+        if phase not in phases:
+            continue
         try:
-            passing.append(check(p, action))  # type: ignore[arg-type]
+            found.append(checking(p, action, seat))  # type: ignore[arg-type]
         except IllegalActionError:
             continue
-    return passing
+    return found
