@@ -83,9 +83,9 @@ def play(name: str) -> dict[str, str]:
         listings.update(json.dumps(legal, separators=(",", ":")).encode())
         if step % VIEW_EVERY == 0:
             views.update(json.dumps(game.state(), sort_keys=True).encode())
-            for seat in (0, 1):
-                views.update(json.dumps(game.view(seat), sort_keys=True).encode())
-                views.update(json.dumps(game.view_log(seat), separators=(",", ":")).encode())
+            for each in (0, 1):
+                views.update(json.dumps(game.view(each), sort_keys=True).encode())
+                views.update(json.dumps(game.view_log(each), separators=(",", ":")).encode())
             views.update(game.describe().encode())
             faces.update(face_print(face, game))
         seat = game.current_seat()

@@ -76,22 +76,35 @@ def legal_actions(p: FarsideState) -> list[Action]:
     # Impact tokens on any model on the table pass their check in the action and melee phases (the
     # only ones that come this far without a roll waiting): listed as the check writes them.
     impacts = list(impact_actions(tuple(everyone))) if p.phase in (ACTION, MELEE) else []
+    # Below, what a check would refuse at once is not tried (the rest is checked): a model activated
+    # this turn, an activation without an action point or a group to join, loot with none left,
+    # Regeneration for a model without the rule, a zone already held or no point to secure it.
     if p.phase == ACTION:
+        points = p.action_points[seat] >= 1
+        joinable = p.group is not None and not p.group.get("pile_in")
         for mid in own:
-            for kind in ("simple", "complex"):
-                tried.append({"type": "activate", "model": mid, "action": kind})
-                tried.append({"type": "activate", "model": mid, "action": kind, "group": True})
+            model = p.models[mid]
+            if not model["activated"]:
+                for kind in ("simple", "complex"):
+                    if points:
+                        tried.append({"type": "activate", "model": mid, "action": kind})
+                    if joinable:
+                        tried.append({"type": "activate", "model": mid, "action": kind, "group": True})
             tried.append({"type": "break_through", "model": mid})
-            tried.append({"type": "loot", "model": mid})
-            tried.append({"type": "regenerate", "model": mid})
-        tried += [{"type": "secure", "zone": z} for z in range(1, p.secure_zones + 1)]
+            if p.loot_left >= 1:
+                tried.append({"type": "loot", "model": mid})
+            if "Regeneration" in model.get("rules", ()):
+                tried.append({"type": "regenerate", "model": mid})
+        if points:
+            tried += [{"type": "secure", "zone": z} for z in range(1, p.secure_zones + 1) if p.secured.get(z) != seat]
         tried.append({"type": "announce_end"})
         tried.append({"type": "end_turn"})
     if p.phase == MELEE:
-        tried += [{"type": "pile_in", "model": mid} for mid in own]
+        if seat == p.active:  # only the active player's models pile in, each once a turn
+            tried += [{"type": "pile_in", "model": mid} for mid in own if not p.models[mid]["activated"]]
         tried.append({"type": "done"})
     if p.phase in (ACTION, MELEE):
-        tried += [{"type": "dead_zone", "model": mid} for mid in everyone]
+        tried += [{"type": "dead_zone", "model": mid} for mid in everyone if mid not in p.dead_zone_rolled]
         for player in (0, 1):
             if p.manoeuvre_used[player] is not None:
                 continue  # the die is used this round: its check refuses every manoeuvre
