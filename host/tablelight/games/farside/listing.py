@@ -56,8 +56,8 @@ def legal_actions(p: FarsideState) -> list[Action]:
     if p.phase == SECRETS:
         team = len(on_table(p, seat))
         return [
-            Action({"type": "secret", "primary": p, "stratagem": s, "team_size": t})
-            for p in MISSIONS for s in MISSIONS for t in range(1, team + 1)
+            Action({"type": "secret", "primary": primary, "stratagem": stratagem, "team_size": size})
+            for primary in MISSIONS for stratagem in MISSIONS for size in range(1, team + 1)
         ]
     if p.phase == COMMAND:
         commands = []
