@@ -107,3 +107,18 @@ def test_what_a_reader_is_given_cannot_change_the_game() -> None:
     if pending is not None:
         pending["dice"] = 99
     assert (game.save(), game.state()) == before
+
+
+#: The modules that read a game from outside the rules: the face and its parts, the drawing, the bots,
+#: the search and the lab's hooks. They read the read API (reads.py), never the position.
+READERS = ("face", "face_steps", "look", "words", "menu", "drawing", "bots", "search", "coverage", "lab_events")
+
+
+@pytest.mark.parametrize("name", READERS)
+def test_readers_read_the_read_api_not_the_position(name: str) -> None:
+    import importlib
+
+    module = importlib.import_module(f"tablelight.games.farside.{name}")
+    tree = ast.parse(inspect.getsource(module))
+    reads = [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Attribute) and node.attr == "pos"]
+    assert reads == [], f"{name}.py reads the position (game.pos) on lines {reads}: read it through reads.py"
