@@ -178,7 +178,8 @@ class AppTable:
         return self.session.game_id if self.session is not None else None
 
     def snapshot(self) -> str:
-        """``{"public": ..., "seats": {seat: ...}, "failure": ...}``: what every screen may show now."""
+        """``{"public": ..., "seats": {seat: ...}, "failure", "actions", "id", "again_of"}``: what every screen
+        may show now (``again_of``: the game this one follows by play again, whose phones keep their seats)."""
         return json.dumps(self.snapshot_data())
 
     def act(self, request_text: str) -> str:

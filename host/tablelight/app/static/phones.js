@@ -9,6 +9,7 @@
 // phone keeps its own certificate and ICE credentials too: "Rejoining" in docs/phones.md), else by
 // showing the table a new answer code.
 import qrcode from "./vendor/qrcode.mjs";
+import { qrReader } from "./qr_reader.js";
 import {
   CodeError, answerCode, descriptionOf, joinCode, partsOf, randomIceText, randomSecret, readAnswerCode, sameText,
 } from "./rtc_code.js";
@@ -580,33 +581,6 @@ class Phones {
     look();
     return undefined;
   }
-}
-
-async function qrReader() {
-  if ("BarcodeDetector" in window) {
-    const detector = new BarcodeDetector({ formats: ["qr_code"] });
-    return async (video) => ((await detector.detect(video))[0] || {}).rawValue || null;
-  }
-  if (!window.jsQR) {
-    await new Promise((resolve, reject) => {
-      const script = document.createElement("script");
-      script.src = "vendor/jsQR.js";
-      script.onload = resolve;
-      script.onerror = () => reject(new Error("the QR reader did not load"));
-      document.head.append(script);
-    });
-  }
-  const canvas = document.createElement("canvas");
-  return async (video) => {
-    canvas.width = video.videoWidth;
-    canvas.height = video.videoHeight;
-    if (!canvas.width) return null;
-    const context = canvas.getContext("2d", { willReadFrequently: true });
-    context.drawImage(video, 0, 0);
-    const image = context.getImageData(0, 0, canvas.width, canvas.height);
-    const found = window.jsQR(image.data, image.width, image.height);
-    return found ? found.data : null;
-  };
 }
 
 // app.js hands over each snapshot; tests and the bench reach the links through window.tablelight.phones.
