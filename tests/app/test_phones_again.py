@@ -74,8 +74,9 @@ def test_a_joined_phone_keeps_its_seat_when_the_table_plays_again(browser: Any, 
                                arg=first["id"], timeout=30_000)
         phone.page.wait_for_selector("body[data-over=false]", timeout=20_000)
     except Exception as error:
-        raise AssertionError(f"the phone did not get the next game: it is {phone.page.get_attribute('body', 'data-state')}"
-                             f": {phone.page.inner_text('body')[:300]}") from error
+        where = phone.page.get_attribute("body", "data-state")
+        raise AssertionError(f"the phone did not get the next game: it is {where}: "
+                             f"{phone.page.inner_text('body')[:300]}") from error
     fresh = call(table, "snapshot")
     assert fresh["again_of"] == first["id"] and not fresh["public"]["over"]
 
