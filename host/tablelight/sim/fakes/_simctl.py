@@ -3,7 +3,8 @@
 #  module's types come from circuitpython-stubs, which this file only imitates)
 """Control channel between the firmware subprocess and its SimBoard (a socket, fd in TL_SIM_CTRL_FD).
 
-Lines from the board: ``px <monotonic_ns> <hex of the bytes sent to the LEDs>``.
+Lines from the board: ``px <monotonic_ns> <hex of the bytes sent to the LEDs>``; ``reload`` (its
+drive changed over the BLE workflow: restart it).
 Lines to the board:   ``key <number> <1|0>`` (press / release).
 """
 
@@ -25,6 +26,17 @@ def send_pixels(data: bytes) -> None:
     _sock.setblocking(True)
     try:
         _sock.sendall(line)
+    finally:
+        _sock.setblocking(False)
+
+
+def request_reload() -> None:
+    """The drive changed (CircuitPython's autoreload): the SimBoard restarts the firmware."""
+    if _sock is None:
+        return
+    _sock.setblocking(True)
+    try:
+        _sock.sendall(b"reload\n")
     finally:
         _sock.setblocking(False)
 
