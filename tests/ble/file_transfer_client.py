@@ -49,7 +49,8 @@ def main(drive: Path) -> dict[str, Any]:
     board = SimBoard.start(None, firmware=drive, radio=radio, ble_workflow=True)
     try:
         bleak.get_platform_scanner_backend_type = lambda: (phone.scanner_backend, "tablelight-virtual")
-        bleak.get_platform_client_backend_type = lambda: (make_client_backend(phone, BLUEZ_MTU), "tablelight-virtual")
+        bleak.get_platform_client_backend_type = lambda: (make_client_backend(phone, BLUEZ_MTU, pair_on_demand=True),
+                                                         "tablelight-virtual")
         _bleio.PacketBuffer = PacketBuffer  # type: ignore[attr-defined]
         from adafruit_ble import BLERadio
         from adafruit_ble.advertising.standard import ProvideServicesAdvertisement

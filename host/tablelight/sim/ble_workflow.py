@@ -74,7 +74,7 @@ class FileTransferWorkflow:
     def advertise(self) -> None:
         """Advertise the service unless a central is connected or code.py took the radio."""
         adapter = self.bleio.adapter
-        if adapter.connected or adapter.advertising or adapter._program_advertised:
+        if adapter.connected or adapter._advertising or adapter._program_advertised:
             return
         adapter._start_workflow_advertising(*advertisement(adapter.name))
 

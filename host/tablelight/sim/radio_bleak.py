@@ -4,9 +4,10 @@ is bleak's documented way to run its client and scanner on another stack (``back
 Every bumble call runs on the radio's event loop; bleak's own loop awaits it. Behaviour follows
 bleak's BlueZ backend where it matters to the host: ``pair()`` on a bonded device only encrypts
 the link with the stored key; ``unpair()`` forgets the bond; ``mtu_size`` is the negotiated ATT
-MTU (the backend asks for ``mtu`` at connection, 23 = no exchange); an attribute refused for want
-of encryption makes the host pair and try once more, as BlueZ does (a central that never calls
-``pair()``, such as Adafruit's Blinka _bleio, still reaches CircuitPython's encrypted file transfer).
+MTU (the backend asks for ``mtu`` at connection, 23 = no exchange). With ``pair_on_demand``, an
+attribute refused for want of encryption makes the host pair and try once more, as BlueZ does (a
+central that never calls ``pair()``, such as Adafruit's Blinka _bleio, still reaches CircuitPython's
+encrypted file transfer); without it the refusal is the caller's (tests of what a stranger gets).
 """
 
 from __future__ import annotations
@@ -42,7 +43,8 @@ def _address_key(address: Any) -> str:
     return str(address).split("/")[0].upper()
 
 
-def make_client_backend(adapter: VirtualAdapter, mtu: int = ATT_DEFAULT_MTU) -> type[BaseBleakClient]:
+def make_client_backend(adapter: VirtualAdapter, mtu: int = ATT_DEFAULT_MTU,
+                        pair_on_demand: bool = False) -> type[BaseBleakClient]:
     """A bleak client backend class bound to ``adapter`` that asks for ATT MTU ``mtu``."""
 
     class VirtualBleakClient(BaseBleakClient):
@@ -123,8 +125,8 @@ def make_client_backend(adapter: VirtualAdapter, mtu: int = ATT_DEFAULT_MTU) -> 
                 return await request()
             except ATT_Error as error:
                 connection = self._connection
-                if (error.error_code not in (ATT_INSUFFICIENT_AUTHENTICATION, ATT_INSUFFICIENT_ENCRYPTION)
-                        or connection is None or connection.is_encrypted):
+                if (not pair_on_demand or connection is None or connection.is_encrypted
+                        or error.error_code not in (ATT_INSUFFICIENT_AUTHENTICATION, ATT_INSUFFICIENT_ENCRYPTION)):
                     raise
                 await self._pair()
                 return await request()

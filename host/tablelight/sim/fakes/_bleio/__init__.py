@@ -468,7 +468,8 @@ class Adapter:
 
     @property
     def advertising(self) -> bool:
-        return self._advertising
+        # the supervisor's workflow advertising is not the program's (its first advertising stops it)
+        return self._advertising and not self._workflow_advertising
 
     @property
     def connected(self) -> bool:
