@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import runpy
 import sys
-import threading
 import traceback
 from pathlib import Path
 
@@ -47,7 +46,9 @@ def main(argv: list[str]) -> int:
         traceback.print_exc()  # as CircuitPython prints it, then stays up for its workflows
     if workflow:
         print("\nCode done running.", flush=True)
-        threading.Event().wait()  # the supervisor keeps serving the drive until the board restarts
+        import _simctl
+
+        _simctl.wait_for_parent()  # the supervisor keeps serving the drive until the board restarts
     return 0
 
 

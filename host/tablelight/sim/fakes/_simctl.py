@@ -41,6 +41,16 @@ def request_reload() -> None:
         _sock.setblocking(False)
 
 
+def wait_for_parent() -> None:
+    """Block until the SimBoard closes the channel (stopped, or its process gone): a board whose
+    code.py ended stays up for its workflows, and never outlives its SimBoard."""
+    if _sock is None:
+        return
+    _sock.setblocking(True)
+    while _sock.recv(4096):
+        pass
+
+
 def read_keys() -> list[tuple[int, bool]]:
     """Key transitions the SimBoard asked for since the last call."""
     global _pending
