@@ -23,6 +23,7 @@ from tablelight.bench.file_transfer_relay import FileTransferRelay
 from tablelight.sim.board import SimBoard
 from tablelight.sim.radio import VirtualRadio
 
+from tests.e2e.helpers import keep_screenshot
 from tests.flash.conftest import snapshot
 
 from .conftest import Served, open_setup
@@ -85,6 +86,14 @@ def bluetooth_page(served_app: Served, tmp_path: Path, drop_after: int | None) -
         radio.close()
 
 
+def shoot(page: Any, where: str, shot: Path) -> None:
+    """The page at phone size with ``where`` in view (docs/img with TABLELIGHT_UPDATE_SCREENSHOTS=1)."""
+    page.locator(where).scroll_into_view_if_needed()
+    page.screenshot(path=str(shot))
+    assert shot.stat().st_size > 0
+    keep_screenshot(shot, shot.name)
+
+
 def wait_for_restart(sim: SimBoard, boots: int, timeout: float = 30.0) -> None:
     """Until the board has restarted after boot number ``boots`` (its drive changed)."""
     waited = threading.Event()
@@ -114,8 +123,9 @@ def test_the_page_sets_a_board_up_over_bluetooth_as_tablelight_flash_does_then_p
     assert (board / "settings.toml").read_bytes().endswith(USER_SETTINGS)
     assert b"TL_BLE = 1" in (board / "settings.toml").read_bytes() and (board / "lib/adafruit_ble/__init__.py").exists()
     assert page.text_content("#setup-verify") == f"CIRCUITPY: all {len(expected) - 3} files match"
-    assert "The board restarts into tablelight now." in status(page)
+    assert "The board restarts into tablelight now: hold key 0 while it starts" in status(page)
     assert not relay.failures
+    shoot(page, "#board-setup", tmp_path / "app-setup-board-bluetooth.png")
     assert setup.radio.call(relay.host.bonded(sim.ble_address or ""))  # the transfer wanted an encrypted link
 
     # the page let the board go: it restarts into tablelight (the files written), the person holds
@@ -134,6 +144,7 @@ def test_the_page_sets_a_board_up_over_bluetooth_as_tablelight_flash_does_then_p
         names = page.inner_text("#board").split("the board shows ", 1)[1].split(":", 1)[0].split()
         wanted = [tuple(c >> 2 for c in dict(wire.PAIR_COLOURS)[name]) for name in names]
         sim.wait_pixels(lambda pixels: [tuple(p) for p in pixels[:4]] == wanted, timeout=10)  # the same code
+        shoot(page, "#board", tmp_path / "app-setup-board-pairing.png")
         sim.press(7)
         page.wait_for_selector("body[data-board=connected]", timeout=30_000)
         open_setup(page)

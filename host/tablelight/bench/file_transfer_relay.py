@@ -91,6 +91,7 @@ class FileTransferRelay:
         self.link: BoardLink | None = None
         self.failures: list[str] = []
         self.writes = 0
+        self.written = 0  # bytes the page wrote
         cdp.send("BluetoothEmulation.enable", {"state": "powered-on", "leSupported": True})
         cdp.send("BluetoothEmulation.simulatePreconnectedPeripheral", {
             "address": EMULATED, "name": "CIRCUITPY", "manufacturerData": [], "knownServiceUuids": [SERVICE]})
@@ -131,7 +132,9 @@ class FileTransferRelay:
                 raise ConnectionError("no link to the board")
             if kind == "write":
                 self.writes += 1
-                link.write(base64.b64decode(event.get("data", "")))
+                data = base64.b64decode(event.get("data", ""))
+                self.written += len(data)
+                link.write(data)
                 if self.writes == self.drop_after:
                     self.radio.drop_links(self.board_address)
                     self.cdp.send("BluetoothEmulation.simulateGATTDisconnection", {"address": EMULATED})
