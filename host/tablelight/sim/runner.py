@@ -46,7 +46,7 @@ def main(argv: list[str]) -> int:
         traceback.print_exc()  # as CircuitPython prints it, then stays up for its workflows
     if workflow:
         print("\nCode done running.", flush=True)
-        import _simctl
+        import _simctl  # type: ignore[import-not-found]
 
         _simctl.wait_for_parent()  # the supervisor keeps serving the drive until the board restarts
     return 0
