@@ -124,7 +124,8 @@ def _bluetooth_round(playwright: Any, chromium: str, url: str, drive: Path) -> d
                 browser.close()
     finally:
         radio.close()
-    return {"ble_plan_s": plan, "ble_install_s": install, "ble_restart_s": restarted, "ble_writes": relay.writes}
+    return {"ble_plan_s": plan, "ble_install_s": install, "ble_restart_s": restarted, "ble_writes": relay.writes,
+            "ble_kib": relay.written / 1024}
 
 
 def _flash_into_folder(drive: Path) -> tuple[float, int, int]:
@@ -175,7 +176,8 @@ def print_figures(figures: dict[str, Any]) -> None:
     print(f"  tablelight flash into a folder, same run (its process's start included): {figures['flash_cli_s']:.2f} s")
     print(f"  over Bluetooth (emulated Web Bluetooth relayed over the virtual radio to the simulated board's file "
           f"transfer service): choose the board to the plan {figures['ble_plan_s']:.2f} s, install to done "
-          f"{figures['ble_install_s']:.2f} s ({figures['ble_writes']:.0f} writes of up to 20 bytes), done to the "
+          f"{figures['ble_install_s']:.2f} s ({figures['ble_writes']:.0f} writes of up to 20 bytes, "
+          f"{figures['ble_kib']:.0f} KiB with the commands: Bluetooth stays on, so adafruit_ble goes too), done to the "
           f"board restarted into tablelight {figures['ble_restart_s']:.2f} s")
 
 
