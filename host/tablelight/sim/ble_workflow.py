@@ -10,9 +10,12 @@ beside code.py on a board:
   :class:`~tablelight.sim.file_transfer.FileTransferServer` and notifies the answers;
 - the board advertises the service (and the name ``CIRCUITPYxxxx``) while nothing is connected,
   until code.py advertises for itself (the supervisor leaves the radio to a program that uses it);
-- a command that changed the drive asks for a reload. CircuitPython reloads when the transfer has
-  been quiet for a moment and keeps the link; the simulated board restarts its process, so it waits
-  for the central to let go (``on_changed`` is called once the link that changed files is gone).
+- a command that changed the drive asks for a reload. CircuitPython triggers an autoreload after
+  each such command (file_transfer.c), which runs once the transfer has been quiet for a moment;
+  users of real nRF52840 boards report that the link drops with it, after every save
+  (circuitpython/web-editor#509, whose editor now reconnects by itself). The simulated board
+  restarts only once the central has let go (``on_changed`` is called when the link that changed
+  files is gone), so a client's reconnecting midway is not exercised here.
 """
 
 from __future__ import annotations
