@@ -14,14 +14,16 @@ beside code.py on a board:
   each such command (file_transfer.c), which runs once the transfer has been quiet for a moment;
   users of real nRF52840 boards report that the link drops with it, after every save
   (circuitpython/web-editor#509, whose editor now reconnects by itself). The simulated board
-  restarts only once the central has let go (``on_changed`` is called when the link that changed
-  files is gone), so a client's reconnecting midway is not exercised here.
+  restarts once the central has let go (``on_changed`` is called when the link that changed files is
+  gone); with ``autoreload_s`` it restarts, as those boards do, once the transfer has been quiet
+  that long after a change, the link dropping with it (for clients that must reconnect midway).
 """
 
 from __future__ import annotations
 
 import struct
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -52,9 +54,11 @@ def advertisement(name: str) -> tuple[bytes, bytes]:
 class FileTransferWorkflow:
     """The service over ``drive`` on ``bleio`` (the stand-in module); :meth:`start` its thread."""
 
-    def __init__(self, bleio: Any, drive: Path, on_changed: Callable[[], None]) -> None:
+    def __init__(self, bleio: Any, drive: Path, on_changed: Callable[[], None],
+                 autoreload_s: float | None = None) -> None:
         self.bleio = bleio
         self.on_changed = on_changed
+        self.autoreload_s = autoreload_s
         self.server = FileTransferServer(drive)
         service = bleio.Service(bleio.UUID(SERVICE_UUID16))
         Characteristic, Attribute = bleio.Characteristic, bleio.Attribute
@@ -67,6 +71,7 @@ class FileTransferWorkflow:
             read_perm=Attribute.ENCRYPT_NO_MITM, write_perm=Attribute.ENCRYPT_NO_MITM, max_length=MAX_PACKET)
         self.packets = bleio.PacketBuffer(transfer, buffer_size=PACKET_BUFFER_SIZE, max_packet_size=MAX_PACKET)
         self._changes_seen = 0
+        self._quiet_since = time.monotonic()
         self._left = threading.Event()
         bleio.adapter._disconnection_listeners.append(self._left.set)
 
@@ -88,6 +93,7 @@ class FileTransferWorkflow:
                 self._left.clear()
                 self._on_left()
             if not self.packets._wait(0.1):
+                self._maybe_autoreload()
                 continue
             size = self.packets.readinto(buffer)
             if size <= 0:
@@ -96,6 +102,14 @@ class FileTransferWorkflow:
             self.server.notify_size = max(20, self.packets.outgoing_packet_length)
             for answer in self.server.receive(packet):
                 self.packets.write(answer)
+            self._quiet_since = time.monotonic()
+
+    def _maybe_autoreload(self) -> None:
+        """With ``autoreload_s``: the drive changed and nothing came for that long: restart now."""
+        quiet = time.monotonic() - self._quiet_since
+        if self.autoreload_s is not None and self.server.changes > self._changes_seen and quiet >= self.autoreload_s:
+            self._changes_seen = self.server.changes
+            self.on_changed()
 
     def _on_left(self) -> None:
         self.server.disconnected()

@@ -79,11 +79,12 @@ class SimBoard:
 
     def __init__(self, layout: str | None, firmware: Path = FIRMWARE, settings: dict[str, str] | None = None,
                  radio: VirtualRadio | None = None, loop: asyncio.AbstractEventLoop | None = None,
-                 ble_workflow: bool = False) -> None:
+                 ble_workflow: bool = False, autoreload_s: float | None = None) -> None:
         """layout None: the firmware folder's own settings.toml decides (a flashed CIRCUITPY drive).
         ``loop``: serve the control socket and the console on that event loop, not on threads.
         ``ble_workflow``: CircuitPython's BLE workflow is on: the board serves its folder over the
-        file transfer service on ``radio``, and restarts into what was written (sim/ble_workflow.py)."""
+        file transfer service on ``radio``, and restarts into what was written once the central let
+        go, or with ``autoreload_s`` once the transfer was quiet that long (sim/ble_workflow.py)."""
         if not (firmware / "code.py").exists():
             raise SimBoardError(f"firmware not found at {firmware} (the simulated board runs firmware/code.py "
                                 "from a source checkout)")
@@ -99,6 +100,7 @@ class SimBoard:
         self.ble_address: str | None = None
         self.state_dir = Path(tempfile.mkdtemp(prefix="tl-simboard-"))
         self.ble_workflow = ble_workflow
+        self.autoreload_s = autoreload_s
         #: Restarts the board asked for itself (its drive changed over the BLE workflow).
         self.reloads = 0
         if ble_workflow or self.settings.get("TL_BLE", "0") not in ("0", ""):
@@ -125,8 +127,9 @@ class SimBoard:
 
     @classmethod
     def start(cls, layout: str | None = "farlander", *, settings: dict[str, str] | None = None,
-              firmware: Path = FIRMWARE, radio: VirtualRadio | None = None, ble_workflow: bool = False) -> SimBoard:
-        board = cls(layout, firmware, settings, radio=radio, ble_workflow=ble_workflow)
+              firmware: Path = FIRMWARE, radio: VirtualRadio | None = None, ble_workflow: bool = False,
+              autoreload_s: float | None = None) -> SimBoard:
+        board = cls(layout, firmware, settings, radio=radio, ble_workflow=ble_workflow, autoreload_s=autoreload_s)
         board._spawn()
         return board
 
@@ -160,6 +163,7 @@ class SimBoard:
             env["TL_SIM_BLE_ADDRESS"] = self.ble_address
             env["TL_SIM_BLE_BONDS"] = str(self.state_dir / "bonds.json")
             env["TL_SIM_BLE_WORKFLOW"] = "1" if self.ble_workflow else "0"
+            env["TL_SIM_BLE_AUTORELOAD_S"] = "" if self.autoreload_s is None else str(self.autoreload_s)
         self._process = subprocess.Popen(
             [sys.executable, "-m", "tablelight.sim.runner", str(self.firmware)],
             env=env, pass_fds=tuple(fds), stdin=subprocess.DEVNULL,

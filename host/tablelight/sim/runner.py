@@ -60,7 +60,9 @@ def start_ble_workflow(drive: Path) -> None:
 
     from tablelight.sim.ble_workflow import FileTransferWorkflow
 
-    FileTransferWorkflow(_bleio, drive, on_changed=_simctl.request_reload).start()
+    autoreload = os.environ.get("TL_SIM_BLE_AUTORELOAD_S", "")
+    FileTransferWorkflow(_bleio, drive, on_changed=_simctl.request_reload,
+                         autoreload_s=float(autoreload) if autoreload else None).start()
 
 
 if __name__ == "__main__":
