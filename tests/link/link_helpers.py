@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import select
 import pty
 import random
 import threading
@@ -83,20 +84,29 @@ def scripted_board(answers: dict[int, Callable[[bytes], bytes]], seconds: float 
     tty.setraw(slave)
     received: list[bytes] = []
 
+    # The board reads its own copy of the master: a test closing ``master`` frees that number, and
+    # the next test's pty may get it while this thread still answers (it once refused a silent test).
+    own = os.dup(master)
+
     def board() -> None:
         reader = wire.FrameReader()
         deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            try:
-                data = os.read(master, 256)
-            except OSError:
-                return
-            for payload in reader.feed(data):
-                received.append(payload)
-                if payload[0] in answers:
-                    os.write(master, answers[payload[0]](payload))
-                if payload[0] == wire.MSG_REFUSE:
+        try:
+            while time.monotonic() < deadline:
+                if not select.select([own], [], [], 0.05)[0]:
+                    continue
+                try:
+                    data = os.read(own, 256)
+                except OSError:
                     return
+                for payload in reader.feed(data):
+                    received.append(payload)
+                    if payload[0] in answers:
+                        os.write(own, answers[payload[0]](payload))
+                    if payload[0] == wire.MSG_REFUSE:
+                        return
+        finally:
+            os.close(own)
 
     thread = threading.Thread(target=board, daemon=True)
     thread.start()
