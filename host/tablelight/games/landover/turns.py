@@ -13,6 +13,7 @@ from tablelight.games.landover.rules import (
     OVER,
     ROAD,
     ROLL,
+    ROLL_EVERY_TURN_FORMAT,
     SETUP,
     VILLAGE,
     WHEAT,
@@ -153,8 +154,8 @@ def start_turn(p: LandoverState, chance: Chance) -> None:
     seat = p.seat
     if check_win(p, seat):
         return
-    if "alchemist" in p.dev_cards[seat]:
-        p.phase = ROLL
+    if p.record_format >= ROLL_EVERY_TURN_FORMAT or "alchemist" in p.dev_cards[seat]:
+        p.phase = ROLL  # format 4 on: every seat, so the wait tells nothing of the hand
         return
     # A roll gives points only as a defender point or a VP card (it takes some away by
     # reducing a city): the seat's points were below the target just now.
