@@ -1,4 +1,5 @@
-"""Carrying out a checked action, and the turn order: the automatic roll, the turn cap."""
+"""Carrying out a checked action, and the turn order: the turn's start (the roll phase, or before record
+format 4 the automatic roll), the turn cap."""
 
 from __future__ import annotations
 
