@@ -78,24 +78,30 @@ def test_the_declared_ranges_are_the_draws_own(game: Any, seeds: tuple[int, ...]
     assert sum(len(values) >= 40 for values in seen.values()) >= often
 
 
+@pytest.mark.parametrize("record_format", [3, 4])
 @pytest.mark.parametrize("entered", [
     [("white_die", 1), ("red_die", 1), ("event_die", 4), ("dev_card", 10**6)],  # beyond the deck: known when drawn
     [("mystery", 0)],  # a kind the roll does not draw first
 ])
-def test_an_entered_outcome_its_draw_refuses_leaves_the_game_as_it_was(entered: list[tuple[str, int]]) -> None:
-    """The roll after end_turn is half done when the draw refuses the outcome: the action is refused
-    with one error, the game is as before it, the entered outcomes are dropped, and it goes on."""
+def test_an_entered_outcome_its_draw_refuses_leaves_the_game_as_it_was(entered: list[tuple[str, int]], record_format: int) -> None:
+    """The roll (after end_turn in format 3, the roll action from format 4) is half done when the draw
+    refuses the outcome: the action is refused with one error, the game is as before it, the entered
+    outcomes are dropped, and it goes on."""
     position = {"order": [0, 1], "dice": {"white": 1, "red": 2, "event": "barbarian"}, "culture": [{"science": 1}, {"science": 1}]}
-    game = Landover(2, None, 3, setup={"position": position})
+    game = Landover(2, None, 3, setup={"position": position}, record_format=record_format)
+    rolling = {"type": "end_turn"}
+    if record_format >= 4:
+        game.apply(rolling)  # seat 1's turn waits for its roll
+        rolling = {"type": "roll"}
     before = copy.deepcopy((game.state(), game.log, game.rng.state, game.pos.dev_cards, game.pos.decks))
     for kind, value in entered:
         game.enter_chance(kind, value)
     with pytest.raises(ImpossibleChanceError, match="an entered outcome does not fit: .*nothing changed") as error:
-        game.apply({"type": "end_turn"})
+        game.apply(rolling)
     assert error.value.rule == "chance.impossible"
     assert (game.state(), game.log, game.rng.state, game.pos.dev_cards, game.pos.decks) == before
     assert game.undrawn_chance() is None
     for kind, value in entered[:3] if len(entered) > 1 else ():
         game.enter_chance(kind, value)
-    game.apply({"type": "end_turn"})  # the same action, now with fitting outcomes (or the seed's)
+    game.apply(rolling)  # the same action, now with fitting outcomes (or the seed's)
     assert game.seat == 1 and len(game.log) > len(before[1])

@@ -241,10 +241,13 @@ def landover_game() -> Landover:
     and hexes to choose on it (builds preferred in the seeded play)."""
     game = Landover(2, seed=1)
     rng = Rng(1)
-    for _ in range(23):
+    played = 0
+    # 23 actions, then on to a main phase with a build on offer (record format 4's rolls took longer)
+    while played < 23 or game.phase != "main" or not any(a["type"] == "build" for a in game.legal_actions()):
         legal = game.legal_actions()
         builds = [a for a in legal if a["type"] == "build"]
         game.apply((builds or legal)[rng.below(len(builds or legal))])
+        played += 1
     assert game.current_seat() is not None and not game.is_over()
     return game
 

@@ -129,3 +129,11 @@ def spare_corners(game: Landover, count: int, avoid: tuple[int, ...] = ()) -> li
 def pieces(seat: int, piece: str, places: list[int], home: bool = True) -> list[dict[str, Any]]:
     """Position entries putting ``seat``'s ``piece`` on each of ``places``."""
     return [{"seat": seat, "piece": piece, "at": at, "home": home} for at in places]
+
+
+def end_turn(game: Landover, **seat: int) -> None:
+    """End the turn; from record format 4 the next seat then rolls, as a bot does (every turn waits
+    for its roll, ``turns.start_turn``); before it the roll came at once."""
+    game.apply({"type": "end_turn"}, **seat)
+    if game.pos.phase == "roll" and game.record_format >= 4:
+        game.apply({"type": "roll"})

@@ -39,9 +39,10 @@ def two_steps(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def before_the_play(record_format: int | None = None) -> Landover:
-    """The stored game up to seat 2's master merchant, replayed as a game of ``record_format`` (default: the newest)."""
+    """The stored game up to seat 2's master merchant, replayed as a game of ``record_format`` (default 3:
+    its log rolls at each turn's start, which format 4 waits for)."""
     record = old_record()
-    record["format"] = record_format or Landover.latest_record_format
+    record["format"] = record_format or 3
     record["log"] = record["log"][:MERCHANT_AT]
     if record["format"] >= 3:
         record["log"] = two_steps(record["log"])

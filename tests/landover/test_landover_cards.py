@@ -13,7 +13,7 @@ from tablelight.core.errors import IllegalActionError
 from tablelight.games.landover.cards import card_table, full_decks
 from tablelight.games.landover.engine import CITY, LAND_EDGE, MAIN, ROLL, VILLAGE, Landover
 
-from .helpers import city, force, hand, hex_of, inland_corner, land_hexes, main_game, path_from, road, village
+from .helpers import city, end_turn, force, hand, hex_of, inland_corner, land_hexes, main_game, path_from, road, village
 from .test_landover_rules import corner_for, dice_for, rejects, roll
 
 
@@ -110,7 +110,7 @@ def test_merchant_fleet_gives_two_to_one_for_this_turn_only() -> None:
     play(game, "merchant_fleet", kind="paper")
     assert game.trade_rate(me, 6) == 2
     force(game, ("white_die", 1), ("red_die", 1), ("event_die", 4))
-    game.apply({"type": "end_turn"})
+    end_turn(game)
     assert game.trade_rate(me, 6) == 3
 
 
@@ -211,13 +211,13 @@ def test_vp_cards_are_played_at_once_and_never_held(card: str, deck: int) -> Non
     gate = 4 + deck  # event die 4, 5, 6: the science, commerce, politics gates
     index = game.pos.decks[deck].index(card)
     force(game, ("white_die", 1), ("red_die", 1), ("event_die", gate), ("dev_card", index))
-    game.apply({"type": "end_turn"})
+    end_turn(game)
     assert game.pos.vp_cards[me] == 1 and game.pos.dev_cards[me] == [] and card not in game.pos.decks[deck]
     assert [e["seat"] for e in game.log if e.get("chance") == "dev_card"] == [me]
     full = holding(*["spy"] * 5, culture=at_gate)
     before = len(full.pos.decks[deck])
     force(full, ("white_die", 1), ("red_die", 1), ("event_die", gate))
-    full.apply({"type": "end_turn"})  # a full hand: nothing drawn
+    end_turn(full)  # a full hand: nothing drawn
     assert len(full.pos.decks[deck]) == before and full.undrawn_chance() is None
 
 
@@ -349,7 +349,7 @@ def test_anarchy_shuffles_numbers_until_the_next_seven() -> None:
     play(game, "anarchy")
     assert game.pos.number[numbered[0]] == before[numbered[-1]] and game.pos.saved_numbers == before
     force(game, ("white_die", 3), ("red_die", 4), ("event_die", 4))
-    game.apply({"type": "end_turn"})
+    end_turn(game)
     if game.pos.phase == "lucky_raid":
         game.apply(game.legal_actions()[0])
     assert game.pos.number == before and game.pos.saved_numbers is None

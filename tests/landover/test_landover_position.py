@@ -54,7 +54,7 @@ def test_the_record_keeps_the_position_so_replay_undo_and_load_work() -> None:
     assert record["position"]["hands"] == [{"ore": 3}, {"wool": 4}]
     game.apply({"type": "play", "card": "crane"})
     force(game, ("white_die", 2), ("red_die", 3), ("event_die", 1))
-    game.apply({"type": "end_turn"})
+    game.apply({"type": "end_turn"})  # from format 4 seat 1's turn waits for its roll: two actions to undo
     again = replay(game.to_record())
     assert again.state() == game.state() and again.pos.corner_owner[v] == 0 and again.pos.hands[1] == hand(wool=4)
     assert Landover.load(game.save()).state() == game.state()

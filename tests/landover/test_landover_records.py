@@ -18,7 +18,7 @@ from tablelight.core.serve import RulesServer
 from tablelight.games.landover.hexmap import DIRECTIONS, builtin_map, map_from_json, random_map
 from tablelight.games.landover.engine import Landover
 
-from .helpers import force, hex_of, main_game, village
+from .helpers import end_turn, force, hex_of, main_game, village
 
 
 def played(players: int = 2, seed: int = 5, turns: int = 120, bots: str = "random") -> Landover:
@@ -165,7 +165,7 @@ def test_views_hide_hands_dev_cards_and_secret_draws() -> None:
     me, other = 0, 1
     game = main_game(position={"hands": [{}, {"ore": 2}], "dev_cards": [[], ["spy"]], "culture": [{}, {"science": 1}]})
     force(game, ("white_die", 1), ("red_die", 1), ("event_die", 4), ("dev_card", 3))
-    game.apply({"type": "end_turn"})
+    end_turn(game)
     seen = game.view(me)
     assert "hand" not in seen["players"][other] and "dev_cards" not in seen["players"][other]
     assert seen["players"][other]["hand_size"] == 2 and seen["players"][other]["dev_count"] == 2

@@ -17,6 +17,7 @@ from tablelight.games.landover.engine import CITY, LUCKY, MAIN, OVER, ROLL, VILL
 from .helpers import (
     WATER_EDGE,
     city,
+    end_turn,
     force,
     hand,
     hex_of,
@@ -49,7 +50,7 @@ def corner_for(game: Landover, h: int) -> int:
 def roll(game: Landover, white: int, red: int, event: int = 4) -> None:
     """End the turn; the next seat's roll comes out as given (event 4: the science gate)."""
     force(game, ("white_die", white), ("red_die", red), ("event_die", event))
-    game.apply({"type": "end_turn"})
+    end_turn(game)
 
 
 def dice_for(total: int) -> tuple[int, int]:
@@ -197,7 +198,7 @@ def test_production_village_city_commodities_and_doubles() -> None:
     assert game.pos.hands[b][0] == 1 and game.pos.hands[b][5] == 0  # a village: one wool
     game.put_piece(b, "city", v_sheep)
     force(game, ("white_die", dice_for(game.pos.number[sheep])[0]), ("red_die", dice_for(game.pos.number[sheep])[1]), ("event_die", 4))  # type: ignore[arg-type]
-    game.apply({"type": "end_turn"})
+    end_turn(game)
     assert game.pos.hands[b][0] == 1 + 1 and game.pos.hands[b][5] == 1  # a city on sheep: wool and cloth
     wheat_before = game.pos.hands[a][3]
     v_field = corner_for(game, field)
@@ -213,7 +214,7 @@ def test_gold_gives_random_resources_through_logged_chance() -> None:
     v = corner_for(game, gold)
     city(game, b, v)
     force(game, ("white_die", 6), ("red_die", 6), ("event_die", 4), ("gold", 2), ("gold", 2), ("gold", 0))
-    game.apply({"type": "end_turn"})
+    end_turn(game)
     assert game.pos.hands[b][2] == 2 and game.pos.hands[b][0] == 1
     assert [e["value"] for e in game.log if e.get("chance") == "gold"] == [2, 2, 0]
 
@@ -232,7 +233,7 @@ def test_aqueduct_gives_a_random_resource_when_nothing_came() -> None:
     game = main_game(position={"culture": [{}, {"science": 3}]})
     a, b = game.pos.order
     force(game, ("white_die", 1), ("red_die", 1), ("event_die", 5), ("aqueduct", 4))
-    game.apply({"type": "end_turn"})
+    end_turn(game)
     assert game.pos.hands[b] == hand(clay=1)
 
 
@@ -243,7 +244,7 @@ def test_culture_gate_gives_dev_cards_up_to_the_red_die_and_the_hand_limit() -> 
     })
     first, second, third = game.pos.order
     force(game, ("white_die", 2), ("red_die", 3), ("event_die", 5), ("dev_card", 0))
-    game.apply({"type": "end_turn"})
+    end_turn(game)
     assert len(game.pos.dev_cards[second]) == 1 and game.pos.dev_cards[third] == [] and len(game.pos.dev_cards[first]) == 5
     assert [e["seat"] for e in game.log if e.get("chance") == "dev_card"] == [second]
 
@@ -261,7 +262,7 @@ def test_seven_clears_catapults_halves_big_hands_and_respects_walls() -> None:
     village(game, b, next(v for v in range(game.corner_count) if game.pos.corner_on_land[v] and game.far_from_villages(v)))
     force(game, ("white_die", 3), ("red_die", 4), ("event_die", 4))
     force(game, *[("discard", 0)] * 6)
-    game.apply({"type": "end_turn"})
+    end_turn(game)
     assert game.pos.catapult_at == {} and game.pos.catapult[a] == -1
     assert game.pos.hands[a] == hand(wool=6)  # 12 > 9: half discarded at random
     assert game.pos.hands[c] == hand(ore=11)  # one wall: safe up to 11
@@ -274,7 +275,7 @@ def test_lucky_seven_raid_for_a_solo_last_roller() -> None:
     sheep = hex_of(game, "sheep")
     village(game, a, corner_for(game, sheep))
     force(game, ("white_die", 3), ("red_die", 4), ("event_die", 4))
-    game.apply({"type": "end_turn"})
+    end_turn(game)
     assert game.pos.phase == MAIN and game.current_seat() == b  # the raid is offered, not forced ("may")
     assert {"type": "lucky_raid", "hex": sheep} in game.legal_actions()
     force(game, ("steal", 0))
@@ -311,7 +312,7 @@ def test_barbarian_win_takes_unwalled_cities_of_the_weakest() -> None:
         "barbarians": 6,
     })
     force(game, ("white_die", 1), ("red_die", 1), ("event_die", 1), ("barbarian_city", 0), ("barbarian_city", 0))
-    game.apply({"type": "end_turn"})
+    end_turn(game)
     assert game.pos.corner_level[picks[0]] == VILLAGE and game.pos.corner_level[picks[1]] == CITY  # the unwalled one first
     assert game.pos.corner_level[picks[2]] == VILLAGE and game.pos.corner_level[picks[3]] == CITY  # c had more military
     assert game.pos.barbarians == 0
@@ -333,7 +334,7 @@ def test_barbarian_defeat_with_a_tie_gives_each_a_random_dev_card() -> None:
     city(game, a, inland_corner(game))
     force(game, ("white_die", 1), ("red_die", 1), ("event_die", 1))
     force(game, ("defender_deck", 0), ("dev_card", 0), ("defender_deck", 2), ("dev_card", 0))
-    game.apply({"type": "end_turn"})
+    end_turn(game)
     assert game.pos.defender == [0, 0]
     assert game.pos.dev_cards[a] == ["alchemist"] and game.pos.dev_cards[b] == ["siege"]  # decks: science, commerce, politics
 
@@ -406,7 +407,7 @@ def test_turn_cap_ends_with_no_winner_and_says_so() -> None:
     game = main_game(turn_cap=3)
     for _ in range(3):
         force(game, ("white_die", 1), ("red_die", 1), ("event_die", 4))
-        game.apply({"type": "end_turn"})
+        end_turn(game)
     assert game.is_over() and game.winners() == [] and game.pos.capped
     result = game.result()
     assert result["turn_cap"] is True and result["winners"] == []
@@ -492,7 +493,7 @@ def test_barbarians_never_take_a_metro_city() -> None:
     })
     assert game.pos.metro_owner[0] == a
     force(game, ("white_die", 1), ("red_die", 1), ("event_die", 1), ("barbarian_city", 0))
-    game.apply({"type": "end_turn"})
+    end_turn(game)
     assert game.pos.corner_level[v] == CITY and game.pos.corner_level[w] == VILLAGE
 
 
@@ -570,7 +571,7 @@ def test_entered_dice_are_the_roll_and_replay() -> None:
         game.apply(game.legal_actions()[0])
     for kind, value in (("white_die", 5), ("red_die", 1), ("event_die", 2)):
         game.enter_chance(kind, value)
-    game.apply({"type": "end_turn"})
+    end_turn(game)
     assert game.pos.dice["white"] + game.pos.dice["red"] == 6
     assert [e["value"] for e in game.log if e.get("chance", "").endswith("_die")][-3:] == [5, 1, 2]
     assert replay(game.to_record()).state() == game.state()

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from tablelight.core.errors import TablelightError
-from tablelight.core.game import Game
+from tablelight.core.game import Action, Game
 from tablelight.core.record import replay
 from tablelight.core.registry import game_class, game_entries
 from tablelight.core.rng import Rng
@@ -49,6 +49,8 @@ def played(name: str, players: int, seed: int, actions: int) -> Game:
         if game.is_over():
             break
         game.apply(game.random_action(rng))
+    if name == "landover" and not game.is_over() and getattr(game, "phase") == "roll":
+        game.apply(Action({"type": "roll"}))  # every turn waits for its roll (format 4): on to the mode buttons
     return game
 
 
@@ -334,7 +336,8 @@ def test_landover_a_page_narrowing_shows_the_same_on_the_board_whatever_the_hand
     showed and one it did not hold was refused and left the board as it was (a bridge or a trade
     the hand paid for lit its places, one it did not was refused)."""
     compared = hidden_differently = 0
-    pairs = [*twins("landover", 3, landover_twin, 2), *twins("landover", 3, lambda g: landover_twin(g, cards=False), 2)]
+    # four pairs with a drawn card: the first two of the seeded games (format 4) hold one or two actions
+    pairs = [*twins("landover", 3, landover_twin, 4), *twins("landover", 3, lambda g: landover_twin(g, cards=False), 2)]
     for game, other in pairs:
         wanted: list[dict[str, Any]] = []
         for action in [*game.legal_actions(), *other.legal_actions()]:
@@ -351,3 +354,32 @@ def test_landover_a_page_narrowing_shows_the_same_on_the_board_whatever_the_hand
                 compared += 1
                 hidden_differently += done[0] != done[1]  # the page's own answer may differ: it is the seat's
     assert compared >= 100 and hidden_differently >= 10  # the hands were in play: the comparison is not vacuous
+
+
+def test_landover_a_turn_starts_the_same_on_the_board_whether_or_not_the_seat_holds_an_alchemist() -> None:
+    """Seat 1's turn begins holding an alchemist in one game and a crane in the other: the board and
+    the public words are the same, and stay so while its keys choose the alchemist's dice (the page
+    carries that choice). Before record format 4 only the alchemist's holder waited to roll: the
+    board asked that seat to roll and every other seat's turn had rolled already."""
+    games = []
+    for card in ("alchemist", "crane"):
+        position = {"order": [0, 1, 2], "dice": {"white": 1, "red": 2, "event": "barbarian"},
+                    "dev_cards": [[], [card], []]}
+        game = game_class("landover")(3, {"map_numbers": "fixed"}, 5, setup={"position": position})
+        game.apply(Action({"type": "end_turn"}))
+        games.append(game)
+    a, b = Seated(games[0]), Seated(games[1])
+    assert public(a.game) == public(b.game) and a.shared() == b.shared()
+    layout: Any = a.face.layout
+    presses = [layout.key_of("card"), layout.key_of("white", 3), layout.key_of("red", 4), layout.key_of("cancel"),
+               layout.key_of("white", 6), layout.key_of("red", 1), layout.key_of("cancel")]
+    choosing = 0
+    for key in presses:
+        a.press(key)
+        b.press(key)
+        assert a.shared() == b.shared(), f"key {key}: the shared board differs"
+        choosing += a.face.card == "alchemist" and b.face.card != "alchemist"  # type: ignore[attr-defined]
+    assert choosing >= 2  # the holder's keys were choosing its dice: the comparison is not vacuous
+    a.press(layout.key_of("confirm"))
+    b.press(layout.key_of("confirm"))
+    assert public(a.game) == public(b.game) and a.game.phase in ("main", "lucky_raid")  # type: ignore[attr-defined]

@@ -618,6 +618,7 @@ def test_each_new_roll_is_handed_to_the_board_to_animate():
     face = face_for(game)
     before = len(game.log)
     game.apply({"type": "end_turn"})
+    game.apply({"type": "roll"})  # every turn waits for its roll (record format 4)
     (roll,) = face.dice_rolls(game.log[before:])
     assert roll.values == [game.pos.dice["white"], game.pos.dice["red"]]
     assert roll.leds == face.layout.die_leds["white"] + face.layout.die_leds["red"]

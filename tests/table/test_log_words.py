@@ -102,7 +102,7 @@ def test_farsides_prompt_names_end_turn_as_its_page_button_does():
 def test_landover_says_why_only_end_turn_is_offered():
     game = Landover(3, seed=0)
     pick = random.Random(0)
-    for _ in range(13):  # seed 0: then the seat to act can pay for nothing
+    for _ in range(14):  # seed 0: then the seat to act can pay for nothing (its roll included, format 4)
         game.apply(pick.choice(game.legal_actions()))
     assert game.phase == "main" and {a["type"] for a in game.legal_actions()} == {"end_turn"}
     prompt = Table(game, ["human"] * 3, board_attached=True).face.prompt(game.current_seat())

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from tablelight.core.errors import IllegalActionError, SetupError
 from tablelight.core.game import Action
 from tablelight.games.landover.layout import BUILD_PIECES, CULTURE_BUTTONS, KINDS, LAYOUT_ID, LandoverLayout
+from tablelight.games.landover.rules import ROLL_CHOICES, ROLL_EVERY_TURN_FORMAT
 from tablelight.table.face import SEAT_NAMES, GameFace, position_memo
 from tablelight.table.picker import Picker, refusal
 
@@ -165,9 +166,12 @@ class LandoverChoice(GameFace):
         """What the seat to act could do whatever its hidden cards: in the main phase, the legal actions
         of a copy of the game where it holds :data:`PUBLIC_HAND` and no development card (costs aside,
         every rule reads only public things: the pieces, military, cultures, harbors); in the other
-        phases the legal actions (they read no hand: the setup, the roll, the lucky raid, the take)."""
+        phases the legal actions (they read no hand: the setup, the lucky raid, the take); before the
+        roll, rolling and every alchemist play (any hand may hold one)."""
         game = self.game
         seat = game.current_seat()
+        if seat is not None and game.phase == "roll":
+            return list(ROLL_CHOICES)
         if seat is None or game.phase != "main":
             return self.legal_actions()
 
@@ -177,9 +181,10 @@ class LandoverChoice(GameFace):
         return position_memo(self, "_public_memo", listed)  # listed once per position
 
     def secret_choice(self) -> bool:
-        """Whether what is being chosen depends on a hidden card (a development card after the roll;
-        the roll's alchemist is listed for every seat): the board then shows nothing of it."""
-        return self._mode() == "card" and self.game.phase != "roll"
+        """Whether what is being chosen depends on a hidden card (a development card; before record
+        format 4 the roll phase came only with an alchemist, so its choice was no secret there): the
+        board then shows nothing of it."""
+        return self._mode() == "card" and (self.game.phase != "roll" or self.game.record_format >= ROLL_EVERY_TURN_FORMAT)
 
     def _with_legal(self, work: Any) -> Any:
         """Run ``work()`` with the legal actions listed once (a press asks for them many times)."""

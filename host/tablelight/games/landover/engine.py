@@ -93,7 +93,7 @@ class Landover(LandoverReads):
     min_players = 2
     max_players = 4
     has_secrets = True  # hands and development cards are hidden (view, view_log)
-    latest_record_format = 3
+    latest_record_format = 4  # 4: every turn begins in the roll phase (turns.start_turn)
     secret_setup = ("position",)  # it names every seat's hand and development cards
     own_bots = {"greedy": "tablelight.games.landover.bots:GreedyBot"}
     # The dice, and a gold hex's or the aqueduct's resource (an index in RESOURCES).

@@ -24,6 +24,7 @@ from tablelight.games.landover.rules import (
     ROAD,
     ROLL,
     ROLL_CHOICES,
+    ROLL_ONLY,
     SCIENCE,
     SETUP,
     TAKE,
@@ -70,7 +71,7 @@ def legal_actions(p: LandoverState) -> list[Action]:
     if phase == SETUP:
         return setup_actions(p)
     if phase == ROLL:
-        return list(ROLL_CHOICES)
+        return list(ROLL_CHOICES if "alchemist" in p.dev_cards[seat] else ROLL_ONLY)
     if phase == LUCKY:
         return [hex_action("lucky_raid", h) for h in lucky_hexes(p)]
     if phase == TAKE:

@@ -49,6 +49,9 @@ SETUP, ROLL, MAIN, LUCKY, OVER = "setup", "roll", "main", "lucky_raid", "over"
 #: Record format 3: after a master merchant or spy names its target, the player sees that seat's
 #: cards and chooses what to take (``{"type": "take", ...}``) before anything else.
 TAKE = "take"
+#: From this record format on every turn begins in the roll phase (the seat rolls or plays an
+#: alchemist); before it only a seat holding an alchemist waited there, which told everyone it held one.
+ROLL_EVERY_TURN_FORMAT = 4
 #: The cards played in two steps from record format 3 on (target first, then the take).
 TWO_STEP_CARDS = ("master_merchant", "spy")
 #: Action types each phase accepts, and every type there is.
@@ -115,6 +118,8 @@ FIXED_PLAYS: dict[str, tuple[Action, ...]] = {
     "resource_monopoly": tuple(Action({"type": "play", "card": "resource_monopoly", "kind": k}) for k in RESOURCES),
     "commodity_monopoly": tuple(Action({"type": "play", "card": "commodity_monopoly", "kind": k}) for k in COMMODITIES),
 }
-ROLL_CHOICES: tuple[Action, ...] = (Action({"type": "roll"}),) + tuple(
+ROLL_ONLY: tuple[Action, ...] = (Action({"type": "roll"}),)
+#: The roll phase's actions of a seat holding an alchemist (the public listing of that phase too).
+ROLL_CHOICES: tuple[Action, ...] = ROLL_ONLY + tuple(
     Action({"type": "play", "card": "alchemist", "white": w, "red": r}) for w in range(1, 7) for r in range(1, 7)
 )

@@ -1,4 +1,5 @@
-"""Carrying out a checked action, and the turn order: the automatic roll, the turn cap."""
+"""Carrying out a checked action, and the turn order: the turn's start (the roll phase, or before record
+format 4 the automatic roll), the turn cap."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from tablelight.games.landover.rules import (
     OVER,
     ROAD,
     ROLL,
+    ROLL_EVERY_TURN_FORMAT,
     SETUP,
     VILLAGE,
     WHEAT,
@@ -153,8 +155,8 @@ def start_turn(p: LandoverState, chance: Chance) -> None:
     seat = p.seat
     if check_win(p, seat):
         return
-    if "alchemist" in p.dev_cards[seat]:
-        p.phase = ROLL
+    if p.record_format >= ROLL_EVERY_TURN_FORMAT or "alchemist" in p.dev_cards[seat]:
+        p.phase = ROLL  # format 4 on: every seat, so the wait tells nothing of the hand
         return
     # A roll gives points only as a defender point or a VP card (it takes some away by
     # reducing a city): the seat's points were below the target just now.
