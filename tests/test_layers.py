@@ -304,8 +304,6 @@ def test_a_planted_upward_import_is_found(tmp_path: Path) -> None:
 GAME_EXCEPTIONS: dict[tuple[str, str], str] = {
     ("farside", "class chain"): "Farside's engine is a chain of 7 classes (issue 31: it becomes a position plus rule functions next)",
     ("farside", "import circle"): "Farside's engine modules import each other round about through its class chain (issue 31)",
-    ("mainland", "import circle"): "mainland/drawing.py names MainlandFace in its annotations (a TYPE_CHECKING import) and "
-    "the face imports the drawing when it draws",
 }
 #: The longest chain of classes an engine may be: the engine, one class of its own below it, Game.
 LONGEST_CHAIN = 3

@@ -16,6 +16,9 @@ from tablelight.core.fields import NOBODY
 from tablelight.games.farlander.engine import Farlander
 from tablelight.games.farlander.map import FarlanderMap
 
+#: The engine's seat numbers with its NOBODY as None (a lookup: whole boards are read at once).
+_SEAT_OR_NONE: dict[int, int | None] = {NOBODY: None, **{seat: seat for seat in range(Farlander.max_players)}}
+
 
 class FarlanderReads:
     """The read API of one Farlander game (see the module docstring)."""
@@ -87,7 +90,7 @@ class FarlanderReads:
 
     def owners(self) -> list[int | None]:
         """Per territory: the seat holding it, or None."""
-        return [None if owner == NOBODY else owner for owner in self._game.owner]
+        return list(map(_SEAT_OR_NONE.__getitem__, self._game.owner))
 
     def unit_counts(self) -> list[int]:
         """Per territory: its units."""
