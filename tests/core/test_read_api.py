@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import inspect
 from pathlib import Path
 from typing import NamedTuple
 
@@ -71,16 +72,14 @@ def source_root() -> Path:
 
 
 def contract_names() -> frozenset[str]:
-    """The rules contract's public names: its methods and class attributes, and the attributes
-    ``Game.__init__`` sets (``players``, ``options``, ``seed``, ``log``...)."""
+    """The rules contract's public names: its methods, its class attributes (``name``), and the
+    attributes ``Game.__init__`` sets (``players``, ``options``, ``seed``, ``log``...)."""
     names = {name for name in dir(Game) if not name.startswith("_")}
-    tree = ast.parse(Path(importlib.import_module("tablelight.core.game").__file__ or "").read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef) and node.name == "Game":
-            for inner in ast.walk(node):
-                if (isinstance(inner, ast.Attribute) and isinstance(inner.ctx, ast.Store)
-                        and isinstance(inner.value, ast.Name) and inner.value.id == "self" and not inner.attr.startswith("_")):
-                    names.add(inner.attr)
+    names |= {name for name in Game.__annotations__ if not name.startswith("_")}  # name, min_players...
+    for node in ast.walk(ast.parse(inspect.getsource(Game))):
+        if (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
+                and isinstance(node.value, ast.Name) and node.value.id == "self" and not node.attr.startswith("_")):
+            names.add(node.attr)
     return frozenset(names)
 
 
