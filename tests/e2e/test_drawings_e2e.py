@@ -32,9 +32,9 @@ from tablelight.games.mainland.engine import Mainland
 from tablelight.games.mainland.data import turn_name
 from tablelight.table.layout import load_layout_data
 from tablelight.table.service import Table
+from tablelight.table.session import TableSession
 from tablelight.web.table_web import TableWeb
 
-from ..web.conftest import NoBoard
 from .helpers import keep_screenshot, wait_for
 
 CHROMIUM = "/usr/bin/chromium"
@@ -71,13 +71,14 @@ def played(game: Game, actions: int, only: str | None = None) -> Game:
 @contextmanager
 def serving(game: Game) -> Iterator[tuple[TableWeb, Table]]:
     """``game`` at a table of human seats, served on its own event loop (as ``tablelight play`` does)."""
-    table = Table(game, ["human"] * game.players, board=NoBoard())
+    session = TableSession(game, ["human"] * game.players)
+    table = session.table
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, daemon=True)
     thread.start()
 
     async def start() -> TableWeb:
-        web = TableWeb(table, load_layout_data(type(table.face).default_layout), lambda: [p[:3] for p in table.pixels()], lambda key: table.press(key),
+        web = TableWeb(session, load_layout_data(type(table.face).default_layout), lambda: [p[:3] for p in table.pixels()], lambda key: table.press(key),
                        out=io.StringIO())
         return await web.start()
 

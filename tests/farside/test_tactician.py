@@ -13,7 +13,7 @@ from tablelight.core.registry import game_class
 from tablelight.core.rng import Rng
 from tablelight.games.farside.bots import fresh_damage
 from tablelight.games.farside.standin import roll_attack
-from tablelight.games.farside.state import default_armies
+from tablelight.games.farside.forces import default_armies
 
 from .test_rules_as_written import DUEL, act, started
 

@@ -166,3 +166,24 @@ def test_the_browser_table_plays_again_the_same_way_at_the_end() -> None:
         table.stop()
 
     asyncio.run(play())
+
+
+def test_play_through_offers_play_again_at_each_end_and_stops_when_nobody_takes_it() -> None:
+    async def play() -> None:
+        session = TableSession(Farlander(2, seed=3), ["random", "random"], bot_delay=0)
+        offers: list[bool] = []
+        session.on_offer_changed(offers.append)
+        ends: list[int] = []
+
+        def over(s: TableSession) -> None:
+            ends.append(s.number)
+            if s.number == 1:  # a place asks for the next game as soon as the offer is made
+                asyncio.get_running_loop().call_soon(s.play_again)
+
+        await asyncio.wait_for(session.play_through(offer_again_s=0.2, on_over=over), 60)
+        assert ends == [1, 2] and session.number == 2 and session.game.is_over()
+        assert offers == [True, False, True, False] and not session.offering_again  # the second offer lapsed
+        with pytest.raises(SetupError, match="stopping"):
+            session.play_again()
+
+    asyncio.run(play())

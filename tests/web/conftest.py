@@ -14,6 +14,7 @@ import pytest
 
 from tablelight.games.mainland.engine import Mainland
 from tablelight.table.service import Table
+from tablelight.table.session import TableSession
 from tablelight.web.table_web import TableWeb
 from tablelight.web.tls import HttpsChoice
 
@@ -41,6 +42,8 @@ class Served:
     base: str
     #: The table's event loop: a test acting on the table directly does it there (:meth:`call`).
     loop: asyncio.AbstractEventLoop
+    #: The session the pages serve (its one request entry, play again).
+    session: TableSession
 
     def call(self, job: Any) -> Any:
         """Run ``job()`` on the table's loop and return its result (the table is not thread-safe)."""
@@ -82,22 +85,23 @@ class LoopThread:
 
 
 @contextmanager
-def serving(idle_timeout: int = 1, https: HttpsChoice | None = None) -> Iterator[Served]:
-    """A two-seat Mainland table served until the block ends, on its own event loop (in a thread of the test's)."""
-    game = Mainland(2, seed=5)
-    table = Table(game, ["human", "human"], board=NoBoard())
+def serving(idle_timeout: int = 1, https: HttpsChoice | None = None, seats: tuple[str, ...] = ("human", "human")) -> Iterator[Served]:
+    """A two-seat Mainland table (two people unless ``seats`` says) served until the block ends, on its
+    own event loop (in a thread of the test's)."""
+    session = TableSession(Mainland(2, seed=5), list(seats))  # no board: the seats move from their pages
+    table = session.table
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, daemon=True)
     thread.start()
 
     async def start() -> TableWeb:
-        web = TableWeb(table, table.face.layout.data, lambda: [p[:3] for p in table.pixels()], lambda key: table.press(key),
+        web = TableWeb(session, table.face.layout.data, lambda: [p[:3] for p in table.pixels()], lambda key: table.press(key),
                        idle_timeout=idle_timeout, out=io.StringIO(), https=https)
         return await web.start()
 
     web = asyncio.run_coroutine_threadsafe(start(), loop).result(timeout=15)
     try:
-        yield Served(web, table, web.view.base_url, loop)
+        yield Served(web, table, web.view.base_url, loop, session)
     finally:
         asyncio.run_coroutine_threadsafe(web.stop(), loop).result(timeout=15)
         loop.call_soon_threadsafe(loop.stop)

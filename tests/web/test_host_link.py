@@ -16,21 +16,22 @@ import pytest
 
 from tablelight.cli.main import main
 from tablelight.games.mainland.engine import Mainland
-from tablelight.table.service import Table
+from tablelight.table.session import TableSession
 from tablelight.web.host_link import host_link_path, write_private
 from tablelight.web.table_web import TableWeb
 
-from .conftest import LoopThread, NoBoard
+from .conftest import LoopThread
 
 
 @contextmanager
 def started(tmp_path: Path, **options) -> Iterator[tuple[TableWeb, io.StringIO]]:
-    table = Table(Mainland(2, seed=5), ["human", "human"], board=NoBoard())
+    session = TableSession(Mainland(2, seed=5), ["human", "human"])
+    table = session.table
     out = io.StringIO()
     loop = LoopThread()
 
     async def start() -> TableWeb:
-        web = TableWeb(table, table.face.layout.data, lambda: [p[:3] for p in table.pixels()], table.press, out=out, **options)
+        web = TableWeb(session, table.face.layout.data, lambda: [p[:3] for p in table.pixels()], table.press, out=out, **options)
         return await web.start()
 
     web = loop.run(start())

@@ -8,7 +8,7 @@ Pyodide, the browser's own), no threads; what the page shows is the desk's snaps
 from the page's own screen or a phone, goes through the session's one entry
 (:meth:`TableSession.request`). A new game draws a secret seed unless the person typed one, as
 ``tablelight play`` does; at game over :meth:`AppTable.again` starts the next game of the same
-seats. The page stands in for the board (``board_attached``): until a board is linked, a person
+seats (the public snapshot's ``again`` says the page may offer it). The page stands in for the board (``board_attached``): until a board is linked, a person
 plays by tapping the choices the snapshot lists.
 
 Games are kept as ``tablelight play`` keeps them, in a :class:`~tablelight.table.store.GameStore`
@@ -37,6 +37,7 @@ from tablelight.core.fields import is_number, is_whole_in
 from tablelight.core.inputs import SEED_LIMIT
 from tablelight.core.rng import Rng, secret_seed
 from tablelight.table.layout import load_layout_data
+from tablelight.table.requests import Reply
 from tablelight.table.seats import HUMAN, resolve_seats
 from tablelight.table.service import Table
 from tablelight.table.session import TableSession
@@ -137,18 +138,18 @@ class AppTable:
         self.stop()
         self.failure = ""
         self.session = session
-        self.desk = Desk(session.table, send=session.handle, request=session.request)
+        self.desk = Desk.following(session)
         self.desk.on_change.append(self._changed)
-        session.on_new_table(lambda s: self.desk.use_table(s.table) if self.desk is not None else None)
         if self.board is not None:
             session.attach_board(self.board)
         self._run()
         return self.snapshot()
 
     def _run(self) -> None:
-        assert self.session is not None
-        self._task = asyncio.ensure_future(self.session.run())
-        self._task.add_done_callback(self._ended)
+        session = self.session
+        assert session is not None
+        self._task = asyncio.ensure_future(session.run())
+        self._task.add_done_callback(lambda task: self._ended(task, session))
 
     def again(self) -> str:
         """At game over: the next game of the same game, seats, options and bots (a new seed), kept as a
@@ -156,9 +157,8 @@ class AppTable:
         session = self.session
         if session is None:
             return json.dumps({"error": "no game is being played"})
-        session.offering_again = session.game.is_over() and (self._task is None or self._task.done())
         try:
-            session.play_again()
+            session.play_again()  # offered once the run ended at game over (_ended)
         except TablelightError as error:
             return json.dumps({"error": str(error)})
         self._run()
@@ -187,7 +187,7 @@ class AppTable:
         return self._page_request(request_text, "narrow")
 
     def _page_request(self, request_text: str, what: str) -> str:
-        if self.desk is None:
+        if self.session is None:
             return json.dumps({"done": False, "words": "no game is being played"})
         try:
             request = json.loads(request_text)
@@ -195,7 +195,7 @@ class AppTable:
             request = None
         if not isinstance(request, dict):
             request = {}
-        reply = self.desk.request(request.get("seat"), what, request)
+        reply = self._request(request.get("seat"), what, request)
         return json.dumps({"done": reply.done, "words": reply.error or reply.message, "rule": reply.rule})
 
     def record(self) -> str:
@@ -250,7 +250,7 @@ class AppTable:
     def seat_request(self, request_text: str) -> str:
         """``{"seat", "what": "act" | "narrow", "body": {"action" | "chosen": {...}, "at"}}``: one
         seat's request (a phone's, or the page's own screen's), parsed once and taken through the one
-        door (:meth:`Desk.request`); answers ``{"applied" | "narrowed": bool, "message"}``, or
+        door (:meth:`TableSession.request`); answers ``{"applied" | "narrowed": bool, "message"}``, or
         ``{"error"}`` for a request that is not one."""
         try:
             request = json.loads(request_text)
@@ -259,9 +259,17 @@ class AppTable:
         if not isinstance(request, dict):
             return json.dumps({"error": 'send {"seat", "what": "act" or "narrow", "body": {"action" or "chosen": {...}, '
                                         '"at": log length}}'})
-        if self.desk is None:
+        if self.session is None:
             return json.dumps({"error": "no game is being played"})
-        return json.dumps(self.desk.request(request.get("seat"), request.get("what"), request.get("body")).to_json())
+        return json.dumps(self._request(request.get("seat"), request.get("what"), request.get("body")).to_json())
+
+    def _request(self, seat: Any, what: Any, body: Any) -> Reply:
+        """Through the session's one entry (:meth:`TableSession.request`); the screens are told after."""
+        assert self.session is not None and self.desk is not None
+        try:
+            return self.session.request(seat, what, body)
+        finally:
+            self.desk.changed()  # a narrowed choice changes the seat's list without a table event
 
     # ------------------------------------------------ inside
 
@@ -331,9 +339,11 @@ class AppTable:
         if self.notify is not None:
             self.notify(self.snapshot())
 
-    def _ended(self, task: asyncio.Future[None]) -> None:
+    def _ended(self, task: asyncio.Future[None], session: TableSession) -> None:
         if not task.cancelled() and task.exception() is not None:
             self.failure = f"the table stopped: {task.exception()}"
+        elif not task.cancelled() and session is self.session and session.game.is_over():
+            session.offering_again = True  # the page's game-over panel offers play again (AppTable.again)
         self._changed()
 
 

@@ -44,17 +44,18 @@ def served_table() -> Iterator[Any]:
     from tablelight.games.landover.engine import Landover
     from tablelight.table.face import face_class
     from tablelight.table.layout import load_layout_data
-    from tablelight.table.service import Table
+    from tablelight.table.session import TableSession
     from tablelight.web.table_web import TableWeb
 
     game = Landover(2, seed=7)
-    table = Table(game, ["human", "human"], board_attached=True)  # no board: the seats move from their pages
+    session = TableSession(game, ["human", "human"])  # no board: the seats move from their pages
+    table = session.table
     loop = asyncio.new_event_loop()
     runner = threading.Thread(target=loop.run_forever, daemon=True)
     runner.start()
 
     async def start() -> TableWeb:
-        web = TableWeb(table, load_layout_data(face_class(game.name).default_layout), lambda: [p[:3] for p in table.pixels()],
+        web = TableWeb(session, load_layout_data(face_class(game.name).default_layout), lambda: [p[:3] for p in table.pixels()],
                        lambda key: table.press(key), out=io.StringIO())
         with redirect_stderr(io.StringIO()):  # the addresses it prints for people
             return await web.start()

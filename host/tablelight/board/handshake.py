@@ -27,6 +27,10 @@ from tablelight.wire import wire
 
 HELLO_RETRY_S = 0.25  # HELLO_REQ (and later WELCOME + STATUS_REQ) again after this long without an answer
 LONGEST_READ_S = 0.1  # a driver never blocks longer than this in one read
+# Silence is counted in time the host was listening: while the driver came late (its loop was busy,
+# its process waited for a core) nobody read the board's bytes either, so lateness beyond this timer
+# slack is not the board's silence (board/protocol.py counts a connected board's silence the same way).
+LATE_S = 0.05
 
 
 class Cause(enum.Enum):
@@ -115,9 +119,11 @@ class Handshake:
     def frames_due(self, now: float) -> bytes:
         """What to send at ``now``: a HELLO_REQ every :data:`HELLO_RETRY_S` until the hello, then
         WELCOME and STATUS_REQ again at that pace until confirmed (either may get lost). Past the
-        deadline, ends the exchange (silent or unconfirmed) and returns nothing."""
+        deadline, ends the exchange (silent or unconfirmed) and returns nothing; the deadline counts
+        only the time the host listened (a late call's lateness is not the board's silence)."""
         if self.outcome is not None:
             return b""
+        self._forgive_lateness(now)
         if now >= self.deadline:
             if self.hello is None:
                 self.outcome = Refused(Cause.SILENT, f"no answer from a tablelight board within {self.timeout:g} s: "
@@ -135,6 +141,16 @@ class Handshake:
         if self.hello is None:
             return wire.encode_hello_req(self.nonce)
         return self._welcome()
+
+    def _forgive_lateness(self, now: float) -> None:
+        """A call later than the next thing due (a request again, or the deadline) by more than
+        :data:`LATE_S`: the host did not listen meanwhile, so the deadline moves on by as much. After
+        a stall the board is asked again at once and keeps the time it had left to answer."""
+        if self._next_send is None:
+            return
+        late = now - min(self._next_send, self.deadline)
+        if late > LATE_S:
+            self.deadline += late
 
     def wait_time(self, now: float) -> float:
         """How long a driver may block in a read before :meth:`frames_due` has something to do."""

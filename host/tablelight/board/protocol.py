@@ -23,7 +23,7 @@ from tablelight.board import scene
 from tablelight.board.errors import BoardError
 from tablelight.board.events import (BoardSaid, Connected, Event, HandshakeFailed, KeyEvent, Reply, SceneConfirmed,
                                      Silent, WelcomeLost)
-from tablelight.board.handshake import HOST_REFUSALS, Accepted, Cause, Handshake, Refused
+from tablelight.board.handshake import HOST_REFUSALS, LATE_S, Accepted, Cause, Handshake, Refused
 from tablelight.wire import wire
 
 log = logging.getLogger(__name__)
@@ -36,9 +36,9 @@ HEARTBEAT_S = 0.5
 SILENT_S = 3 * HEARTBEAT_S
 # Silence is counted in time the host was listening: while a tick was overdue (the driver's loop
 # was busy, its process waited for a core, a page was throttled) nobody read the board's bytes
-# either, so a tick's lateness beyond this timer slack is not the board's silence. After a long
-# stall the board is asked at once and has its whole second to answer.
-LATE_S = 0.05
+# either, so a tick's lateness beyond LATE_S (the timer slack, board/handshake.py: the handshake's
+# deadline counts the same way) is not the board's silence. After a long stall the board is asked
+# at once and has its whole second to answer.
 SYNC_PROBE_S = 0.05  # at most one STATUS request this often to learn whether the board shows the scene
 CONFIRM_AFTER_S = 0.02  # with confirm_scenes: the first such request this long after an update
 RESHAKE_S = 1.0  # a handshake again on the same link (the board rebooted) gets this long

@@ -26,10 +26,10 @@ from tablelight.table.intents import HOST_PAGE, Press
 from tablelight.table.loop import read_lines
 from tablelight.table.result import result_text
 from tablelight.table.seats import HUMAN, has_secrets
-from tablelight.table.session import AGAIN_NOT_NOW, AGAIN_NOT_OFFERED, TableSession, next_game
+from tablelight.table.session import TableSession, next_game
 from tablelight.table.store import GameStore
 
-__all__ = ["AGAIN_NOT_NOW", "AGAIN_NOT_OFFERED", "next_game", "run_table", "add_table_arguments", "table_settings"]
+__all__ = ["next_game", "run_table", "add_table_arguments", "table_settings"]
 
 VIEWS = ("terminal", "web", "both", "none")
 MAX_BOT_DELAY_S = 3600
@@ -280,35 +280,17 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
             unstarted.append(session.game_id)  # type: ignore[arg-type]
         game_id = session.game_id
         assert game_id is not None
-        session.join_hint = None if web_on else (lambda seat: JOIN_HINT)
+        session.join_hint = lambda seat: JOIN_HINT  # the web pages, when they start, tell how to join
         screen = TableScreen(session, terminal, out)
         if board is not None:
             session.attach_board(board)
-        web: Any = None
-        again_asked = asyncio.Event()
-
-        def play_again() -> int:
-            """At game over: a new game of the same game, seats, options and bots, kept as a new game
-            in the store (the finished one stays there); the board, the terminal and the pages move to it."""
-            new = session.play_again()
-            screen.note(f"game {new.game_id}: a new game of {new.game.name}, the same seats ({', '.join(seats)})")
-            again_asked.set()
-            assert new.game_id is not None
-            return new.game_id
-
+        session.on_new_table(lambda new: screen.note(
+            f"game {new.game_id}: a new game of {new.game.name}, the same seats ({', '.join(seats)})"))
         if web_on:
-            web = await start_web(session, layout, sim, screen, args, store, stack)
+            await start_web(session, layout, sim, screen, args, store, stack)
         typing_live = humans and _typed_by_a_person(sys.stdin)
         if humans:
-            def take_typed(line: str) -> None:
-                if line.strip().lower() != AGAIN_WORD:
-                    screen.take_line(line)
-                elif session.offering_again:
-                    play_again()
-                else:
-                    screen.tell(AGAIN_NOT_NOW if not session.game.is_over() else AGAIN_NOT_OFFERED)
-
-            stack.callback(read_lines(sys.stdin, take_typed))
+            stack.callback(read_lines(sys.stdin, lambda line: take_typed(session, screen, line)))
         store.set_settings(game_id, settings)
         unstarted.clear()  # the table runs: from here on the game is kept, whatever happens
         started.kept = True
@@ -319,46 +301,35 @@ async def _play(game: Any, seats: list[str], store: GameStore, game_id: int | No
         header = f"game {game_id}: {game.name}, seats {', '.join(seats)}, on {where}; kept in {store.path}"
         if screen.typed is not None:  # after the game's header line, before the first prompt
             header += "\n" + screen.typed.help_words()
-        if screen.live:  # on a live screen it stays in the history under the board
-            terminal.note(header)  # type: ignore[union-attr]
-        else:
-            print(header, file=sys.stderr, flush=True)
+        screen.note_or_print(header)
         # At game over the host waits a while for "play again" when people play: their pages keep
         # the result meanwhile (the phones are sent the end), or a person types at the terminal.
         waits_at_the_end = humans and (web_on or typing_live)
+        minutes = KEEP_SERVING_S // 60
+        where_again = "tap Play again on the host page" + (" or type again" if typing_live else "")
+        waiting_words = (f"the pages show the result: the host keeps serving them for {minutes} minutes (Ctrl-C stops "
+                         f"it now); for a new game with the same seats, {where_again}" if web_on else
+                         f"for a new game with the same seats, type again within {minutes} minutes (Ctrl-C stops now)")
 
-        while True:
-            await session.run()  # "again" is offered only once it returned: no new game starts under it
-            game = session.game
-            if not game.is_over():
-                break
+        def game_over(session: TableSession) -> None:
             if not screen.live:  # a live screen has the result in its history already
-                print(result_text(game, session.face, headline=False), file=out, flush=True)
-            if not waits_at_the_end:
-                break
-            minutes = KEEP_SERVING_S // 60
-            where_again = "tap Play again on the host page" + (" or type again" if typing_live else "")
-            waiting_words = (f"the pages show the result: the host keeps serving them for {minutes} minutes (Ctrl-C stops "
-                             f"it now); for a new game with the same seats, {where_again}" if web_on else
-                             f"for a new game with the same seats, type again within {minutes} minutes (Ctrl-C stops now)")
-            if screen.live:  # in the history under the board, not over the screen
-                terminal.note(waiting_words)  # type: ignore[union-attr]
-            else:
-                print(waiting_words, file=sys.stderr, flush=True)
-            again_asked.clear()
-            session.offering_again = True
-            if web is not None:
-                web.desk.again = play_again
-                web.desk.changed()  # the host page shows its button
-            try:
-                await asyncio.wait_for(again_asked.wait(), KEEP_SERVING_S)
-            except asyncio.TimeoutError:
-                break
-            finally:
-                session.offering_again = False
-                if web is not None:
-                    web.desk.again = None
+                print(result_text(session.game, session.face, headline=False), file=out, flush=True)
+            if waits_at_the_end:
+                screen.note_or_print(waiting_words)
+
+        await session.play_through(KEEP_SERVING_S if waits_at_the_end else 0, on_over=game_over)
     return 0
+
+
+def take_typed(session: TableSession, screen: TableScreen, line: str) -> None:
+    """A line typed at the terminal: ``again`` asks the session for the next game, any other goes to the screen."""
+    if line.strip().lower() != AGAIN_WORD:
+        screen.take_line(line)
+        return
+    try:
+        session.play_again()
+    except SetupError as error:  # the game runs, or the host is stopping
+        screen.tell(str(error))
 
 
 async def start_web(session: TableSession, layout: dict[str, Any], sim: Any, screen: TableScreen,
@@ -378,26 +349,19 @@ async def start_web(session: TableSession, layout: dict[str, Any], sim: Any, scr
         pixels_source = lambda: session.table.shown or []  # noqa: E731
         presser = lambda key: session.handle(Press(key, HOST_PAGE))  # noqa: E731
     web = TableWeb(
-        session.table, layout, pixels_source, presser, send=session.handle, request=session.request,
-        port=args.web_port, share=args.share, title=f"game {game_id}: {session.game.name}", out=screen.out,
+        session, layout, pixels_source, presser, port=args.web_port, share=args.share, out=screen.out,
         terminal=screen.terminal, host_link=args.host_link, host_file=host_link_path(store.path, game_id),
         https=HttpsChoice.from_options(args.https, args.https_cert, args.https_key, store.path.parent),
         kept_devices=KeptDevices.from_json(store.seat_devices(game_id)),  # phones that joined before resume
     )
     web.access.on_devices = lambda kept: store.set_seat_devices(session.game_id or game_id, kept.to_json())
-
-    def new_table(session: TableSession) -> None:
-        web.use_table(session.table, title=f"game {session.game_id}: {session.game.name}")
-        assert session.game_id is not None  # phones that joined keep their seats after a resume of the new game too
-        store.set_seat_devices(session.game_id, web.access.kept().to_json())
-
-    session.on_new_table(new_table)
+    # phones that joined keep their seats after a resume of the next game too
+    session.on_new_table(lambda new: store.set_seat_devices(new.game_id or game_id, web.access.kept().to_json()))
     if sim is not None:  # the pages follow the board's own animations, at most one picture a frame
         sim.on_pixels(frame_pacer(web.desk.pulse.beat))
     await web.start()
     stack.push_async_callback(web.stop)
     screen.joined = web.access.joined  # a phone joined: the terminal is no longer its seat's own screen
-    session.join_hint = web.desk.join_hint
     return web
 
 

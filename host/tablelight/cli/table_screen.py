@@ -60,6 +60,14 @@ class TableScreen:
         else:
             print(text, file=self.out, flush=True)
 
+    def note_or_print(self, text: str) -> None:
+        """Words about the run (the game's header, the wait at the end): in the history under a live
+        board, else on stderr (stdout keeps the game's own lines)."""
+        if self.live:
+            self.terminal.note(text)
+        else:
+            print(text, file=sys.stderr, flush=True)
+
     def own_screen(self, seat: int) -> bool:
         """True when the terminal is ``seat``'s own screen: its lone person, with no device joined."""
         return seat == self.lone and not self.joined(seat)

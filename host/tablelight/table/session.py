@@ -9,17 +9,22 @@ terminal, the desk behind the pages and phones). Every place asks it the same wa
   ``"narrow"``, the body as it came), parsed once (:mod:`tablelight.table.requests`);
 * any other input through :meth:`TableSession.handle` (a key, a typed line's presses);
 * :meth:`TableSession.run` plays the current game on the running asyncio loop
-  (:class:`TableLoop`), and at game over :meth:`TableSession.play_again` starts the next game
-  of the same seats (:func:`next_game`), kept as a new game in the store, with the same board
-  and the same listeners (the places' screens follow it: :meth:`on_new_table`).
+  (:class:`TableLoop`); :meth:`TableSession.play_through` plays it to its end and then offers
+  play again (:attr:`offering_again`, told to :meth:`on_offer_changed` hooks: the pages' button)
+  for a while; :meth:`TableSession.play_again`, from whichever place asks (the host page, a typed
+  ``again``, the browser's button), starts the next game of the same seats (:func:`next_game`),
+  kept as a new game in the store, with the same board and the same listeners (the places'
+  screens follow it: :meth:`on_new_table`).
 
-The places stay thin: ``cli/table_run.py`` (which board, the terminal, the web server, typed
-lines) and ``app/engine.py`` (the browser's worker: the page's board, snapshots as JSON). The
+The places stay thin: ``cli/table_run.py`` (which board, the terminal, the web pages, typed
+lines), the host's pages (``web/table_web.py``, ``web/app.py``: their routes call the session
+itself) and ``app/engine.py`` (the browser's worker: the page's board, snapshots as JSON). The
 session does no I/O and starts no thread.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -38,8 +43,8 @@ from tablelight.table.service import Table
 from tablelight.table.store import GameStore
 
 #: Why "play again" is refused.
-AGAIN_NOT_NOW = "the game is not over yet: again starts a new game once this one has ended"
-AGAIN_NOT_OFFERED = "the host is stopping: start tablelight play again for a new game"
+AGAIN_NOT_NOW = "the game is not over yet: a new game can start once this one has ended"
+AGAIN_NOT_OFFERED = "this host does not start new games (it is stopping): start tablelight play again"
 
 
 def next_game(game: Game, chosen_seed: int | None, number: int) -> Game:
@@ -79,10 +84,11 @@ class TableSession:
         self.port: BoardPort | None = None
         #: How many games this session started (play again counts on).
         self.number = 1
-        #: True while the game is over and the session takes "play again".
-        self.offering_again = False
+        self._offering_again = False
+        self._again_asked: asyncio.Event | None = None
         self._listeners: list[ev.Listener] = []
         self._new_table_hooks: list[Callable[[TableSession], None]] = []
+        self._offer_hooks: list[Callable[[bool], None]] = []
         self.table: Table
         self.driver: TableLoop
         self._begin(game, game_id, face)
@@ -124,6 +130,23 @@ class TableSession:
         """Call ``hook(session)`` when play again makes the next game's table."""
         self._new_table_hooks.append(hook)
 
+    @property
+    def offering_again(self) -> bool:
+        """True while the game is over and the place takes "play again" (the host page shows its button)."""
+        return self._offering_again
+
+    @offering_again.setter
+    def offering_again(self, offered: bool) -> None:
+        if offered == self._offering_again:
+            return
+        self._offering_again = offered
+        for hook in self._offer_hooks:
+            hook(offered)
+
+    def on_offer_changed(self, hook: Callable[[bool], None]) -> None:
+        """Call ``hook(offered)`` whenever :attr:`offering_again` changes (the pages show or hide the button)."""
+        self._offer_hooks.append(hook)
+
     def attach_board(self, board: Any) -> None:
         """Join ``board`` to the table both ways (its keys in, the scenes out) for this game and the next."""
         self.board = board
@@ -143,6 +166,29 @@ class TableSession:
         """Play the current game until it ends (or ``max_actions`` more player actions)."""
         await self.driver.run(max_actions)
 
+    async def play_through(self, offer_again_s: float = 0.0, on_over: Callable[[TableSession], None] | None = None) -> None:
+        """Play the current game to its end, then offer "play again" for ``offer_again_s`` seconds
+        (0: not at all); a new game asked for meanwhile (:meth:`play_again`, from any place) is played
+        the same way. ``on_over(session)`` is called at each game over, before the offer. Returns when
+        a game stops before its end (the run was stopped), or when the offer passes unanswered."""
+        while True:
+            await self.run()  # "again" is offered only once the run returned: no new game starts under it
+            if not self.game.is_over():
+                return
+            if on_over is not None:
+                on_over(self)
+            if offer_again_s <= 0:
+                return
+            self._again_asked = asyncio.Event()
+            self.offering_again = True
+            try:
+                await asyncio.wait_for(self._again_asked.wait(), offer_again_s)
+            except asyncio.TimeoutError:
+                return
+            finally:
+                self.offering_again = False
+                self._again_asked = None
+
     def play_again(self) -> Table:
         """The next game of the same game, seats, options and bots (:func:`next_game`), once this one
         is over and the place offers it (:attr:`offering_again`); kept as a new game in the store.
@@ -154,7 +200,10 @@ class TableSession:
         self.offering_again = False  # one new game per game over, however many ask at once
         self.number += 1
         game = next_game(self.game, self.chosen_seed, self.number)
-        return self._begin(game, None, make_face(game, self.layout))
+        table = self._begin(game, None, make_face(game, self.layout))
+        if self._again_asked is not None:
+            self._again_asked.set()  # play_through plays it
+        return table
 
     # ------------------------------------------------------------------ inside
 

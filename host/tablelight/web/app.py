@@ -22,7 +22,7 @@ gets: :mod:`tablelight.web.host_link`):
 * ``POST /api/press/K`` presses key K of the board; ``GET /api/host`` join links and codes;
   ``POST /api/host/drop`` ``{"seat"}`` drops a seat's device and issues a new code;
   ``POST /api/host/again`` once the game is over, a new game of the same game, seats, options and
-  bots (``{"game": its id}``; 409 with one sentence while the game runs): every seat keeps its
+  bots (:meth:`TableSession.play_again`; ``{"game": its id}``; 409 with one sentence while the game runs): every seat keeps its
   device and token, and the pages move to the new game live.
 """
 
@@ -48,6 +48,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tablelight.core.errors import TablelightError
 from tablelight.core.fields import is_whole
+from tablelight.table.session import TableSession
 from tablelight.view.colors import DISPLAY_GAMMA
 from tablelight.web.access import Access, JoinRefused
 from tablelight.web.desk import Desk
@@ -81,10 +82,11 @@ class BoardFeed:
     poll: float | None = None
 
 
-def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | None = None, base_url: Callable[[], str] = lambda: "",
-             parting: Parting | None = None) -> Starlette:
-    """The app for ``board``; with ``desk`` and ``access`` also the seats' pages. ``parting``: the
-    open sockets' account of what they sent, flushed when the host stops (:mod:`tablelight.web.parting`)."""
+def make_app(board: BoardFeed, *, session: TableSession | None = None, desk: Desk | None = None, access: Access | None = None,
+             base_url: Callable[[], str] = lambda: "", parting: Parting | None = None) -> Starlette:
+    """The app for ``board``; with ``session`` (its one request entry and play again), its ``desk``
+    (what the pages show) and ``access`` also the seats' pages. ``parting``: the open sockets'
+    account of what they sent, flushed when the host stops (:mod:`tablelight.web.parting`)."""
     parting = parting if parting is not None else Parting()
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     # names this table in the pages' storage: kept across resume with the seats' devices (web.access)
@@ -98,7 +100,10 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
         return access is not None and access.is_host(request.headers.get("x-host-token"))
 
     async def board_page(request: Request) -> Response:
-        return templates.TemplateResponse(request, "board.html", {**page_data, "svg": labelled_svg, "seats": desk is not None})
+        # a seat to join only where a person plays: a bots-only game's page offers none
+        joinable = access is not None and bool(access.seats)
+        return templates.TemplateResponse(request, "board.html",
+                                          {**page_data, "svg": labelled_svg, "seats": desk is not None, "joinable": joinable})
 
     async def join_page(request: Request) -> Response:
         return templates.TemplateResponse(request, "join.html", page_data)
@@ -142,9 +147,12 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
         """A seat's page sends ``{"action" | "chosen": {...}, "at": log length}`` (a whole action to
         apply, or the fields chosen so far to narrow by); parsed once and taken through the one door."""
         seat = seat_allowed(request)
-        if seat is None or desk is None:
+        if seat is None or session is None or desk is None:
             return JSONResponse({"error": "this seat's token is needed"}, status_code=403)
-        reply = desk.request(seat, what, await json_body(request))
+        try:
+            reply = session.request(seat, what, await json_body(request))
+        finally:
+            desk.changed()  # a narrowed choice changes the seat's list without a table event
         status = 400 if reply.error is not None else 200 if reply.done else 409
         return JSONResponse(reply.to_json(), status_code=status)
 
@@ -194,19 +202,13 @@ def make_app(board: BoardFeed, *, desk: Desk | None = None, access: Access | Non
 
     async def host_again(request: Request) -> Response:
         """A new game of the same seats, once this one is over: every page and device moves to it."""
-        if not host_ok(request) or desk is None:
+        if not host_ok(request) or session is None or desk is None:
             return JSONResponse({"error": "starting a new game needs the host's token"}, status_code=403)
-        if not desk.game.is_over():
-            return JSONResponse({"error": "the game is not over yet: a new game can start once this one has ended"},
-                                status_code=409)
-        if desk.again is None:
-            return JSONResponse({"error": "this host does not start new games (it is stopping): start tablelight play again"},
-                                status_code=409)
         try:
-            game_id = desk.again()
+            session.play_again()  # refused while the game runs, or when the host is stopping
         except TablelightError as error:
             return JSONResponse({"error": str(error)}, status_code=409)
-        return JSONResponse({"game": game_id, "title": desk.title})
+        return JSONResponse({"game": session.game_id, "title": desk.title})
 
     async def board_socket(websocket: WebSocket) -> None:
         await websocket.accept()

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from tablelight.table.session import TableSession
 from tablelight.web.access import Access
 from tablelight.web.app import BoardFeed, make_app
 from tablelight.web.desk import Desk
@@ -40,6 +41,7 @@ class WebView:
         port: int = 0,
         title: str = "",
         share: str | None = None,
+        session: TableSession | None = None,
         desk: Desk | None = None,
         access: Access | None = None,
         labels: dict[int, str] | None = None,
@@ -53,7 +55,8 @@ class WebView:
         #: The open pages' sockets: when the host stops, each is sent its last state first.
         self.parting = Parting()
         self.server = WebServer(
-            make_app(BoardFeed(layout, pixels, press, title, labels or {}, pulse, poll), desk=desk, access=self.access,
+            make_app(BoardFeed(layout, pixels, press, title, labels or {}, pulse, poll), session=session, desk=desk,
+                     access=self.access,
                      base_url=lambda: self.base_url, parting=self.parting),
             port=port,
             share=share,

@@ -2,7 +2,8 @@
 
 The desk listens to the table's events (:meth:`Table.listen`) and keeps the pages' snapshots:
 each event marks them stale and beats :attr:`Desk.pulse`, which the pages' sockets wait on;
-a snapshot is rebuilt when a page next reads it. A seat's action or partial choice enters the
+a snapshot is rebuilt when a page next reads it. A seat's action or partial choice, sent to the
+session's one entry (:meth:`TableSession.request`, which the pages' routes call), enters the
 table through its one door (:meth:`Table.handle` with a :class:`Choose` or :class:`Narrow`
 intent), exactly as one built from key presses does, so the board's keys and a phone can be
 mixed within one turn. The choices a page lists are the face's candidates
@@ -21,10 +22,12 @@ words (chance lines through :meth:`GameFace.describe_entry`, public parts only o
 page) with ``log_numbers``, each line's number in the game's log, and once the game is over ``result``
 (:func:`result_block`): who won by colour, each seat's score and its breakdown.
 
-The desk lives as long as the server: when the host plays again (a new game of the same seats,
-``POST /api/host/again``: :attr:`Desk.again`), :meth:`Desk.use_table` points it at the new table,
-and the pages' next snapshots (a higher version) show the new game; the shared page's heading
-follows (``title``), and ``again`` in the public snapshot tells the host's page to offer it.
+The desk lives as long as the server and follows its :class:`~tablelight.table.session.TableSession`
+(:meth:`Desk.following`): when the session plays again (a new game of the same seats, asked by
+``POST /api/host/again``, a typed ``again`` or the browser's button), :meth:`Desk.use_table` points
+it at the new table, and the pages' next snapshots (a higher version) show the new game; the shared
+page's heading follows (``title``), and ``again`` in the public snapshot (the session's
+:attr:`~tablelight.table.session.TableSession.offering_again`) tells the host's page to offer it.
 
 Words the table tells one seat (:class:`Told`: prompts, press feedback, refusals) go to that
 seat's page, except the terminal's own answers (kind ``terminal``: a typed list, the guide);
@@ -39,10 +42,10 @@ from typing import Any
 from tablelight.core.actions import ActionEntry
 from tablelight.core.fields import is_action_entry
 from tablelight.table import events as ev
-from tablelight.table.intents import SEAT_PAGE, Answer, Choose, Intent, Narrow
-from tablelight.table.requests import Reply, answer_request
+from tablelight.table.intents import SEAT_PAGE, Answer, Narrow
 from tablelight.table.seats import HUMAN, has_secrets
 from tablelight.table.service import Table
+from tablelight.table.session import TableSession
 from tablelight.table.face import GameFace
 from tablelight.web.places import secret_sections, words
 from tablelight.web.pulse import Pulse
@@ -55,24 +58,19 @@ LOG_LINES = 40
 class Desk:
     """The pages' view of ``table``; ``join_url`` is told to seats that have no device yet.
 
-    ``send`` is the table's door as its driver offers it (:meth:`TableLoop.handle`, which also wakes
-    the driver); by default the table's own :meth:`Table.handle`.
+    A host makes it with :meth:`following`: it then follows its :class:`TableSession` to each next
+    game and says when the session offers play again. ``Desk(table)`` alone shows one table (tests).
     """
 
-    def __init__(self, table: Table, *, join_url: str = "", joined: Any = None, send: Any = None, request: Any = None,
-                 title: str = "") -> None:
+    def __init__(self, table: Table, *, join_url: str = "", joined: Any = None, title: str = "",
+                 offers_again: Callable[[], bool] = lambda: False) -> None:
         self.join_url = join_url
-        self._send_to = send
-        #: The session's one request entry (:meth:`TableSession.request`); by default the same parse
-        #: over this desk's door.
-        self._request = request
         #: seat -> bool: has a device joined (the :class:`~tablelight.web.access.Access`'s ``joined``).
         self.joined = joined or (lambda seat: False)
         #: The shared page's heading ("game 12: mainland"): it follows the table to a new game.
         self.title = title
-        #: Starts a new game of the same seats once this one is over and returns its id (``POST
-        #: /api/host/again``); None while the host offers none (the game runs, or the host is leaving).
-        self.again: Callable[[], int] | None = None
+        #: True while the host takes "play again" (the session's :attr:`TableSession.offering_again`).
+        self.offers_again = offers_again
         #: Beats whenever what the pages show may have changed.
         self.pulse = Pulse()
         #: Called whenever what the pages show may have changed (the terminal's join lines).
@@ -81,6 +79,16 @@ class Desk:
         self._public: dict[str, Any] = {}
         self._seats: dict[int, dict[str, Any]] = {}
         self.use_table(table)
+
+    @classmethod
+    def following(cls, session: TableSession, *, title: Callable[[TableSession], str] = lambda session: "",
+                  **options: Any) -> Desk:
+        """The desk of ``session``: its table now and each next game's (play again), titled ``title(session)``;
+        the pages are told when the session starts or stops offering play again."""
+        desk = cls(session.table, title=title(session), offers_again=lambda: session.offering_again, **options)
+        session.on_new_table(lambda now: desk.use_table(now.table, title(now)))
+        session.on_offer_changed(lambda offered: desk.changed())
+        return desk
 
     def use_table(self, table: Table, title: str | None = None) -> None:
         """Show ``table`` from now on: the first one, or a new game played again at the same seats.
@@ -92,7 +100,6 @@ class Desk:
         self.game = table.game
         self.face = table.face
         self.secret = has_secrets(table.game)
-        self.send = self._send_to or table.handle
         self.humans = [s for s, kind in enumerate(table.seats) if kind == HUMAN]
         if title is not None:
             self.title = title
@@ -116,27 +123,12 @@ class Desk:
 
     # ------------------------------------------------ what the pages send
 
-    def act(self, seat: int, action: Mapping[str, Any], at: int) -> Answer:
-        """``seat``'s page chose ``action`` when the log had ``at`` entries."""
-        return self._send(Choose(action, seat=seat, at=at, source=SEAT_PAGE))
-
     def narrow(self, seat: int, chosen: Mapping[str, Any], at: int) -> Answer:
-        """``seat``'s page chose part of an action (field -> value; ``{}`` forgets it) for the board to show."""
-        return self._send(Narrow(dict(chosen), seat=seat, at=at, source=SEAT_PAGE))
-
-    def request(self, seat: Any, what: Any, body: Any) -> Reply:
-        """A seat's request as it came (``what``: "act" or "narrow"), parsed once
-        (:func:`tablelight.table.requests.answer_request`) and taken through the one door."""
-        if self._request is None:
-            return answer_request(self._send, self.game.players, seat, what, body)
+        """``seat``'s page chose part of an action (field -> value; ``{}`` forgets it) for the board to
+        show, straight through the table's door (tests of what a page lists; a host's pages ask through
+        :meth:`TableSession.request`)."""
         try:
-            return self._request(seat, what, body)
-        finally:
-            self.changed()
-
-    def _send(self, intent: Intent) -> Answer:
-        try:
-            return self.send(intent)
+            return self.table.handle(Narrow(dict(chosen), seat=seat, at=at, source=SEAT_PAGE))
         finally:
             self.changed()
 
@@ -211,7 +203,7 @@ class Desk:
             "game": game.name,
             "title": self.title,
             # the host may start a new game of the same seats now (the host page shows "play again")
-            "again": game.is_over() and self.again is not None,
+            "again": game.is_over() and self.offers_again(),
             "turn": seat_now,
             "turn_line": self.turn_line(),
             # the table's last word for everyone: in a game without secrets that is what to press now

@@ -1,9 +1,10 @@
 """The web side of ``tablelight play`` and ``resume``: seat passes, the desk, the server, the join lines.
 
-:class:`TableWeb` is what :func:`tablelight.cli.table_run.run_table` starts when the web view
-is on (``--view web``/``both``, ``--share``, or a game with secrets and a human seat, whose
-hands can only be shown on the seats' own pages). Its desk listens to the table's events for
-the seats' pages; it serves on the table's event loop (:meth:`TableWeb.start`), and prints the public board page's address and one join line (and
+:class:`TableWeb` serves a :class:`~tablelight.table.session.TableSession`'s pages: ``tablelight
+play`` starts it when the web view is on (``--view web``/``both``, ``--share``, or a game with
+secrets and a human seat, whose hands can only be shown on the seats' own pages). Its desk
+follows the session's games for the pages (:meth:`Desk.following`); the pages' requests and play
+again go to the session itself; it serves on the table's event loop (:meth:`TableWeb.start`), and prints the public board page's address and one join line (and
 QR code) per human seat. The host page's address goes to a private file only
 (:mod:`tablelight.web.host_link`), unless ``host_link="terminal"`` says the terminal is private.
 """
@@ -16,7 +17,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from tablelight.core.errors import SetupError
-from tablelight.table.service import HUMAN, Table
+from tablelight.table.service import Table
+from tablelight.table.session import TableSession
 from tablelight.web.board_view import WebView
 from tablelight.web.access import Access, KeptDevices, SeatPass
 from tablelight.web.desk import Desk
@@ -26,22 +28,24 @@ from tablelight.web.share import JoinSheet
 from tablelight.web.tls import HttpsChoice
 
 
+def page_title(session: TableSession) -> str:
+    """The shared page's heading: "game 12: mainland" for a kept game (none for one not kept)."""
+    return f"game {session.game_id}: {session.game.name}" if session.game_id is not None else ""
+
+
 class TableWeb:
-    """The pages of ``table``'s board (``pixels``, ``press``) and seats; see the module docstring."""
+    """The pages of ``session``'s board (``pixels``, ``press``) and seats; see the module docstring."""
 
     def __init__(
         self,
-        table: Table,
+        session: TableSession,
         layout: dict[str, Any],
         pixels: Callable[[], Sequence[Sequence[int]]],
         press: Callable[[int], object],
         *,
-        send: Callable[[Any], Any] | None = None,
-        request: Callable[[Any, Any, Any], Any] | None = None,
         pixels_poll: float | None = None,
         port: int = 0,
         share: str | None = None,
-        title: str = "",
         out: TextIO | None = None,
         terminal: Any = None,
         idle_timeout: int = IDLE_TIMEOUT,
@@ -54,27 +58,31 @@ class TableWeb:
             raise SetupError(f"--host-link takes {' or '.join(HOST_LINK_CHOICES)}, not {host_link!r}")
         self.host_link = host_link
         self.host_file = host_file
-        self.table = table
+        self.session = session
         self.out = out or sys.stdout
         self.terminal = terminal
-        humans = [seat for seat, kind in enumerate(table.seats) if kind == HUMAN]
-        self.access = Access(humans, on_issue=self._issued, kept=kept_devices)  # kept: joined before resume
-        self.desk = Desk(table, joined=self.access.joined, send=send, request=request, title=title)
+        self.access = Access(session.humans, on_issue=self._issued, kept=kept_devices)  # kept: joined before resume
+        self.desk = Desk.following(session, joined=self.access.joined, title=page_title)
         self.desk.on_change.append(self._refresh_footer)
         self.view = WebView(
-            layout, pixels, press, port=port, share=share, title=title, desk=self.desk, access=self.access,
-            labels=table.face.place_labels(), idle_timeout=idle_timeout, https=https, poll=pixels_poll,
+            layout, pixels, press, port=port, share=share, title=self.desk.title, session=session, desk=self.desk,
+            access=self.access, labels=session.face.place_labels(), idle_timeout=idle_timeout, https=https,
+            poll=pixels_poll,
         )
         self.desk.join_url = self.view.join_url
-        self.sheet = JoinSheet(self.access, self.view.join_url, table.seat_label)
+        self.sheet = JoinSheet(self.access, self.view.join_url, session.table.seat_label)
+        session.on_new_table(self._new_table)
+        session.join_hint = self.desk.join_hint  # the shared screen tells a seat with no device how to join
 
-    def use_table(self, table: Table, title: str) -> None:
-        """Serve ``table`` from now on (a new game played again at the same seats): the same server,
-        addresses, seats' codes and devices; the pages move to it live (:meth:`Desk.use_table`)."""
-        self.table = table
-        self.desk.use_table(table, title)
-        self.sheet.label = table.seat_label
-        table.join_hint = self.desk.join_hint
+    @property
+    def table(self) -> Table:
+        """The table the pages show now (the session's: a new one after play again)."""
+        return self.session.table
+
+    def _new_table(self, session: TableSession) -> None:
+        """Play again made a new game at the same seats: the same server, addresses, seats' codes and
+        devices; the desk moved the pages to it (:meth:`Desk.following`), the join sheet follows."""
+        self.sheet.label = session.table.seat_label
 
     @property
     def live_terminal(self) -> bool:

@@ -192,5 +192,28 @@ function show(snapshot) {
   }
   shownSeat = seat ? seat.seat : null;
   toScreen(covered ? null : seat || watching(table));
+  if (table.again) offerAgain();
+}
+
+// At game over the game-over panel offers the next game of the same game, seats, bots and options,
+// with a new secret seed (or the typed one counted on), as the host page's button does.
+function offerAgain() {
+  const box = document.getElementById("gameover");
+  if (!box || box.querySelector("#again")) return;
+  const button = text("button", "Play again (same seats)", "choice again");
+  button.id = "again";
+  button.type = "button";
+  const said = text("p", "A new game with the same seats, bots and options; this one stays kept in this browser.", "hint");
+  button.onclick = async () => {
+    button.disabled = true;
+    button.textContent = "starting a new game...";
+    const answer = await call("again");
+    if (!answer.error) return opened(answer);
+    said.textContent = answer.error;
+    button.disabled = false;
+    button.textContent = "Play again (same seats)";
+    return undefined;
+  };
+  box.querySelector(".headline").after(button, said);  // under who won, above the scores
 }
 

@@ -24,14 +24,13 @@ from __future__ import annotations
 import html
 import json
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from tablelight.games.farside.engine import FarsideEncounter
 from tablelight.games.farside.tables import MISSIONS
 from tablelight.table.drawing import DIM_INK, INK, document, wrapped
+from tablelight.table.face import GameFace
 from tablelight.table.result import result_block
-
-if TYPE_CHECKING:
-    from tablelight.games.farside.face import FarsideFace
 
 WIDTH = 390.0
 MARGIN = 6.0
@@ -72,9 +71,9 @@ def short(words: str, size: int, room: float) -> str:
     return words if len(words) <= fits else words[: fits - 1] + "…"
 
 
-def tap_models(face: FarsideFace, seat: int | None) -> set[str]:
+def tap_models(face: GameFace, seat: int | None) -> set[str]:
     """The models a tap in ``seat``'s own drawing may choose: those a still-open legal action names."""
-    game = face.game
+    game: FarsideEncounter = face.game
     if seat is None or game.current_seat() != seat:
         return set()
     narrowed = face.candidates()
@@ -82,7 +81,7 @@ def tap_models(face: FarsideFace, seat: int | None) -> set[str]:
     return {a["model"] for a in actions if isinstance(a.get("model"), str)}
 
 
-def farside_svg(face: FarsideFace, seat: int | None) -> str:
+def farside_svg(face: GameFace, seat: int | None) -> str:
     """The drawing of ``face``'s game as ``seat`` may see it (see the module docstring)."""
     body: list[str] = []
     y = 18.0
@@ -90,7 +89,7 @@ def farside_svg(face: FarsideFace, seat: int | None) -> str:
         body.append(text(MARGIN, y, line, HEADLINE_SIZE, weight="bold"))
         y += HEADLINE_SIZE + 4
     y -= HEADLINE_SIZE - 4
-    game = face.game
+    game: FarsideEncounter = face.game
     if game.phase == "over":  # the score and why it ended, before the rest
         points = game.victory_points()
         reason = str(game.end_reason).replace("seat 0", "red").replace("seat 1", "blue")
@@ -107,8 +106,8 @@ def farside_svg(face: FarsideFace, seat: int | None) -> str:
     return document(WIDTH, y + 8, body, "Farside Encounter: the round, missions and armies")
 
 
-def headline(face: FarsideFace) -> str:
-    game = face.game
+def headline(face: GameFace) -> str:
+    game: FarsideEncounter = face.game
     now = game.current_seat()
     if now is None:
         return f"Game over after round {game.round}: {result_block(game, face)['headline']}"
@@ -116,16 +115,16 @@ def headline(face: FarsideFace) -> str:
     return f"Farside, {rounds}, {PHASE_WORDS.get(game.phase, game.phase)}: {SEAT_WORDS[now]} to act"
 
 
-def draw_command(face: FarsideFace, y: float) -> tuple[str, float]:
+def draw_command(face: GameFace, y: float) -> tuple[str, float]:
     """Each side's dice and action points, in a box of its colour."""
-    game = face.game
+    game: FarsideEncounter = face.game
     out = []
     for s in (0, 1):
         x = MARGIN + s * (COLUMN + MARGIN)
         out.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{COLUMN:.1f}" height="74" rx="6" fill="{SEAT_PALE[s]}" '
                    f'stroke="{SEAT_FILLS[s]}" stroke-width="2"/>')
         active = game.phase in ("action", "melee", "impact") and game.active == s
-        out.append(text(x + 8, y + 18, short(f"{SEAT_WORDS[s]}: {game.armies[s]['name']}", 13, COLUMN - 16), 13,
+        out.append(text(x + 8, y + 18, short(f"{SEAT_WORDS[s]}: {game.army_name(s)}", 13, COLUMN - 16), 13,
                         weight="bold", fill=SEAT_TITLES[s]))
         if game.command_die[s] is not None:
             used = game.manoeuvre_used[s]
@@ -143,9 +142,9 @@ def draw_command(face: FarsideFace, y: float) -> tuple[str, float]:
     return "".join(out), y + 82
 
 
-def draw_objectives(face: FarsideFace, seat: int | None, y: float) -> tuple[str, float]:
+def draw_objectives(face: GameFace, seat: int | None, y: float) -> tuple[str, float]:
     """The objective track, each mission's count per side, zones, loot, and the secret missions as ``seat`` may see them."""
-    game = face.game
+    game: FarsideEncounter = face.game
     limit = game.options["objective_limit"]
     done = [sum(game.objectives[s].values()) for s in (0, 1)]
     total = sum(done)
@@ -190,9 +189,9 @@ def draw_objectives(face: FarsideFace, seat: int | None, y: float) -> tuple[str,
     return "".join(out), y + 6
 
 
-def draw_armies(face: FarsideFace, tappable: set[str], y: float) -> tuple[str, float]:
+def draw_armies(face: GameFace, tappable: set[str], y: float) -> tuple[str, float]:
     """Both armies side by side: models on the table first, then those lost or gone."""
-    game = face.game
+    game: FarsideEncounter = face.game
     # the legend of the cards: the three circles as a card shows them (two damage tokens here), the star
     out = [damage_circles(MARGIN + 7, y + 8, 2), text(MARGIN + 44, y + 12, "2 damage of 3: the 3rd removes it", 12),
            star(MARGIN + 9, y + 28), text(MARGIN + 44, y + 32, "The Chosen: its rolls of 1 count as 6", 12)]
@@ -207,8 +206,9 @@ def draw_armies(face: FarsideFace, tappable: set[str], y: float) -> tuple[str, f
         row = y
         out.append(text(x, row + 14, f"{SEAT_WORDS[s]} army", 14, weight="bold", fill=SEAT_INKS[s]))
         row += 20
-        mine = [mid for mid, m in game.models.items() if m["owner"] == s]
-        mine.sort(key=lambda mid: game.models[mid]["status"] != "table")
+        models = game.models
+        mine = [mid for mid, m in models.items() if m["owner"] == s]
+        mine.sort(key=lambda mid: models[mid]["status"] != "table")
         for mid in mine:
             out.append(model_card(face, mid, x, row, mid in tappable))
             row += CARD_HEIGHT + 4
@@ -216,9 +216,9 @@ def draw_armies(face: FarsideFace, tappable: set[str], y: float) -> tuple[str, f
     return "".join(out), bottom
 
 
-def model_card(face: FarsideFace, mid: str, x: float, y: float, tappable: bool) -> str:
-    game = face.game
-    model = game.models[mid]
+def model_card(face: GameFace, mid: str, x: float, y: float, tappable: bool) -> str:
+    game: FarsideEncounter = face.game
+    model = game.model(mid)
     owner = model["owner"]
     gone = model["status"] != "table"
     pick = f" data-pick='{esc(json.dumps({'model': mid}))}' role=\"button\" class=\"pick\"" if tappable else ""

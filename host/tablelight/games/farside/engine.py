@@ -57,15 +57,32 @@ Actions (``model`` ids are "a1", "a2"... for seat 0 and "b1"... for seat 1)::
 
 Rule decisions are in docs/rules/farside.md ("Tracker").
 
-The class is built as a chain, one job per module, each class extending the one before:
-``state`` (the named fields, armies, scores) -> ``models`` (activations, losses, missions) ->
-``rounds`` (command dice, turns, impact phase) -> ``applying`` (carrying out actions, dice) ->
-``checking`` (legal actions and checks) -> ``views`` (state, views, text) -> this module (options).
+The engine is thin: it holds the position (``self.pos``, a ``state.FarsideState``: plain data, every
+field listed once) and calls the rule modules, each a set of functions over the position, importing
+only the ones below it: ``state`` -> ``forces`` (the armies) -> ``missions`` (objectives, losses, the
+wipe-out, victory points) -> ``combat`` (defence, damage, Regeneration, dead zones) -> ``activation``
+-> ``manoeuvres`` -> ``rounds`` (command dice, turns, melee and impact phases, Evade) -> ``setup``
+(the roll-off, zones, loot, deployment) -> ``dice`` (host and entered rolls, what each decides) ->
+``turns`` (carrying out an action) -> ``checking`` -> ``listing`` (legal actions) -> ``views``. What
+faces, drawings, bots and the lab read is the read API of ``reads.FarsideReads``, which this class
+extends. Every roll the host makes goes through ``Game._chance_die`` (the rule functions roll through
+this class's ``draw_die``) and is in the log.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from tablelight.core.game import Action, Game
 from tablelight.core.options import OptionSpec
+from tablelight.games.farside.checking import check
+from tablelight.games.farside.dice import advance
+from tablelight.games.farside.forces import army_from_report, default_armies
+from tablelight.games.farside.listing import legal_actions
+from tablelight.games.farside.missions import scores
+from tablelight.games.farside.reads import FarsideReads
+from tablelight.games.farside.setup import new_position
 from tablelight.games.farside.state import (
     ACTION,
     COMMAND,
@@ -77,10 +94,10 @@ from tablelight.games.farside.state import (
     OVER,
     SECRETS,
     SETUP,
-    army_from_report,
-    default_armies,
+    current_seat,
 )
-from tablelight.games.farside.views import FarsideViews
+from tablelight.games.farside.turns import perform
+from tablelight.games.farside.views import describe_position, state_of, view_log_of, view_of, winners
 
 #: The class, and the phase and model-status names and army helpers callers have always imported from here.
 __all__ = [
@@ -89,7 +106,7 @@ __all__ = [
 ]
 
 
-class FarsideEncounter(FarsideViews):
+class FarsideEncounter(FarsideReads):
     name = "farside"
     min_players = 2
     max_players = 2
@@ -156,3 +173,58 @@ class FarsideEncounter(FarsideViews):
         OptionSpec("objective_limit", int, 10, "the game ends after the round in which this many objectives are accomplished"),
         OptionSpec("round_limit", int, 0, "end the game after this many rounds (0: no limit, as in the rulebook)"),
     )
+
+    # ------------------------------------------------------------------ the rules contract
+
+    def _setup(self, setup: Mapping[str, Any] | None) -> None:
+        """The position (``setup.new_position``: options and armies checked), then the host's first rolls."""
+        self.pos = new_position(self.record_format, self.options, setup)
+        advance(self.pos, self)
+
+    def setup_record(self) -> dict[str, Any]:
+        return {"armies": self.pos.armies}
+
+    def current_seat(self) -> int | None:
+        return current_seat(self.pos)
+
+    def legal_actions(self) -> list[Action]:
+        return legal_actions(self.pos)
+
+    def _check(self, action: Action) -> Action:
+        return check(self.pos, action)
+
+    def _perform(self, action: Action) -> None:
+        perform(self.pos, self, action)
+
+    def scores(self) -> list[int]:
+        """Victory points once the game is over; accomplished mission objectives before."""
+        return scores(self.pos)
+
+    def winners(self) -> list[int]:
+        return winners(self.pos)
+
+    def state(self) -> dict[str, Any]:
+        return state_of(self.pos)
+
+    def view(self, seat: int) -> dict[str, Any]:
+        self._check_seat(seat)
+        return view_of(self.pos, seat)
+
+    def view_log(self, seat: int) -> list[Mapping[str, Any]]:
+        self._check_seat(seat)
+        return view_log_of(self.pos, self.log, seat)
+
+    def describe(self, color: bool = False) -> str:
+        return describe_position(self.pos)
+
+    #: The door the rule functions roll dice through (state.Chance): the contract's logged draws.
+    draw_die = Game._chance_die
+
+    # A belief set up outside the rules (the search bot's sampled worlds): the log does not hold it.
+
+    def suppose_secret(self, seat: int, primary: str, stratagem: str) -> None:
+        """Take ``seat``'s secret mission to be ``primary`` and ``stratagem`` (its team size, announced,
+        stays): the search redraws in its clones what it may not know."""
+        secret = self.pos.secrets[seat]
+        assert secret is not None, f"seat {seat} has noted no secret yet"
+        self.pos.secrets[seat] = {**secret, "primary": primary, "stratagem": stratagem}

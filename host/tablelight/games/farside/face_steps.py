@@ -52,7 +52,7 @@ class FarsideSteps(FarsideWords):
         steps: list[tuple[str, Any]] = []
         for field, value in action.items():
             if field == "model" and isinstance(value, str) and value in self.game.models:
-                steps.append((ARMY_STEP, self.game.models[value]["owner"]))
+                steps.append((ARMY_STEP, self.game.model(value)["owner"]))
             if field == "tokens" and isinstance(value, int) and not isinstance(value, bool) and value > 0:
                 steps.append((RANGE_STEP, token_range(value)))
             steps.append((field, value))

@@ -26,7 +26,7 @@ from tablelight.core.errors import SetupError
 from tablelight.core.rng import Rng
 from tablelight.games.farside.army import cost_army
 from tablelight.games.farside.roster import Roster, parse_roster, read_roster, roster_from_json
-from tablelight.games.farside.state import army_from_report
+from tablelight.games.farside.forces import army_from_report
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

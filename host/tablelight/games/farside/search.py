@@ -27,6 +27,7 @@ from typing import Any
 from tablelight.core.game import Action
 from tablelight.core.rng import Rng
 from tablelight.games.farside.bots import STRATAGEM_WEIGHTS, primary_weights, table_allows, weighted
+from tablelight.games.farside.engine import FarsideEncounter
 
 #: Secrets the search weighs: these primaries with each team size below, and the tactician's stratagem.
 PRIMARIES = ("loot", "breakthrough", "secure", "destruction")
@@ -37,18 +38,17 @@ PER_MODEL = 0.5
 SCALE = 3.0
 
 
-def determinize(game: Any, seat: int, rng: Rng) -> None:
+def determinize(game: FarsideEncounter, seat: int, rng: Rng) -> None:
     """The enemy's secret drawn as players note one (the tactician's weights for the table), not
     uniformly over the eight missions: a belief that martyr or grand slam is as likely a primary as
     loot or secure misjudged the seat that noted its secret first (issue 34, docs/lab.md)."""
     other = 1 - seat
-    secret = game.secrets[other]
-    if secret is not None and game.phase != "over":
+    if game.secrets[other] is not None and game.phase != "over":
         primary = weighted(rng, primary_weights(game))
-        game.secrets[other] = {**secret, "primary": primary, "stratagem": weighted(rng, STRATAGEM_WEIGHTS)}
+        game.suppose_secret(other, primary, weighted(rng, STRATAGEM_WEIGHTS))
 
 
-def candidates(game: Any, actions: list[Action], policy: Any) -> list[Action]:
+def candidates(game: FarsideEncounter, actions: list[Action], policy: Any) -> list[Action]:
     """The choices of a player at the stand-in table (see the module docstring)."""
     if policy is None:
         return actions
@@ -56,6 +56,7 @@ def candidates(game: Any, actions: list[Action], policy: Any) -> list[Action]:
     if choice.get("type") in ("impact", "roll"):
         return [choice]  # the table's dice decided
     seat = game.current_seat()
+    assert seat is not None  # the search asks only while the game goes on
     if game.phase == "secrets":
         stratagem = choice.get("stratagem")
         return [a for a in actions
@@ -63,7 +64,7 @@ def candidates(game: Any, actions: list[Action], policy: Any) -> list[Action]:
     return [a for a in actions if table_allows(game, a, seat)]
 
 
-def evaluate(game: Any) -> list[float]:
+def evaluate(game: FarsideEncounter) -> list[float]:
     """A cut-off playout's value: the lead in victory points (by the sampled secrets) and in models left."""
     worth = [float(points) for points in game.victory_points()]
     for model in game.models.values():

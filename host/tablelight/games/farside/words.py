@@ -149,7 +149,7 @@ class FarsideWords(FarsideMenu):
             if game.options["dice"] == "press":
                 return f"press roll for {what}"
             if pending["count_fails"]:
-                defense = game.models[pending["model"]]["defense"]
+                defense = game.model(pending["model"])["defense"]
                 return f"roll {what} ({defense}+ saves), press roll, then next/prev to the number of failed dice, confirm"
             return f"roll {what}, set the dice on the last-roll dice (each press counts up), then press roll"
         if game.phase == "secrets":
@@ -184,7 +184,7 @@ class FarsideWords(FarsideMenu):
             if game.options["dice"] == "press":
                 return f"roll the dice for {what}"
             if pending["count_fails"]:
-                defense = game.models[pending["model"]]["defense"]
+                defense = game.model(pending["model"])["defense"]
                 return f"roll {what} ({defense}+ saves), then choose how many dice failed"
             return f"roll {what}, then choose what your dice show"
         if game.phase == "secrets":

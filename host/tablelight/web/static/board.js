@@ -21,7 +21,8 @@
     TLOver.show(state);
     if (hostToken && state.again) offerAgain();
     if (!hasSeats) return;
-    document.getElementById('join-url').textContent = state.join_url;
+    const joinUrl = document.getElementById('join-url');  // none in a bots-only game
+    if (joinUrl) joinUrl.textContent = state.join_url;
     TL.fill(document.getElementById('log'), state.log.slice(-12).reverse(), (state.log_numbers || []).slice(-12).reverse());
     TL.scores(document.getElementById('scores'), state);
     const seats = document.getElementById('seats');
@@ -65,7 +66,7 @@
     if (!answer.ok) return;
     const data = await answer.json();
     const box = document.getElementById('host-seats');
-    document.getElementById('host').hidden = false;
+    document.getElementById('host').hidden = !data.seats.length;  // a bots-only game has no seat to join
     box.replaceChildren(...data.seats.map(seat => {
       const card = TL.el('div', null, 'host-seat');
       card.append(TL.el('strong', seat.label));
