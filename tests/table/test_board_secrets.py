@@ -325,3 +325,29 @@ def test_landover_a_development_card_chosen_on_a_page_is_not_on_the_board() -> N
                 shown += 1
             seated.table.narrow({})
     assert shown >= 4
+
+
+def test_landover_a_page_narrowing_shows_the_same_on_the_board_whatever_the_hand() -> None:
+    """A seat's page narrows (part of) an action, with the board showing no mode or a mode's places:
+    the board after it is the same whether or not the hand holds the card or pays for the build.
+    Before, the page's narrowing followed the hand: a card the seat held left the mode the board
+    showed and one it did not hold was refused and left the board as it was (a bridge or a trade
+    the hand paid for lit its places, one it did not was refused)."""
+    compared = hidden_differently = 0
+    pairs = [*twins("landover", 3, landover_twin, 2), *twins("landover", 3, lambda g: landover_twin(g, cards=False), 2)]
+    for game, other in pairs:
+        wanted: list[dict[str, Any]] = []
+        for action in [*game.legal_actions(), *other.legal_actions()]:
+            items = list(dict(action).items())
+            wanted += [dict(items[:step]) for step in range(1, len(items) + 1) if dict(items[:step]) not in wanted]
+        for mode in (None, "road"):
+            for chosen in wanted[:80]:
+                a, b = Seated(game), Seated(other)
+                if mode is not None:
+                    a.press(a.face.layout.key_of(mode))  # type: ignore[attr-defined]
+                    b.press(b.face.layout.key_of(mode))  # type: ignore[attr-defined]
+                done = a.table.narrow(chosen), b.table.narrow(chosen)
+                assert a.shared() == b.shared(), f"after the board's {mode} mode, a page narrowed {chosen}"
+                compared += 1
+                hidden_differently += done[0] != done[1]  # the page's own answer may differ: it is the seat's
+    assert compared >= 100 and hidden_differently >= 10  # the hands were in play: the comparison is not vacuous

@@ -42,3 +42,14 @@ def test_a_loop_held_up_by_a_bot_never_reports_the_simulated_board_lost(tmp_path
     assert "the board is back" not in out
     late = [r for r in caplog.records if "late" in r.getMessage()]
     assert len(late) >= STALLS  # ...though the loop really was held up past the board's silence limit
+
+
+def test_a_whole_mcts_deep_game_on_the_simulated_board_never_reports_it_lost(tmp_path, capsys) -> None:
+    """The issue's own reproduction, with a short budget a move: ``mcts-deep`` (in its worker process)
+    against ``strong`` on the simulated board, a whole game, and the board is never taken for lost."""
+    code = main(["play", "farlander", "--players", "2", "--seats", "mcts-deep:50ms,strong", "--board", "sim",
+                 "--view", "none", "--bot-delay", "0", "--seed", "4", "--db", str(tmp_path / "g.sqlite")])
+    out = capsys.readouterr().out
+    assert code == 0 and "game over" in out
+    assert out.count("not connected") == 0 and "the board is back" not in out
+    assert out.count("red: ") >= 10  # the search bot (red) played its moves through the game

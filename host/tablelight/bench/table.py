@@ -100,20 +100,33 @@ def measure_beside(presses: int = 100, bot: str = "mcts-deep", pause: float = 0.
     return asyncio.run(_measure_async({mode: presses for mode in modes}, pause, bot))
 
 
-async def _think_beside(mode: str, bot: str, seed: int) -> None:
-    """A bots-only game of ``bot`` on the running loop, game after game, until cancelled."""
+async def _think_beside(mode: str, bot: str, seed: int, thinking: asyncio.Event) -> None:
+    """A bots-only game of ``bot`` on the running loop, game after game, until cancelled.
+
+    ``thinking`` is set once the bot has moved in the game under way (its worker, in a process, is
+    up: presses are measured beside a search, not beside a worker importing the games) and cleared
+    for each new game."""
+    from tablelight.table import events as ev
     from tablelight.table.loop import TableLoop
 
+    def moved(event: ev.Event) -> None:
+        if isinstance(event, ev.ActionApplied) and not event.forced:
+            thinking.set()
+
     while True:
+        thinking.clear()
         game = Farlander(2, seed=seed)
         seed += 1
         if mode in (APART, SLICED):
-            await TableLoop(Table(game, [bot, bot]), bots_apart=mode == APART).run()
+            table = Table(game, [bot, bot])
+            table.listen(moved)
+            await TableLoop(table, bots_apart=mode == APART).run()
             continue
         while not game.is_over():  # the old way: each decision whole, holding the loop
             seat = game.current_seat()
             assert seat is not None
             game.apply(Farlander.make_bot(bot, bot_seed(game, seat)).choose(game))
+            thinking.set()
             await asyncio.sleep(0)
 
 
@@ -150,13 +163,18 @@ async def _measure_async(wanted: dict[str, int], pause: float, bot: str) -> dict
                 driver = TableLoop(table)
                 port = BoardPort(driver, session)
                 runner = asyncio.ensure_future(driver.run())
-                beside = asyncio.ensure_future(_think_beside(mode, bot, 1000 + seed)) if mode != NO_BOT else None
+                beside_thinks = asyncio.Event()
+                beside = None
+                if mode != NO_BOT:
+                    beside = asyncio.ensure_future(_think_beside(mode, bot, 1000 + seed, beside_thinks))
                 keys = InputMachine(game, layout)
                 for territory, info in enumerate(keys.reads.map.territories):
                     if len(measured) >= wanted[mode]:
                         break
                     led = layout.leds_of(info.tile, info.edges)[0]
                     await asyncio.sleep(pause)
+                    if beside is not None:
+                        await asyncio.wait_for(beside_thinks.wait(), PRESS_DEADLINE_S)  # (a new game's worker starting)
                     before = sim.pixels()[led]
                     start = time.perf_counter()
                     sim.press(keys.keys_for(territory)[0])

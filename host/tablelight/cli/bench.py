@@ -70,7 +70,8 @@ def register(subparsers: Any) -> None:
     table.add_argument("--while-thinking", metavar="BOT", default=None,
                        help="the --async path while a search bot (mcts, mcts-deep, mcts-deep:800ms...) plays itself "
                             "on the same loop, beside the figures with no bot thinking and with the bot thinking "
-                            "each move whole (as before the table thought in slices); --presses each")
+                            "each move whole (as before the table thought in slices); --presses each, pressed once the "
+                            "bot has moved in its game (its worker is up)")
     table.set_defaults(func=run_table)
 
     web = kinds.add_parser("web", help="seats' moves per 15 s, act p50/p99 and host memory while strangers hold "

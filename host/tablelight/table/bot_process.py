@@ -6,9 +6,12 @@ way to the LEDs (`tablelight bench table --while-thinking`: p50 from 6 to about 
 there are processes (CPython; not Pyodide, where the table thinks in slices), a search bot's
 decision goes to one worker process: the position pickled down a pipe with the bot's name and
 seed, the action back. The loop watches the pipe's end (``add_reader``: no thread) and wakes the
-table when the answer is in. One job at a time (a table has one bot to move at a time); a job the
-game moved on from is dropped: the worker is stopped (its CPU is the table's) and a new one starts
-for the next search. If the worker dies, the search goes on in slices, here.
+table when the answer is in. One job at a time (a table has one bot to move at a time). A job the
+game moved on from is dropped: the worker is told, abandons that search at its next look at the
+pipe (every few milliseconds of searching) and waits for the next job; an answer that still comes
+for a dropped job is known by its number and never applied. The worker lives as long as the
+table's loop runs (starting one costs the games' imports, about a second on a busy machine). If
+the worker dies, the search goes on in slices, here.
 """
 
 from __future__ import annotations
@@ -19,11 +22,12 @@ import multiprocessing
 import os
 import pickle
 import sys
+import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
-from tablelight.core.bots import Position, Thinking
+from tablelight.core.bots import Position, Steps, Thinking
 from tablelight.core.game import Action, Game
 
 log = logging.getLogger(__name__)
@@ -39,23 +43,77 @@ def processes_available() -> bool:
 WORKER_NICENESS = 10
 
 
-def _serve(conn: Connection) -> None:
-    """The worker: decide each job it is sent, until the pipe closes."""
-    if hasattr(os, "nice"):
+#: What goes down the pipe: a job ``(JOB, number, pickled game, bot name, seed)`` or ``(DROP, number)``;
+#: what comes back: ``(number, action, error)``.
+JOB, DROP = "job", "drop"
+#: How often a searching worker looks at its pipe for a drop or a newer job.
+LOOK_EVERY_S = 0.005
+
+
+def worker_niceness() -> int:
+    """The niceness a worker gets: this process's plus :data:`WORKER_NICENESS` (at most 19)."""
+    return min(19, os.getpriority(os.PRIO_PROCESS, 0) + WORKER_NICENESS) if hasattr(os, "getpriority") else 0
+
+
+def _set_niceness(pid: int, niceness: int) -> None:
+    """Give process ``pid`` (0: this one) ``niceness``, where the system has niceness."""
+    if hasattr(os, "setpriority"):
         try:
-            os.nice(WORKER_NICENESS)
+            os.setpriority(os.PRIO_PROCESS, pid, niceness)
         except OSError:
             pass
+
+
+def _serve(conn: Connection, niceness: int) -> None:
+    """The worker: decide each job it is sent, until the pipe closes; a job dropped or followed by
+    another is abandoned mid-search."""
+    _set_niceness(0, niceness)  # (the table's process set it already, unless it could not)
+    message: Any = None
     while True:
-        try:
-            job, data, name, seed = conn.recv()
-        except (EOFError, OSError):
-            return
+        if message is None:
+            try:
+                message = conn.recv()
+            except (EOFError, OSError):
+                return
+        if message[0] != JOB:  # a drop of a job that is over already
+            message = None
+            continue
+        _, number, data, name, seed = message
+        message = None
         try:
             game = pickle.loads(data)
-            conn.send((job, type(game).make_bot(name, seed).choose(game), None))
+            bot = type(game).make_bot(name, seed)
+            if not hasattr(bot, "steps"):
+                conn.send((number, bot.choose(game), None))
+                continue
+            action, message = _search(conn, bot.steps(game), number)
+        except (EOFError, OSError):
+            return  # the table is gone
         except Exception as error:  # the table goes on thinking in slices; it says why in the log
-            conn.send((job, None, f"{type(error).__name__}: {error}"))
+            conn.send((number, None, f"{type(error).__name__}: {error}"))
+            continue
+        if message is None:
+            conn.send((number, action, None))
+
+
+def _search(conn: Connection, steps: Steps, number: int) -> tuple[Any, Any]:
+    """Run ``steps`` (job ``number``), looking at the pipe every :data:`LOOK_EVERY_S`: the action and
+    None, or None and the message that ended the search (its drop, or the next job)."""
+    look_at = time.monotonic() + LOOK_EVERY_S
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value, None
+        if time.monotonic() < look_at:
+            continue
+        look_at = time.monotonic() + LOOK_EVERY_S
+        while conn.poll():
+            message = conn.recv()
+            if message[0] == JOB or message[1] == number:
+                steps.close()
+                return None, message
+            # (a drop of an earlier job, over already: this search goes on)
 
 
 class ApartThinking:
@@ -131,7 +189,8 @@ class BotProcess:
     def _start(self) -> None:
         context = multiprocessing.get_context("spawn")  # fork is unsafe beside the loop's other threads
         mine, theirs = context.Pipe()
-        process = context.Process(target=_serve, args=(theirs,), name="tablelight-bot", daemon=True)
+        niceness = worker_niceness()
+        process = context.Process(target=_serve, args=(theirs, niceness), name="tablelight-bot", daemon=True)
         try:
             process.start()
         except Exception as error:  # (a main script run again by spawn, no processes left...)
@@ -139,6 +198,10 @@ class BotProcess:
             raise OSError(f"its process did not start: {error}") from error
         finally:
             theirs.close()
+        # At once, not when the worker gets to it: its start (an interpreter and the games' imports,
+        # about a second on a busy machine) would otherwise compete with the table as an equal.
+        if process.pid is not None:
+            _set_niceness(process.pid, niceness)
         self._process = process
         self._conn = mine
         self._loop = asyncio.get_running_loop()
@@ -156,7 +219,7 @@ class BotProcess:
             return job
         try:
             assert self._conn is not None
-            self._conn.send((job.job, pickle.dumps(game), name, seed))  # the worker waits in recv: no block
+            self._conn.send((JOB, job.job, pickle.dumps(game), name, seed))  # the pipe has room: no block
         except (OSError, EOFError, pickle.PicklingError) as error:
             log.warning("bot %s cannot think in a process (%s): it thinks here", name, error)
             self.close()
@@ -164,10 +227,19 @@ class BotProcess:
         return job
 
     def drop(self, job: ApartThinking) -> None:
-        """The game moved on from ``job``: its answer is never applied, and the worker stops working on it."""
+        """The game moved on from ``job``: its answer is never applied, and the worker abandons it."""
         if job is self._current and not job.decided:
             self._current = None
-            self.close()  # stopped mid-search; the next search starts a new worker
+            if self._conn is not None and not job.here:  # (a job thinking here has nothing in the worker)
+                try:
+                    self._conn.send((DROP, job.job))
+                except (OSError, EOFError):
+                    self.close()
+
+    @property
+    def pid(self) -> int | None:
+        """The worker's process id while it runs."""
+        return None if self._process is None else self._process.pid
 
     def _readable(self) -> None:
         assert self._conn is not None
@@ -187,7 +259,8 @@ class BotProcess:
                 self._on_decided()
 
     def close(self) -> None:
-        """Stop the worker (a search under way in it is lost)."""
+        """Stop the worker (a search under way in it is lost). It is not waited for: the loop goes on
+        at once, and multiprocessing reaps it (at the next worker's start, or at exit)."""
         conn, process = self._conn, self._process
         self._conn = self._process = None
         if conn is not None:
@@ -196,4 +269,3 @@ class BotProcess:
             conn.close()
         if process is not None:
             process.terminate()
-            process.join(1.0)

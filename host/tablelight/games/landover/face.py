@@ -102,36 +102,66 @@ class LandoverFace(LandoverLook, LandoverWords):
 
     def narrow(self, chosen: dict[str, Any]) -> Outcome:
         """A seat's page chose part of an action: the mode it belongs to, and the places and values it
-        names, as if chosen with the keys (the board lights them)."""
+        names, as if chosen with the keys (the board lights them).
+
+        The board shows the same whatever the hand, as with the keys: a choice is taken from the
+        public listing (the seat's answer says when the hand does not pay), and one that only a
+        development card could make leaves the board as a card does, refused or not."""
         seat = self.game.current_seat()
         if seat is None:
             return Outcome("the game is over", refused=True)
         if not chosen:
             self.reset()
             return Outcome("choice cleared")
+        outcome, secret = self._narrow(chosen)
+        if secret and (outcome.refused or self.mode is None):
+            self.reset()
+            self.mode = "card"  # nothing of the choice is shown: as for a card the seat holds
+        return outcome
+
+    def _narrow(self, chosen: dict[str, Any]) -> tuple[Outcome, bool]:
+        """:meth:`narrow`'s work: the seat's answer, and whether the choice is a development card's."""
         near = {name[len(HEX_STEP):]: h for name, h in chosen.items() if name.startswith(HEX_STEP)}
         chosen = {name: value for name, value in chosen.items() if not name.startswith(HEX_STEP)}
-        probe = Picker(self.legal_now, tuple(FIELD_KINDS))
-        if not probe.agree(chosen):
-            return Outcome("no legal action agrees with that choice", refused=True)
-        for name, h in near.items():  # a hex step: a keyed hex with a possible place of that field around it
-            if FIELD_KINDS.get(name) not in ("corner", "side") or h not in self.layout.keyed_hexes or not any(
-                a.get(name) in self.around(name, h) for a in probe.candidates()
-            ):
-                where = self.place_words("hex", h) if isinstance(h, int) and not isinstance(h, bool) else repr(h)
-                return Outcome(f"no possible {FIELD_WORDS.get(name, name)} around {where}", refused=True)
+        secret = self.game.phase == "main" and (chosen.get("type") == "play" or "card" in chosen)
+        probe, refusal = self._probe(self._reachable(secret), chosen, near)
+        if refusal and self.game.phase == "main" and not secret:  # (a place only a card could use)
+            secret = True
+            probe, refusal = self._probe(self._reachable(secret), chosen, near)
+        if refusal:
+            return Outcome(refusal, refused=True), secret
         modes = {(self._mode_of(a), a.get("card") if a["type"] == "play" else None) for a in probe.candidates()}
         self.reset()
         if len(modes) > 1 and self._implied_mode() is None:  # too broad for one mode button (or a step back)
-            return Outcome("choose what to do")
+            return Outcome("choose what to do"), secret
         first = probe.candidates()[0]
         kind = first["type"]
         mode = self._mode_of(first)
         if self._implied_mode() is None:
             self.mode, self.card = mode, first.get("card") if kind == "play" else None
         self.picker.agree({name: value for name, value in chosen.items() if name in FIELD_KINDS})
+        outcome = self._narrowed(mode, first, near)
+        if not set(probe.candidates()) & set(self.legal_now()):  # the board shows where it could go all the same
+            return Outcome(f"{str(mode).replace('_', ' ')}: {self._mode_problem(mode)} (cancel to drop it)", refused=True), secret
+        return outcome, secret
+
+    def _probe(self, listing: list[Action], chosen: dict[str, Any], near: dict[str, int]) -> tuple[Picker, str]:
+        """``listing`` narrowed by ``chosen``, and why not when nothing agrees ("": something does)."""
+        probe = Picker(lambda: listing, tuple(FIELD_KINDS))
+        if not probe.agree(chosen):
+            return probe, "no legal action agrees with that choice"
+        for name, h in near.items():  # a hex step: a keyed hex with a possible place of that field around it
+            if FIELD_KINDS.get(name) not in ("corner", "side") or h not in self.layout.keyed_hexes or not any(
+                a.get(name) in self.around(name, h) for a in probe.candidates()
+            ):
+                where = self.place_words("hex", h) if isinstance(h, int) and not isinstance(h, bool) else repr(h)
+                return probe, f"no possible {FIELD_WORDS.get(name, name)} around {where}"
+        return probe, ""
+
+    def _narrowed(self, mode: str, first: Action, near: dict[str, int]) -> Outcome:
+        """The seat's words once a page's choice is taken (a hex step: the first place around it blinks)."""
         field = self.open_field()
-        if field is not None and field in near:  # a hex step: as if its hex key were pressed (the first place around it blinks)
+        if field is not None and field in near:  # a hex step: as if its hex key were pressed
             h = near[field]
             cycled = self._cycle(field, h)
             if cycled.refused or self.tentative is None:  # pragma: no cover - checked above: a place is possible here
@@ -141,6 +171,16 @@ class LandoverFace(LandoverLook, LandoverWords):
                            f"(the board blinks the {FIELD_WORDS[field]} {self.place_words(field, self.tentative[1])})")
         what = self.describe_action(first) if field is None else self._next_words(page=True)  # the page's words: no keys
         return Outcome(f"{str(mode).replace('_', ' ')}: {what}")
+
+    def _reachable(self, names_card: bool) -> list[Action]:
+        """What a page's narrowing may choose from: what the keys reach, so that the board shows the
+        same whatever the hand (the seat's own answer says whether the hand allows it). In the main
+        phase: the public listing, or the development cards the seat can play when it names one."""
+        if self.game.phase != "main":
+            return self.legal_now()  # (the other phases read no hand)
+        if names_card:
+            return [a for a in self.legal_now() if a["type"] == "play"]
+        return [a for a in self.public_actions() if a["type"] != "play"]
 
     @staticmethod
     def _mode_of(action: Action) -> str:
