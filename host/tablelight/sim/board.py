@@ -78,9 +78,13 @@ class SimBoard:
     _count = 0
 
     def __init__(self, layout: str | None, firmware: Path = FIRMWARE, settings: dict[str, str] | None = None,
-                 radio: VirtualRadio | None = None, loop: asyncio.AbstractEventLoop | None = None) -> None:
+                 radio: VirtualRadio | None = None, loop: asyncio.AbstractEventLoop | None = None,
+                 ble_workflow: bool = False, autoreload_s: float | None = None) -> None:
         """layout None: the firmware folder's own settings.toml decides (a flashed CIRCUITPY drive).
-        ``loop``: serve the control socket and the console on that event loop, not on threads."""
+        ``loop``: serve the control socket and the console on that event loop, not on threads.
+        ``ble_workflow``: CircuitPython's BLE workflow is on: the board serves its folder over the
+        file transfer service on ``radio``, and restarts into what was written once the central let
+        go, or with ``autoreload_s`` once the transfer was quiet that long (sim/ble_workflow.py)."""
         if not (firmware / "code.py").exists():
             raise SimBoardError(f"firmware not found at {firmware} (the simulated board runs firmware/code.py "
                                 "from a source checkout)")
@@ -95,9 +99,14 @@ class SimBoard:
         self.radio = radio
         self.ble_address: str | None = None
         self.state_dir = Path(tempfile.mkdtemp(prefix="tl-simboard-"))
-        if self.settings.get("TL_BLE", "0") not in ("0", ""):
+        self.ble_workflow = ble_workflow
+        self.autoreload_s = autoreload_s
+        #: Restarts the board asked for itself (its drive changed over the BLE workflow).
+        self.reloads = 0
+        if ble_workflow or self.settings.get("TL_BLE", "0") not in ("0", ""):
             if radio is None:
-                raise SimBoardError("TL_BLE=1 needs a radio: SimBoard.start(..., radio=VirtualRadio())")
+                raise SimBoardError("Bluetooth (TL_BLE=1 or the BLE workflow) needs a radio: "
+                                    "SimBoard.start(..., radio=VirtualRadio())")
             SimBoard._count += 1
             self.ble_address = self.settings.get("TL_SIM_BLE_ADDRESS") or f"F1:7A:B1:E0:00:{SimBoard._count % 256:02X}"
         self._lock = threading.Condition()
@@ -118,8 +127,9 @@ class SimBoard:
 
     @classmethod
     def start(cls, layout: str | None = "farlander", *, settings: dict[str, str] | None = None,
-              firmware: Path = FIRMWARE, radio: VirtualRadio | None = None) -> SimBoard:
-        board = cls(layout, firmware, settings, radio=radio)
+              firmware: Path = FIRMWARE, radio: VirtualRadio | None = None, ble_workflow: bool = False,
+              autoreload_s: float | None = None) -> SimBoard:
+        board = cls(layout, firmware, settings, radio=radio, ble_workflow=ble_workflow, autoreload_s=autoreload_s)
         board._spawn()
         return board
 
@@ -152,6 +162,8 @@ class SimBoard:
             env["TL_SIM_BLE_HCI"] = self.radio.board_hci(self.ble_address)
             env["TL_SIM_BLE_ADDRESS"] = self.ble_address
             env["TL_SIM_BLE_BONDS"] = str(self.state_dir / "bonds.json")
+            env["TL_SIM_BLE_WORKFLOW"] = "1" if self.ble_workflow else "0"
+            env["TL_SIM_BLE_AUTORELOAD_S"] = "" if self.autoreload_s is None else str(self.autoreload_s)
         self._process = subprocess.Popen(
             [sys.executable, "-m", "tablelight.sim.runner", str(self.firmware)],
             env=env, pass_fds=tuple(fds), stdin=subprocess.DEVNULL,
@@ -197,6 +209,10 @@ class SimBoard:
         changed = False
         while b"\n" in self._ctrl_pending:
             line, self._ctrl_pending = self._ctrl_pending.split(b"\n", 1)
+            if line == b"reload":  # not on this reader, which the restart stops
+                self.reloads += 1
+                threading.Thread(target=self.reboot, daemon=True, name="simboard-reload").start()
+                continue
             parts = line.split()
             if len(parts) == 3 and parts[0] == b"px":
                 with self._lock:

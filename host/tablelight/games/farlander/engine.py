@@ -25,14 +25,14 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
-from tablelight.core.actions import FrozenDict
+from tablelight.core.actions import ActionEntry, FrozenDict
 from tablelight.core.errors import MalformedActionError, RuleViolationError
 from tablelight.core.fields import NOBODY, is_whole
 from tablelight.core.inputs import printable
 from tablelight.core.game import Action, Game
 from tablelight.core.options import OptionSpec
 from tablelight.core.rng import Rng
-from tablelight.games.farlander.map import FarlanderMap, map_from_json, random_map
+from tablelight.games.farlander.map import FarlanderMap, build_map, map_from_json, map_layout, random_placement
 from tablelight.games.farlander.position import position_json, read_position
 
 UNITS_PER_PLAYER = {2: 36, 3: 24, 4: 18}
@@ -64,26 +64,31 @@ class MoveWays:
     without listing them: a random game draws one by its number (the same one the list holds there)."""
 
     def __init__(self, spare: list[tuple[str, int]]) -> None:
-        self.spare = sorted(spare)
-        self.ways = _ways_table(tuple(available for _, available in self.spare))
+        self.spare = spare = sorted(spare)
+        self.ways = _ways_table(tuple([available for _, available in spare]))
         #: How many ways there are (moving nothing is not one).
         self.count = self.ways[0][0] - 1
 
     def nth(self, k: int) -> dict[str, int]:
         """The ``k``-th way (0-based), as ``move_options(...)[k]`` would give it."""
-        j, total, chosen = k + 1, 0, {}  # + 1: the listing order starts with moving nothing, left out
-        for position, (source, available) in enumerate(self.spare):
-            after = self.ways[position + 1]
-            if j < after[total]:
-                continue
-            j -= after[total]
-            for count in range(1, min(available, MAX_MOVE_IN - total) + 1):
-                if j < after[total + count]:
-                    chosen[source] = count
-                    total += count
-                    break
-                j -= after[total + count]
-        return chosen
+        return _nth_way(self.spare, self.ways, k)
+
+
+def _nth_way(spare: list[tuple[str, int]], ways: tuple[tuple[int, ...], ...], k: int) -> dict[str, int]:
+    """:meth:`MoveWays.nth` for the sorted ``spare`` units and their :func:`_ways_table`."""
+    j, total, chosen = k + 1, 0, {}  # + 1: the listing order starts with moving nothing, left out
+    for position, (source, available) in enumerate(spare):
+        after = ways[position + 1]
+        if j < after[total]:
+            continue
+        j -= after[total]
+        for count in range(1, min(available, MAX_MOVE_IN - total) + 1):
+            if j < after[total + count]:
+                chosen[source] = count
+                total += count
+                break
+            j -= after[total + count]
+    return chosen
 
 
 class Farlander(Game):
@@ -109,20 +114,29 @@ class Farlander(Game):
     # ------------------------------------------------------------------ setup
 
     def _setup(self, setup: Mapping[str, Any] | None) -> None:
+        #: The map (built on first read when the game made it from a placement; see ``map``).
+        self._map: FarlanderMap | None = None
+        #: The tiles' (design, turn) by slot of a map the game made itself (None: the setup gave the map).
+        self._placement: list[tuple[int, int]] | None = None
         if setup and "map" in setup:
-            self.map: FarlanderMap = map_from_json(setup["map"])
+            self._map = map_from_json(setup["map"])
+            layout = [((t.id, t.tile, t.garrison, t.edges), t.neighbors) for t in self._map.territories]
         else:
-            self.map = random_map(Rng(self.seed ^ _MAP_SALT))
-        territories = self.map.territories
-        self.ids: list[str] = [t.id for t in territories]
+            self._placement = random_placement(Rng(self.seed ^ _MAP_SALT))
+            layout = map_layout(self._placement)
+        self.ids: list[str] = [entry[0] for entry, _ in layout]
         self.index: dict[str, int] = {tid: i for i, tid in enumerate(self.ids)}
-        self.neighbors: tuple[tuple[int, ...], ...] = tuple(
-            tuple(self.index[n] for n in t.neighbors) for t in territories
-        )
+        index = self.index
+        self.neighbors: tuple[tuple[int, ...], ...] = tuple([
+            tuple([index[n] for n in neighbors]) for _, neighbors in layout
+        ])
+        #: Whether each territory has a garrison (whether or not the option counts them).
+        self.garrison: tuple[bool, ...] = tuple([entry[2] for entry, _ in layout])
         garrisons_on = self.options["garrisons"]
-        self.defense_bonus: tuple[int, ...] = tuple(int(garrisons_on and t.garrison) for t in territories)
-        self.owner: list[int] = [NOBODY] * len(territories)
-        self.units: list[int] = [0] * len(territories)
+        self.defense_bonus: tuple[int, ...] = tuple([int(garrisons_on and g) for g in self.garrison])
+        count = len(self.ids)
+        self.owner: list[int] = [NOBODY] * count
+        self.units: list[int] = [0] * count
         self.reserve: list[int] = [UNITS_PER_PLAYER[self.players]] * self.players
         self.phase = DISTRIBUTION
         # Per-seat answers of placements() and targets(), cleared whenever the board changes.
@@ -132,6 +146,8 @@ class Farlander(Game):
         self._reach_tables: list[tuple[list[int], list[int]]] | None = None
         #: The normal form of the action random_action last gave, until the board changes.
         self._issued: Action | None = None
+        #: Each territory's place action, made when first listed (immutable values, shared).
+        self._place_actions: list[Action | None] = [None] * count
         #: The position the game started from, when its setup gave one (see ``position.py``).
         self.start_position: dict[str, Any] | None = None
         if setup and "position" in setup:
@@ -139,6 +155,15 @@ class Farlander(Game):
             return
         self.turn = self._chance_below("first_player", self.players, phase=DISTRIBUTION)
         self._settle_turn(self.turn)
+
+    @property
+    def map(self) -> FarlanderMap:
+        """The map: territories with their drawing (tiles, edges, anchors). A game that made its own
+        map from a placement builds it when first read: random games that nobody draws never do."""
+        if self._map is None:
+            assert self._placement is not None
+            self._map = build_map(self._placement)
+        return self._map
 
     def _start_from(self, data: Any) -> None:
         start = read_position(data, self.index, self.players, MAX_UNITS, UNITS_PER_PLAYER[self.players])
@@ -163,6 +188,16 @@ class Farlander(Game):
 
     def current_seat(self) -> int | None:
         return None if self.phase == OVER else self.turn
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def place_action(self, t: int) -> Action:
+        """The action placing a unit into territory ``t`` (one value per territory, made once)."""
+        action = self._place_actions[t]
+        if action is None:
+            action = self._place_actions[t] = Action({"type": "place", "territory": self.ids[t]})
+        return action
 
     def placements(self, seat: int) -> list[int]:
         """Territory indices where ``seat`` may place a unit now: the one test for placing."""
@@ -215,7 +250,7 @@ class Farlander(Game):
         if seat is None:
             return []
         if self.phase == DISTRIBUTION:
-            return [Action({"type": "place", "territory": self.ids[t]}) for t in self.placements(seat)]
+            return [self.place_action(t) for t in self.placements(seat)]
         actions = []
         for target in self.targets(seat):
             for moves in self.move_options(seat, target):
@@ -246,12 +281,21 @@ class Farlander(Game):
         """A random target, then a random way to move in (cheaper than listing every action)."""
         seat = self.turn
         if self.phase == DISTRIBUTION:
-            territory = self.ids[rng.choice(self.placements(seat))]
-            self._issued = Action({"type": "place", "territory": territory})
-            return self._issued
+            found = self._placements.get(seat)
+            if found is None:
+                found = self.placements(seat)
+            t = found[rng.below(len(found))]
+            action = self._place_actions[t]
+            if action is None:
+                action = self._place_actions[t] = Action({"type": "place", "territory": self.ids[t]})
+            self._issued = action
+            return action
         target = rng.choice(self.targets(seat))
-        ways = self.move_ways(seat, target)
-        moves = ways.nth(rng.below(ways.count))
+        # MoveWays(...).nth(rng.below(count)) written out (a conquest in three of a random game's four steps)
+        ids, owner, units = self.ids, self.owner, self.units
+        spare = sorted([(ids[n], units[n] - 1) for n in self.neighbors[target] if owner[n] == seat and units[n] > 1])
+        ways = _ways_table(tuple([available for _, available in spare]))
+        moves = _nth_way(spare, ways, rng.below(ways[0][0] - 1))
         self._issued = Action({"type": "conquer", "target": self.ids[target], "moves": FrozenDict(moves)})
         return self._issued
 
@@ -265,7 +309,7 @@ class Farlander(Game):
         garrison_points = self.options["garrisons"]
         for t, owner in enumerate(self.owner):
             if owner != NOBODY:
-                points[owner] += 2 if garrison_points and self.map.territories[t].garrison else 1
+                points[owner] += 2 if garrison_points and self.garrison[t] else 1
         return points
 
     def state(self) -> dict[str, Any]:
@@ -363,6 +407,16 @@ class Farlander(Game):
             )
         return self.index[tid]
 
+    def apply(self, action: Action | Mapping[str, Any], seat: int | None = None) -> None:
+        """:meth:`Game.apply`; the action :meth:`random_action` just gave (the value itself, before
+        anything else changed the game) goes the short way: the checks it would pass written out
+        (the game is not over, it is the issued action, no outcome was entered at the table)."""
+        if action is self._issued and seat is None and not self._chance_entered and self.phase != OVER:
+            self.log.append(ActionEntry(seat=self.turn, action=action))
+            self._perform(action)
+            return
+        super().apply(action, seat)
+
     def _is_issued(self, action: Action) -> bool:
         """Whether ``action`` is the very value :meth:`random_action` gave for this position (drawn
         from :meth:`placements` or :meth:`targets` and :class:`MoveWays`, so legal, and immutable, so
@@ -390,7 +444,7 @@ class Farlander(Game):
             t = self._territory(action, "territory")
             if t not in self.placements(seat):
                 raise RuleViolationError(*self._place_problem(seat, t))
-            return Action({"type": "place", "territory": self.ids[t]})
+            return self.place_action(t)
         extra = set(action) - {"type", "target", "moves"}
         if extra:
             raise MalformedActionError("farlander.action.unknown_field", f"unexpected field(s): {sorted(extra)}")
@@ -475,10 +529,15 @@ class Farlander(Game):
         self._targets.clear()
         self._reach_tables = None
         placements = self._placements
+        full = self.units[t] >= MAX_UNITS
         for other, found in placements.items():
-            if other == seat and self.reserve[seat] <= 0:
-                placements[other] = []
-            elif t in found and not (self.owner[t] == other and self.units[t] < MAX_UNITS):
+            if other == seat:  # t stays the placer's unless full
+                if self.reserve[seat] <= 0:
+                    placements[other] = []
+                    continue
+                if not full:
+                    continue
+            if t in found:  # held by another seat now, or full
                 kept = placements[other] = found.copy()  # a new list: callers may hold the old one
                 kept.remove(t)
 
@@ -494,8 +553,9 @@ class Farlander(Game):
         simply placed all its units). When nobody can act the phase ends: the
         action phase starts with a random first player, or the game is over.
         """
-        # The usual case first: the next seat plays.
-        if self.placements(start) if self.phase == DISTRIBUTION else self.targets(start):
+        # The usual case first: the next seat plays (its placements kept, as they mostly are).
+        if ((self._placements.get(start) or self.placements(start)) if self.phase == DISTRIBUTION
+                else self.targets(start)):
             self.turn = start
             return
         while True:

@@ -17,7 +17,7 @@ import json
 import math
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, NamedTuple
 
 from tablelight.core.errors import SetupError
 from tablelight.core.fields import is_number, is_whole
@@ -32,9 +32,11 @@ SLOT_LETTERS = "abcdefg"
 INTERIOR: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
-class Territory:
-    """One territory. ``edges`` are the hex edges it touches after rotation (empty: interior)."""
+class Territory(NamedTuple):
+    """One territory. ``edges`` are the hex edges it touches after rotation (empty: interior).
+
+    A named tuple rather than a frozen dataclass: every random game builds 24 of them, and a
+    frozen dataclass's constructor cost five times as many instructions (callgrind)."""
 
     id: str
     tile: int
@@ -112,6 +114,9 @@ SLOT_JOINS: tuple[tuple[int, int, int, int], ...] = tuple(
     if (qb - qa, rb - ra) in EDGE_OFFSETS
 )
 
+#: Each touching pair of tile edges once (SLOT_JOINS holds both ways).
+_JOINS_ONCE = tuple(join for join in SLOT_JOINS if join[0] < join[2])
+
 #: One placed tile: its territories (id, slot, garrison, edges), the neighbour pairs inside it,
 #: and which territory holds each of its physical edges.
 TilePiece = tuple[
@@ -145,13 +150,52 @@ def place_tile(design: dict[str, Any], slot: int, rotation: int) -> TilePiece:
     return tuple(info), tuple(pairs), tuple(slice_owner[edge] for edge in range(6))
 
 
+#: Territory ids by slot and number in the tile: ``_SLOT_IDS[1][0] == "b1"``.
+_SLOT_IDS = tuple(tuple(f"{letter}{i + 1}" for i in range(16)) for letter in SLOT_LETTERS)
+
+
+@functools.lru_cache(maxsize=64)  # 7 designs x 6 turns
+def _turned_design(design_index: int, rotation: int) -> tuple[tuple[tuple[int, bool, tuple[int, ...]], ...],
+                                                              tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """:func:`place_tile`'s work for one design and turn, territories by their number in the tile
+    (in slot 0; the slot changes only the ids' letter)."""
+    info, pairs, owners = place_tile(load_tile_designs()[design_index], 0, rotation)
+    number = {entry[0]: i for i, entry in enumerate(info)}
+    return (tuple((number[tid], garrison, edges) for tid, _, garrison, edges in info),
+            tuple((number[a], number[b]) for a, b in pairs), tuple(number[tid] for tid in owners))
+
+
 @functools.lru_cache(maxsize=512)  # 7 designs x 7 slots x 6 turns; every random game builds a map
 def _placed_design(design_index: int, slot: int, rotation: int) -> TilePiece:
-    return place_tile(load_tile_designs()[design_index], slot, rotation)
+    """``place_tile(designs[design_index], slot, rotation)``, from the design's turn worked out once."""
+    info, pairs, owners = _turned_design(design_index, rotation)
+    ids = _SLOT_IDS[slot]
+    if len(info) > len(ids):  # a design of more territories than ids made ahead
+        return place_tile(load_tile_designs()[design_index], slot, rotation)
+    return (tuple([(ids[i], slot, garrison, edges) for i, garrison, edges in info]),
+            tuple([(ids[a], ids[b]) for a, b in pairs]), tuple([ids[i] for i in owners]))
+
+
+#: A map's territories as the rules read them: (id, slot, garrison, edges) and the ids of its
+#: neighbours, sorted, for each territory in the map's order.
+Layout = list[tuple[tuple[str, int, bool, tuple[int, ...]], tuple[str, ...]]]
 
 
 def build_map(placement: list[tuple[int, int]], designs: list[dict[str, Any]] | None = None) -> FarlanderMap:
     """The map with design ``placement[slot][0]`` turned ``placement[slot][1]`` sixths in each slot."""
+    if designs is None or designs is load_tile_designs():
+        designs = load_tile_designs()
+    territories = tuple([
+        Territory(tid, slot, garrison, neighbors, edges, _anchor(slot, edges))
+        for (tid, slot, garrison, edges), neighbors in map_layout(placement, designs)
+    ])
+    tiles = tuple({"design": designs[d]["name"], "rotation": r} for d, r in placement)
+    return FarlanderMap(territories, tiles)
+
+
+def map_layout(placement: list[tuple[int, int]], designs: list[dict[str, Any]] | None = None) -> Layout:
+    """What :func:`build_map` reads the territories from: all a game's rules need (a random game
+    that nobody draws never builds the map's geometry, see ``Farlander.map``)."""
     if len(placement) != len(SLOT_POSITIONS):
         raise SetupError(f"a Farlander map has {len(SLOT_POSITIONS)} tiles, got {len(placement)}")
     if designs is None or designs is load_tile_designs():
@@ -169,25 +213,24 @@ def build_map(placement: list[tuple[int, int]], designs: list[dict[str, Any]] | 
         for a, b in pairs:
             neighbors[a].add(b)
             neighbors[b].add(a)
-    for slot_a, edge_a, slot_b, edge_b in SLOT_JOINS:
+    for slot_a, edge_a, slot_b, edge_b in _JOINS_ONCE:
         a = pieces[slot_a][2][edge_a]
         b = pieces[slot_b][2][edge_b]
         neighbors[a].add(b)
         neighbors[b].add(a)
-    territories = tuple(
-        Territory(tid, slot, garrison, tuple(sorted(neighbors[tid])), edges, _anchor(slot, edges))
-        for tid, slot, garrison, edges in info
-    )
-    tiles = tuple({"design": designs[d]["name"], "rotation": r} for d, r in placement)
-    return FarlanderMap(territories, tiles)
+    return [(entry, tuple(sorted(neighbors[entry[0]]))) for entry in info]
 
 
 def random_map(rng: Rng) -> FarlanderMap:
     """Shuffle the seven tiles into the flower and turn each at random."""
-    designs = load_tile_designs()
-    order = list(range(len(designs)))
+    return build_map(random_placement(rng), load_tile_designs())
+
+
+def random_placement(rng: Rng) -> list[tuple[int, int]]:
+    """The seven tile designs shuffled into the flower's slots, each turned at random: (design, turn) by slot."""
+    order = list(range(len(load_tile_designs())))
     rng.shuffle(order)
-    return build_map([(design, rng.below(6)) for design in order], designs)
+    return [(design, rng.below(6)) for design in order]
 
 
 def map_from_json(data: Any) -> FarlanderMap:

@@ -49,6 +49,26 @@ from tablelight.games.landover.state import LandoverState
 from tablelight.games.landover.turns import perform
 from tablelight.games.landover.views import describe_position, pieces_on_map, result_of, state_of, view_log_of, winners
 
+#: Log entries that recur, made once and shared by every game (immutable values, as the listed
+#: actions are): a seat's action by the seat and the action value, and an outcome drawn with no
+#: context (the dice) by its kind and value. Each build of an entry costs four times a lookup.
+_ACTION_ENTRIES: dict[tuple[int, int], ActionEntry] = {}
+_CHANCE_ENTRIES: dict[tuple[str, int], ChanceEntry] = {}
+#: The most entries kept: listings also make actions of their own (a metro's cities...), so the
+#: actions' entries are forgotten at this many.
+KEPT_ENTRIES = 4096
+
+
+def chance_entry(kind: str, value: int) -> ChanceEntry:
+    """The log entry of outcome ``value`` of a ``kind`` drawn with no context, made once and shared."""
+    entry = _CHANCE_ENTRIES.get((kind, value))
+    if entry is None:
+        if len(_CHANCE_ENTRIES) >= KEPT_ENTRIES:
+            _CHANCE_ENTRIES.clear()
+        entry = _CHANCE_ENTRIES[(kind, value)] = ChanceEntry(chance=kind, value=value)
+    return entry
+
+
 #: The class, and the piece and phase names callers have always imported from here.
 __all__ = [
     "BRIDGE", "CITY", "LAND_EDGE", "LUCKY", "MAIN", "OVER", "ROAD", "ROLL", "SETUP", "VILLAGE", "WATER_EDGE",
@@ -197,7 +217,13 @@ class Landover(LandoverReads):
         p = self.pos
         if action is p.drawn and seat is None and not self._chance_entered and p.phase != OVER:
             p.drawn = None
-            self.log.append(ActionEntry(seat=p.seat, action=action))
+            key = (p.seat, id(action))  # the entry holds the action: its id names no other while kept
+            entry = _ACTION_ENTRIES.get(key)
+            if entry is None:
+                if len(_ACTION_ENTRIES) >= KEPT_ENTRIES:
+                    _ACTION_ENTRIES.clear()
+                entry = _ACTION_ENTRIES[key] = ActionEntry(seat=p.seat, action=action)
+            self.log.append(entry)
             perform(p, self, action)
             return
         super().apply(action, seat)
@@ -254,14 +280,15 @@ class Landover(LandoverReads):
     def draw_below(self, kind: str, n: int, **context: Any) -> int:
         if not self._forced_chance:  # live play: Game._chance_below's first case written out
             value = self.rng.below(n)
-            self.log.append(ChanceEntry.make(kind, value, context) if context else ChanceEntry(chance=kind, value=value))
+            self.log.append(ChanceEntry.make(kind, value, context) if context else chance_entry(kind, value))
             return value
         return self._chance_below(kind, n, **context)
 
     def draw_die(self, kind: str) -> int:
         if not self._forced_chance:  # live play: Game._chance_die's first case written out (three a turn)
             value = self.rng.below(6) + 1
-            self.log.append(ChanceEntry(chance=kind, value=value))
+            entry = _CHANCE_ENTRIES.get((kind, value))  # chance_entry(kind, value), written out: three a turn
+            self.log.append(entry if entry is not None else chance_entry(kind, value))
             return value
         return self._chance_die(kind)
 

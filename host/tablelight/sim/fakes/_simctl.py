@@ -3,7 +3,8 @@
 #  module's types come from circuitpython-stubs, which this file only imitates)
 """Control channel between the firmware subprocess and its SimBoard (a socket, fd in TL_SIM_CTRL_FD).
 
-Lines from the board: ``px <monotonic_ns> <hex of the bytes sent to the LEDs>``.
+Lines from the board: ``px <monotonic_ns> <hex of the bytes sent to the LEDs>``; ``reload`` (its
+drive changed over the BLE workflow: restart it).
 Lines to the board:   ``key <number> <1|0>`` (press / release).
 """
 
@@ -27,6 +28,27 @@ def send_pixels(data: bytes) -> None:
         _sock.sendall(line)
     finally:
         _sock.setblocking(False)
+
+
+def request_reload() -> None:
+    """The drive changed (CircuitPython's autoreload): the SimBoard restarts the firmware."""
+    if _sock is None:
+        return
+    _sock.setblocking(True)
+    try:
+        _sock.sendall(b"reload\n")
+    finally:
+        _sock.setblocking(False)
+
+
+def wait_for_parent() -> None:
+    """Block until the SimBoard closes the channel (stopped, or its process gone): a board whose
+    code.py ended stays up for its workflows, and never outlives its SimBoard."""
+    if _sock is None:
+        return
+    _sock.setblocking(True)
+    while _sock.recv(4096):
+        pass
 
 
 def read_keys() -> list[tuple[int, bool]]:
