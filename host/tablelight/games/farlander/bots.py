@@ -36,10 +36,10 @@ class Holdings:
         self.units = reads.unit_counts()
         count = reads.territory_count
         self.neighbors = tuple(reads.neighbors(t) for t in range(count))
-        #: Per territory: what its garrison adds to the defence, and the points it scores.
+        #: Per territory: what its garrison adds to the defence (1 on a garrison while garrisons are on),
+        #: and the points it scores (2 there, else 1).
         self.bonus = tuple(reads.garrison_bonus(t) for t in range(count))
-        garrisons = reads.garrisons_on
-        self.worth = tuple(2 if garrisons and place.garrison else 1 for place in reads.map.territories)
+        self.worth = tuple(1 + bonus for bonus in self.bonus)
 
 
 def evaluate(board: Holdings, seat: int) -> float:
