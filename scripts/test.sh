@@ -32,4 +32,6 @@ fi
 if ! command -v valgrind >/dev/null; then
     SUDO=$([ "$(id -u)" = 0 ] || echo sudo); $SUDO apt-get update -q && $SUDO apt-get install -y -q --no-install-recommends valgrind
 fi
-exec .venv/bin/python -m pytest "$@"
+# Two workers (pytest-xdist), a test file each at a time: most tests wait on a browser, a board, a
+# child process, so two share a 2-core machine well; a file's tests keep their module fixtures.
+exec .venv/bin/python -m pytest -n 2 --dist loadfile "$@"
