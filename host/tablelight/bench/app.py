@@ -262,7 +262,9 @@ def _time_presses(page: Any, sim: Any, presses: int) -> dict[str, Any]:
         seat = next((s for s in snapshot["seats"].values() if s and s["your_turn"]), None)
         if seat is None or not seat["choices"] or seat["choices"][0]["action"]["type"] != "place":
             break
-        key = machine.keys_for(machine.game.index[seat["choices"][0]["action"]["territory"]])[0]
+        territory = machine.reads.territory_index(seat["choices"][0]["action"]["territory"])
+        assert territory is not None, "the page offered a territory the board does not have"
+        key = machine.keys_for(territory)[0]
         count, _, before = sim.pixel_update()
         pressed = time.monotonic_ns()
         sim.press(key)

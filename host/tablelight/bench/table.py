@@ -50,7 +50,7 @@ def measure(presses: int = 200, pause: float = 0.03) -> dict[str, Any]:
 
                     def press_each_territory() -> None:
                         try:
-                            for territory, info in enumerate(game.map.territories):
+                            for territory, info in enumerate(keys.reads.map.territories):
                                 if len(times) >= presses:
                                     break
                                 led = layout.leds_of(info.tile, info.edges)[0]
@@ -168,7 +168,7 @@ async def _measure_async(wanted: dict[str, int], pause: float, bot: str) -> dict
                 if mode != NO_BOT:
                     beside = asyncio.ensure_future(_think_beside(mode, bot, 1000 + seed, beside_thinks))
                 keys = InputMachine(game, layout)
-                for territory, info in enumerate(game.map.territories):
+                for territory, info in enumerate(keys.reads.map.territories):
                     if len(measured) >= wanted[mode]:
                         break
                     led = layout.leds_of(info.tile, info.edges)[0]

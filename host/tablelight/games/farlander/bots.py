@@ -1,7 +1,8 @@
 """Farlander bots.
 
 :class:`StrongBot` is a greedy one-move player with a static evaluation: for
-each legal action it plays the move on the engine's own lists, scores the
+each legal action it plays the move on its own copy of the holdings (read
+through :class:`~tablelight.games.farlander.reads.FarlanderReads`), scores the
 position and takes it back. The score counts the points each side holds,
 discounted for territories the other side could conquer next, so it grabs
 territory while keeping its stacks where a neighbour cannot out-number them.
@@ -14,7 +15,8 @@ from collections.abc import Iterator
 from tablelight.core.actions import FrozenDict
 from tablelight.core.game import Action
 from tablelight.core.rng import Rng
-from tablelight.games.farlander.engine import DISTRIBUTION, MAX_UNITS, NOBODY, Farlander
+from tablelight.games.farlander.engine import DISTRIBUTION, MAX_UNITS, Farlander
+from tablelight.games.farlander.reads import FarlanderReads
 
 #: How much of a territory's worth counts when an enemy could take it next turn.
 EXPOSED_WORTH = 0.35
@@ -22,26 +24,40 @@ EXPOSED_WORTH = 0.35
 PRESSURE_WEIGHT = 0.02
 
 
-def _worth(game: Farlander, t: int) -> int:
-    return 2 if game.options["garrisons"] and game.map.territories[t].garrison else 1
+class Holdings:
+    """The bot's own copy of who holds what (read through the game's read API), to try moves on:
+    the game itself is never changed."""
+
+    __slots__ = ("owner", "units", "neighbors", "bonus", "worth")
+
+    def __init__(self, reads: FarlanderReads) -> None:
+        #: Per territory: the seat holding it (None: empty), and its units.
+        self.owner = reads.owners()
+        self.units = reads.unit_counts()
+        count = reads.territory_count
+        self.neighbors = tuple(reads.neighbors(t) for t in range(count))
+        #: Per territory: what its garrison adds to the defence (1 on a garrison while garrisons are on),
+        #: and the points it scores (2 there, else 1).
+        self.bonus = tuple(reads.garrison_bonus(t) for t in range(count))
+        self.worth = tuple(1 + bonus for bonus in self.bonus)
 
 
-def evaluate(game: Farlander, seat: int) -> float:
+def evaluate(board: Holdings, seat: int) -> float:
     """Position value for ``seat``: held points, discounted where a neighbour out-numbers the defence."""
-    owner, units, neighbors = game.owner, game.units, game.neighbors
+    owner, units, neighbors = board.owner, board.units, board.neighbors
     total = 0.0
     for t in range(len(owner)):
         holder = owner[t]
-        if holder == NOBODY:
+        if holder is None:
             continue
-        defense = units[t] + game.defense_bonus[t]
+        defense = units[t] + board.bonus[t]
         # Strongest attack any other player could bring, and whether it could move in.
         threatened = False
         attack_by: dict[int, int] = {}
         movable: set[int] = set()
         for n in neighbors[t]:
             other = owner[n]
-            if other != NOBODY and other != holder:
+            if other is not None and other != holder:
                 attack_by[other] = attack_by.get(other, 0) + units[n]
                 if units[n] > 1:
                     movable.add(other)
@@ -49,7 +65,7 @@ def evaluate(game: Farlander, seat: int) -> float:
             if strength > defense and other in movable:
                 threatened = True
                 break
-        value = _worth(game, t) * (EXPOSED_WORTH if threatened else 1.0)
+        value = board.worth[t] * (EXPOSED_WORTH if threatened else 1.0)
         pressure = PRESSURE_WEIGHT * sum(
             units[n] - 1 for n in neighbors[t] if owner[n] == holder
         ) if attack_by else 0.0
@@ -77,39 +93,50 @@ class StrongBot:
         return [valued[n][1] for n in order]
 
     def valued(self, game: Farlander) -> Iterator[tuple[float, Action]]:
-        """Every legal action with the value of the position it leads to (each tried and taken back)."""
-        seat = game.turn
-        if game.phase == DISTRIBUTION:
-            for t in game.placements(seat):
-                old_owner = game.owner[t]
-                game.owner[t] = seat
-                game.units[t] += 1
-                value = evaluate(game, seat) + self._placement_bias(game, seat, t)
-                game.units[t] -= 1
-                game.owner[t] = old_owner
-                yield value, Action({"type": "place", "territory": game.ids[t]})
+        """Every legal action with the value of the position it leads to (each tried on the bot's own
+        :class:`Holdings`, and taken back)."""
+        reads = FarlanderReads(game)
+        seat = reads.current_seat()
+        assert seat is not None, "the game is over: nobody chooses"
+        board = Holdings(reads)
+        owner, units = board.owner, board.units
+        if reads.phase == DISTRIBUTION:
+            for t in reads.placements(seat):
+                old_owner = owner[t]
+                owner[t] = seat
+                units[t] += 1
+                value = evaluate(board, seat) + self._placement_bias(board, seat, t)
+                units[t] -= 1
+                owner[t] = old_owner
+                yield value, Action({"type": "place", "territory": reads.territory_id(t)})
         else:
-            for target in game.targets(seat):
-                old_owner, old_units = game.owner[target], game.units[target]
-                for moves in game.move_options(seat, target):
-                    sources = [(game.index[tid], count) for tid, count in moves.items()]
+            for target in reads.targets(seat):
+                old_owner, old_units = owner[target], units[target]
+                for moves in reads.move_options(seat, target):
+                    sources = [(self._index(reads, tid), count) for tid, count in moves.items()]
                     for source, count in sources:
-                        game.units[source] -= count
-                    game.owner[target] = seat
-                    game.units[target] = sum(count for _, count in sources)
-                    value = evaluate(game, seat)
+                        units[source] -= count
+                    owner[target] = seat
+                    units[target] = sum(count for _, count in sources)
+                    value = evaluate(board, seat)
                     for source, count in sources:
-                        game.units[source] += count
-                    game.owner[target], game.units[target] = old_owner, old_units
-                    yield value, Action({"type": "conquer", "target": game.ids[target], "moves": FrozenDict(moves)})
+                        units[source] += count
+                    owner[target], units[target] = old_owner, old_units
+                    yield value, Action({"type": "conquer", "target": reads.territory_id(target), "moves": FrozenDict(moves)})
 
     @staticmethod
-    def _placement_bias(game: Farlander, seat: int, t: int) -> float:
+    def _index(reads: FarlanderReads, tid: str) -> int:
+        t = reads.territory_index(tid)
+        assert t is not None, f"the rules listed a move from {tid!r}, which is not on the map"
+        return t
+
+    @staticmethod
+    def _placement_bias(board: Holdings, seat: int, t: int) -> float:
         """Early on, claim new territory; never pad a stack that nothing threatens."""
-        if game.units[t] == 1:  # a fresh claim
+        if board.units[t] == 1:  # a fresh claim
             return 0.05
-        enemy_near = any(game.owner[n] not in (NOBODY, seat) for n in game.neighbors[t])
-        return 0.0 if enemy_near or game.units[t] >= MAX_UNITS else -0.05
+        enemy_near = any(board.owner[n] not in (None, seat) for n in board.neighbors[t])
+        return 0.0 if enemy_near or board.units[t] >= MAX_UNITS else -0.05
 
     @staticmethod
     def _keep(best: list[Action], best_value: float, value: float, action: Action) -> tuple[list[Action], float]:

@@ -18,7 +18,7 @@ from collections import Counter
 from typing import Any
 
 from tablelight.core.actions import ChanceEntry
-from tablelight.core.fields import NOBODY
+from tablelight.games.farlander.reads import FarlanderReads
 
 
 def rule_catalogue(players: int, options: dict[str, Any]) -> dict[str, list[str]]:
@@ -47,24 +47,27 @@ def unreachable(players: int, options: dict[str, Any]) -> dict[str, str]:
 def rules_fired(game: Any) -> Counter[str]:
     """Each placement and conquest by the rule it applied, and how the game ended."""
     fired: Counter[str] = Counter()
-    start = type(game)(game.players, game.options, game.seed, setup=game.setup_record())
-    owner, units = list(start.owner), list(start.units)
-    garrisons = bool(game.options.get("garrisons"))
+    start = FarlanderReads(type(game)(game.players, game.options, game.seed, setup=game.setup_record()))
+    owner, units = start.owners(), start.unit_counts()
+    reads = FarlanderReads(game)
+    garrisons = reads.garrisons_on
+    territories = reads.map.territories
+    index = {tid: t for t, tid in enumerate(reads.territory_ids())}
     for entry in game.log:
         if isinstance(entry, ChanceEntry) or entry.get("auto"):
             continue
         seat, action = entry["seat"], entry["action"]
         if action["type"] == "place":
-            t = game.index[action["territory"]]
-            fired["distribution:into_empty" if owner[t] == NOBODY else "distribution:reinforce"] += 1
+            t = index[action["territory"]]
+            fired["distribution:into_empty" if owner[t] is None else "distribution:reinforce"] += 1
             owner[t], units[t] = seat, units[t] + 1
         elif action["type"] == "conquer":
-            t = game.index[action["target"]]
-            fired["conquest:empty" if owner[t] == NOBODY else "conquest:enemy"] += 1
-            if garrisons and game.map.territories[t].garrison:
+            t = index[action["target"]]
+            fired["conquest:empty" if owner[t] is None else "conquest:enemy"] += 1
+            if garrisons and territories[t].garrison:
                 fired["conquest:garrison"] += 1
             for tid, count in action["moves"].items():
-                source = game.index[tid]
+                source = index[tid]
                 units[source] -= count
                 if units[source] == 1:
                     fired["conquest:source_keeps_one"] += 1
@@ -73,7 +76,7 @@ def rules_fired(game: Any) -> Counter[str]:
         fired["end:shared_win" if len(game.winners()) > 1 else "end:single_winner"] += 1
         if garrisons:
             fired["end:garrison_scored"] += sum(
-                1 for t, who in enumerate(game.owner) if who != NOBODY and game.map.territories[t].garrison
+                1 for t, who in enumerate(reads.owners()) if who is not None and territories[t].garrison
             )
     return fired
 

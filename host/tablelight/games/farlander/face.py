@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from tablelight.core.actions import FrozenDict
 from tablelight.core.game import Action
 from tablelight.games.farlander.engine import MAX_MOVE_IN
+from tablelight.games.farlander.reads import FarlanderReads
 from tablelight.table.face import (
     BLINK,
     OFF,
@@ -216,7 +217,7 @@ UNIT_LEVELS = (0.0, 0.3, 0.45, 0.6, 0.8, 1.0)
 
 def territory_leds(game: Farlander, layout: BoardLayout) -> list[list[int]]:
     """Per territory index: the LEDs it lights."""
-    return [layout.leds_of(t.tile, t.edges) for t in game.map.territories]
+    return [layout.leds_of(t.tile, t.edges) for t in FarlanderReads(game).map.territories]
 
 
 def render(
@@ -229,13 +230,13 @@ def render(
     flash: Collection[int] = (),
 ) -> list[Pixel]:
     """The pixels for ``game`` with an optional conquest being built and LEDs ``flash`` flashing."""
+    reads = FarlanderReads(game)
     pixels: list[Pixel] = [OFF] * layout.leds
     leds = territory_leds(game, layout)
     moves = moves or {}
-    seat = game.current_seat()
-    for t, owner in enumerate(game.owner):
-        units = game.units[t]
-        if owner < 0 or units <= 0:
+    seat = reads.current_seat()
+    for t, (owner, units) in enumerate(zip(reads.owners(), reads.unit_counts())):
+        if owner is None or units <= 0:
             look = OFF
         else:
             look = scaled(SEAT_COLORS[owner], UNIT_LEVELS[min(units, len(UNIT_LEVELS) - 1)])
@@ -248,9 +249,9 @@ def render(
                 look = scaled(SEAT_COLORS[seat], 0.8, PULSE)
         for led in leds[t]:
             pixels[led] = look
-    light_turns(pixels, layout.turn_leds[: game.players], SEAT_COLORS, seat, set(game.winners()))
-    if seat is not None and game.phase in layout.phase_leds:
-        pixels[layout.phase_leds[game.phase]] = scaled(PHASE_COLOR, 1.0)
+    light_turns(pixels, layout.turn_leds[: reads.players], SEAT_COLORS, seat, set(reads.winners()))
+    if seat is not None and reads.phase in layout.phase_leds:
+        pixels[layout.phase_leds[reads.phase]] = scaled(PHASE_COLOR, 1.0)
     return flash_over(pixels, flash)
 
 
@@ -264,9 +265,10 @@ class InputMachine:
 
     def __init__(self, game: Farlander, layout: BoardLayout) -> None:
         self.game = game
+        self.reads = FarlanderReads(game)
         self.layout = layout
         self.key_territory: dict[int, int] = {}
-        for index, territory in enumerate(game.map.territories):
+        for index, territory in enumerate(self.reads.map.territories):
             if not 0 <= territory.tile < layout.slots:
                 continue
             for key in layout.keys_of(territory.tile, territory.edges):
@@ -279,20 +281,21 @@ class InputMachine:
     def target(self) -> int | None:
         """The territory being conquered, once chosen."""
         chosen = self.picker.chosen.get("target")
-        return None if chosen is None else self.game.index[chosen]
+        return None if chosen is None else self.reads.territory_index(chosen)
 
     @property
     def moves(self) -> dict[int, int]:
         """Territory -> units it sends into the target, as chosen so far."""
         moves: dict[int, int] = {}
         for tid in self.picker.chosen.get("moves", []):
-            t = self.game.index[tid]
+            t = self.reads.territory_index(tid)
+            assert t is not None  # the picker chooses among the legal actions' ids
             moves[t] = moves.get(t, 0) + 1
         return moves
 
     def leds_of(self, territory: int) -> list[int]:
         """The LEDs ``territory`` lights (what flashes when a choice of it is refused)."""
-        place = self.game.map.territories[territory]
+        place = self.reads.map.territories[territory]
         return self.layout.leds_of(place.tile, place.edges) if 0 <= place.tile < self.layout.slots else []
 
     def keys_for(self, territory: int) -> list[int]:
@@ -301,10 +304,10 @@ class InputMachine:
 
     def sources(self) -> dict[int, int]:
         """Territories that can send units to the current target -> how many at most."""
-        seat = self.game.current_seat()
+        seat = self.reads.current_seat()
         if self.target is None or seat is None:
             return {}
-        return self.game.spare_units(seat, self.target)
+        return self.reads.spare_units(seat, self.target)
 
     def reset(self) -> None:
         self.picker.reset()
@@ -312,8 +315,8 @@ class InputMachine:
     # ------------------------------------------------------------------ presses
 
     def press(self, key: int) -> Outcome:
-        game = self.game
-        seat = game.current_seat()
+        reads = self.reads
+        seat = reads.current_seat()
         if seat is None:
             return Outcome("the game is over", refused=True)
         if key == self.layout.confirm_key:
@@ -321,24 +324,24 @@ class InputMachine:
         if key == self.layout.cancel_key:
             if self.target is None:
                 return Outcome("nothing to cancel")
-            name = game.ids[self.target]
+            name = reads.territory_id(self.target)
             self.reset()
             return Outcome(f"conquest of {name} cancelled")
         territory = self.key_territory.get(key)
         if territory is None:
             return Outcome(f"key {key} is not part of any territory on this map", refused=True)
-        if game.phase == "distribution":
+        if reads.phase == "distribution":
             return self._place(territory)
         if self.target is None:
             return self._choose_target(territory)
         if territory == self.target:
-            name = game.ids[territory]
+            name = reads.territory_id(territory)
             self.reset()
             return Outcome(f"conquest of {name} cancelled")
         sources = self.sources()
         if territory in sources:
             return self._add_unit(territory)
-        if not self.moves and territory in game.targets(seat):
+        if not self.moves and territory in reads.targets(seat):
             self.reset()
             return self._choose_target(territory)
         return Outcome(self._source_problem(territory), refused=True, flash=self.leds_of(territory))
@@ -346,7 +349,7 @@ class InputMachine:
     # ----------------------------------------------------------------- helpers
 
     def _place(self, territory: int) -> Outcome:
-        tid = self.game.ids[territory]
+        tid = self.reads.territory_id(territory)
         if not self.picker.choose("territory", tid):
             why = refusal(self.game, Action({"type": "place", "territory": tid})) or f"no unit can be placed in {tid}"
             return Outcome(why, refused=True, flash=self.leds_of(territory))
@@ -356,56 +359,56 @@ class InputMachine:
         return Outcome(f"place a unit in {tid}", action=action)
 
     def _choose_target(self, territory: int) -> Outcome:
-        game = self.game
-        seat = game.current_seat()
+        reads = self.reads
+        seat = reads.current_seat()
         assert seat is not None
-        if not self.picker.choose("target", game.ids[territory]):
+        if not self.picker.choose("target", reads.territory_id(territory)):
             return Outcome(self._engine_reason(territory), refused=True, flash=self.leds_of(territory))
-        sources = ", ".join(f"{game.ids[t]} (up to {n})" for t, n in sorted(self.sources().items()))
+        sources = ", ".join(f"{reads.territory_id(t)} (up to {n})" for t, n in sorted(self.sources().items()))
         return Outcome(
-            f"conquer {game.ids[territory]} (defence {game.defense(territory)}, your strength "
-            f"{game.strength(seat, territory)}): press {sources} to move units in, then confirm"
+            f"conquer {reads.territory_id(territory)} (defence {reads.defense(territory)}, your strength "
+            f"{reads.strength(seat, territory)}): press {sources} to move units in, then confirm"
         )
 
     def _engine_reason(self, territory: int) -> str:
         """The engine's own reason why ``territory`` cannot be conquered now: a conquest moving no
         units is never legal, and for a bad target the engine names the target's rule first."""
-        reason = refusal(self.game, Action({"type": "conquer", "target": self.game.ids[territory], "moves": FrozenDict()}))
+        reason = refusal(self.game, Action({"type": "conquer", "target": self.reads.territory_id(territory), "moves": FrozenDict()}))
         assert reason is not None, "a conquest moving no units was accepted"
         return reason
 
     def _add_unit(self, territory: int) -> Outcome:
-        game = self.game
+        reads = self.reads
         assert self.target is not None
-        tid = game.ids[territory]
+        tid = reads.territory_id(territory)
         if self.picker.choose("moves", tid):
             note = f"{tid} sends {self.moves[territory]}"
         else:  # no legal conquest moves one more from there: its units go back to 0
             self.picker.chosen["moves"] = [x for x in self.picker.chosen.get("moves", []) if x != tid]
             note = f"{tid} sends no units now"
         total = sum(self.moves.values())
-        return Outcome(f"{note}; {total} of at most {MAX_MOVE_IN} units move into {game.ids[self.target]}")
+        return Outcome(f"{note}; {total} of at most {MAX_MOVE_IN} units move into {reads.territory_id(self.target)}")
 
     def _source_problem(self, territory: int) -> str:
-        game = self.game
-        seat = game.current_seat()
+        reads = self.reads
+        seat = reads.current_seat()
         assert self.target is not None and seat is not None
-        name, target = game.ids[territory], game.ids[self.target]
-        if game.owner[territory] != seat:
+        name, target = reads.territory_id(territory), reads.territory_id(self.target)
+        if reads.owner(territory) != seat:
             return f"{name} is not yours: units can only come from your territories bordering {target}"
-        if territory not in game.neighbors[self.target]:
+        if territory not in reads.neighbors(self.target):
             return f"{name} does not border {target}"
         return f"{name} holds a single unit: it must keep it and cannot send any to {target}"
 
     def _confirm(self) -> Outcome:
-        game = self.game
-        if game.phase == "distribution":
+        reads = self.reads
+        if reads.phase == "distribution":
             return Outcome("nothing to confirm: in the distribution phase a press places a unit at once", refused=True)
         if self.target is None:
             return Outcome("nothing to confirm: press a territory to conquer first", refused=True)
         if not self.moves:
             return Outcome(
-                f"choose the units to move into {game.ids[self.target]} first: press your bordering territories",
+                f"choose the units to move into {reads.territory_id(self.target)} first: press your bordering territories",
                 refused=True,
                 flash=self.leds_of(self.target),
             )
@@ -434,6 +437,7 @@ class FarlanderFace(GameFace):
 
     def __init__(self, game: Farlander, layout_data: dict[str, Any]) -> None:
         self.game = game
+        self.reads = FarlanderReads(game)
         self.layout = parse_layout(layout_data, f"layout {layout_data.get('id')!r}" if isinstance(layout_data, dict) else "layout")
         self.input = InputMachine(game, self.layout)
 
@@ -456,11 +460,11 @@ class FarlanderFace(GameFace):
     def candidates(self) -> list[Action] | None:
         """The legal actions agreeing with the target and units chosen with keys (None: none chosen)."""
         picker = self.input.picker
-        return picker.candidates() if picker.chosen and self.game.current_seat() is not None else None
+        return picker.candidates() if picker.chosen and self.reads.current_seat() is not None else None
 
     def narrow(self, chosen: dict[str, Any]) -> Outcome:
         """A seat's page chose a target (and perhaps units to move in): the board shows it as chosen."""
-        if self.game.current_seat() is None:
+        if self.reads.current_seat() is None:
             return Outcome("the game is over", refused=True)
         if not chosen:
             self.reset()
@@ -478,38 +482,40 @@ class FarlanderFace(GameFace):
         return Outcome(f"conquer {fields['target']}: choose below how many units move in from your bordering territories")
 
     def prompt(self, seat: int) -> str:
-        game = self.game
-        if game.phase == "distribution":
-            return f"press a territory to place a unit ({game.reserve[seat]} left)"
+        reads = self.reads
+        if reads.phase == "distribution":
+            return f"press a territory to place a unit ({reads.reserve(seat)} left)"
         return (
-            f"press a territory to conquer ({len(game.targets(seat))} possible), "
+            f"press a territory to conquer ({len(reads.targets(seat))} possible), "
             "then your bordering territories to move units in, then confirm"
         )
 
     def page_prompt(self, seat: int) -> str:
         """The prompt on ``seat``'s page: it taps the map or a choice, it has no confirm key."""
-        game = self.game
-        if game.phase == "distribution":
-            return f"tap a territory on the map to place a unit ({game.reserve[seat]} left), or choose it below"
-        return (f"choose a territory to conquer ({len(game.targets(seat))} possible), then the bordering territories "
+        reads = self.reads
+        if reads.phase == "distribution":
+            return f"tap a territory on the map to place a unit ({reads.reserve(seat)} left), or choose it below"
+        return (f"choose a territory to conquer ({len(reads.targets(seat))} possible), then the bordering territories "
                 "that move units in")
 
     def place_keys(self) -> dict[str, int]:
         """Territory id -> a key that selects it: what a person types at the terminal."""
-        return {self.game.ids[t]: self.input.keys_for(t)[0] for t in range(len(self.game.ids)) if self.input.keys_for(t)}
+        ids = self.reads.territory_ids()
+        return {ids[t]: self.input.keys_for(t)[0] for t in range(len(ids)) if self.input.keys_for(t)}
 
     def led_labels(self) -> dict[int, str]:
         """LED -> territory id, one LED per territory: how the terminal drawing names the places."""
-        return {leds[0]: self.game.ids[t] for t, leds in enumerate(territory_leds(self.game, self.layout)) if leds}
+        ids = self.reads.territory_ids()
+        return {leds[0]: ids[t] for t, leds in enumerate(territory_leds(self.game, self.layout)) if leds}
 
     def led_counts(self) -> dict[int, int]:
         """LED -> units, on the LED that carries the territory's name: the terminal writes them as digits."""
         leds = territory_leds(self.game, self.layout)
-        return {leds[t][0]: units for t, units in enumerate(self.game.units) if leds[t] and units > 0}
+        return {leds[t][0]: units for t, units in enumerate(self.reads.unit_counts()) if leds[t] and units > 0}
 
     def flash_for(self, action: Action) -> list[int]:
         tid = action.get("territory") or action.get("target")
-        index = self.game.index.get(tid) if isinstance(tid, str) else None
+        index = self.reads.territory_index(tid) if isinstance(tid, str) else None
         return [] if index is None else self.input.leds_of(index)
 
     def describe_entry(self, entry: Mapping[str, Any], seat: int | None = None) -> str | None:
@@ -527,4 +533,4 @@ class FarlanderFace(GameFace):
         conquest being built shows on every page as on the LEDs."""
         from tablelight.games.farlander.drawing import draw
 
-        return draw(self.game, seat, self.input.target, frozenset(self.input.sources()))
+        return draw(self.reads, seat, self.input.target, frozenset(self.input.sources()))

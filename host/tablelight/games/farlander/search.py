@@ -13,7 +13,9 @@ import math
 from typing import Any
 
 from tablelight.core.game import Action
+from tablelight.games.farlander.bots import Holdings
 from tablelight.games.farlander.bots import evaluate as position_value
+from tablelight.games.farlander.reads import FarlanderReads
 
 #: How many of the strong bot's best actions the search weighs at each decision.
 WIDTH = 6
@@ -26,4 +28,5 @@ def candidates(game: Any, actions: list[Action], policy: Any) -> list[Action]:
 
 
 def evaluate(game: Any) -> list[float]:
-    return [0.5 + 0.5 * math.tanh(position_value(game, seat) / SCALE) for seat in range(game.players)]
+    board = Holdings(FarlanderReads(game))
+    return [0.5 + 0.5 * math.tanh(position_value(board, seat) / SCALE) for seat in range(game.players)]

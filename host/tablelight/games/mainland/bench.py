@@ -13,6 +13,7 @@ from typing import Any
 
 from tablelight.core.rng import Rng
 from tablelight.games.mainland.engine import Mainland
+from tablelight.games.mainland.reads import MainlandReads
 
 
 def _sample_positions(players: int, games: int, seed: int) -> list[Mainland]:
@@ -24,7 +25,7 @@ def _sample_positions(players: int, games: int, seed: int) -> list[Mainland]:
         while not game.is_over():
             seat = game.current_seat()
             assert seat is not None
-            if game.camp_placed[seat]:
+            if MainlandReads(game).camp_placed(seat):
                 positions.append(game.clone())
             game.apply(game.random_action(rng))
     return positions

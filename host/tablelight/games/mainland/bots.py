@@ -10,21 +10,24 @@ territories around the card.
 
 from __future__ import annotations
 
-from tablelight.core.fields import NOBODY
 from tablelight.core.game import Action
 from tablelight.core.rng import Rng
 from tablelight.games.mainland.data import MAINLAND_POINTS, MINOR_POINTS
 from tablelight.games.mainland.engine import ROTATIONS, Mainland
+from tablelight.games.mainland.reads import MainlandReads
 
 
 class OwnScore:
     """One clan's territories on the current board, for fast "score after placing" questions."""
 
     def __init__(self, game: Mainland, seat: int) -> None:
-        self.game = game
+        reads = MainlandReads(game)
         self.seat = seat
-        size = game.size
-        clans = game.top_clan
+        size = reads.size
+        #: The board as it is now, per cell: the clan showing there (None: nobody) and the item.
+        clans = self.clans = reads.tile_clans()
+        items = self.items = reads.tile_items()
+        self.anchors = reads.anchors()
         self.label = [-1] * (size * size)
         self.sizes: list[int] = []
         self.mainland_values: list[int] = []
@@ -39,7 +42,7 @@ class OwnScore:
             while stack:
                 cell = stack.pop()
                 count += 1
-                item = game.top_item[cell]
+                item = items[cell]
                 mainland += MAINLAND_POINTS[item]
                 minor += MINOR_POINTS[item]
                 for near in _neighbors(cell, size):
@@ -53,7 +56,7 @@ class OwnScore:
         # Territories best first by the Mainland choice (size, then value, then resulting total).
         self.ranked = sorted(range(len(self.sizes)), key=self._key, reverse=True)
         self.score = self._total(self.ranked[0]) if self.ranked else 0
-        self.rim = [_rim(x, y, size) for x, y, _ in game.anchors]
+        self.rim = [_rim(x, y, size) for x, y, _ in self.anchors]
 
     def _key(self, number: int) -> tuple[int, int, int]:
         return (self.sizes[number], self.mainland_values[number], self._total(number))
@@ -63,22 +66,22 @@ class OwnScore:
 
     def after(self, anchor: int, tiles: tuple[int, int, int, int]) -> int:
         """The clan's score once ``tiles`` lie on ``anchor``'s four cells."""
-        game, seat, label = self.game, self.seat, self.label
-        cells = game.anchors[anchor][2]
+        clans, items, seat, label = self.clans, self.items, self.seat, self.label
+        cells = self.anchors[anchor][2]
         joined: set[int] = set()
         size = mainland = minor = 0
         for cell, item in zip(cells, tiles):
             size += 1
             mainland += MAINLAND_POINTS[item]
             minor += MINOR_POINTS[item]
-            if game.top_clan[cell] == seat:
+            if clans[cell] == seat:
                 joined.add(label[cell])
                 size -= 1  # counted in its territory already
-                old = game.top_item[cell]
+                old = items[cell]
                 mainland -= MAINLAND_POINTS[old]
                 minor -= MINOR_POINTS[old]
         for cell in self.rim[anchor]:
-            if game.top_clan[cell] == seat:
+            if clans[cell] == seat:
                 joined.add(label[cell])
         for number in joined:
             size += self.sizes[number]
@@ -141,16 +144,17 @@ class GreedyBot:
         self.rng = Rng(seed)
 
     def choose(self, game: Mainland) -> Action:
-        seat = game.current_seat()
+        reads = MainlandReads(game)
+        seat = reads.current_seat()
         assert seat is not None
-        placements = game.placements(seat)
+        placements = reads.placements(seat)
         if placements:
             return self._best_placement(game, seat, placements)
-        if not game.replaced and game.camp_placed[seat]:
-            hand = game.hands[seat]
-            if game.discards[seat] or (not hand and game.decks[seat]):
+        if not reads.replaced and reads.camp_placed(seat):
+            hand = reads.hand(seat)
+            if reads.discards(seat) or (not hand and reads.deck_size(seat)):
                 return Action({"type": "gather"})
-            if hand and game.decks[seat]:
+            if hand and reads.deck_size(seat):
                 advanced = sorted(card for card in set(hand) if not card.startswith("land"))
                 return Action({"type": "replace", "card": self.rng.choice(advanced or sorted(set(hand)))})
         return Action({"type": "pass"})
@@ -158,9 +162,10 @@ class GreedyBot:
     def ranked(self, game: Mainland) -> list[Action]:
         """The placements best first by the bot's measure (listing order among equals), or, with none,
         every legal action; changes nothing."""
-        seat = game.current_seat()
+        reads = MainlandReads(game)
+        seat = reads.current_seat()
         assert seat is not None
-        placements = game.placements(seat)
+        placements = reads.placements(seat)
         if not placements:
             return game.legal_actions()
         merits = self._merits(game, seat, placements)
@@ -169,10 +174,11 @@ class GreedyBot:
 
     def _merits(self, game: Mainland, seat: int, placements: list[tuple[str, int, int, int]]) -> list[float]:
         """How good each placement is: the camp's room to grow, then the gain in own score."""
-        span = game.size - 1
-        if not game.camp_placed[seat]:
-            size = game.size
-            others = [divmod(cell, size) for cell, clan in enumerate(game.top_clan) if clan != NOBODY]
+        reads = MainlandReads(game)
+        span = reads.size - 1
+        if not reads.camp_placed(seat):
+            size = reads.size
+            others = [divmod(cell, size) for cell, clan in enumerate(reads.tile_clans()) if clan is not None]
             merits = []
             for _, x, y, _ in placements:
                 apart = min((abs(x + 0.5 - tx) + abs(y + 0.5 - ty) for ty, tx in others), default=CAMP_ROOM)

@@ -15,7 +15,7 @@ fits), so the shared page (``seat`` None) never has them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tablelight.core.fields import is_action_entry
 from tablelight.games.mainland.boardfile import ITEM_CODES
@@ -23,7 +23,8 @@ from tablelight.games.mainland.data import CARDS, ITEM_NAMES, rotated
 from tablelight.table.drawing import DIM_INK, INK, MIN_TEXT, PAGE_WIDTH, document, fmt, marks, text, turn_line
 
 if TYPE_CHECKING:
-    from tablelight.games.mainland.face import MainlandFace
+    from tablelight.core.game import Action, Game
+    from tablelight.games.mainland.reads import MainlandReads
 
 CLAN_FILLS = ("#2fb344", "#45a8ff", "#f2b600", "#e5533a")
 CLAN_NAMES = ("green", "frozen", "sand", "arid")
@@ -45,6 +46,41 @@ LEAST_CELL = 26.0
 HAND_CELL = 30.0
 #: A card's four tiles, clockwise from the top-left, as (dx, dy).
 FOOTPRINT = ((0, 0), (1, 0), (1, 1), (0, 1))
+
+
+class CardChoice(Protocol):
+    """What the drawing reads of the face (:class:`~tablelight.games.mainland.face.MainlandFace`): the
+    game, its read API and the card being chosen. A protocol, so the drawing needs no import of the
+    face (which imports the drawing)."""
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def reads(self) -> MainlandReads: ...
+
+    #: The board's cursor (the chosen card's top-left tile), the turn chosen, whether it was chosen,
+    #: and the spot a seat's page chose for a hand card.
+    @property
+    def x(self) -> int: ...
+
+    @property
+    def y(self) -> int: ...
+
+    @property
+    def rotation(self) -> int: ...
+
+    @property
+    def turned(self) -> bool: ...
+
+    @property
+    def page_spot(self) -> tuple[int, int] | None: ...
+
+    def chosen(self) -> str | None: ...
+
+    def placing_actions(self) -> list[Action]: ...
+
+    def legal_rotation(self, card: str, rotation: int) -> int | None: ...
 
 
 def code(item: int) -> str:
@@ -88,7 +124,7 @@ def card_picture(x: float, y: float, cell: float, tiles: tuple[int, ...], clan: 
     return f'<g class="{css}"{marks(pick, name)}{faded}{look}>{"".join(parts)}</g>'
 
 
-def placed_cards(face: MainlandFace) -> list[tuple[int, str, int, int, int]]:
+def placed_cards(face: CardChoice) -> list[tuple[int, str, int, int, int]]:
     """(clan, card, x, y, rotation) of every card laid, in order (the public log)."""
     found = []
     for entry in face.game.log:
@@ -98,11 +134,11 @@ def placed_cards(face: MainlandFace) -> list[tuple[int, str, int, int, int]]:
     return found
 
 
-def crop(face: MainlandFace, extra: list[tuple[int, int]]) -> tuple[int, int, int]:
+def crop(face: CardChoice, extra: list[tuple[int, int]]) -> tuple[int, int, int]:
     """The square of the board to draw (left, top, side in tiles): the cards in play and two tiles
     around them (where a card can go), the cells of ``extra`` too, at least 6 tiles."""
-    size = face.game.size
-    cells = list(face.game.board_cells()) + extra
+    size = face.reads.size
+    cells = list(face.reads.board_cells()) + extra
     if not cells:
         return 0, 0, size
     xs, ys = [x for x, _ in cells], [y for _, y in cells]
@@ -114,9 +150,9 @@ def crop(face: MainlandFace, extra: list[tuple[int, int]]) -> tuple[int, int, in
     return left, top, side
 
 
-def draw(face: MainlandFace, seat: int | None) -> str:
-    game = face.game
-    acting = game.current_seat()
+def draw(face: CardChoice, seat: int | None) -> str:
+    reads = face.reads
+    acting = reads.current_seat()
     mine = seat is not None and acting == seat
     chosen = face.chosen() if mine else None
     spots = spot_picks(face, chosen) if chosen is not None else []
@@ -143,7 +179,7 @@ def draw(face: MainlandFace, seat: int | None) -> str:
         used.update(item for item, visible in zip(tiles, shown) if visible)
         body.append(card_picture(ox + x * cell, oy + y * cell, cell, tiles, clan, shown=shown,
                                  name=f"{CLAN_NAMES[clan]} {card} at ({x}, {y})"))
-    cells = game.board_cells()
+    cells = reads.board_cells()
     for (x, y), (clan, item) in sorted(cells.items()):  # a board set up outside the log (puzzles, tests)
         if drawn.get((x, y)) != (clan, item) and left <= x < left + side and top <= y < top + side:
             used.add(item)
@@ -168,27 +204,27 @@ def draw(face: MainlandFace, seat: int | None) -> str:
             'stroke-dasharray="6 4" pointer-events="none"/>'
         )
     below = oy + (top + side) * cell + 12
-    if seat is not None and 0 <= seat < game.players:
+    if seat is not None and 0 <= seat < reads.players:
         hand_part, below, hand_used = hand(face, seat, below, chosen)
         body.append(hand_part)
         used.update(hand_used)
-    legend_part, below = legend(game.players, used, below)
+    legend_part, below = legend(reads.players, used, below)
     body.append(legend_part)
     return document(width, below + 8, body, "Mainland board", least_width=width if width > PAGE_WIDTH else None)
 
 
-def heading(face: MainlandFace) -> str:
-    game = face.game
-    seat = game.current_seat()
+def heading(face: CardChoice) -> str:
+    reads = face.reads
+    seat = reads.current_seat()
     if seat is None:
-        winners = game.winners()
+        winners = reads.winners()
         return "game over: " + " and ".join(CLAN_NAMES[w] for w in winners) + (" win" if len(winners) > 1 else " wins")
-    return f"{CLAN_NAMES[seat]} to act ({game.tokens[seat]} tokens)"
+    return f"{CLAN_NAMES[seat]} to act ({reads.tokens(seat)} tokens)"
 
 
-def board_ground(face: MainlandFace, left: int, top: int, side: int, cell: float, ox: float, oy: float) -> str:
+def board_ground(face: CardChoice, left: int, top: int, side: int, cell: float, ox: float, oy: float) -> str:
     """The empty board under the cards: a faint grid, and the limit where the crop reaches it."""
-    size = face.game.size
+    size = face.reads.size
     x0, y0, span = ox + left * cell, oy + top * cell, side * cell
     parts = [f'<rect x="{fmt(x0)}" y="{fmt(y0)}" width="{fmt(span)}" height="{fmt(span)}" fill="{EMPTY_FILL}"/>']
     for k in range(1, side):
@@ -201,7 +237,7 @@ def board_ground(face: MainlandFace, left: int, top: int, side: int, cell: float
     return f'<g data-name="board" pointer-events="none">{"".join(parts)}</g>'
 
 
-def spot_picks(face: MainlandFace, card: str) -> list[tuple[tuple[int, int], dict[str, Any]]]:
+def spot_picks(face: CardChoice, card: str) -> list[tuple[tuple[int, int], dict[str, Any]]]:
     """Where the middle of ``card`` can go: (top-left tile, the fields tapping there chooses). Turned
     as chosen when a turn is chosen, else in any turn (the page then lists the turns that fit)."""
     seen: dict[tuple[int, int], dict[str, Any]] = {}
@@ -215,16 +251,16 @@ def spot_picks(face: MainlandFace, card: str) -> list[tuple[tuple[int, int], dic
     return sorted(seen.items())
 
 
-def hand(face: MainlandFace, seat: int, y: float, chosen: str | None) -> tuple[str, float, set[int]]:
+def hand(face: CardChoice, seat: int, y: float, chosen: str | None) -> tuple[str, float, set[int]]:
     """The seat's hand as card pictures, and the chosen card's four turns: (svg, y below, items shown)."""
-    game = face.game
-    legal = game.legal_actions() if game.current_seat() == seat else []
+    reads = face.reads
+    legal = face.game.legal_actions() if reads.current_seat() == seat else []
     placeable = {a["card"] for a in legal if a["type"] == "place"}
     replaceable = {a["card"] for a in legal if a["type"] == "replace"}
     parts = [text(MARGIN, y + 10, "your hand (tap a card to choose it)" if legal else "your hand", 15, anchor="start", weight="600")]
     used: set[int] = set()
-    cards = list(game.hands[seat])
-    if not game.camp_placed[seat]:
+    cards = reads.hand(seat)
+    if not reads.camp_placed(seat):
         cards = ["camp"] + cards
     y += 24
     per_row = 4 if len(cards) <= 4 else 3  # room for each card's name under it
@@ -244,7 +280,7 @@ def hand(face: MainlandFace, seat: int, y: float, chosen: str | None) -> tuple[s
             parts.append(f'<rect x="{fmt(x - 4)}" y="{fmt(top - 4)}" width="{fmt(2 * HAND_CELL + 8)}" height="{fmt(2 * HAND_CELL + 8)}" rx="4" fill="none" stroke="#fff" stroke-width="3" pointer-events="none"/>')
         parts.append(text(x + HAND_CELL, top + 2 * HAND_CELL + 14, card, 14, fill=INK if fits else DIM_INK))
         if not fits:
-            why = "camp first" if not game.camp_placed[seat] else "no spot"
+            why = "camp first" if not reads.camp_placed(seat) else "no spot"
             parts.append(text(x + HAND_CELL, top + 2 * HAND_CELL + 32, why, 14, fill=DIM_INK))
     y += row_height * ((len(cards) + per_row - 1) // per_row)
     if chosen is not None:

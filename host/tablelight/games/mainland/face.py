@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from tablelight.core.errors import SetupError
 from tablelight.core.game import Action
 from tablelight.games.mainland.data import CARDS, ITEM_NAMES, rotated, spot_name, turn_name
+from tablelight.games.mainland.reads import MainlandReads
 from tablelight.table.face import (
     BLINK,
     IDLE_TURN_LEVEL,
@@ -153,8 +154,9 @@ class MainlandFace(GameFace):
 
     def __init__(self, game: Mainland, layout_data: dict[str, Any]) -> None:
         self.game = game
+        self.reads = MainlandReads(game)
         self.layout = MainlandLayout(layout_data, f"layout {layout_data.get('id')!r}" if isinstance(layout_data, dict) else "layout")
-        size = game.size
+        size = self.reads.size
         if size > self.layout.columns or size > self.layout.rows:
             raise SetupError(
                 f"the {self.layout.data['id']} mini-map shows boards up to {self.layout.columns}x{self.layout.rows} tiles, "
@@ -178,10 +180,10 @@ class MainlandFace(GameFace):
 
     def chosen(self) -> str | None:
         """The card being placed: the camp in a clan's first turn, else the hand card chosen."""
-        seat = self.game.current_seat()
+        seat = self.reads.current_seat()
         if seat is None:
             return None
-        if not self.game.camp_placed[seat]:
+        if not self.reads.camp_placed(seat):
             return CAMP
         return self.card
 
@@ -199,7 +201,7 @@ class MainlandFace(GameFace):
         """The rotation the engine lists for ``card`` turned ``rotation`` times (a symmetric card lists
         one of two equal turns), or None when it fits nowhere turned that way."""
         turned = rotated(CARDS[card].tiles, rotation)
-        for c, _x, _y, r in self.game.placements():
+        for c, _x, _y, r in self.reads.placements():
             if c == card and rotated(CARDS[card].tiles, r) == turned:
                 return r
         return None
@@ -217,7 +219,7 @@ class MainlandFace(GameFace):
     def candidates(self) -> list[Action] | None:
         """The legal actions still consistent with the keys pressed (None: nothing chosen yet)."""
         card = self.chosen()
-        if self.game.current_seat() is None or card is None or (card == CAMP and not self.turned):
+        if self.reads.current_seat() is None or card is None or (card == CAMP and not self.turned):
             return None  # nothing chosen with keys yet (the camp is chosen by the rules)
         self.sync_picker()
         placing = self.picker.candidates() if self.picker.chosen else []
@@ -249,23 +251,23 @@ class MainlandFace(GameFace):
     # -------------------------------------------------------------------- look
 
     def pixels(self, flashing: Collection[int] = ()) -> list[Pixel]:
-        game, layout = self.game, self.layout
+        reads, layout = self.reads, self.layout
         pixels: list[Pixel] = [OFF] * layout.leds
-        seat = game.current_seat()
-        clans = game.clan_scores()
+        seat = reads.current_seat()
+        clans = reads.clan_scores()
         highlighted: set[tuple[int, int]] = set()
         for clan in clans:
             if clan.mainland is not None and (seat is None or clan.clan == seat):
                 highlighted.update(clan.mainland.cells)
-        size = game.size
+        size = reads.size
         for y in range(layout.rows):
             for x in range(layout.columns):
                 led = layout.cell_leds[y][x]
                 if x >= size or y >= size:
                     pixels[led] = BEYOND_LIMIT
                     continue
-                owner, _ = game.cell(x, y)
-                if owner >= 0:
+                owner = reads.clan_at(x, y)
+                if owner is not None:
                     level = MAINLAND_LEVEL if (x, y) in highlighted else TILE_LEVEL
                     pixels[led] = scaled(CLAN_COLORS[owner], level)
         card = self.chosen()
@@ -273,24 +275,24 @@ class MainlandFace(GameFace):
             look = scaled(CLAN_COLORS[seat], 1.0, BLINK)
             if card == CAMP:  # the camp is no secret: where it fits may show (a hand card's may not)
                 for y, x in self.spots():
-                    owner, _ = game.cell(x, y)
+                    owner = reads.clan_at(x, y)
                     led = layout.cell_leds[y][x]
-                    pixels[led] = scaled(CLAN_COLORS[owner], SPOT_LEVEL, PULSE) if owner >= 0 else EMPTY_SPOT
+                    pixels[led] = scaled(CLAN_COLORS[owner], SPOT_LEVEL, PULSE) if owner is not None else EMPTY_SPOT
                 action = self.place_action()
-                look = look if action is not None and game.is_legal(action) else BAD_SPOT
+                look = look if action is not None and self.game.is_legal(action) else BAD_SPOT
             for led in self.footprint(self.x, self.y):
                 pixels[led] = look
-        winners = set(game.winners()) if seat is None else set()
-        for s in range(game.players):
+        winners = set(reads.winners()) if seat is None else set()
+        for s in range(reads.players):
             if seat is None:
                 turn = scaled(CLAN_COLORS[s], 1.0, BLINK) if s in winners else scaled(CLAN_COLORS[s], IDLE_TURN_LEVEL)
             elif s == seat:
                 turn = scaled(CLAN_COLORS[s], 1.0, PULSE)
             else:
-                turn = scaled(CLAN_COLORS[s], IDLE_TURN_LEVEL) if game.tokens[s] > 0 else OFF
+                turn = scaled(CLAN_COLORS[s], IDLE_TURN_LEVEL) if reads.tokens(s) > 0 else OFF
             pixels[layout.turn_leds[s]] = turn
             for t, led in enumerate(layout.token_leds[s]):
-                pixels[led] = scaled(CLAN_COLORS[s], TOKEN_LEVEL) if t < game.tokens[s] else OFF
+                pixels[led] = scaled(CLAN_COLORS[s], TOKEN_LEVEL) if t < reads.tokens(s) else OFF
         return flash_over(pixels, flashing)
 
     # ------------------------------------------------------------------- input
@@ -303,10 +305,10 @@ class MainlandFace(GameFace):
         self.page_spot = None
         self.picker.reset()
         # every turn starts with the spot in the middle (a page may have moved it anywhere)
-        self.x = self.y = max(0, (self.game.size - 2) // 2)
+        self.x = self.y = max(0, (self.reads.size - 2) // 2)
 
     def press(self, key: int) -> Outcome:
-        game = self.game
+        reads = self.reads
         found = seat_and_role(self.game, key, self.layout.roles, "the Mainland board")
         if isinstance(found, Outcome):
             return found
@@ -323,12 +325,12 @@ class MainlandFace(GameFace):
             return self._arm(seat, name)
         if name == "cancel":
             if self.card is None:
-                return Outcome("nothing to cancel" if game.camp_placed[seat] else "your first card is your camp: place it")
+                return Outcome("nothing to cancel" if reads.camp_placed(seat) else "your first card is your camp: place it")
             dropped, self.card = self.card, None
             return Outcome(f"{dropped} put back in your hand")
         card = self.chosen()
         if card is None:
-            return Outcome(f"choose a card first (hand keys 1-{len(game.hands[seat])})", refused=True)
+            return Outcome(f"choose a card first (hand keys 1-{len(reads.hand(seat))})", refused=True)
         if name == "replace":
             return self._replace(seat, card)
         if name == "confirm":
@@ -345,10 +347,10 @@ class MainlandFace(GameFace):
             x = value
         else:
             y = value
-        span = game.size - 2
+        span = reads.size - 2
         if not (0 <= x <= span and 0 <= y <= span):
             return Outcome(
-                f"a card at {spot_name(x, y)} would leave the board: x and y are 0-{span} on this {game.size}x{game.size} board",
+                f"a card at {spot_name(x, y)} would leave the board: x and y are 0-{span} on this {reads.size}x{reads.size} board",
                 refused=True,
                 flash=self.footprint(self.x, self.y),
             )
@@ -358,7 +360,7 @@ class MainlandFace(GameFace):
     def narrow(self, chosen: dict[str, Any]) -> Outcome:
         """A seat's page chose part of a placement (card, then turn, then spot): the board shows it
         as if the keys had chosen it; a replace with its card chooses that card."""
-        seat = self.game.current_seat()
+        seat = self.reads.current_seat()
         if seat is None:
             return Outcome("the game is over", refused=True)
         self.armed = None
@@ -394,7 +396,7 @@ class MainlandFace(GameFace):
     # ----------------------------------------------------------------- helpers
 
     def token_words(self, seat: int) -> str:
-        left = self.game.tokens[seat]
+        left = self.reads.tokens(seat)
         return f"a chieftain token lost: {left - 1} left" if left > 1 else "your last chieftain token: you stop"
 
     def spot_words(self, card: str, page: bool = False, at: tuple[int, int] | None = None) -> str:
@@ -412,9 +414,9 @@ class MainlandFace(GameFace):
         return f"not here ({reason}); {count} spots turned this way"
 
     def _choose(self, seat: int, index: int) -> Outcome:
-        game = self.game
-        hand = game.hands[seat]
-        if not game.camp_placed[seat]:
+        reads = self.reads
+        hand = reads.hand(seat)
+        if not reads.camp_placed(seat):
             return Outcome("your first card is your camp: place it before any card of your hand", refused=True)
         if index >= len(hand):
             return Outcome(f"no card {index + 1}: your hand holds {len(hand)}", refused=True)
@@ -439,7 +441,7 @@ class MainlandFace(GameFace):
     def _arm(self, seat: int, kind: str) -> Outcome:
         reason = self.problem(Action({"type": kind}))
         if reason is not None:
-            return Outcome(reason, refused=True, flash=self.layout.token_leds[seat][: self.game.tokens[seat]])
+            return Outcome(reason, refused=True, flash=self.layout.token_leds[seat][: self.reads.tokens(seat)])
         self.armed = kind
         what = "pass" if kind == "pass" else "gather your clan (all your cards off the board reshuffled, 5 drawn)"
         return Outcome(f"press {kind} again or confirm to {what}: {self.token_words(seat)}; any other key calls it off")
@@ -472,15 +474,15 @@ class MainlandFace(GameFace):
         return [("hand", hand or ["empty"]), ("discard pile", words(view.get("discard", [])))]
 
     def prompt(self, seat: int) -> str:
-        game = self.game
-        if not game.camp_placed[seat]:
+        reads = self.reads
+        if not reads.camp_placed(seat):
             return (
                 f"place your camp ({card_words(CAMP)}): move it with the arrows or the x and y keys, rotate, confirm "
                 f"({len(self.spots(CAMP, self.rotation))} spots turned this way)"
             )
-        hand = ", ".join(f"{i + 1} {card} ({card_words(card)})" for i, card in enumerate(game.hands[seat]))
+        hand = ", ".join(f"{i + 1} {card} ({card_words(card)})" for i, card in enumerate(reads.hand(seat)))
         legal = {action["type"] for action in self.legal_now()}
-        tokens = f"{game.tokens[seat]} token{'s' * (game.tokens[seat] != 1)}"
+        tokens = f"{reads.tokens(seat)} token{'s' * (reads.tokens(seat) != 1)}"
         if "place" not in legal:  # say why, and what is left to do (passing and gathering cost a token)
             ways = [w for t, w in (("replace", "replace a card (choose it, then replace)"), ("gather", "gather your clan"),
                                    ("pass", "pass")) if t in legal]
@@ -488,12 +490,12 @@ class MainlandFace(GameFace):
             return (f"your hand: {hand}. None of your cards fits anywhere now (a card must overlap a card in play and "
                     f"an empty space, cover only what its tiles may cover, and have its requirements on the board): "
                     f"{what}; {tokens} left")
-        extra = "" if game.replaced else ", replace (after choosing a card), gather"
-        return f"your hand: {hand}. Choose a card and place it, or pass{extra}; {game.tokens[seat]} tokens"
+        extra = "" if reads.replaced else ", replace (after choosing a card), gather"
+        return f"your hand: {hand}. Choose a card and place it, or pass{extra}; {reads.tokens(seat)} tokens"
 
     def page_prompt(self, seat: int) -> str:
         """The prompt on ``seat``'s page: the camp is placed by a tap on the map, not with the board's keys."""
-        if self.game.camp_placed[seat]:
+        if self.reads.camp_placed(seat):
             return self.prompt(seat)  # it names no key
         return (f"place your camp ({card_words(CAMP)}): tap a spot on the map, or choose where and how "
                 f"it is turned below ({len(self.spots(CAMP, self.rotation))} spots turned this way)")
@@ -503,7 +505,7 @@ class MainlandFace(GameFace):
         if action.get("type") == "place" and isinstance(x, int) and isinstance(y, int):
             if 0 <= x < self.layout.columns and 0 <= y < self.layout.rows:
                 return self.footprint(x, y)
-        seat = self.game.current_seat()
+        seat = self.reads.current_seat()
         return [] if seat is None else [self.layout.turn_leds[seat]]
 
     def describe_entry(self, entry: Mapping[str, Any], seat: int | None = None) -> str | None:

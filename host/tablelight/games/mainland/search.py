@@ -11,20 +11,23 @@ from __future__ import annotations
 from typing import Any
 
 from tablelight.core.rng import Rng
+from tablelight.games.mainland.reads import MainlandReads
 
 
 def determinize(game: Any, seat: int, rng: Rng) -> None:
+    """Redraw, in the clone ``game``, what ``seat`` may not know (read through the read API, laid out
+    again with the engine's ``set_cards``)."""
+    reads = MainlandReads(game)
     for other in range(game.players):
+        hand, discard, deck = reads.hand(other), reads.discards(other), reads.deck(other)
         if other == seat:
-            rng.shuffle(game.decks[other])
+            rng.shuffle(deck)
+            game.set_cards(other, hand, deck, discard)
             continue
-        hand, discard, deck = game.hands[other], game.discards[other], game.decks[other]
         pool = hand + discard + deck
         rng.shuffle(pool)
         sizes = (len(hand), len(discard))
-        game.hands[other] = pool[: sizes[0]]
-        game.discards[other] = pool[sizes[0] : sizes[0] + sizes[1]]
-        game.decks[other] = pool[sizes[0] + sizes[1] :]
+        game.set_cards(other, pool[: sizes[0]], pool[sizes[0] + sizes[1] :], pool[sizes[0] : sizes[0] + sizes[1]])
 
 
 #: How many of the greedy bot's best placements the search weighs at each decision.
