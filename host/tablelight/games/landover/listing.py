@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from itertools import compress
-
 from tablelight.core.game import Action
 from tablelight.core.rng import Rng
 from tablelight.games.landover.cards import CULTURES
-from tablelight.games.landover.hexmap import CARD_KINDS
 from tablelight.games.landover.rules import (
     BRIDGE,
     COMMERCE,
@@ -78,10 +75,6 @@ def legal_actions(p: LandoverState) -> list[Action]:
     return []
 
 
-#: Every card kind's index, in order.
-CARD_RANGE = range(CARD_KINDS)
-#: ``TWO_OR_MORE(n)``: 2 <= n.
-TWO_OR_MORE = (2).__le__
 
 
 def main_actions(p: LandoverState, seat: int) -> list[Action]:
@@ -121,9 +114,11 @@ def main_actions(p: LandoverState, seat: int) -> list[Action]:
     if (crane or coin > politics) and politics < MAX_CULTURE:
         add_improvement(p, actions, seat, POLITICS, politics)
     if max(hand) >= 2:  # a trade takes 2 or more of a kind
-        for give in compress(CARD_RANGE, map(TWO_OR_MORE, hand)):  # the kinds held twice or more, picked in C
+        # A plain loop: picking the kinds in C (compress over map of ``(2).__le__``) cost twice as much,
+        # a call through a slot wrapper for every kind.
+        for give, held in enumerate(hand):
             # A rate is 2 or 3: three cards always pay it, two only when the rate is 2.
-            if hand[give] >= 3 or trade_rate(p, seat, give) == 2:
+            if held >= 3 or (held == 2 and trade_rate(p, seat, give) == 2):
                 actions += TRADES[give]
     if p.lucky_raid:  # listed before the paid raids: a raid key takes the free one first
         actions += [hex_action("lucky_raid", h) for h in lucky_hexes(p)]
