@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tablelight.core.game import Action
 from tablelight.core.rng import Rng
 from tablelight.games.landover.cards import CULTURES
@@ -77,6 +79,10 @@ def legal_actions(p: LandoverState) -> list[Action]:
 
 
 
+#: Each card's plays: the fixed ones (a tuple) or the function that lists them, in one look-up.
+CARD_PLAYS: dict[str, Any] = {**PLAY_LISTERS, **FIXED_PLAYS}
+
+
 def main_actions(p: LandoverState, seat: int) -> list[Action]:
     actions: list[Action] = [END_TURN]
     hand = p.hands[seat]
@@ -116,9 +122,9 @@ def main_actions(p: LandoverState, seat: int) -> list[Action]:
     if max(hand) >= 2:  # a trade takes 2 or more of a kind
         # A plain loop: picking the kinds in C (compress over map of ``(2).__le__``) cost twice as much,
         # a call through a slot wrapper for every kind.
-        for give, held in enumerate(hand):
+        for give, count in enumerate(hand):
             # A rate is 2 or 3: three cards always pay it, two only when the rate is 2.
-            if held >= 3 or (held == 2 and trade_rate(p, seat, give) == 2):
+            if count >= 3 or (count == 2 and trade_rate(p, seat, give) == 2):
                 actions += TRADES[give]
     if p.lucky_raid:  # listed before the paid raids: a raid key takes the free one first
         actions += [hex_action("lucky_raid", h) for h in lucky_hexes(p)]
@@ -129,9 +135,9 @@ def main_actions(p: LandoverState, seat: int) -> list[Action]:
     held = p.dev_cards[seat]
     if held:
         for card in sorted(set(held)) if len(held) > 1 else held:
-            # A card's plays: fixed, or its lister's (plays.py).
-            fixed = FIXED_PLAYS.get(card)
-            actions += fixed if fixed is not None else PLAY_LISTERS[card](p, seat)
+            # A card's plays: fixed (a tuple), or its lister's (plays.py).
+            plays = CARD_PLAYS[card]
+            actions += plays if plays.__class__ is tuple else plays(p, seat)
     return actions
 
 
