@@ -131,7 +131,8 @@ def main_actions(p: LandoverState, seat: int) -> list[Action]:
     if military >= 1:
         if not p.raided:
             actions += raid_plays(p, seat)
-        actions += [hex_action("remove_catapult", h) for h in sorted(p.catapult_at)]
+        if p.catapult_at:  # most often none stands: no list to make
+            actions += [hex_action("remove_catapult", h) for h in sorted(p.catapult_at)]
     held = p.dev_cards[seat]
     if held:
         for card in sorted(set(held)) if len(held) > 1 else held:
