@@ -16,6 +16,9 @@ TABLELIGHT_CACHE=.venv/tablelight-cache .venv/bin/tablelight flash --download >/
 # Adafruit's BLE file transfer client, to prove the simulated board's file transfer service (its
 # declared dependencies are adafruit_ble's, so Blinka's too)
 .venv/bin/python -m pip install --quiet --no-deps adafruit-circuitpython-ble-file-transfer==4.0.14
+# Adafruit's _bleio for CPython (bleak), the central that client runs on in tests/ble; in a folder of
+# its own, since a top-level _bleio in site-packages would hide the simulated board's stand-in
+.venv/bin/python -m pip install --quiet --no-deps --upgrade --target .venv/blinka-bleio adafruit-blinka-bleio==4.1.2
 # a real MicroPython interpreter (WebAssembly) for the firmware's portable checks, pinned in package-lock.json
 if ! command -v npm >/dev/null; then
     SUDO=$([ "$(id -u)" = 0 ] || echo sudo); $SUDO apt-get update -q && $SUDO apt-get install -y -q nodejs npm
@@ -29,4 +32,6 @@ fi
 if ! command -v valgrind >/dev/null; then
     SUDO=$([ "$(id -u)" = 0 ] || echo sudo); $SUDO apt-get update -q && $SUDO apt-get install -y -q --no-install-recommends valgrind
 fi
-exec .venv/bin/python -m pytest "$@"
+# Two workers (pytest-xdist), a test file each at a time: most tests wait on a browser, a board, a
+# child process, so two share a 2-core machine well; a file's tests keep their module fixtures.
+exec .venv/bin/python -m pytest -n 2 --dist loadfile "$@"

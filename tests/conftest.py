@@ -8,6 +8,7 @@ keys or reboot the board by program use ``sim_board`` and are skipped on real ha
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -67,3 +68,18 @@ def board_port(request: pytest.FixtureRequest, real_board: str | None) -> Iterat
 
     with SimBoard.start("farlander") as sim:
         yield sim.port
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless under Playwright, one per test module (each test opens its own
+    context); skipped where either is missing (scripts/test.sh installs both)."""
+    from tests.e2e.helpers import BROWSER_ARGS, CHROMIUM
+
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("Debian chromium is not installed (scripts/test.sh installs it)")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        yield launched
+        launched.close()

@@ -14,6 +14,7 @@ The test reads the source of the ``tablelight`` that Python imports, so
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -91,7 +92,9 @@ def imports_of(path: Path, root: Path) -> Iterator[Import]:
     name = module_name(path, root)
     is_package = path.name == "__init__.py"
     relative = path.relative_to(root).as_posix()
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    source = path.read_text(encoding="utf-8")
+    lines = source.splitlines(keepends=True)
+    tree = ast.parse(source, filename=str(path))
     for node in ast.walk(tree):
         targets: list[str] = []
         if isinstance(node, ast.Import):
@@ -112,8 +115,17 @@ def imports_of(path: Path, root: Path) -> Iterator[Import]:
                 targets = [written]
         for target in targets:
             if package_of(target) is not None:
-                text = ast.get_source_segment(path.read_text(encoding="utf-8"), node) or target
+                text = source_segment(lines, node) or target
                 yield Import(relative, node.lineno, " ".join(text.split())[:100], target)
+
+
+def source_segment(lines: list[str], node: ast.AST) -> str:
+    """The text of ``node`` (``ast.get_source_segment`` splits the whole file anew at each call)."""
+    first, last = node.lineno - 1, (node.end_lineno or node.lineno) - 1  # type: ignore[attr-defined]
+    start, end = node.col_offset, node.end_col_offset  # type: ignore[attr-defined]
+    if first == last:
+        return lines[first].encode()[start:end].decode()
+    return "".join([lines[first].encode()[start:].decode(), *lines[first + 1:last], lines[last].encode()[:end].decode()])
 
 
 def _is_part(root: Path, name: str) -> bool:
@@ -138,6 +150,7 @@ def _written_prefix(arg: ast.expr) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=4)  # three tests read the same tree: parse it once
 def all_imports(root: Path) -> list[Import]:
     found: dict[tuple[str, int, str], Import] = {}
     for path in sorted(root.rglob("*.py")):

@@ -107,6 +107,23 @@ def test_security_modes_and_arguments(bleio: ModuleType) -> None:
         add(bleio, svc, properties=bleio.Characteristic.NOTIFY).set_cccd(notify=True)
 
 
+def test_a_packet_buffer_without_a_peer(bleio: ModuleType) -> None:
+    """The supervisor's file transfer buffer (sim/ble_workflow.py) before any central connects."""
+    transfer = add(bleio, service(bleio), max_length=512,
+                   properties=bleio.Characteristic.WRITE_NO_RESPONSE | bleio.Characteristic.NOTIFY)
+    with pytest.raises(TypeError, match="characteristic must be of type Characteristic"):
+        bleio.PacketBuffer(object(), buffer_size=1)
+    with pytest.raises(ValueError, match="buffer_size must be >= 1"):
+        bleio.PacketBuffer(transfer, buffer_size=0)
+    packets = bleio.PacketBuffer(transfer, buffer_size=544, max_packet_size=512)
+    assert packets.incoming_packet_length == 512
+    assert packets.outgoing_packet_length == -1  # no connection: the board's answer too
+    assert packets.readinto(bytearray(20)) == 0 and packets.write(b"nobody") == 0
+    packets.deinit()
+    with pytest.raises(ValueError, match="deinitialized"):
+        packets.readinto(bytearray(20))
+
+
 def test_the_real_library_meets_the_nordic_limit(bleio: ModuleType) -> None:
     """adafruit_ble 10.x: StreamIn's buffer_size is its characteristic's max_length."""
     from adafruit_ble.characteristics.stream import StreamIn

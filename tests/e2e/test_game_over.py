@@ -13,21 +13,18 @@ from __future__ import annotations
 
 import random
 import re
-import subprocess
-import sys
-import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, NamedTuple
 
 import pytest
 
 from tablelight.games.farlander.engine import Farlander
 from tablelight.table.store import GameStore
 
-from .helpers import keep_screenshot, wait_for
+from .helpers import CHROMIUM, PHONE, Hosted, keep_screenshot, wait_for
 
-CHROMIUM = "/usr/bin/chromium"
-BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"]
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 sync_api = pytest.importorskip("playwright.sync_api")
 if not Path(CHROMIUM).exists():
     pytest.skip("Debian chromium is not installed (scripts/test.sh installs it)", allow_module_level=True)
@@ -47,64 +44,71 @@ def one_move_from_the_end(db: Path) -> tuple[int, Farlander]:
         return store.create(almost, ["human", "human"]), game
 
 
-def test_the_end_reaches_every_page_and_stays_after_the_host_stops(tmp_path):
+class LastMove(NamedTuple):
+    host: Hosted
+    finished: Farlander  # the game as it ends
+    winner: str  # its winner's colour
+    phones: list[Any]  # the two seats' pages, joined
+    shared: Any  # the shared board page
+
+
+@contextmanager
+def last_move_on_phones(tmp_path: Path, browser: Any, phone: dict[str, Any]) -> Iterator[LastMove]:
+    """``tablelight resume ID --board none --view web`` of a game one move from its end, as a user
+    would, with both seats' pages and the shared page open (phone-sized) and their log drawn."""
     db = tmp_path / "games.sqlite"
     game_id, finished = one_move_from_the_end(db)
-    winner = ("red", "blue")[finished.winners()[0]]
-    process = subprocess.Popen(
-        [sys.executable, "-m", "tablelight", "resume", str(game_id), "--board", "none", "--view", "web", "--web-port", "0",
-         "--db", str(db)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
-    out: list[str] = []
-    threading.Thread(target=lambda: [out.append(line) for line in process.stdout], daemon=True).start()  # type: ignore[union-attr]
-    text = lambda: "".join(out)  # noqa: E731
+    host = Hosted("resume", str(game_id), "--board", "none", "--view", "web", "--web-port", "0", "--db", str(db))
+    contexts = []
     try:
-        wait_for(lambda: len(re.findall(r"join (http://\S+)", text())) >= 2, timeout=30)
-        links = re.findall(r"join (http://\S+)", text())
-        shared_url = re.search(r"board page for everyone: (\S+)", text()).group(1)
-        with sync_api.sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
-            try:
-                phones = [browser.new_context(**PHONE).new_page() for _ in range(2)]
-                for page, link in zip(phones, links):
-                    page.goto(link)
-                    page.locator("#prompt", has_text=re.compile(r"choose|tap|turn")).first.wait_for()  # a page names no key
-                shared = browser.new_context(**PHONE).new_page()
-                shared.goto(shared_url)
-                shared.locator("#log li").first.wait_for()
-                # every page has the rules guide, folded
-                for page in (*phones, shared):
-                    page.locator("#guide summary", has_text="How to play").wait_for()
-                shared.locator("#guide summary").click()
-                assert "Conquer" in shared.locator("#guide").inner_text()
-                # seat 1 makes the last conquest from its phone
-                phones[1].locator("#choices .choice").first.click()
-                for page in (*phones, shared):
-                    panel = page.locator("#gameover")
-                    panel.wait_for(timeout=10000)
-                    shown = panel.inner_text()
-                    assert "game over" in shown.lower() and f"{winner} wins" in shown
-                    for seat, colour in enumerate(("red", "blue")):
-                        assert f"{colour}: {finished.scores()[seat]} points" in shown
-                assert phones[1].locator("#choices .choice").count() == 0 and phones[1].locator("#now").is_hidden()
-                wait_for(lambda: f"game over: {winner} wins" in text() and "keeps serving them" in text(), timeout=10)
-                assert process.poll() is None  # the host still serves the pages after the end
-                shot = tmp_path / "game-over.png"
-                phones[0].screenshot(path=str(shot))
-                assert shot.read_bytes().startswith(b"\x89PNG")
-                keep_screenshot(shot, "game-over.png")
-                # the host stops: the pages keep the end and say so
-                process.terminate()
-                process.wait(10)
-                for page in (*phones, shared):
-                    page.locator("#away", has_text="The game is over; the host has stopped").wait_for(timeout=15000)
-                    assert "reconnecting" not in page.locator("#away").inner_text()
-                    assert f"{winner} wins" in page.locator("#gameover").inner_text()
-            finally:
-                browser.close()
+        links = host.links(2)
+        pages = []
+        for url in (*links, host.shared_page()):
+            contexts.append(browser.new_context(**phone))
+            pages.append(contexts[-1].new_page())
+            pages[-1].goto(url)
+        for page in pages:
+            page.locator("#log li").first.wait_for()
+        yield LastMove(host, finished, ("red", "blue")[finished.winners()[0]], pages[:2], pages[2])
     finally:
-        if process.poll() is None:
-            process.terminate()
-            process.wait(10)
+        for context in contexts:
+            context.close()
+        host.stop()
+
+
+def test_the_end_reaches_every_page_and_stays_after_the_host_stops(tmp_path, browser):
+    with last_move_on_phones(tmp_path, browser, PHONE) as game:
+        phones, shared, winner, finished = game.phones, game.shared, game.winner, game.finished
+        for page in phones:
+            page.locator("#prompt", has_text=re.compile(r"choose|tap|turn")).first.wait_for()  # a page names no key
+        # every page has the rules guide, folded
+        for page in (*phones, shared):
+            page.locator("#guide summary", has_text="How to play").wait_for()
+        shared.locator("#guide summary").click()
+        assert "Conquer" in shared.locator("#guide").inner_text()
+        # seat 1 makes the last conquest from its phone
+        phones[1].locator("#choices .choice").first.click()
+        for page in (*phones, shared):
+            panel = page.locator("#gameover")
+            panel.wait_for(timeout=10000)
+            shown = panel.inner_text()
+            assert "game over" in shown.lower() and f"{winner} wins" in shown
+            for seat, colour in enumerate(("red", "blue")):
+                assert f"{colour}: {finished.scores()[seat]} points" in shown
+        assert phones[1].locator("#choices .choice").count() == 0 and phones[1].locator("#now").is_hidden()
+        wait_for(lambda: f"game over: {winner} wins" in game.host.text() and "keeps serving them" in game.host.text(),
+                 timeout=10)
+        assert game.host.process.poll() is None  # the host still serves the pages after the end
+        shot = tmp_path / "game-over.png"
+        phones[0].screenshot(path=str(shot))
+        assert shot.read_bytes().startswith(b"\x89PNG")
+        keep_screenshot(shot, "game-over.png")
+        # the host stops: the pages keep the end and say so
+        game.host.stop()
+        for page in (*phones, shared):
+            page.locator("#away", has_text="The game is over; the host has stopped").wait_for(timeout=15000)
+            assert "reconnecting" not in page.locator("#away").inner_text()
+            assert f"{winner} wins" in page.locator("#gameover").inner_text()
 
 
 #: The size the issue was seen at (a common Android phone).
@@ -123,45 +127,17 @@ def headline_comes_into_view(page, name: str) -> None:
         raise AssertionError(f"{name}: the result is not in view (scrollY, viewport height, headline top): {where}") from None
 
 
-def test_a_phone_scrolled_down_is_brought_to_the_result(tmp_path):
+def test_a_phone_scrolled_down_is_brought_to_the_result(tmp_path, browser):
     """Phones scrolled down to the log (a seat that watches, the shared page) or to the choices (the
     seat that makes the last move) show who won once the game ends, without a scroll of their own."""
-    db = tmp_path / "games.sqlite"
-    game_id, finished = one_move_from_the_end(db)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "tablelight", "resume", str(game_id), "--board", "none", "--view", "web", "--web-port", "0",
-         "--db", str(db)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
-    out: list[str] = []
-    threading.Thread(target=lambda: [out.append(line) for line in process.stdout], daemon=True).start()  # type: ignore[union-attr]
-    text = lambda: "".join(out)  # noqa: E731
-    try:
-        wait_for(lambda: len(re.findall(r"join (http://\S+)", text())) >= 2, timeout=30)
-        links = re.findall(r"join (http://\S+)", text())
-        shared_url = re.search(r"board page for everyone: (\S+)", text()).group(1)
-        with sync_api.sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
-            try:
-                phones = [browser.new_context(**TALL_PHONE).new_page() for _ in range(2)]
-                for page, link in zip(phones, links):
-                    page.goto(link)
-                    page.locator("#log li").first.wait_for()
-                shared = browser.new_context(**TALL_PHONE).new_page()
-                shared.goto(shared_url)
-                shared.locator("#log li").first.wait_for()
-                for page in (*phones, shared):
-                    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-                    assert page.evaluate("scrollY") > 200  # the page is longer than the phone's screen
-                    assert not page.evaluate(HEADLINE_IN_VIEW)
-                phones[1].locator("#choices .choice").first.click()  # the last move, tapped where it is
-                for name, page in (("seat 0's phone", phones[0]), ("seat 1's phone", phones[1]), ("the shared page", shared)):
-                    headline_comes_into_view(page, name)
-                    winner = ("red", "blue")[finished.winners()[0]]
-                    assert f"{winner} wins" in page.locator("#gameover .headline").inner_text()
-                shot = tmp_path / "game-over-scrolled.png"
-                phones[0].screenshot(path=str(shot))
-            finally:
-                browser.close()
-    finally:
-        if process.poll() is None:
-            process.terminate()
-            process.wait(10)
+    with last_move_on_phones(tmp_path, browser, TALL_PHONE) as game:
+        for page in (*game.phones, game.shared):
+            page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+            assert page.evaluate("scrollY") > 200  # the page is longer than the phone's screen
+            assert not page.evaluate(HEADLINE_IN_VIEW)
+        game.phones[1].locator("#choices .choice").first.click()  # the last move, tapped where it is
+        for name, page in (("seat 0's phone", game.phones[0]), ("seat 1's phone", game.phones[1]),
+                           ("the shared page", game.shared)):
+            headline_comes_into_view(page, name)
+            assert f"{game.winner} wins" in page.locator("#gameover .headline").inner_text()
+        game.phones[0].screenshot(path=str(tmp_path / "game-over-scrolled.png"))

@@ -13,47 +13,21 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
-import threading
 from pathlib import Path
 
 import pytest
 
-from .helpers import keep_screenshot, wait_for
+from .helpers import BROWSER_ARGS, CHROMIUM, PHONE, Hosted, keep_screenshot, wait_for
 
-CHROMIUM = "/usr/bin/chromium"
-BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"]
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 sync_api = pytest.importorskip("playwright.sync_api")
 if not os.path.exists(CHROMIUM):
     pytest.skip("Debian chromium is not installed (scripts/test.sh installs it)", allow_module_level=True)
 
 
-class Played:
-    """``tablelight play`` in a child process, its output collected as it comes."""
-
-    def __init__(self, *args: str, db: Path) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "tablelight", "play", *args, "--db", str(db)],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1,
-        )
-        self.out: list[str] = []
-        self.err: list[str] = []
-        for stream, lines in ((self.process.stdout, self.out), (self.process.stderr, self.err)):
-            threading.Thread(target=lambda s=stream, l=lines: [l.append(line) for line in s], daemon=True).start()
-
-    def text(self) -> str:
-        return "".join(self.out) + "".join(self.err)
-
-    def stop(self) -> None:
-        self.process.terminate()
-        self.process.wait(10)
-
-
-def two_seats(game: str, seed: str, tmp_path: Path) -> tuple[Played, list[str]]:
+def two_seats(game: str, seed: str, tmp_path: Path) -> tuple[Hosted, list[str]]:
     """``tablelight play GAME`` for two people on the simulated board, once both join links are printed."""
-    played = Played(game, "--seats", "human,human", "--seed", seed, "--board", "sim", "--view", "web", "--web-port", "0", db=tmp_path / "games.sqlite")
+    played = Hosted("play", game, "--seats", "human,human", "--seed", seed, "--board", "sim", "--view", "web", "--web-port", "0",
+                    "--db", str(tmp_path / "games.sqlite"))
     try:
         wait_for(lambda: len(re.findall(r"join (http://\S+)", played.text())) >= 2 and "host page" in played.text(), timeout=30)
     except BaseException:
@@ -62,7 +36,7 @@ def two_seats(game: str, seed: str, tmp_path: Path) -> tuple[Played, list[str]]:
     return played, re.findall(r"join (http://\S+)", played.text())
 
 
-def host_page_url(played: Played) -> str:
+def host_page_url(played: Hosted) -> str:
     """The host page's address, from the owner's private file (the shared screen shows only its name)."""
     path = Path(re.search(r"host page .*: open (\S+) in your browser", played.text()).group(1))
     assert path.stat().st_mode & 0o777 == 0o600

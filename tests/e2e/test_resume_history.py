@@ -4,34 +4,18 @@ table said them (``tablelight resume ID``: it showed an empty history)."""
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 
 from tablelight.table.store import GameStore
 
-from .helpers import wait_for
+from .helpers import bots_interrupted
 
 
 def test_a_resumed_game_tells_its_moves_so_far(tmp_path):
     db = str(tmp_path / "g.sqlite")
     env = {**os.environ, "TABLELIGHT_DB": db}
-    play = subprocess.Popen([sys.executable, "-m", "tablelight", "play", "farlander", "--seats", "random,random",
-                             "--board", "sim", "--view", "none", "--bot-delay", "0.02"],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
-    try:
-        def some_moves() -> bool:
-            if not os.path.exists(db):
-                return False
-            with GameStore(db) as store:
-                games = store.games()
-                return bool(games) and games[0].actions >= 5
-        wait_for(some_moves, timeout=30)
-        play.send_signal(signal.SIGINT)
-        first_run = play.communicate(timeout=15)[0]
-    finally:
-        if play.poll() is None:
-            play.kill()
+    first_run = bots_interrupted(db, actions=5)
     with GameStore(db) as store:
         (info,) = store.games()
     said_before = [line for line in first_run.splitlines() if line.startswith(("red: ", "blue: "))]

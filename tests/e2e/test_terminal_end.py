@@ -11,7 +11,7 @@ import pytest
 from tablelight.table.store import GameStore
 
 from .helpers import wait_for
-from .test_terminal_play import PtyScreen
+from .pty_screen import PtyScreen
 
 
 @pytest.fixture(autouse=True)

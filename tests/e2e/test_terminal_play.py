@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import pty
 import queue
 import re
 import signal
@@ -22,7 +21,8 @@ import pytest
 from tablelight.core.record import replay
 from tablelight.table.store import GameStore
 
-from .helpers import wait_for
+from .helpers import bots_interrupted, wait_for
+from .pty_screen import PtyScreen
 
 HUMAN_PROMPT = "red: press a territory"
 MENU_LINE = re.compile(r"^\s*(\d+)\. (.*)$")
@@ -118,70 +118,33 @@ def test_a_person_plays_a_whole_farlander_game_by_typing(tmp_path):
 def test_typing_at_a_real_terminal_plays_a_move(tmp_path):
     """On a terminal (a real pty: live, coloured screen) the drawing names the places and a typed name plays."""
     db = str(tmp_path / "g.sqlite")
-    controller, terminal = pty.openpty()
-    play = subprocess.Popen(
-        _cli("play", "farlander", "--seats", "human,random", "--board", "sim", "--db", db),
-        stdin=terminal, stdout=terminal, stderr=terminal, close_fds=True,
-    )
-    os.close(terminal)
-    screen = bytearray()
-
-    def read() -> str:
-        while True:
-            try:
-                chunk = os.read(controller, 65536)
-            except (BlockingIOError, OSError):
-                break
-            screen.extend(chunk)
-            if len(chunk) < 65536:
-                break
-        return screen.decode(errors="replace")
-
-    os.set_blocking(controller, False)
+    term = PtyScreen(["play", "farlander", "--seats", "human,random", "--board", "sim", "--db", db])
     try:
-        wait_for(lambda: time.sleep(0.05) or HUMAN_PROMPT in read(), timeout=30)
-        assert "\033[" in read() and re.search(r"a1|b1|c1", read())  # coloured, territories named
+        term.wait_for(re.escape(HUMAN_PROMPT), timeout=30)
+        assert "\033[" in term.raw and re.search(r"a1|b1|c1", term.raw)  # coloured, territories named
         with GameStore(db) as store:
             (info,) = store.games()
-        os.write(controller, b"?\n")
-        menu = wait_for(lambda: time.sleep(0.05) or re.search(r"1\. places a unit in (\w\d)", read()), timeout=30)
-        os.write(controller, f"{menu.group(1)}\n".encode())  # the territory's name, as the screen labels it
+        term.type("?\n")
+        menu = wait_for(lambda: time.sleep(0.05) or re.search(r"1\. places a unit in (\w\d)", term.said()), timeout=30)
+        term.type(f"{menu.group(1)}\n")  # the territory's name, as the screen labels it
 
         def placed() -> bool:
             with GameStore(db) as store:
                 log = store.record(info.id)["log"]
             return any(e.get("seat") == 0 and e.get("action", {}).get("type") == "place" for e in log)
 
-        wait_for(lambda: time.sleep(0.05) or read() and placed(), timeout=30)
-        play.send_signal(signal.SIGINT)
-        play.wait(15)
-        assert f"tablelight resume {info.id}" in read()
+        wait_for(lambda: time.sleep(0.05) or term.read() >= 0 and placed(), timeout=30)
+        term.process.send_signal(signal.SIGINT)
+        wait_for(lambda: time.sleep(0.05) or term.read() >= 0 and term.process.poll() is not None, timeout=15)
+        assert f"tablelight resume {info.id}" in term.said()
     finally:
-        if play.poll() is None:
-            play.kill()
-        os.close(controller)
+        term.close()
 
 
 def test_resume_with_no_flags_export_and_delete(tmp_path, monkeypatch):
     db = str(tmp_path / "g.sqlite")
     env = {**os.environ, "TABLELIGHT_DB": db}
-    play = subprocess.Popen(
-        _cli("play", "farlander", "--seats", "random,random", "--board", "sim", "--view", "none", "--bot-delay", "0.02"),
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
-    )
-    try:
-        def some_moves() -> bool:
-            if not os.path.exists(db):
-                return False
-            with GameStore(db) as store:
-                games = store.games()
-                return bool(games) and games[0].actions >= 10
-        wait_for(some_moves, timeout=30)
-        play.send_signal(signal.SIGINT)
-        play.wait(15)
-    finally:
-        if play.poll() is None:
-            play.kill()
+    bots_interrupted(db, actions=10)
     with GameStore(db) as store:
         (info,) = store.games()
         assert info.status == "playing"
@@ -229,66 +192,6 @@ def test_a_game_that_cannot_start_leaves_nothing(tmp_path):
 def _no_real_board(real_board):
     if real_board:
         pytest.skip("starts its own simulated board")
-
-
-class PtyScreen:
-    """A real pty of ``columns`` x ``rows`` running ``tablelight``, read through a terminal emulator (pyte)."""
-
-    def __init__(self, args: list[str], columns: int = 80, rows: int = 24) -> None:
-        import fcntl
-        import struct
-        import termios
-
-        import pyte
-
-        self.screen = pyte.Screen(columns, rows)
-        self.stream = pyte.ByteStream(self.screen)
-        self.controller, terminal = pty.openpty()
-        fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-        self.process = subprocess.Popen(_cli(*args), stdin=terminal, stdout=terminal, stderr=terminal, close_fds=True,
-                                        env={**os.environ, "TERM": "xterm-256color"})
-        os.close(terminal)
-        os.set_blocking(self.controller, False)
-
-    def resize(self, columns: int, rows: int) -> None:
-        """As a terminal window does: the pty's size changes and the program gets SIGWINCH."""
-        import fcntl
-        import struct
-        import termios
-
-        self.read()
-        fcntl.ioctl(self.controller, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-        self.screen.resize(rows, columns)
-        self.process.send_signal(signal.SIGWINCH)
-
-    def read(self) -> int:
-        """Feed what the program wrote so far to the emulator; returns how many bytes that was."""
-        total = 0
-        while True:
-            try:
-                chunk = os.read(self.controller, 65536)
-            except (BlockingIOError, OSError):
-                return total
-            if not chunk:
-                return total
-            total += len(chunk)
-            self.stream.feed(chunk)
-
-    def text(self) -> str:
-        self.read()
-        return "\n".join(self.screen.display)
-
-    def wait_for(self, pattern: str, timeout: float = 60) -> re.Match[str]:
-        return wait_for(lambda: time.sleep(0.05) or re.search(pattern, self.text()), timeout=timeout)
-
-    def type(self, text: str) -> None:
-        os.write(self.controller, text.encode())
-
-    def close(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(10)
-        os.close(self.controller)
 
 
 def test_the_terminal_screen_keeps_typed_text_history_and_stays_still_when_idle(tmp_path):

@@ -14,37 +14,15 @@ from tablelight.table.store import GameStore
 from tablelight.table.typed import MENU_ON_PAGE
 
 from ..e2e.helpers import wait_for
-from ..e2e.test_terminal_play import PtyScreen
+from ..e2e.pty_screen import PtyScreen
 
 MENU_HEAD = "type a number to choose"
 SHARED_STAND_IN = "see your own screen"
 
 
-class RecordedPty(PtyScreen):
-    """The real pty, and everything the program wrote to it as text (the screen scrolls; this does not)."""
-
-    def __init__(self, args: list[str]) -> None:
-        self.raw = ""
-        super().__init__(args, columns=160, rows=60)
-
-    def read(self) -> int:
-        import os
-
-        total = 0
-        while True:
-            try:
-                chunk = os.read(self.controller, 65536)
-            except (BlockingIOError, OSError):
-                return total
-            if not chunk:
-                return total
-            total += len(chunk)
-            self.raw += chunk.decode(errors="replace")
-            self.stream.feed(chunk)
-
-    def said(self) -> str:
-        self.read()
-        return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", self.raw)
+def wide_pty(args: list[str]) -> PtyScreen:
+    """The real pty, wide enough for a hand and its list of choices (:meth:`PtyScreen.said` keeps all it wrote)."""
+    return PtyScreen(args, columns=160, rows=60)
 
 
 @pytest.fixture(autouse=True)
@@ -73,7 +51,7 @@ def label_of(game: str, seat: int) -> str:
 def test_a_lone_person_plays_typing_at_the_terminal_against_a_bot(tmp_path, game: str) -> None:
     db = str(tmp_path / "g.sqlite")
     label = label_of(game, 0)
-    term = RecordedPty(["play", game, "--seats", "human,random", "--board", "sim", "--bot-delay", "0", "--web-port", "0",
+    term = wide_pty(["play", game, "--seats", "human,random", "--board", "sim", "--bot-delay", "0", "--web-port", "0",
                         "--db", db])
     try:
         wait_for(lambda: "game 1: " in term.said(), timeout=60)
@@ -107,7 +85,7 @@ def wait_for_or_none(probe, timeout: float):
 
 def test_two_people_at_one_terminal_keep_their_secrets_off_it(tmp_path) -> None:
     db = str(tmp_path / "g.sqlite")
-    term = RecordedPty(["play", "mainland", "--seats", "human,human", "--board", "sim", "--web-port", "0", "--db", db])
+    term = wide_pty(["play", "mainland", "--seats", "human,human", "--board", "sim", "--web-port", "0", "--db", db])
     try:
         term.wait_for(re.escape(SHARED_STAND_IN))
         deadline = time.monotonic() + 60

@@ -26,6 +26,9 @@ from .conftest import Served, serving
 from .test_security import first_choice
 
 HOSTILE = 200
+#: How long the server may take over a few hundred connections on a loaded machine: every wait below
+#: ends as soon as what it waits for happens, this is only when it gives up.
+PATIENCE = 30
 
 
 def connect(served: Served, payload: bytes = b"", source: str = "127.0.0.1") -> socket.socket:
@@ -56,12 +59,13 @@ def a_seat_moves(served: Served) -> None:
     """Seat 0 joins with its code and makes its first move, as its page would."""
     device = served.join(0)
     body = first_choice(served, 0, device)
-    answer = httpx.post(f"{served.base}/api/seat/0/act", json=body, headers={"Origin": served.base, "X-Seat-Token": device})
+    answer = httpx.post(f"{served.base}/api/seat/0/act", json=body, headers={"Origin": served.base, "X-Seat-Token": device},
+                        timeout=PATIENCE)
     assert answer.status_code == 200 and answer.json()["applied"] is True
     assert served.game.log[-1]["action"] == body["action"]
 
 
-def answer_or_close(conn: socket.socket, within: float) -> bytes:
+def answer_or_close(conn: socket.socket, within: float = PATIENCE) -> bytes:
     """What the server sends before it closes ``conn`` (raises if it keeps it open longer than ``within``)."""
     conn.settimeout(within)
     received = b""
@@ -94,11 +98,13 @@ def close_all(conns: list[socket.socket]) -> None:
 
 def test_open_board_sockets_of_strangers_do_not_stop_the_seats(served: Served, capfd: pytest.CaptureFixture[str]):
     hostile = [connect(served, board_socket_request(served), source=f"127.0.0.{2 + n % 50}") for n in range(HOSTILE)]
-    time.sleep(0.3)
-    a_seat_moves(served)
     limits = served.web.view.server.limits
+    deadline = time.monotonic() + PATIENCE
+    while len(limits.public_sockets) < PUBLIC_SOCKETS and time.monotonic() < deadline:  # the strangers hold them
+        time.sleep(0.05)
+    a_seat_moves(served)
     closed: set[socket.socket] = set()
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + PATIENCE
     while len(closed) < HOSTILE - PUBLIC_SOCKETS and time.monotonic() < deadline:
         closed |= {conn for conn in hostile if conn not in closed and closed_by_server(conn)}
         time.sleep(0.05)
@@ -108,19 +114,12 @@ def test_open_board_sockets_of_strangers_do_not_stop_the_seats(served: Served, c
     assert capfd.readouterr() == ("", "")
 
 
-def drained(conn: Any) -> None:
-    """Read what the socket has sent so far (the first picture and snapshot)."""
+def next_state(conn: Any, wanted: Any = lambda state: True) -> dict[str, Any]:
+    """The next state the socket sends that is ``wanted`` (the others, sent before it, are passed)."""
+    deadline = time.monotonic() + PATIENCE
     while True:
-        try:
-            conn.recv(timeout=0.3)
-        except TimeoutError:
-            return
-
-
-def next_state(conn: Any) -> dict[str, Any]:
-    while True:
-        message = json.loads(conn.recv(timeout=5))
-        if "state" in message:
+        message = json.loads(conn.recv(timeout=max(0.01, deadline - time.monotonic())))
+        if "state" in message and wanted(message["state"]):
             return dict(message["state"])
 
 
@@ -130,15 +129,17 @@ def test_the_seats_and_the_hosts_sockets_outlast_a_flood(served: Served):
     ws = served.base.replace("http", "ws")
     with websockets_sync.connect(f"{ws}/ws/seat/0?token={device}", origin=served.base) as seat, \
             websockets_sync.connect(f"{ws}/ws/board?token={served.web.access.host_token}", origin=served.base) as host:
-        drained(seat)
-        drained(host)
+        before = next_state(host)  # what a page is sent as it opens
         hostile = [connect(served, board_socket_request(served) if n % 2 else b"", source=f"127.0.0.{2 + n % 50}")
                    for n in range(2 * HOSTILE)]
         time.sleep(0.3)
         body = first_choice(served, 0, device)
-        answer = httpx.post(f"{served.base}/api/seat/0/act", json=body, headers={"Origin": served.base, "X-Seat-Token": device})
+        answer = httpx.post(f"{served.base}/api/seat/0/act", json=body, headers={"Origin": served.base, "X-Seat-Token": device},
+                        timeout=PATIENCE)
         assert answer.status_code == 200 and answer.json()["applied"] is True
-        assert next_state(seat)["at"] == len(served.game.log) and next_state(host)["log"]
+        moved = len(served.game.log)
+        assert next_state(seat, lambda state: state["at"] == moved)
+        assert next_state(host, lambda state: state["log"] and state["log"] != before["log"])
         limits = served.web.view.server.limits
         assert len(limits.placed) >= 2 and len(limits.public_sockets) <= PUBLIC_SOCKETS
     close_all(hostile)
@@ -157,7 +158,7 @@ def test_half_sent_bodies_do_not_stop_the_seats_and_are_cut_off_quietly(served: 
     time.sleep(0.3)
     a_seat_moves(served)
     # each is answered 408 after the fixture's 1 s, or was closed to make room for newer ones
-    answers = [answer_or_close(conn, within=5) for conn in hostile]
+    answers = [answer_or_close(conn) for conn in hostile]
     assert all(a == b"" or a.startswith(b"HTTP/1.1 408") for a in answers)
     assert any(a.startswith(b"HTTP/1.1 408") for a in answers)
     close_all(hostile)
@@ -170,7 +171,7 @@ def test_what_strangers_send_prints_nothing_on_the_shared_terminal(capfd: pytest
         held = [connect(served, half_sent_join(served)) for _ in range(3)]  # bodies announced, never sent
         time.sleep(0.2)
         garbage = connect(served, b"\x16\x03\x01 not http at all\r\n\r\n")
-        assert answer_or_close(garbage, within=5).startswith(b"HTTP/1.1 400")
+        assert answer_or_close(garbage).startswith(b"HTTP/1.1 400")
     # the server stopped while the held requests still waited for their bodies
     close_all(held + [garbage])
     assert capfd.readouterr() == ("", "")
@@ -178,7 +179,7 @@ def test_what_strangers_send_prints_nothing_on_the_shared_terminal(capfd: pytest
 
 def test_headers_that_never_end_are_cut_off_at_8_kb(served: Served):
     huge = connect(served, f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{served.web.view.port}\r\nX-Pad: {'x' * 10000}".encode())
-    assert answer_or_close(huge, within=5).startswith(b"HTTP/1.1 400")
+    assert answer_or_close(huge).startswith(b"HTTP/1.1 400")
     huge.close()
 
 
@@ -256,9 +257,10 @@ def test_silent_connections_to_https_pages_are_bounded_and_cut_off(tmp_path: Pat
         trusted = ssl.create_default_context(cafile=str(served.web.view.server.tls.cert))
         hostile = [connect(served, source=f"127.0.0.{2 + n % 50}") for n in range(HOSTILE)]
         code = served.web.access.pass_of(0).code
-        answer = httpx.post(f"{served.base}/api/join", json={"code": code}, headers={"Origin": served.base}, verify=trusted)
+        answer = httpx.post(f"{served.base}/api/join", json={"code": code}, headers={"Origin": served.base}, verify=trusted,
+                            timeout=PATIENCE)
         assert answer.status_code == 200
-        assert all(answer_or_close(conn, within=5) == b"" for conn in hostile)  # the fixture's idle timeout is 1 s
+        assert all(answer_or_close(conn) == b"" for conn in hostile)  # the fixture's idle timeout is 1 s
         close_all(hostile)
         # at most HANDSHAKES were under way at once: the others were closed to make room
         assert served.web.view.server.limits.crowded_out["handshakes"] >= HOSTILE - HANDSHAKES

@@ -63,6 +63,8 @@ class AppTable:
         self._task: asyncio.Future[None] | None = None
         self._push_pending = False
         self.failure = ""
+        #: The game the one shown follows by "play again" (its id), or None: phones keep their seats.
+        self.again_of: int | None = None
         #: The games kept in this browser (a file the worker keeps in IndexedDB), or None.
         self.store: GameStore | None = None
 
@@ -137,6 +139,7 @@ class AppTable:
     def _begin(self, session: TableSession) -> str:
         self.stop()
         self.failure = ""
+        self.again_of = None
         self.session = session
         self.desk = Desk.following(session)
         self.desk.on_change.append(self._changed)
@@ -157,10 +160,12 @@ class AppTable:
         session = self.session
         if session is None:
             return json.dumps({"error": "no game is being played"})
+        before = self.game_id
         try:
             session.play_again()  # offered once the run ended at game over (_ended)
         except TablelightError as error:
             return json.dumps({"error": str(error)})
+        self.again_of = before
         self._run()
         return self.snapshot()
 
@@ -173,7 +178,8 @@ class AppTable:
         return self.session.game_id if self.session is not None else None
 
     def snapshot(self) -> str:
-        """``{"public": ..., "seats": {seat: ...}, "failure": ...}``: what every screen may show now."""
+        """``{"public": ..., "seats": {seat: ...}, "failure", "actions", "id", "again_of"}``: what every screen
+        may show now (``again_of``: the game this one follows by play again, whose phones keep their seats)."""
         return json.dumps(self.snapshot_data())
 
     def act(self, request_text: str) -> str:
@@ -326,7 +332,7 @@ class AppTable:
             return {"public": None, "seats": {}, "failure": self.failure}
         seats = {str(seat): self.desk.seat(seat) for seat in self.desk.humans}
         return {"public": self.desk.public(), "seats": seats, "failure": self.failure,
-                "actions": self.table.actions_made(), "id": self.game_id}
+                "actions": self.table.actions_made(), "id": self.game_id, "again_of": self.again_of}
 
     def _changed(self) -> None:
         if self.notify is None or self._push_pending:

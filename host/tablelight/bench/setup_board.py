@@ -14,10 +14,16 @@ headless browser has no chooser and no USB drive). Figures, each the median of `
   process: Python's start and imports included).
 
 Over Bluetooth: the page's client of CircuitPython's file transfer service through Chromium's
-emulated Web Bluetooth, answered by the simulated board's service over a temporary folder
-(:mod:`tablelight.bench.file_transfer_relay`): choosing the board to the plan, and *install* to
-*done*. Every 20-byte packet is a CDP round trip and the page reads each notification (the
-emulation cannot push one), so this measures the page's client and the emulation, not a radio.
+emulated Web Bluetooth, relayed over bumble's virtual radio to a simulated bare board (CircuitPython's
+BLE workflow serving a temporary folder; :mod:`tablelight.bench.file_transfer_relay`): choosing the
+board to the plan, *install* to *done*, and *done* to the board restarted into tablelight (its LEDs
+lit by tablelight's firmware). Every 20-byte packet is a CDP round trip and the page reads each
+notification (the emulation cannot push one), so this measures the page's client, the emulation
+and the simulated radio, not a real one.
+
+A bench stopped by SIGTERM or SIGHUP unwinds (browser, server, simulated boards and folders go;
+:func:`tablelight.bench.app_serving.bench_folder`); the simulated board's process ends with its
+SimBoard's channel, so none outlives a bench killed outright.
 """
 
 from __future__ import annotations
@@ -26,13 +32,13 @@ import json
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 from tablelight.app.build import build_app
-from tablelight.bench.app import BROWSER_ARGS, CHROMIUM, served
+from tablelight.bench.app import BROWSER_ARGS, CHROMIUM
+from tablelight.bench.app_serving import bench_folder, served, wait_until
 from tablelight.bench.bluetooth_relay import BLUETOOTH_ARGS, READ_NOTIFICATIONS, choose_first_device
 from tablelight.bench.file_transfer_relay import FileTransferRelay
 
@@ -62,67 +68,84 @@ def _step(page: Any, *steps: str) -> str:
     return step
 
 
-def _round(page: Any) -> dict[str, float]:
-    page.evaluate("(text) => window.__newBoard(text)", BOOT_OUT)
+def _timed_setup(page: Any, choose: str) -> tuple[float, float]:
+    """Click ``choose`` (the USB drive or the Bluetooth board): seconds to the plan shown, then
+    seconds from *install* to *done*."""
     started = time.perf_counter()
-    page.click("#setup-usb")
+    page.click(choose)
     _step(page, "planned", "failed")
     planned = time.perf_counter()
     page.click("#setup-install")
     _step(page, "done", "failed")
-    done = time.perf_counter()
+    return planned - started, time.perf_counter() - planned
+
+
+def _usb_round(page: Any) -> dict[str, float]:
+    page.evaluate("(text) => window.__newBoard(text)", BOOT_OUT)
+    plan, install = _timed_setup(page, "#setup-usb")
+    started = time.perf_counter()
     page.click("#setup-usb")
     _step(page, "planned", "failed")
     checked = time.perf_counter()
     if "already on it" not in str(page.text_content("#setup-status")):
         raise RuntimeError(f"the set-up board still has files to write: {page.text_content('#setup-status')}")
-    return {"plan_s": planned - started, "install_s": done - planned, "check_again_s": checked - done}
+    return {"plan_s": plan, "install_s": install, "check_again_s": checked - started}
 
 
-def _bluetooth_round(playwright: Any, chromium: str, url: str) -> dict[str, float]:
-    with tempfile.TemporaryDirectory(prefix="tablelight-bench-ble-drive-") as temp:
-        (Path(temp) / "boot_out.txt").write_text(BOOT_OUT)
-        browser = playwright.chromium.launch(executable_path=chromium, args=BROWSER_ARGS + BLUETOOTH_ARGS)
-        try:
-            relay = FileTransferRelay(browser.new_browser_cdp_session(), Path(temp))
-            context = browser.new_context()
-            context.add_init_script(READ_NOTIFICATIONS)
-            page = context.new_page()
-            choose_first_device(context, page)
-            page.goto(url)
-            page.wait_for_selector("body[data-state=ready]", timeout=STEP_MS)
-            page.click("#board-setup summary")
-            started = time.perf_counter()
-            page.click("#setup-ble-board")
-            _step(page, "planned", "failed")
-            planned = time.perf_counter()
-            page.click("#setup-install")
-            _step(page, "done", "failed")
-            done = time.perf_counter()
-        finally:
-            browser.close()
-        return {"ble_plan_s": planned - started, "ble_install_s": done - planned, "ble_writes": relay.writes}
+def _bluetooth_round(playwright: Any, chromium: str, url: str, drive: Path) -> dict[str, float]:
+    from tablelight.sim.board import SimBoard
+    from tablelight.sim.radio import VirtualRadio
+
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text(BOOT_OUT)
+    (drive / "code.py").write_text('print("Hello World!")\n')  # what CircuitPython puts on a new board
+    radio = VirtualRadio()
+    try:
+        with SimBoard.start(None, firmware=drive, radio=radio, ble_workflow=True) as sim:
+            browser = playwright.chromium.launch(executable_path=chromium, args=BROWSER_ARGS + BLUETOOTH_ARGS)
+            try:
+                relay = FileTransferRelay(browser.new_browser_cdp_session(), radio, radio.adapter("browser"),
+                                          sim.ble_address or "")
+                context = browser.new_context()
+                context.add_init_script(READ_NOTIFICATIONS)
+                page = context.new_page()
+                choose_first_device(context, page)
+                page.goto(url)
+                page.wait_for_selector("body[data-state=ready]", timeout=STEP_MS)
+                page.click("#board-setup summary")
+                plan, install = _timed_setup(page, "#setup-ble-board")
+                done = time.perf_counter()
+                # the page let the board go: it restarts, and tablelight's firmware lights its LEDs
+                wait_until(lambda: sim.boots > 1, "the board's restart after setting up", STEP_MS / 1000,
+                           lambda: page.wait_for_timeout(20))
+                sim.wait_pixels(lambda pixels: bool(pixels), timeout=STEP_MS / 1000)
+                restarted = time.perf_counter() - done
+            finally:
+                browser.close()
+    finally:
+        radio.close()
+    return {"ble_plan_s": plan, "ble_install_s": install, "ble_restart_s": restarted, "ble_writes": relay.writes,
+            "ble_kib": relay.written / 1024}
 
 
-def _flash_into_folder() -> tuple[float, int, int]:
-    with tempfile.TemporaryDirectory(prefix="tablelight-bench-drive-") as temp:
-        drive = Path(temp)
-        (drive / "boot_out.txt").write_text(BOOT_OUT)
-        started = time.perf_counter()
-        done = subprocess.run([sys.executable, "-m", "tablelight", "flash", "--drive", temp, "--no-wait", "--no-progress"],
-                              capture_output=True, text=True)
-        seconds = time.perf_counter() - started
-        if done.returncode != 0:
-            raise RuntimeError(f"tablelight flash into a folder failed: {done.stderr.strip()}")
-        files = [p for p in drive.rglob("*") if p.is_file() and p.name != "boot_out.txt"]
-        return seconds, len(files), sum(p.stat().st_size for p in files)
+def _flash_into_folder(drive: Path) -> tuple[float, int, int]:
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text(BOOT_OUT)
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "tablelight", "flash", "--drive", str(drive), "--no-wait",
+                           "--no-progress"], capture_output=True, text=True)
+    seconds = time.perf_counter() - started
+    if done.returncode != 0:
+        raise RuntimeError(f"tablelight flash into a folder failed: {done.stderr.strip()}")
+    files = [p for p in drive.rglob("*") if p.is_file() and p.name != "boot_out.txt"]
+    return seconds, len(files), sum(p.stat().st_size for p in files)
 
 
 def run_setup_bench(chromium: str = CHROMIUM, rounds: int = 3) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory(prefix="tablelight-bench-setup-") as temp:
-        built = build_app(Path(temp) / "site")
+    with bench_folder() as folder:
+        built = build_app(folder / "site")
         with served(built.folder) as url, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=BROWSER_ARGS)
             try:
@@ -131,11 +154,11 @@ def run_setup_bench(chromium: str = CHROMIUM, rounds: int = 3) -> dict[str, Any]
                 page.goto(url)
                 page.wait_for_selector("body[data-state=ready]", timeout=STEP_MS)
                 page.click("#board-setup summary")
-                measured = [_round(page) for _ in range(rounds)]
+                measured = [_usb_round(page) for _ in range(rounds)]
             finally:
                 browser.close()
-            over_ble = [_bluetooth_round(playwright, chromium, url) for _ in range(rounds)]
-    flashed = [_flash_into_folder() for _ in range(rounds)]
+            over_ble = [_bluetooth_round(playwright, chromium, url, folder / f"ble-drive-{n}") for n in range(rounds)]
+        flashed = [_flash_into_folder(folder / f"flash-drive-{n}") for n in range(rounds)]
     figures: dict[str, Any] = {key: round(statistics.median(m[key] for m in measured), 3) for key in measured[0]}
     figures.update({key: round(statistics.median(m[key] for m in over_ble), 3) for key in over_ble[0]})
     figures.update({"flash_cli_s": round(statistics.median(f[0] for f in flashed), 3), "files": flashed[0][1],
@@ -151,9 +174,11 @@ def print_figures(figures: dict[str, Any]) -> None:
     print(f"  install to done (write, move into place, read back, verify): {figures['install_s']:.2f} s")
     print(f"  the set-up board chosen again (nothing to write): {figures['check_again_s']:.2f} s")
     print(f"  tablelight flash into a folder, same run (its process's start included): {figures['flash_cli_s']:.2f} s")
-    print(f"  over Bluetooth (emulated Web Bluetooth, the simulated board's file transfer service): choose the board "
-          f"to the plan {figures['ble_plan_s']:.2f} s, install to done {figures['ble_install_s']:.2f} s "
-          f"({figures['ble_writes']:.0f} writes of up to 20 bytes)")
+    print(f"  over Bluetooth (emulated Web Bluetooth relayed over the virtual radio to the simulated board's file "
+          f"transfer service): choose the board to the plan {figures['ble_plan_s']:.2f} s, install to done "
+          f"{figures['ble_install_s']:.2f} s ({figures['ble_writes']:.0f} writes of up to 20 bytes, "
+          f"{figures['ble_kib']:.0f} KiB with the commands: Bluetooth stays on, so adafruit_ble goes too), done to the "
+          f"board restarted into tablelight {figures['ble_restart_s']:.2f} s")
 
 
 def add_parser(kinds: Any) -> None:

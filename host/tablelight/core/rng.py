@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import secrets
 import struct
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Iterator, MutableSequence, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -73,7 +73,7 @@ class Rng:
 
     def _start(self, state: int) -> None:
         self._origin = state
-        self._ahead = iter(())
+        self._ahead: Iterator[int] = iter(())
         self._batch = 0
         self._grow = 0
 

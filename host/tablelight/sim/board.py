@@ -44,6 +44,11 @@ _ROW_PINS = ["A0", "A1", "A2", "A3", "A4", "A5", "SCK", "MOSI", "MISO", "D2"]
 _COLUMN_PINS = ["D6", "D9", "D10", "D11", "D12", "RX", "TX", "D13", "SDA", "SCL"]
 
 
+#: How long a simulated board may take to boot (a new CPython process importing the firmware) before
+#: :meth:`SimBoard.start` gives up: seconds on an idle machine, many more on a loaded one.
+BOOT_S = 60.0
+
+
 class SimBoardError(TablelightError):
     """The simulated board could not start or stopped unexpectedly."""
 
@@ -78,9 +83,13 @@ class SimBoard:
     _count = 0
 
     def __init__(self, layout: str | None, firmware: Path = FIRMWARE, settings: dict[str, str] | None = None,
-                 radio: VirtualRadio | None = None, loop: asyncio.AbstractEventLoop | None = None) -> None:
+                 radio: VirtualRadio | None = None, loop: asyncio.AbstractEventLoop | None = None,
+                 ble_workflow: bool = False, autoreload_s: float | None = None) -> None:
         """layout None: the firmware folder's own settings.toml decides (a flashed CIRCUITPY drive).
-        ``loop``: serve the control socket and the console on that event loop, not on threads."""
+        ``loop``: serve the control socket and the console on that event loop, not on threads.
+        ``ble_workflow``: CircuitPython's BLE workflow is on: the board serves its folder over the
+        file transfer service on ``radio``, and restarts into what was written once the central let
+        go, or with ``autoreload_s`` once the transfer was quiet that long (sim/ble_workflow.py)."""
         if not (firmware / "code.py").exists():
             raise SimBoardError(f"firmware not found at {firmware} (the simulated board runs firmware/code.py "
                                 "from a source checkout)")
@@ -95,9 +104,14 @@ class SimBoard:
         self.radio = radio
         self.ble_address: str | None = None
         self.state_dir = Path(tempfile.mkdtemp(prefix="tl-simboard-"))
-        if self.settings.get("TL_BLE", "0") not in ("0", ""):
+        self.ble_workflow = ble_workflow
+        self.autoreload_s = autoreload_s
+        #: Restarts the board asked for itself (its drive changed over the BLE workflow).
+        self.reloads = 0
+        if ble_workflow or self.settings.get("TL_BLE", "0") not in ("0", ""):
             if radio is None:
-                raise SimBoardError("TL_BLE=1 needs a radio: SimBoard.start(..., radio=VirtualRadio())")
+                raise SimBoardError("Bluetooth (TL_BLE=1 or the BLE workflow) needs a radio: "
+                                    "SimBoard.start(..., radio=VirtualRadio())")
             SimBoard._count += 1
             self.ble_address = self.settings.get("TL_SIM_BLE_ADDRESS") or f"F1:7A:B1:E0:00:{SimBoard._count % 256:02X}"
         self._lock = threading.Condition()
@@ -111,6 +125,7 @@ class SimBoard:
         self._ctrl_pending = b""
         self._pixel_listeners: list[Callable[[list[tuple[int, int, int]]], None]] = []
         self.boots = 0
+        self._up = threading.Event()  # the firmware of the current boot reached its main loop
         self._stopped = False
         self._life = threading.RLock()  # one start or stop at a time (the console can reboot the board)
         self.console = SimConsole(self._kill, self._spawn, loop=loop)
@@ -118,9 +133,10 @@ class SimBoard:
 
     @classmethod
     def start(cls, layout: str | None = "farlander", *, settings: dict[str, str] | None = None,
-              firmware: Path = FIRMWARE, radio: VirtualRadio | None = None) -> SimBoard:
-        board = cls(layout, firmware, settings, radio=radio)
-        board._spawn()
+              firmware: Path = FIRMWARE, radio: VirtualRadio | None = None, ble_workflow: bool = False,
+              autoreload_s: float | None = None) -> SimBoard:
+        board = cls(layout, firmware, settings, radio=radio, ble_workflow=ble_workflow, autoreload_s=autoreload_s)
+        board._spawn(wait=True)
         return board
 
     @classmethod
@@ -130,14 +146,23 @@ class SimBoard:
         console; :meth:`on_pixels` listeners are called on the loop."""
         board = cls(layout, firmware, settings, radio=radio, loop=asyncio.get_running_loop())
         board._spawn()
+        deadline = time.monotonic() + BOOT_S
+        while not board._up.is_set() and board.running:  # the loop reads its control socket meanwhile
+            if time.monotonic() > deadline:
+                board.stop()
+                raise SimBoardError(f"the simulated board did not boot within {BOOT_S:g} s")
+            await asyncio.sleep(0.01)
         return board
 
     # --- process ------------------------------------------------------------------------------
-    def _spawn(self) -> None:
+    def _spawn(self, wait: bool = False) -> None:
+        """Start the firmware; with ``wait``, return once it is up (its boot done, its hello sent), as a
+        real board is when a host opens it: a boot slowed by a loaded machine then counts against no
+        deadline of the host's (a handshake's, a silence's)."""
         with self._life:
-            self._spawn_locked()
+            self._spawn_locked(wait)
 
-    def _spawn_locked(self) -> None:
+    def _spawn_locked(self, wait: bool = False) -> None:
         if self._stopped:
             return
         ours, theirs = socket.socketpair()
@@ -152,6 +177,8 @@ class SimBoard:
             env["TL_SIM_BLE_HCI"] = self.radio.board_hci(self.ble_address)
             env["TL_SIM_BLE_ADDRESS"] = self.ble_address
             env["TL_SIM_BLE_BONDS"] = str(self.state_dir / "bonds.json")
+            env["TL_SIM_BLE_WORKFLOW"] = "1" if self.ble_workflow else "0"
+            env["TL_SIM_BLE_AUTORELOAD_S"] = "" if self.autoreload_s is None else str(self.autoreload_s)
         self._process = subprocess.Popen(
             [sys.executable, "-m", "tablelight.sim.runner", str(self.firmware)],
             env=env, pass_fds=tuple(fds), stdin=subprocess.DEVNULL,
@@ -161,12 +188,35 @@ class SimBoard:
         self._ctrl = ours
         self.boots += 1
         self._ctrl_pending = b""
+        self._up.clear()
         if self._loop is not None:
+            if wait:  # called on the loop, which cannot read the socket meanwhile: read it here
+                self._read_until_up(ours)
             ours.setblocking(False)
             self._loop.add_reader(ours.fileno(), self._ctrl_readable, ours)
         else:
             self._reader = threading.Thread(target=self._read_ctrl, args=(ours,), daemon=True, name="simboard-ctrl")
             self._reader.start()
+            deadline = time.monotonic() + BOOT_S
+            while wait and not self._up.wait(0.05) and self.running:
+                if time.monotonic() > deadline:
+                    raise SimBoardError(f"the simulated board did not boot within {BOOT_S:g} s")
+
+    def _read_until_up(self, sock: socket.socket) -> None:
+        """Take the firmware's control lines until it says it is up (or exits: a board that crashed at boot)."""
+        deadline = time.monotonic() + BOOT_S
+        while not self._up.is_set():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise SimBoardError(f"the simulated board did not boot within {BOOT_S:g} s")
+            sock.settimeout(min(left, 0.5))
+            try:
+                chunk = sock.recv(65536)
+            except TimeoutError:
+                continue
+            if not chunk:
+                return
+            self._take_ctrl(chunk)
 
     def _read_ctrl(self, sock: socket.socket) -> None:
         while True:
@@ -197,6 +247,13 @@ class SimBoard:
         changed = False
         while b"\n" in self._ctrl_pending:
             line, self._ctrl_pending = self._ctrl_pending.split(b"\n", 1)
+            if line == b"up":
+                self._up.set()
+                continue
+            if line == b"reload":  # not on this reader, which the restart stops
+                self.reloads += 1
+                threading.Thread(target=self.reboot, daemon=True, name="simboard-reload").start()
+                continue
             parts = line.split()
             if len(parts) == 3 and parts[0] == b"px":
                 with self._lock:
@@ -261,11 +318,12 @@ class SimBoard:
         self._ctrl.sendall(b"key %d %d\n" % (key, 1 if pressed else 0))
 
     def reboot(self) -> None:
-        """Restart the firmware (a new boot id, an empty scene); the port stays the same."""
+        """Restart the firmware (a new boot id, an empty scene); the port stays the same. Returns once
+        the new boot is up, as a real board's soft reload is in a moment."""
         self._kill()
         with self._lock:
             self._pixel_bytes = b""
-        self._spawn()
+        self._spawn(wait=True)
 
     def crash(self) -> None:
         """The firmware dies and stays dead (a hung or browned-out board): the port stays open
@@ -278,7 +336,7 @@ class SimBoard:
             raise SimBoardError("the simulated board is already running")
         with self._lock:
             self._pixel_bytes = b""
-        self._spawn()
+        self._spawn(wait=True)
 
     def stop(self) -> None:
         with self._life:

@@ -11,8 +11,9 @@ chunks of the free space it names (WRITE_PACING), a read in chunks the client as
 
 :class:`FileTransferServer` is that protocol as a state machine over a folder: :meth:`receive`
 takes one packet as it arrived (a command may span several) and returns the notifications to
-send, each at most ``notify_size`` bytes. No radio here: tests/ble/test_file_transfer.py drives
-it with Adafruit's own ``FileTransferClient``.
+send, each at most ``notify_size`` bytes. No radio here: the simulated board serves it on its
+radio (sim/ble_workflow.py), where Adafruit's own ``FileTransferClient`` drives it
+(tests/ble/test_file_transfer.py).
 """
 
 from __future__ import annotations
@@ -67,6 +68,8 @@ class FileTransferServer:
         self._pending = bytearray()
         self._writing: _Writing | None = None  # a write in progress (kept in memory until whole)
         self._reading: _Reading | None = None  # a read waiting for the client's pacing
+        #: Commands that changed the drive so far (after each, CircuitPython triggers an autoreload).
+        self.changes = 0
 
     # ------------------------------------------------ packets in, notifications out
 
@@ -176,6 +179,7 @@ class FileTransferServer:
         if offset >= total:
             writing.target.write_bytes(bytes(writing.data))
             self._writing = None
+            self.changes += 1
             return [struct.pack("<BBxxIQI", WRITE_PACING, OK, total, stamp, 0)]
         return [struct.pack("<BBxxIQI", WRITE_PACING, OK, offset, stamp, min(WRITE_CHUNK, total - offset))]
 
@@ -206,6 +210,7 @@ class FileTransferServer:
             shutil.rmtree(target)
         else:
             target.unlink()
+        self.changes += 1
         return [struct.pack("<BB", DELETE_STATUS, OK)]
 
     def _mkdir(self, fields: tuple[int, ...], path: str) -> list[bytes]:
@@ -215,6 +220,7 @@ class FileTransferServer:
             if target is None:
                 raise OSError("outside the drive")
             target.mkdir(parents=True, exist_ok=True)
+            self.changes += 1
         except OSError:  # a file where a folder goes
             return [struct.pack("<BBxxxxxxQ", MKDIR_STATUS, ERROR, 0)]
         return [struct.pack("<BBxxxxxxQ", MKDIR_STATUS, OK, stamp)]
@@ -240,4 +246,5 @@ class FileTransferServer:
         if old is None or new is None or old == self.root or not old.exists() or new.exists() or not new.parent.is_dir():
             return [struct.pack("<BB", MOVE_STATUS, ERROR)]
         old.rename(new)
+        self.changes += 1
         return [struct.pack("<BB", MOVE_STATUS, OK)]

@@ -4,7 +4,10 @@ is bleak's documented way to run its client and scanner on another stack (``back
 Every bumble call runs on the radio's event loop; bleak's own loop awaits it. Behaviour follows
 bleak's BlueZ backend where it matters to the host: ``pair()`` on a bonded device only encrypts
 the link with the stored key; ``unpair()`` forgets the bond; ``mtu_size`` is the negotiated ATT
-MTU (the backend asks for ``mtu`` at connection, 23 = no exchange).
+MTU (the backend asks for ``mtu`` at connection, 23 = no exchange). With ``pair_on_demand``, an
+attribute refused for want of encryption makes the host pair and try once more, as BlueZ does (a
+central that never calls ``pair()``, such as Adafruit's Blinka _bleio, still reaches CircuitPython's
+encrypted file transfer); without it the refusal is the caller's (tests of what a stranger gets).
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from bleak.backends.client import BaseBleakClient
 from bleak.backends.scanner import AdvertisementData, BaseBleakScanner
 from bleak.backends.service import BleakGATTService, BleakGATTServiceCollection
 from bleak.exc import BleakError
+from bleak.uuids import normalize_uuid_str
+from bumble.att import ATT_Error
 from bumble.core import AdvertisingData
 from bumble.device import Connection, Peer
 from bumble.hci import Address
@@ -24,13 +29,22 @@ if TYPE_CHECKING:
     from tablelight.sim.radio import VirtualAdapter
 
 ATT_DEFAULT_MTU = 23
+#: ATT errors after which BlueZ raises the link's security and repeats the request.
+ATT_INSUFFICIENT_AUTHENTICATION = 0x05
+ATT_INSUFFICIENT_ENCRYPTION = 0x0F
+
+
+def _uuid(uuid: Any) -> str:
+    """bleak's form of a UUID: 128-bit, lower case (a 16-bit one under the Bluetooth base)."""
+    return normalize_uuid_str(uuid.to_hex_str("-"))
 
 
 def _address_key(address: Any) -> str:
     return str(address).split("/")[0].upper()
 
 
-def make_client_backend(adapter: VirtualAdapter, mtu: int = ATT_DEFAULT_MTU) -> type[BaseBleakClient]:
+def make_client_backend(adapter: VirtualAdapter, mtu: int = ATT_DEFAULT_MTU,
+                        pair_on_demand: bool = False) -> type[BaseBleakClient]:
     """A bleak client backend class bound to ``adapter`` that asks for ATT MTU ``mtu``."""
 
     class VirtualBleakClient(BaseBleakClient):
@@ -69,11 +83,11 @@ def make_client_backend(adapter: VirtualAdapter, mtu: int = ATT_DEFAULT_MTU) -> 
             collection = BleakGATTServiceCollection()
             for service_proxy in peer.services:
                 await peer.discover_characteristics(service=service_proxy)
-                service = BleakGATTService(service_proxy, service_proxy.handle, str(service_proxy.uuid).lower())
+                service = BleakGATTService(service_proxy, service_proxy.handle, _uuid(service_proxy.uuid))
                 collection.add_service(service)
                 for proxy in service_proxy.characteristics:
                     names = [name.lower().replace("_", "-") for name in str(proxy.properties).split("|")]
-                    char = BleakGATTCharacteristic(proxy, proxy.handle, str(proxy.uuid).lower(),
+                    char = BleakGATTCharacteristic(proxy, proxy.handle, _uuid(proxy.uuid),
                                                    names, lambda: self.mtu_size - 3, service)  # type: ignore[arg-type]
                     collection.add_characteristic(char)
                     self._proxies[proxy.handle] = proxy
@@ -105,6 +119,18 @@ def make_client_backend(adapter: VirtualAdapter, mtu: int = ATT_DEFAULT_MTU) -> 
             except Exception as error:
                 raise BleakError(f"pairing with {self.address} failed: {error}") from error
 
+        async def _secured(self, request: Any) -> Any:
+            """``await request()``; refused for want of encryption on a plain link: pair, then again."""
+            try:
+                return await request()
+            except ATT_Error as error:
+                connection = self._connection
+                if (not pair_on_demand or connection is None or connection.is_encrypted
+                        or error.error_code not in (ATT_INSUFFICIENT_AUTHENTICATION, ATT_INSUFFICIENT_ENCRYPTION)):
+                    raise
+                await self._pair()
+                return await request()
+
         async def unpair(self) -> None:
             await adapter.radio.run(adapter.forget(_address_key(self.address)))
 
@@ -116,7 +142,8 @@ def make_client_backend(adapter: VirtualAdapter, mtu: int = ATT_DEFAULT_MTU) -> 
         async def read_gatt_char(self, characteristic: BleakGATTCharacteristic, **kwargs: Any) -> bytearray:
             self._require()
             assert self._peer is not None
-            return bytearray(await adapter.radio.run(self._peer.read_value(self._proxies[characteristic.handle])))
+            proxy = self._proxies[characteristic.handle]
+            return bytearray(await adapter.radio.run(self._secured(lambda: self._peer.read_value(proxy))))
 
         async def read_gatt_descriptor(self, descriptor: Any, **kwargs: Any) -> bytearray:
             raise NotImplementedError
@@ -126,7 +153,8 @@ def make_client_backend(adapter: VirtualAdapter, mtu: int = ATT_DEFAULT_MTU) -> 
             assert self._peer is not None
             proxy = self._proxies[characteristic.handle]
             try:
-                await adapter.radio.run(self._peer.write_value(proxy, bytes(data), with_response=response))
+                await adapter.radio.run(self._secured(lambda: self._peer.write_value(proxy, bytes(data),
+                                                                                      with_response=response)))
             except Exception as error:
                 raise BleakError(f"write to {characteristic.uuid} refused: {error}") from error
 
@@ -138,7 +166,11 @@ def make_client_backend(adapter: VirtualAdapter, mtu: int = ATT_DEFAULT_MTU) -> 
             assert self._peer is not None
             proxy = self._proxies[characteristic.handle]
             try:
-                await adapter.radio.run(self._peer.subscribe(proxy, lambda value: callback(bytearray(value))))
+                def notified(value: bytes) -> None:
+                    callback(bytearray(value))
+
+                # one subscriber, whether or not the first try was refused (else two would be called)
+                await adapter.radio.run(self._secured(lambda: self._peer.subscribe(proxy, notified)))
             except Exception as error:
                 raise BleakError(f"subscribing to {characteristic.uuid} refused: {error}") from error
 
@@ -167,9 +199,13 @@ def make_scanner_backend(adapter: VirtualAdapter) -> type[BaseBleakScanner]:
 
         def _on_advertisement(self, advertisement: Any) -> None:
             data = advertisement.data
-            lists = data.get_all(AdvertisingData.COMPLETE_LIST_OF_128_BIT_SERVICE_CLASS_UUIDS)
-            lists += data.get_all(AdvertisingData.INCOMPLETE_LIST_OF_128_BIT_SERVICE_CLASS_UUIDS)
-            flat = sorted({u.to_hex_str("-").lower() for item in lists
+            lists = []
+            for kind in (AdvertisingData.COMPLETE_LIST_OF_128_BIT_SERVICE_CLASS_UUIDS,
+                         AdvertisingData.INCOMPLETE_LIST_OF_128_BIT_SERVICE_CLASS_UUIDS,
+                         AdvertisingData.COMPLETE_LIST_OF_16_BIT_SERVICE_CLASS_UUIDS,
+                         AdvertisingData.INCOMPLETE_LIST_OF_16_BIT_SERVICE_CLASS_UUIDS):
+                lists += data.get_all(kind)
+            flat = sorted({normalize_uuid_str(u.to_hex_str("-")) for item in lists
                            for u in (item if isinstance(item, list) else [item])})
             name = data.get(AdvertisingData.COMPLETE_LOCAL_NAME) or data.get(AdvertisingData.SHORTENED_LOCAL_NAME)
             if isinstance(name, bytes):

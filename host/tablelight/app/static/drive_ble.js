@@ -206,6 +206,11 @@ export async function bleDrive() {
         }
       }
     },
-    close() { if (device.gatt.connected) device.gatt.disconnect(); },
+    // let the board go: CircuitPython restarts into what was written once the transfer is over
+    async close() {
+      if (!device.gatt.connected) return;
+      await guard(transfer.stopNotifications()).catch(() => {});
+      device.gatt.disconnect();
+    },
   };
 }

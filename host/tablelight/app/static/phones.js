@@ -9,6 +9,7 @@
 // phone keeps its own certificate and ICE credentials too: "Rejoining" in docs/phones.md), else by
 // showing the table a new answer code.
 import qrcode from "./vendor/qrcode.mjs";
+import { qrReader } from "./qr_reader.js";
 import {
   CodeError, answerCode, descriptionOf, joinCode, partsOf, randomIceText, randomSecret, readAnswerCode, sameText,
 } from "./rtc_code.js";
@@ -354,8 +355,18 @@ class Phones {
     if (!table) return;
     const humans = table.seats.map((s, i) => [i, s]).filter(([, s]) => s.kind === "human");
     const key = JSON.stringify([snapshot.id, table.game, table.seats.map((s) => s.kind)]);
+    const seating = JSON.stringify([table.game, table.seats.map((s) => s.kind)]);
+    // "play again" at game over: the same game and seats follow the one shown, so the phones keep theirs
+    const again = key !== this.key && !this.off && snapshot.again_of != null && snapshot.again_of === this.gameId
+      && seating === this.seating;
+    this.gameId = snapshot.id;
+    this.seating = seating;
     this.ended = Boolean(table.over);
-    if (key !== this.key) {  // a new game: phones may join it (even after pass and play was chosen)
+    if (again) {
+      this.key = key;
+      await this.playAgain(humans);
+      if (this.key !== key) return undefined;
+    } else if (key !== this.key) {  // a new game: phones may join it (even after pass and play was chosen)
       this.key = key;
       this.off = false;
       this.over = false;
@@ -392,6 +403,30 @@ class Phones {
     return undefined;
   }
 
+  // The next game of the same seats ("play again"): a joined phone keeps its seat, its link and its
+  // code, and is sent the new game's view of its seat; a seat whose code went at game over gets a new one.
+  async playAgain(humans) {
+    this.over = false;
+    $("phone-answer").hidden = false;
+    $("phones-failed").hidden = true;
+    const opening = humans.filter(([seat]) => !this.seats.has(seat)).map(([seat, s]) => {
+      const link = new SeatLink(this, seat, s.label);
+      this.seats.set(seat, link);
+      return link.open();
+    });
+    $("phones").hidden = humans.length === 0;
+    const kept = [...this.seats.values()].filter((link) => link.state === "connected").map((link) => link.label);
+    this.say(kept.length ? `A new game: ${kept.join(" and ")} kept ${kept.length > 1 ? "their phones" : "its phone"}.`
+      : "");
+    this.opening = true;
+    try {
+      await Promise.all(opening);
+    } finally {
+      this.opening = false;
+    }
+    this.render();
+  }
+
   // The game is over: no phone joins it any more. A joined phone keeps its channel (it was sent the
   // result); the other seats' codes go, and the panel too when no phone had joined.
   gameOver() {
@@ -405,7 +440,7 @@ class Phones {
     $("phone-answer").hidden = true;
     $("phones-failed").hidden = true;
     $("phones").hidden = this.seats.size === 0;
-    this.say("The game is over: no phone joins it now (a new game has new codes).");
+    this.say("The game is over: no phone joins it now. Play again keeps the joined phones; a new game has new codes.");
     this.render();
     return undefined;
   }
@@ -546,33 +581,6 @@ class Phones {
     look();
     return undefined;
   }
-}
-
-async function qrReader() {
-  if ("BarcodeDetector" in window) {
-    const detector = new BarcodeDetector({ formats: ["qr_code"] });
-    return async (video) => ((await detector.detect(video))[0] || {}).rawValue || null;
-  }
-  if (!window.jsQR) {
-    await new Promise((resolve, reject) => {
-      const script = document.createElement("script");
-      script.src = "vendor/jsQR.js";
-      script.onload = resolve;
-      script.onerror = () => reject(new Error("the QR reader did not load"));
-      document.head.append(script);
-    });
-  }
-  const canvas = document.createElement("canvas");
-  return async (video) => {
-    canvas.width = video.videoWidth;
-    canvas.height = video.videoHeight;
-    if (!canvas.width) return null;
-    const context = canvas.getContext("2d", { willReadFrequently: true });
-    context.drawImage(video, 0, 0);
-    const image = context.getImageData(0, 0, canvas.width, canvas.height);
-    const found = window.jsQR(image.data, image.width, image.height);
-    return found ? found.data : null;
-  };
 }
 
 // app.js hands over each snapshot; tests and the bench reach the links through window.tablelight.phones.

@@ -163,7 +163,12 @@ async function write() {
   const filesDiffer = report.lines.some((line) => /^(missing|differs): /.test(line.text));
   if (filesDiffer) return failed(`Wrote ${done.length} files, but the drive does not match tablelight's firmware (below): set it up again.`);
   const layout = report.matches ? "" : " Its settings.toml does not match the layout it names (below): choose a layout and set it up again.";
-  say(`Done: wrote ${done.length} files, ${planned.files.length - done.length} already identical; every file read back and checked.${kept}${reset}${layout} Connect the board above to play.`, "done");
+  // over Bluetooth, the board restarts into tablelight once the page lets it go (its drive changed)
+  const restarts = typeof drive.close === "function"
+    ? " The board restarts into tablelight now: hold key 0 while it starts (or press reset with key 0 held) so that it lets this page pair."
+    : "";
+  if (restarts) await drive.close();
+  say(`Done: wrote ${done.length} files, ${planned.files.length - done.length} already identical; every file read back and checked.${kept}${reset}${layout}${restarts} Connect the board above to play.`, "done");
   return undefined;
 }
 

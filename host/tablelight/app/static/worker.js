@@ -15,7 +15,7 @@ const mark = (name) => { marks[name] = Math.round(performance.now()); };
 
 async function load() {
   mark("worker_started");
-  const claimed = claimTable();  // meanwhile (a reloaded tab's old worker may hold it a moment)
+  const claimed = claimTable();  // meanwhile (a reloaded tab's old worker may hold it a while)
   const about = await (await fetch("app.json")).json();
   mark("app_json");
   const wheelLoad = fetch(about.wheel).then((response) => {  // meanwhile: Pyodide loads
@@ -39,7 +39,7 @@ async function load() {
   );
   mark("table_made");
   // one table per browser on the kept games: another tab holding it, this one waits to be asked
-  if (!(await claimed)) {
+  if (!(await claimed.decided())) {
     postMessage({ type: "elsewhere" });
     await takenOver;
     mark("taken_over");
@@ -141,7 +141,9 @@ function keep(actions) {
 // last change is written, then this tab reads the games and starts. A holder that does not answer
 // (its tab frozen) loses the lock after TAKE_OVER_MS.
 const TABLE_LOCK = "tablelight-table";
-const CLAIM_MS = 1500;  // a reloaded tab's old worker may hold the lock a moment longer
+// A reloaded tab's old worker may hold the lock until its teardown is done: seconds on a loaded phone.
+// The claim waits for it while Python starts, then CLAIM_MS more; only then is the holder another tab.
+const CLAIM_MS = 1500;
 const TAKE_OVER_MS = 5000;
 const tabs = typeof BroadcastChannel === "function" ? new BroadcastChannel("tablelight-tabs") : null;
 let gaveAway = false;  // this tab gave the table to another: it shows nothing more
@@ -155,12 +157,15 @@ function hold(lock, granted) {
   return new Promise((release) => { letGo = release; });
 }
 
+// The table's lock, asked for at once; decided() waits CLAIM_MS more for it at the most.
 function claimTable() {
-  if (!self.navigator || !navigator.locks) return Promise.resolve(true);  // no Web Locks: nothing to guard
-  return new Promise((granted) => {
-    navigator.locks.request(TABLE_LOCK, { signal: AbortSignal.timeout(CLAIM_MS) }, (lock) => hold(lock, granted))
+  if (!self.navigator || !navigator.locks) return { decided: () => Promise.resolve(true) };  // no Web Locks: nothing to guard
+  const waited = new AbortController();
+  const decision = new Promise((granted) => {
+    navigator.locks.request(TABLE_LOCK, { signal: waited.signal }, (lock) => hold(lock, granted))
       .catch((error) => (letGo && error.name === "AbortError" ? stopHere() : granted(false)));  // stolen, or waited long enough
   });
+  return { decided: () => { setTimeout(() => waited.abort(), CLAIM_MS); return decision; } };
 }
 
 function takeOver() {

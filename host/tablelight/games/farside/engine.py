@@ -217,8 +217,9 @@ class FarsideEncounter(FarsideReads):
     def describe(self, color: bool = False) -> str:
         return describe_position(self.pos)
 
-    #: The door the rule functions roll dice through (state.Chance): the contract's logged draws.
-    draw_die = Game._chance_die
+    def draw_die(self, kind: str, sides: int = 6, **context: Any) -> int:
+        """The door the rule functions roll dice through (state.Chance): the contract's logged draws."""
+        return self._chance_die(kind, sides, **context)
 
     # A belief set up outside the rules (the search bot's sampled worlds): the log does not hold it.
 

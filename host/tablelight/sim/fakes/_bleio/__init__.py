@@ -413,6 +413,10 @@ class Adapter:
         self._lock = threading.Lock()
         self._name = None
         self._radio_ready = False
+        # stand-in only: what the supervisor's workflow does when a peer leaves (sim/ble_workflow.py)
+        self._disconnection_listeners = []
+        self._workflow_advertising = False  # the supervisor's BLE workflow advertises (not code.py)
+        self._program_advertised = False  # code.py used the radio: the workflow no longer advertises
 
     def _radio(self):
         radio = stack()
@@ -425,6 +429,7 @@ class Adapter:
         with self._lock:
             if bumble_connection.role == 1:  # peripheral: advertising stops on a connection
                 self._advertising = False
+                self._workflow_advertising = False
             self._wrapped[bumble_connection] = Connection._wrap(bumble_connection)
         bumble_connection.on("disconnection", lambda reason: self._on_disconnection(bumble_connection))
 
@@ -433,6 +438,8 @@ class Adapter:
             wrapped = self._wrapped.pop(bumble_connection, None)
         if wrapped is not None:
             wrapped._open = False
+        for listener in list(self._disconnection_listeners):
+            listener()
 
     def _connections(self) -> list:
         with self._lock:
@@ -461,7 +468,8 @@ class Adapter:
 
     @property
     def advertising(self) -> bool:
-        return self._advertising
+        # the supervisor's workflow advertising is not the program's (its first advertising stops it)
+        return self._advertising and not self._workflow_advertising
 
     @property
     def connected(self) -> bool:
@@ -473,6 +481,9 @@ class Adapter:
 
     def start_advertising(self, data, *, scan_response=None, connectable: bool = True, anonymous: bool = False,
                           timeout: int = 0, interval: float = 0.1, tx_power: int = 0, directed_to=None) -> None:
+        if self._workflow_advertising:  # a program's first advertising takes the radio from the workflow
+            self.stop_advertising()
+        self._program_advertised = True
         if not 0.02 <= interval <= 10.24:
             raise ValueError("interval must be in range 0.0200-10.2400")
         if timeout < 0:
@@ -511,6 +522,14 @@ class Adapter:
             radio = self._radio()
             radio.call(radio.device.stop_advertising())
             self._advertising = False
+        self._workflow_advertising = False
+
+    def _start_workflow_advertising(self, data, scan_response) -> None:
+        """Stand-in only: the supervisor's BLE workflow advertises (tablelight.sim.ble_workflow)."""
+        used = self._program_advertised
+        self.start_advertising(data, scan_response=scan_response)
+        self._program_advertised = used
+        self._workflow_advertising = True
 
     def erase_bonding(self) -> None:
         self._radio().erase_bonds()
@@ -523,6 +542,8 @@ class Adapter:
 
 
 adapter = Adapter()
+
+from _bleio.packet_buffer import PacketBuffer  # noqa: E402  (it reads the adapter's connections)
 
 
 def set_adapter(new_adapter) -> None:
