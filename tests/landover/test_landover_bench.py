@@ -48,3 +48,32 @@ def test_the_stalls_study_prints_one_line_of_figures_per_variant(capsys: pytest.
         figures = next(iter(line.values()))
         assert figures["games"] == 1 and 0 <= figures["capped"] <= 1 and figures["mean_turns"] > 0
         assert figures["attacks"] >= figures["attacks_on_no_city"] >= 0
+
+
+def test_vs_catanatron_with_cpu_times_both_engines_by_cpu_seconds(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+    import time
+
+    clocks: list[object] = []
+
+    def fake_catanatron_game(catanatron: object, seed: int, tally: object, clock: object = None) -> None:
+        clocks.append(clock)
+        tally.add(10, 5, False, 0.5)  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(bench, "_load_catanatron", lambda: object())
+    monkeypatch.setattr(bench, "_catanatron_game", fake_catanatron_game)
+    args = argparse.Namespace(game="landover", games=1, seed=3, json=True, players=4, cpu=True)
+    assert bench.run_vs_catanatron(args) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["seconds"] == "cpu" and clocks == [time.process_time]
+    assert figures["catanatron"]["actions_per_s"] == 20.0 and figures["landover"]["actions"] > 0
+
+
+def test_cpu_without_vs_catanatron_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    from tablelight.cli import bench as cli_bench
+
+    args = argparse.Namespace(game="landover", games=1, seed=0, json=True, players=2, cpu=True, vs_catanatron=False)
+    assert cli_bench.run_rules(args) == 2
+    assert "--cpu goes with --vs-catanatron" in capsys.readouterr().err

@@ -35,6 +35,9 @@ def register(subparsers: Any) -> None:
     rules.add_argument(
         "--vs-catanatron", action="store_true", help="landover only: 4-player games, catanatron measured in the same run"
     )
+    rules.add_argument(
+        "--cpu", action="store_true", help="with --vs-catanatron: time by CPU seconds of this process, not the wall clock"
+    )
     rules.set_defaults(func=run_rules)
 
     bots = kinds.add_parser("bots", help="win rate of the first bot against the others")
@@ -252,6 +255,9 @@ def run_cost(args: argparse.Namespace) -> int:
 
 
 def run_rules(args: argparse.Namespace) -> int:
+    if args.cpu and not args.vs_catanatron:
+        print("tablelight bench: --cpu goes with --vs-catanatron", file=sys.stderr)
+        return 2
     if args.vs_catanatron:
         from tablelight.games.landover.bench import run_vs_catanatron
 

@@ -51,14 +51,18 @@ class _Tally:
         }
 
 
-def _landover_game(seed: int, rng: Rng, players: int, tally: _Tally) -> None:
-    started = time.perf_counter()
+#: A clock: seconds as a float (``time.perf_counter``, or ``time.process_time`` for CPU seconds).
+Clock = Callable[[], float]
+
+
+def _landover_game(seed: int, rng: Rng, players: int, tally: _Tally, clock: Clock = time.perf_counter) -> None:
+    started = clock()
     game = Landover(players, None, seed)
     actions = 0
     while not game.is_over():
         game.apply(game.random_action(rng))
         actions += 1
-    tally.add(actions, game.turns, game.capped, time.perf_counter() - started)
+    tally.add(actions, game.turns, game.capped, clock() - started)
 
 
 def _load_catanatron() -> Any:
@@ -71,14 +75,14 @@ def _load_catanatron() -> Any:
         ) from None
 
 
-def _catanatron_game(catanatron: Any, seed: int, tally: _Tally) -> None:
+def _catanatron_game(catanatron: Any, seed: int, tally: _Tally, clock: Clock = time.perf_counter) -> None:
     Color = catanatron.Color
-    started = time.perf_counter()
+    started = clock()
     players = [catanatron.RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)]
     # catanatron reads seed 0 as "no seed" (a fresh random one): its games are numbered from 1.
     game = catanatron.Game(players, seed=seed + 1)
     game.play()
-    tally.add(len(game.state.actions), game.state.num_turns, game.winning_color() is None, time.perf_counter() - started)
+    tally.add(len(game.state.actions), game.state.num_turns, game.winning_color() is None, clock() - started)
 
 
 def landover_random_games(games: int, seed: int = 0, players: int = PLAYERS) -> dict[str, Any]:
@@ -108,14 +112,20 @@ def _dist_version(name: str) -> str | None:
         return None
 
 
-def compare(games: int, seed: int = 0, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """Both engines, one game of each in turn (so a busy machine slows both alike); flat figures first."""
+def compare(
+    games: int, seed: int = 0, progress: Callable[[int], None] | None = None, cpu: bool = False
+) -> dict[str, Any]:
+    """Both engines, one game of each in turn (so a busy machine slows both alike); flat figures first.
+
+    ``cpu``: seconds of this process's CPU time (``time.process_time``), not of the clock on the wall:
+    on a loaded machine the wall clock also counts the time other processes had the core."""
+    clock = time.process_time if cpu else time.perf_counter
     catanatron = _load_catanatron()
     rng = Rng(seed)
     ours, theirs = _Tally(), _Tally()
     for number in range(games):
-        _landover_game(seed + number, rng, PLAYERS, ours)
-        _catanatron_game(catanatron, seed + number, theirs)
+        _landover_game(seed + number, rng, PLAYERS, ours, clock)
+        _catanatron_game(catanatron, seed + number, theirs, clock)
         if progress:
             progress(number + 1)
     landover = ours.figures()
@@ -124,6 +134,7 @@ def compare(games: int, seed: int = 0, progress: Callable[[int], None] | None = 
         "game": "landover",
         "players": PLAYERS,
         "games": games,
+        "seconds": "cpu" if cpu else "wall",
         "actions_per_s": landover["actions_per_s"],
         "games_per_s": landover["games_per_s"],
         "catanatron_actions_per_s": other["actions_per_s"],
@@ -153,20 +164,22 @@ def run_vs_catanatron(args: argparse.Namespace) -> int:
         print("tablelight bench: --games must be at least 1", file=sys.stderr)
         return 2
     if not args.json:
-        print(f"landover vs catanatron: {args.games} random 4-player games each...", file=sys.stderr)
+        clock = "CPU seconds" if getattr(args, "cpu", False) else "seconds on the wall clock"
+        print(f"landover vs catanatron: {args.games} random 4-player games each, in {clock}...", file=sys.stderr)
     try:
-        figures = compare(args.games, args.seed, _progress(args.games, args.json))
+        figures = compare(args.games, args.seed, _progress(args.games, args.json), getattr(args, "cpu", False))
     except RuntimeError as error:
         print(f"tablelight bench: {error}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(figures))
         return 0
+    unit = "CPU s" if figures["seconds"] == "cpu" else "s"
     for name in ("landover", "catanatron"):
         f = figures[name]
         label = name if name == "landover" else f"catanatron {f['version']}"
         print(
-            f"{label}: {f['games']} games, {f['actions']} actions in {f['seconds']} s: "
+            f"{label}: {f['games']} games, {f['actions']} actions in {f['seconds']} {unit}: "
             f"{f['games_per_s']} games/s, {f['actions_per_s']} actions/s; "
             f"{f['turn_capped']} ended at the turn cap; {f['mean_turns']} turns a game"
         )

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from itertools import compress
+from typing import Any
 
 from tablelight.core.game import Action
 from tablelight.core.rng import Rng
 from tablelight.games.landover.cards import CULTURES
-from tablelight.games.landover.hexmap import CARD_KINDS
 from tablelight.games.landover.rules import (
     BRIDGE,
     COMMERCE,
@@ -79,10 +78,10 @@ def legal_actions(p: LandoverState) -> list[Action]:
     return []
 
 
-#: Every card kind's index, in order.
-CARD_RANGE = range(CARD_KINDS)
-#: ``TWO_OR_MORE(n)``: 2 <= n.
-TWO_OR_MORE = (2).__le__
+
+
+#: Each card's plays: the fixed ones (a tuple) or the function that lists them, in one look-up.
+CARD_PLAYS: dict[str, Any] = {**PLAY_LISTERS, **FIXED_PLAYS}
 
 
 def main_actions(p: LandoverState, seat: int) -> list[Action]:
@@ -122,22 +121,25 @@ def main_actions(p: LandoverState, seat: int) -> list[Action]:
     if (crane or coin > politics) and politics < MAX_CULTURE:
         add_improvement(p, actions, seat, POLITICS, politics)
     if max(hand) >= 2:  # a trade takes 2 or more of a kind
-        for give in compress(CARD_RANGE, map(TWO_OR_MORE, hand)):  # the kinds held twice or more, picked in C
+        # A plain loop: picking the kinds in C (compress over map of ``(2).__le__``) cost twice as much,
+        # a call through a slot wrapper for every kind.
+        for give, count in enumerate(hand):
             # A rate is 2 or 3: three cards always pay it, two only when the rate is 2.
-            if hand[give] >= 3 or trade_rate(p, seat, give) == 2:
+            if count >= 3 or (count == 2 and trade_rate(p, seat, give) == 2):
                 actions += TRADES[give]
     if p.lucky_raid:  # listed before the paid raids: a raid key takes the free one first
         actions += [hex_action("lucky_raid", h) for h in lucky_hexes(p)]
     if military >= 1:
         if not p.raided:
             actions += raid_plays(p, seat)
-        actions += [hex_action("remove_catapult", h) for h in sorted(p.catapult_at)]
+        if p.catapult_at:  # most often none stands: no list to make
+            actions += [hex_action("remove_catapult", h) for h in sorted(p.catapult_at)]
     held = p.dev_cards[seat]
     if held:
         for card in sorted(set(held)) if len(held) > 1 else held:
-            # A card's plays: fixed, or its lister's (plays.py).
-            fixed = FIXED_PLAYS.get(card)
-            actions += fixed if fixed is not None else PLAY_LISTERS[card](p, seat)
+            # A card's plays: fixed (a tuple), or its lister's (plays.py).
+            plays = CARD_PLAYS[card]
+            actions += plays if plays.__class__ is tuple else plays(p, seat)
     return actions
 
 
