@@ -1,7 +1,7 @@
 """Faces, drawings and the game's readers (bots, search, lab coverage) read a game only through its
 read API (issue 31; docs/architecture.md, "Inside an engine").
 
-Each game has a read API (:data:`READ_APIS`): Landover's is the engine's own base class
+Each game has a read API (:data:`READ_APIS`): Landover's and Farside's are the engine's own base class
 (``game.terrain(h)``), Farlander's and Mainland's a view of the engine (``FarlanderReads(game).owner(t)``).
 Its public names, and the public names of the rules contract (``core.game.Game``: ``current_seat``,
 ``legal_actions``, ``players``, ``log``...), are all a face may read of a game: a read of an engine
@@ -39,14 +39,12 @@ from tablelight.core.game import Game
 #: game -> its read API ("module:Class").
 READ_APIS: dict[str, str] = {
     "farlander": "tablelight.games.farlander.reads:FarlanderReads",
+    "farside": "tablelight.games.farside.reads:FarsideReads",
     "landover": "tablelight.games.landover.reads:LandoverReads",
     "mainland": "tablelight.games.mainland.reads:MainlandReads",
 }
 #: Games not checked yet, each with why (the list only shrinks).
-PENDING: dict[str, str] = {
-    "farside": "helper `farside` is turning Farside's engine into a position plus rule functions with a "
-    "read API (issue 31); the lead enables the check after that merge",
-}
+PENDING: dict[str, str] = {}
 #: The modules of a game that read it besides its face: bots, the search's tuning, the lab's coverage and events.
 READERS = ("bots.py", "search.py", "coverage.py", "lab_events.py")
 #: Names (and attribute names) that hold a game ("game": the engine) or its read API ("reads") in the
@@ -57,6 +55,7 @@ NAME_KINDS = {"game": "game", "engine": "game", "world": "game", "reads": "reads
 EXCEPTIONS: dict[tuple[str, str], str] = {
     ("landover/search.py", "pos"): "determinize writes the redrawn secrets into the clone's position",
     ("mainland/search.py", "set_cards"): "determinize lays the redrawn cards out through the engine's set-up door",
+    ("farside/search.py", "suppose_secret"): "the search supposes the enemy's secret mission in its clones",
 }
 
 
