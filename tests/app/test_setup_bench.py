@@ -55,11 +55,15 @@ def test_a_setup_bench_stopped_over_bluetooth_leaves_no_server_browser_or_board(
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
     try:
         # the Bluetooth round: a simulated board runs under the bench, beside its browser and server
-        wait_until(lambda: any("tablelight.sim.runner" in c for c in descendants(bench.pid).values())
-                   or bench.poll() is not None, "the bench's simulated board", 900, lambda: time.sleep(0.2))
+        # (the board starts first, then the round's browser)
+        def bluetooth_round(running: dict[int, str]) -> bool:
+            return all(any(part in c for c in running.values())
+                       for part in ("tablelight.sim.runner", "chromium", "app serve"))
+
+        wait_until(lambda: bluetooth_round(descendants(bench.pid)) or bench.poll() is not None,
+                   "the bench's simulated board, browser and server at once", 900, lambda: time.sleep(0.2))
         assert bench.poll() is None, bench.stderr.read() if bench.stderr else ""
         running = descendants(bench.pid)
-        assert any("chromium" in c for c in running.values()) and any("app serve" in c for c in running.values())
         folders = list(Path(tempfile.gettempdir()).glob(f"{PREFIX}{bench.pid}-*"))
         assert folders
         bench.send_signal(signal.SIGTERM)
