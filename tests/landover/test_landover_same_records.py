@@ -1,65 +1,25 @@
 """The engine's outputs do not move: every stored Landover record in tests/ and docs/ replays and is
-written back byte for byte, and seeded games (random, greedy and search bots, 2-4 players, the
+written back byte for byte (the test of every game's records:
+tests/core/test_stored_records.py), and seeded games (random, greedy and search bots, 2-4 players, the
 game's options and record formats) give the record, listings and views the engine gave before it
 became a position plus rule functions (``seeded-digests.json``, taken from it; see ``seeded.py``)."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
-from typing import Any
 
 import pytest
 
-from tablelight.core.game import Game
-
+from ..stored_records import records_of
 from .seeded import CASES, DIGESTS, play
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def landover_records() -> list[Path]:
-    """Every JSON file under tests/ and docs/ that is a Landover record (header and log)."""
-    found = []
-    for folder in (ROOT / "tests", ROOT / "docs"):
-        for path in sorted(folder.rglob("*.json")):
-            try:
-                data = json.loads(path.read_text())
-            except (ValueError, UnicodeDecodeError):
-                continue
-            if isinstance(data, dict) and data.get("game") == "landover" and "log" in data:
-                found.append(path)
-    return found
-
-
-RECORDS = landover_records()
+RECORDS = records_of("landover")
 
 
 def test_the_stored_records_are_found() -> None:
     names = {p.name for p in RECORDS}
     assert {"format1-random-4p.json", "format2-greedy-4p-merchant-spy.json", "saved-landover.json",
             "seeded-2p-greedy.json", "seeded-4p-readings.json"} <= names, names
-
-
-def written_as(original: str, record: dict[str, Any]) -> str:
-    """``record`` written in the stored file's own style (compact as ``save`` writes, or
-    ``json.dumps``' default spacing), with the file's trailing newline."""
-    compact = original.lstrip().startswith('{"game":"')
-    text = json.dumps(record, separators=(",", ":")) if compact else json.dumps(record)
-    return text + ("\n" if original.endswith("\n") else "")
-
-
-@pytest.mark.parametrize("path", RECORDS, ids=lambda p: str(p.relative_to(ROOT)))
-def test_every_stored_record_is_written_back_byte_for_byte(path: Path) -> None:
-    original = path.read_text()
-    game = Game.load(original)
-    record = game.to_record()
-    stored = json.loads(original)
-    # An option added after the record was written is stored as its reading (a format 1 record
-    # plays under the readings of its day: engine.FORMAT1_READINGS); the rest is as it was.
-    for name in set(record["options"]) - set(stored["options"]):
-        del record["options"][name]
-    assert written_as(original, record) == original
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
