@@ -62,8 +62,8 @@ def test_vs_catanatron_with_cpu_times_both_engines_by_cpu_seconds(
         clocks.append(clock)
         tally.add(10, 5, False, 0.5)  # type: ignore[attr-defined]
 
-    monkeypatch.setattr(bench, "_load_catanatron", lambda: object())
-    monkeypatch.setattr(bench, "_catanatron_game", fake_catanatron_game)
+    monkeypatch.setattr(bench, "load_catanatron", lambda: object())
+    monkeypatch.setattr(bench, "play_catanatron_game", fake_catanatron_game)
     args = argparse.Namespace(game="landover", games=1, seed=3, json=True, players=4, cpu=True)
     assert bench.run_vs_catanatron(args) == 0
     figures = json.loads(capsys.readouterr().out)

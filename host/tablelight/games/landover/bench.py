@@ -65,7 +65,7 @@ def _landover_game(seed: int, rng: Rng, players: int, tally: _Tally, clock: Cloc
     tally.add(actions, game.turns, game.capped, clock() - started)
 
 
-def _load_catanatron() -> Any:
+def load_catanatron() -> Any:
     try:
         # Imported by name: an optional extra, untyped, absent on most machines.
         return importlib.import_module("catanatron")
@@ -75,7 +75,7 @@ def _load_catanatron() -> Any:
         ) from None
 
 
-def _catanatron_game(catanatron: Any, seed: int, tally: _Tally, clock: Clock = time.perf_counter) -> None:
+def play_catanatron_game(catanatron: Any, seed: int, tally: _Tally, clock: Clock = time.perf_counter) -> None:
     Color = catanatron.Color
     started = clock()
     players = [catanatron.RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)]
@@ -96,10 +96,10 @@ def landover_random_games(games: int, seed: int = 0, players: int = PLAYERS) -> 
 
 def catanatron_random_games(games: int, seed: int = 0) -> dict[str, Any]:
     """Complete random 4-player catanatron games, measured like :func:`landover_random_games`."""
-    catanatron = _load_catanatron()
+    catanatron = load_catanatron()
     tally = _Tally()
     for number in range(games):
-        _catanatron_game(catanatron, seed + number, tally)
+        play_catanatron_game(catanatron, seed + number, tally)
     return {"version": _dist_version("catanatron"), **tally.figures()}
 
 
@@ -120,12 +120,12 @@ def compare(
     ``cpu``: seconds of this process's CPU time (``time.process_time``), not of the clock on the wall:
     on a loaded machine the wall clock also counts the time other processes had the core."""
     clock = time.process_time if cpu else time.perf_counter
-    catanatron = _load_catanatron()
+    catanatron = load_catanatron()
     rng = Rng(seed)
     ours, theirs = _Tally(), _Tally()
     for number in range(games):
         _landover_game(seed + number, rng, PLAYERS, ours, clock)
-        _catanatron_game(catanatron, seed + number, theirs, clock)
+        play_catanatron_game(catanatron, seed + number, theirs, clock)
         if progress:
             progress(number + 1)
     landover = ours.figures()
