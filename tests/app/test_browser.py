@@ -56,6 +56,10 @@ class Visit:
     def state(self) -> str:
         return str(self.page.get_attribute("body", "data-state"))
 
+    def call(self, op: str, arg: Any = None) -> Any:
+        """The worker's answer to ``op`` (``window.tablelight.call``), as the page's own screens ask."""
+        return self.page.evaluate("([op, arg]) => window.tablelight.call(op, arg)", [op, arg])
+
     def start(self, game: str, seats: str, seed: int = 1, delay: float = 0) -> None:
         open_setup(self.page)
         self.page.select_option("#game", game)

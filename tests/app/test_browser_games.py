@@ -30,18 +30,14 @@ def play_moves(visit: Visit, moves: int) -> None:
     visit.page.wait_for_selector("#choices button", timeout=20_000)  # the person's turn again: settled
 
 
-def call(visit: Visit, op: str, arg: Any = None) -> Any:
-    return visit.page.evaluate("([op, arg]) => window.tablelight.call(op, arg)", [op, arg])
-
-
 def test_a_kept_game_resumes_after_a_reload_and_its_record_replays(browser: Any, served_app: Served,  # noqa: F811
                                                                    tmp_path: Path) -> None:
     visit = Visit(browser, served_app.url)
     try:
         visit.start("farlander", "human,random", seed=1)
         play_moves(visit, 2)
-        record = call(visit, "record")
-        actions = call(visit, "snapshot")["actions"]
+        record = visit.call("record")
+        actions = visit.call("snapshot")["actions"]
         visit.page.wait_for_selector(f"body[data-saved='{actions}']", timeout=10_000)
         lines = log_lines(visit)
         visit.page.reload()
@@ -50,7 +46,7 @@ def test_a_kept_game_resumes_after_a_reload_and_its_record_replays(browser: Any,
         assert "farlander" in kept.inner_text() and f"{actions} actions" in kept.inner_text()
         kept.locator("button").click()
         visit.page.wait_for_selector("#choices button", timeout=20_000)
-        assert call(visit, "record") == record
+        assert visit.call("record") == record
         assert log_lines(visit) == lines
 
         # the record downloads, and the command line replays it
@@ -74,7 +70,7 @@ def test_a_kept_game_resumes_after_a_reload_and_its_record_replays(browser: Any,
         visit.page.set_input_files("#import", str(exported))
         visit.page.wait_for_function("n => document.querySelectorAll('#saved li').length > n", arg=games,
                                      timeout=10_000)
-        assert call(visit, "record") == record
+        assert visit.call("record") == record
         assert len(log_lines(visit)) == len(lines)  # every seat of an opened record is a person's
     finally:
         visit.context.close()
@@ -90,7 +86,7 @@ def test_two_people_on_one_screen_see_only_their_own_cards(browser: Any, served_
     try:
         visit.start("mainland", "human,human", seed=1)
         visit.page.wait_for_selector("#cover:not([hidden])", timeout=20_000)
-        snapshot = call(visit, "snapshot")
+        snapshot = visit.call("snapshot")
         acting = next(int(seat) for seat, view in snapshot["seats"].items() if view["your_turn"])
         waiting = 1 - acting
         own, others = hand(snapshot, acting), hand(snapshot, waiting)
@@ -110,7 +106,7 @@ def test_two_people_on_one_screen_see_only_their_own_cards(browser: Any, served_
         choose_first(visit.page)
         visit.page.wait_for_selector("#cover:not([hidden])", timeout=10_000)
         assert visit.page.inner_text("#reveal") == f"I am {snapshot['seats'][str(waiting)]['label']}"
-        snapshot = call(visit, "snapshot")
+        snapshot = visit.call("snapshot")
         covered = visit.page.content()
         assert not [card for card in hand(snapshot, 0) + hand(snapshot, 1) if card in covered]
     finally:

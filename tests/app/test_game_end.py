@@ -48,10 +48,6 @@ def table(browser: Any, served_app: Served) -> Iterator[Visit]:  # noqa: F811
     visit.context.close()
 
 
-def call(visit: Visit, op: str, arg: Any = None) -> Any:
-    return visit.page.evaluate("([op, arg]) => window.tablelight.call(op, arg)", [op, arg])
-
-
 @pytest.mark.parametrize("name", ["mainland", "landover"])
 def test_at_the_end_the_cover_goes_and_everyone_sees_the_result(table: Visit, name: str, tmp_path: Path) -> None:
     page = table.page
@@ -65,14 +61,14 @@ def test_at_the_end_the_cover_goes_and_everyone_sees_the_result(table: Visit, na
     page.wait_for_function("() => document.querySelectorAll('#phone-list img.qr').length === 2", timeout=20_000)
     page.click("#reveal")  # "I am ...": the player to act looks at their hand and choices
     page.wait_for_selector("#choices button", timeout=10_000)
-    before = call(table, "snapshot")
+    before = table.call("snapshot")
     hands = [str(item) for view in before["seats"].values() for part in view["secrets"]
              for item in part.get("items", [part.get("text")])]
     assert hands, "the seats hold hidden cards"
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # down at the log
     assert page.evaluate("scrollY") > 200
 
-    answer = call(table, "act", {"seat": seat, "action": last_move, "at": before["seats"][str(seat)]["at"]})
+    answer = table.call("act", {"seat": seat, "action": last_move, "at": before["seats"][str(seat)]["at"]})
     assert answer["done"], answer
     page.wait_for_selector("body[data-over=true]", timeout=20_000)
 
@@ -80,7 +76,7 @@ def test_at_the_end_the_cover_goes_and_everyone_sees_the_result(table: Visit, na
     page.wait_for_selector("#cover", state="hidden", timeout=10_000)
     assert page.get_attribute("body", "data-covered") == "false"
     assert page.is_visible("#seat-screen")
-    final = call(table, "snapshot")["public"]
+    final = table.call("snapshot")["public"]
     panel = page.inner_text("#gameover")
     assert final["result"]["headline"] in panel and final["turn_line"] == page.inner_text("#turn")
     for row in final["result"]["seats"]:

@@ -33,10 +33,6 @@ def table(browser: Any, served_app: Served) -> Iterator[Visit]:  # noqa: F811
     visit.context.close()
 
 
-def call(visit: Visit, op: str, arg: Any = None) -> Any:
-    return visit.page.evaluate("([op, arg]) => window.tablelight.call(op, arg)", [op, arg])
-
-
 def phone_view(phone: Phone) -> dict[str, Any]:
     """The last state the phone was sent (seat_phone.js keeps it)."""
     return dict(phone.page.evaluate("window.tablelightSeat.view"))
@@ -61,12 +57,12 @@ def test_a_joined_phone_keeps_its_seat_when_the_table_plays_again(browser: Any, 
 
     # the phone's player makes the last move: the game is over on both screens
     phone.page.wait_for_selector("#turn-badge:not([hidden])", timeout=10_000)
-    before = call(table, "snapshot")
-    answer = call(table, "act", {"seat": seat, "action": last_move, "at": before["seats"][str(seat)]["at"]})
+    before = table.call("snapshot")
+    answer = table.call("act", {"seat": seat, "action": last_move, "at": before["seats"][str(seat)]["at"]})
     assert answer["done"], answer
     page.wait_for_selector("body[data-over=true]", timeout=20_000)
     phone.page.wait_for_selector("body[data-over=true]", timeout=20_000)
-    first = call(table, "snapshot")
+    first = table.call("snapshot")
 
     page.locator("#gameover #again").click()
     try:
@@ -77,7 +73,7 @@ def test_a_joined_phone_keeps_its_seat_when_the_table_plays_again(browser: Any, 
         where = phone.page.get_attribute("body", "data-state")
         raise AssertionError(f"the phone did not get the next game: it is {where}: "
                              f"{phone.page.inner_text('body')[:300]}") from error
-    fresh = call(table, "snapshot")
+    fresh = table.call("snapshot")
     assert fresh["again_of"] == first["id"] and not fresh["public"]["over"]
 
     # still joined to its seat, never told to scan again, shown the new game's hand for its seat
@@ -101,7 +97,7 @@ def test_a_joined_phone_keeps_its_seat_when_the_table_plays_again(browser: Any, 
 
     # the phone plays the new game: the table's own screen plays the other seat until it is the phone's turn
     for _ in range(20):
-        now = call(table, "snapshot")
+        now = table.call("snapshot")
         if now["public"]["turn"] == seat:
             break
         version = page.get_attribute("body", "data-version")
@@ -110,7 +106,7 @@ def test_a_joined_phone_keeps_its_seat_when_the_table_plays_again(browser: Any, 
     else:
         raise AssertionError("the phone's seat never came to act in the new game")
     phone.page.wait_for_selector("#turn-badge:not([hidden])", timeout=10_000)
-    actions = call(table, "snapshot")["actions"]
+    actions = table.call("snapshot")["actions"]
     choose_first(phone.page)
     try:  # a step of the choice (narrow) changes the phone's screen first: the move is counted at the table
         page.wait_for_function("n => window.tablelight.snapshot().actions > n", arg=actions, timeout=10_000)

@@ -23,10 +23,6 @@ def table(browser: Any, served_app: Served) -> Iterator[Visit]:  # noqa: F811
     visit.context.close()
 
 
-def call(visit: Visit, op: str, arg: Any = None) -> Any:
-    return visit.page.evaluate("([op, arg]) => window.tablelight.call(op, arg)", [op, arg])
-
-
 def test_the_game_over_panel_plays_again_with_a_new_secret_seed(table: Visit, tmp_path: Path) -> None:
     page = table.page
     page.set_viewport_size(PHONE_SIZE)
@@ -39,8 +35,8 @@ def test_the_game_over_panel_plays_again_with_a_new_secret_seed(table: Visit, tm
     page.wait_for_selector("body[data-over=true]", timeout=120_000)  # the bots play it to its end
     again = page.locator("#gameover #again")
     again.wait_for(timeout=20_000)
-    first = call(table, "snapshot")
-    first_seed = call(table, "record")["seed"]
+    first = table.call("snapshot")
+    first_seed = table.call("record")["seed"]
     assert first["public"]["again"] and first["public"]["result"]["headline"]
     # the button sits in the panel, under who won, in view on a phone
     assert page.locator("#gameover .headline + #again").count() == 1
@@ -48,10 +44,10 @@ def test_the_game_over_panel_plays_again_with_a_new_secret_seed(table: Visit, tm
     again.click()
     page.wait_for_function("id => { const s = window.tablelight.snapshot(); return s && s.id && s.id !== id; }",
                            arg=first["id"], timeout=30_000)
-    fresh = call(table, "snapshot")
+    fresh = table.call("snapshot")
     assert fresh["id"] == first["id"] + 1 and fresh["public"]["game"] == "mainland"
     assert [seat["kind"] for seat in fresh["public"]["seats"]] == ["random", "random"]
-    assert call(table, "record")["seed"] != first_seed  # a new deal, not the same game again
+    assert table.call("record")["seed"] != first_seed  # a new deal, not the same game again
     assert page.get_attribute("body", "data-state") == "ready"
     assert f"game {fresh['id']}" in page.inner_text("#status")  # the new game is shown
     # the finished game stays kept beside the new one
