@@ -28,10 +28,10 @@ from typing import Any
 from tablelight.core.actions import ActionEntry, FrozenDict
 from tablelight.core.errors import MalformedActionError, RuleViolationError
 from tablelight.core.fields import NOBODY, is_whole
-from tablelight.core.inputs import printable
 from tablelight.core.game import Action, Game
 from tablelight.core.options import OptionSpec
 from tablelight.core.rng import Rng
+from tablelight.games.farlander.board_text import SEAT_MARKS, board_text
 from tablelight.games.farlander.map import FarlanderMap, build_map, map_from_json, map_layout, random_placement
 from tablelight.games.farlander.position import position_json, read_position
 
@@ -577,36 +577,8 @@ class Farlander(Game):
             return
 
     def describe(self, color: bool = False) -> str:
-        return describe_board(self, color)
-
-
-
-# Terminal pictures -----------------------------------------------------------
-
-_SEAT_MARKS = "RBGY"  # red, blue, green, yellow, as in the box
-_COLORS = ("\033[31m", "\033[34m", "\033[32m", "\033[33m")
-_RESET = "\033[0m"
-
-
-def describe_board(game: Farlander, color: bool = False) -> str:
-    """The seven tiles as rows of territories: ``a1 R3*`` is red with 3 units on a garrison."""
-    lines = []
-    by_tile: dict[int, list[int]] = {}
-    for t, territory in enumerate(game.map.territories):
-        by_tile.setdefault(territory.tile, []).append(t)
-    for tile in sorted(by_tile):
-        cells = []
-        for t in by_tile[tile]:
-            owner = game.owner[t]
-            mark = "." if owner == NOBODY else _SEAT_MARKS[owner]
-            cell = f"{printable(game.ids[t])} {mark}{game.units[t] or ' '}{'*' if game.map.territories[t].garrison else ' '}"
-            if color and owner != NOBODY:
-                cell = f"{_COLORS[owner]}{cell}{_RESET}"
-            cells.append(cell)
-        lines.append(f"  tile {'abcdefg'[tile] if tile < 7 else tile}: " + "  ".join(cells))
-    seat = game.current_seat()
-    status = "game over" if seat is None else f"{game.phase} phase, seat {seat} ({_SEAT_MARKS[seat]}) to act"
-    reserve = " ".join(f"{_SEAT_MARKS[s]}:{n}" for s, n in enumerate(game.reserve))
-    lines.append(f"  {status}; units in hand {reserve}; points {game.scores()}")
-    return "\n".join(lines)
-
+        seat = self.current_seat()
+        status = "game over" if seat is None else f"{self.phase} phase, seat {seat} ({SEAT_MARKS[seat]}) to act"
+        reserve = " ".join(f"{SEAT_MARKS[s]}:{n}" for s, n in enumerate(self.reserve))
+        return board_text(self.map, self.ids, self.owner, self.units,
+                          f"{status}; units in hand {reserve}; points {self.scores()}", color)
